@@ -1,0 +1,33 @@
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { parseDatabaseUrl, type DatabaseTarget } from "./url";
+
+/**
+ * The one Prisma client type the code is written against. Both generated clients come from the same models
+ * (prisma/postgres/schema.prisma is derived from prisma/schema.prisma), so their query APIs agree.
+ */
+export type Db = SqliteClient;
+
+export function createDb(target: DatabaseTarget): Db {
+  if (target.provider === "sqlite") {
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }) });
+  }
+  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
+  return client as unknown as Db;
+}
+
+const globalForDb = globalThis as unknown as { tallyDb?: { url: string; db: Db } };
+
+/** The process-wide client for DATABASE_URL (one per process, kept across Next's dev reloads). */
+export function getDb(url = process.env.DATABASE_URL ?? "file:./data/tally.db"): Db {
+  const cached = globalForDb.tallyDb;
+  if (cached && cached.url === url) return cached.db;
+  const db = createDb(parseDatabaseUrl(url));
+  globalForDb.tallyDb = { url, db };
+  return db;
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** Every environment variable Tally reads, validated once. */
+const ZEnv = z.object({
+  DATABASE_URL: z.string().min(1).default("file:./data/tally.db"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** When set, writes (POST /api/runs, baseline changes) need `Authorization: Bearer <token>`. */
+  TALLY_INGEST_TOKEN: z.string().min(1).optional(),
+  /** When set, reads need the token too. */
+  TALLY_READ_TOKEN: z.string().min(1).optional(),
+  /** Largest accepted upload, in bytes (default 50 MB). */
+  TALLY_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Set to 0 to skip loading the demo runs into an empty database. */
+  TALLY_DEMO: z.enum(["0", "1"]).default("1"),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+let cached: TEnv | undefined;
+
+export function env(): TEnv {
+  if (cached) return cached;
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${fields}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

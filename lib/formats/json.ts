@@ -1,0 +1,127 @@
+import type { z } from "zod";
+import type { InputFile, Json, JsonObject } from "./types";
+import { locateJsonError } from "./json-position";
+
+export type JsonDecodeResult = { ok: true; value: Json } | { ok: false; error: string };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** UTF-8 text of a file; the decoder drops a leading BOM. null when the bytes are not UTF-8. */
+export function decodeText(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** V8's message without its position suffix or its quotation of the input (which can be long or hostile). */
+function describeSyntaxError(message: string): string {
+  return (
+    message
+      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/ in JSON at position \d+.*$/s, "")
+      .trim() || "syntax error"
+  );
+}
+
+/**
+ * Parse JSON text. Errors say what and where: "empty file",
+ * "invalid JSON at line 1 column 62: Unterminated string".
+ */
+export function parseJsonText(text: string): JsonDecodeResult {
+  if (text.trim() === "") return { ok: false, error: "empty file" };
+  try {
+    return { ok: true, value: JSON.parse(text) as Json };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const reported = /at position (\d+)/.exec(message);
+    const offset = reported?.[1] !== undefined ? Number(reported[1]) : locateJsonError(text);
+    const what = describeSyntaxError(message);
+    if (offset === null) return { ok: false, error: `invalid JSON: ${what}` };
+    const { line, column } = lineColumn(text, offset);
+    return { ok: false, error: `invalid JSON at line ${line} column ${column}: ${what}` };
+  }
+}
+
+/** Decode bytes as UTF-8 (BOM stripped) and parse them as JSON. */
+export function parseJsonBytes(bytes: Uint8Array): JsonDecodeResult {
+  if (bytes.length === 0) return { ok: false, error: "empty file" };
+  const text = decodeText(bytes);
+  if (text === null) return { ok: false, error: "not UTF-8 text (is this a binary file?)" };
+  return parseJsonText(text);
+}
+
+const decoded = new WeakMap<InputFile, JsonDecodeResult>();
+
+/** parseJsonBytes, memoised per file object: claim and parse both read the same files. */
+export function readJsonFile(file: InputFile): JsonDecodeResult {
+  let result = decoded.get(file);
+  if (!result) {
+    result = parseJsonBytes(file.bytes);
+    decoded.set(file, result);
+  }
+  return result;
+}
+
+export function isJsonObject(value: Json | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A short description of a JSON value's shape, for messages ("an array of 3 items"). */
+export function describeJsonShape(value: Json): string {
+  if (Array.isArray(value)) return `a JSON array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return "an empty JSON object";
+    const shown = keys.slice(0, 6).join(", ");
+    return `a JSON object with keys ${shown}${keys.length > 6 ? ", …" : ""}`;
+  }
+  return value === null ? "JSON null" : `a JSON ${typeof value}`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** A field path as a reader writes it: `checks[0].label`, `tasks[2]["odd key"]`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else if (typeof key === "string" && IDENTIFIER.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  const text = issue.message.replace(/^Invalid input: /, "");
+  const missing = /^expected (.+), received undefined$/.exec(text);
+  return missing ? `missing (expected ${missing[1]})` : text;
+}
+
+/**
+ * zod issues as one line: "reward: expected number, received string; checks[0].label: missing (expected string)".
+ * At most `limit` issues are listed.
+ */
+export function zodIssuesToMessage(issues: readonly z.core.$ZodIssue[], limit = 5): string {
+  const parts = issues.slice(0, limit).map((issue) => {
+    const where = formatPath(issue.path);
+    return where === "" ? issueText(issue) : `${where}: ${issueText(issue)}`;
+  });
+  if (issues.length > limit) parts.push(`and ${issues.length - limit} more`);
+  return parts.join("; ");
+}

@@ -1,0 +1,108 @@
+import type { ScoringCheck, ScoringRollout } from "@/lib/scoring/types";
+
+/** One file of a batch, its path relative to the ingested root (POSIX separators). */
+export interface InputFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export type FormatId = "silo" | "benchflow" | "harbor" | "grade" | "rubric" | "inspect" | "tau-bench";
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface NormalizedCheck extends ScoringCheck {
+  order: number;
+  detail: string | null;
+  reason: string | null;
+  evidenceRefs: string[];
+  /** Every field of the check the format did not map, kept verbatim. */
+  metadata: JsonObject;
+}
+
+export interface RolloutSource {
+  /** Relative path; for a file holding many rollouts `path#name`. */
+  path: string;
+  format: FormatId;
+  /** sha256 (hex) of the file's raw bytes. */
+  sha256: string;
+}
+
+export interface NormalizedRollout extends Omit<ScoringRollout, "checks" | "source"> {
+  checks: NormalizedCheck[];
+  terminationReason: string | null;
+  toolCalls: number | null;
+  toolErrors: number | null;
+  agentOutput: string | null;
+  error: string | null;
+  errorCategory: string | null;
+  startedAt: string | null; // ISO 8601
+  finishedAt: string | null;
+  durationMs: number | null;
+  costUsd: number | null;
+  tokens: number | null;
+  source: RolloutSource;
+  /** Every raw file this rollout was read from (the source first, then sidecars such as run.json). */
+  files: string[];
+  /** Integrity and format warnings, in words a user reads. */
+  warnings: string[];
+  metadata: JsonObject;
+}
+
+export interface NormalizedTask {
+  key: string;
+  taskId: string;
+  name: string | null;
+  group: string | null;
+  weight: number;
+}
+
+export interface Regrade {
+  rollout: string;
+  originalReward: number | null;
+  newReward: number | null;
+  change: "pass->fail" | "fail->pass" | "unchanged";
+}
+
+export interface NormalizedRun {
+  name: string;
+  agent: string | null;
+  model: string | null;
+  format: FormatId;
+  createdAt: string | null;
+  passThreshold: number;
+  tasks: NormalizedTask[];
+  rollouts: NormalizedRollout[];
+  /** Run-level warnings (e.g. a summary file that disagrees with its trials). */
+  warnings: string[];
+  regrades: Regrade[];
+  metadata: JsonObject;
+}
+
+export interface FileRejection {
+  path: string;
+  /** Names the field path or parse position, e.g. `checks[0].label: expected string`. */
+  error: string;
+}
+
+export interface ParseResult {
+  runs: NormalizedRun[];
+  rejected: FileRejection[];
+}
+
+export interface FormatModule {
+  id: FormatId;
+  /** The files of the batch this format reads, by name and content. Must not throw. */
+  claim(files: readonly InputFile[]): InputFile[];
+  /** Parse the claimed files; a bad file becomes a rejection, never an exception. */
+  parse(files: readonly InputFile[], options: ParseOptions): ParseResult;
+}
+
+export interface ParseOptions {
+  /** Run name given by the user (--run); else the format derives one. */
+  runName?: string;
+  /** Name of the ingested folder or archive (for deriving a run name), e.g. `silo-runs`. */
+  rootName?: string;
+  agent?: string;
+  model?: string;
+}

@@ -1,0 +1,76 @@
+/**
+ * The compact, database-free shape every scoring function reads. Formats normalise into a superset of it
+ * (lib/formats/types.ts); the database loads it back (lib/db); the browser receives it for the what-if panel.
+ * Contract: plain JSON (no Dates, no Maps), so it crosses the server/client boundary unchanged.
+ */
+
+export type CheckStatus = "graded" | "not_assigned" | "error";
+
+export interface ScoringCheck {
+  /** Rubric id when the file gives one, else the label. Scenario flips match on key or label. */
+  key: string;
+  label: string;
+  /** null when the check was not graded (status not_assigned or error). */
+  passed: boolean | null;
+  /** Partial credit in [0, 1]; null when not graded. Defaults to 1 if passed else 0. */
+  score: number | null;
+  required: boolean;
+  /** correctness | authority | grounding | any custom name. */
+  dimension: string;
+  status: CheckStatus;
+  /** Weight of a grade component (grade_problem); null elsewhere. */
+  weight: number | null;
+  failureTag: string | null;
+}
+
+/**
+ * How a rollout's verdict follows from its data:
+ * - "checks": passed = no graded required check failed; reward = reported, else mean score of graded checks.
+ * - "reward": the format reports a reward; passed = reward >= pass threshold (BenchFlow, Harbor, tau-bench).
+ * - "grade": reward = clip(Σ score × weight − penalties, 0, 1); passed = the gate check passed when `gate`
+ *   is set, else reward >= pass threshold (grade_problem).
+ * In every rule, when a scenario changes a rollout's checks its reward is recomputed from its checks.
+ */
+export type VerdictRule = "checks" | "reward" | "grade";
+
+export interface ScoringRollout {
+  /** Unique within its run. */
+  id: string;
+  /** Task key. */
+  task: string;
+  /** unscored = no reward and no graded check; fixed by what was recorded, never by a scenario. */
+  status: "scored" | "unscored";
+  rule: VerdictRule;
+  reportedPassed: boolean | null;
+  reportedReward: number | null;
+  /** grade rule: Σ penalties subtracted from the weighted sum. */
+  penalties: number;
+  /** grade rule: key of the gating component (defect_matching, patch_verified), or null. */
+  gate: string | null;
+  checks: ScoringCheck[];
+  /** Informational, echoed in the report: the file path (`path#name` for many rollouts per file). */
+  source?: string;
+  warnings?: string[];
+}
+
+export interface ScoringTask {
+  /** `<group>/<taskId>` when a group is known, else taskId. */
+  key: string;
+  taskId: string;
+  name: string | null;
+  group: string | null;
+  /** Declared weight, default 1. */
+  weight: number;
+}
+
+export interface ScoringRun {
+  name: string;
+  format: string;
+  tasks: ScoringTask[];
+  rollouts: ScoringRollout[];
+  /** Default pass threshold for reward-only verdicts (1.0 unless the format says otherwise). */
+  passThreshold: number;
+  /** Run-level warnings and BenchFlow regrades, echoed in the report. */
+  warnings?: string[];
+  regrades?: { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
+}
