@@ -1,0 +1,33 @@
+import { timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+import { ApiError } from "./errors";
+
+function bearer(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1]?.trim() ?? request.headers.get("x-tally-token");
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Writes need TALLY_INGEST_TOKEN when it is set. The token itself is never logged or echoed. */
+export function requireWrite(request: Request): void {
+  const token = env().TALLY_INGEST_TOKEN;
+  if (!token) return;
+  const given = bearer(request);
+  if (!given || !same(given, token)) throw new ApiError("unauthorized", "This server requires an ingest token: send Authorization: Bearer <TALLY_INGEST_TOKEN>.");
+}
+
+/** Reads are open unless TALLY_READ_TOKEN is set (the ingest token also reads). */
+export function requireRead(request: Request): void {
+  const { TALLY_READ_TOKEN: read, TALLY_INGEST_TOKEN: write } = env();
+  if (!read) return;
+  const given = bearer(request);
+  if (!given || !(same(given, read) || (write !== undefined && same(given, write)))) {
+    throw new ApiError("unauthorized", "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>.");
+  }
+}

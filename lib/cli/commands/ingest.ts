@@ -1,0 +1,64 @@
+import { readPaths } from "@/lib/ingest/read-paths";
+import { ingestFiles } from "@/lib/ingest/ingest-files";
+import { FORMAT_IDS } from "@/lib/formats/registry";
+import type { FormatId } from "@/lib/formats/types";
+import { parseCommand, UsageError } from "../args";
+import { openDatabase } from "../database";
+import { progress } from "../progress";
+
+const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--baseline] [--format F] [--json]
+
+Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
+Each file is reported: stored, duplicate (already in the run) or rejected with the reason. Exits 1 when any file
+was rejected; the rest is stored. Formats: ${FORMAT_IDS.join(", ")}.`;
+
+export const ingestCommand = {
+  summary: "store result files in the database",
+  async run(argv: string[]): Promise<number> {
+    const parsed = parseCommand(argv, {
+      run: { type: "string" },
+      agent: { type: "string" },
+      model: { type: "string" },
+      format: { type: "string" },
+      baseline: { type: "boolean" },
+      json: { type: "boolean" },
+    }, HELP);
+    if (!parsed) return 0;
+    const { values, positionals } = parsed;
+    if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
+    const format = values.format as string | undefined;
+    if (format && !(FORMAT_IDS as readonly string[]).includes(format)) {
+      throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
+    }
+    const { files, rootName } = await readPaths(positionals);
+    const db = await openDatabase();
+    const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
+    try {
+      const result = await ingestFiles(db, files, {
+        runName: values.run as string | undefined,
+        agent: values.agent as string | undefined,
+        model: values.model as string | undefined,
+        format: format as FormatId | undefined,
+        baseline: values.baseline === true,
+        rootName,
+        onProgress: bar.update,
+      });
+      bar.done();
+      if (values.json) {
+        const { runs, accepted, rejected, duplicates } = result;
+        console.log(JSON.stringify({ runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })), accepted, rejected, duplicates }, null, 2));
+      } else {
+        for (const p of result.accepted) console.log(`  stored     ${p}`);
+        for (const p of result.duplicates) console.log(`  duplicate  ${p}`);
+        for (const r of result.rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
+        for (const run of result.runs) {
+          console.log(`${run.created ? "Created" : "Updated"} run "${run.name}" (${run.id}): ${run.rollouts} rollouts`);
+        }
+        console.log(`${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${result.rejected.length} rejected`);
+      }
+      return result.rejected.length > 0 ? 1 : 0;
+    } finally {
+      await db.$disconnect();
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import fs from "node:fs/promises";
+import { readPaths } from "@/lib/ingest/read-paths";
+import { parseBatch } from "@/lib/ingest/parse-batch";
+import { toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { FORMAT_IDS } from "@/lib/formats/registry";
+import type { FormatId } from "@/lib/formats/types";
+import { computeReport } from "@/lib/scoring/report";
+import { parseScenario, type Scenario } from "@/lib/scoring/scenario";
+import type { Report } from "@/lib/scoring/report-types";
+import { parseCommand, UsageError } from "../args";
+import { formatReport } from "../format-report";
+
+const HELP = `Usage: tally score <path…> [--scenario FILE] [--format F] [--json]
+
+Computes the score report from result files, without a database. --scenario applies a what-if scenario
+(SPEC §3 JSON). With several runs in the input (e.g. a Harbor job with several evals), --json prints
+{"reports": [...]}. Exits 1 when any file was rejected.`;
+
+async function readScenario(file: string): Promise<Scenario> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await fs.readFile(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--scenario ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = parseScenario(json);
+  if (!parsed.success) throw new UsageError(`--scenario ${file}: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+export const scoreCommand = {
+  summary: "compute the score report from files (no database)",
+  async run(argv: string[]): Promise<number> {
+    const parsed = parseCommand(argv, { scenario: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } }, HELP);
+    if (!parsed) return 0;
+    const { values, positionals } = parsed;
+    if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
+    const format = values.format as string | undefined;
+    if (format && !(FORMAT_IDS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"`);
+    const scenario = values.scenario ? await readScenario(values.scenario as string) : {};
+    const { files, rootName } = await readPaths(positionals);
+    const batch = parseBatch(files, { rootName, format: format as FormatId | undefined });
+    const rejected = [...batch.rejected, ...batch.unclaimed];
+    const reports: Report[] = batch.runs.map((run) => computeReport(toScoringRun(run), scenario));
+    if (values.json) {
+      const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };
+      console.log(JSON.stringify(body, null, 2));
+    } else {
+      for (const report of reports) console.log(formatReport(report));
+      for (const r of rejected) console.log(`rejected ${r.path}: ${r.error}`);
+      if (reports.length === 0) console.log("no runs found in the given paths");
+    }
+    return rejected.length > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,24 @@
+import type { Report } from "@/lib/scoring/report-types";
+
+const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)}%`);
+const num = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(3));
+
+/** A plain-text summary of a report for the terminal (the JSON is the contract; this is for people). */
+export function formatReport(report: Report): string {
+  const h = report.headline;
+  const lines = [
+    `${report.run.name} (${report.run.format}): ${report.counts.tasks} tasks, ${report.counts.rollouts} rollouts (${report.counts.unscored} unscored)`,
+    `  headline ${h.metric} / ${h.scheme}: ${pct(h.value)}${h.ci95 ? ` [${pct(h.ci95[0])}, ${pct(h.ci95[1])}]` : ""}`,
+    `  pass rate ${pct(report.passRate.value)} (${report.passRate.passes}/${report.passRate.counted}), mean reward ${num(report.meanReward.value)}`,
+  ];
+  for (const [name, m] of Object.entries(report.metrics)) {
+    const gate = m.gate ? `, gate ${m.gate.passed ? "passed" : `failed (${m.gate.violations} violation${m.gate.violations === 1 ? "" : "s"})`}` : "";
+    lines.push(`  ${name.padEnd(12)} ${pct(m.value).padStart(7)}  pooled ${pct(m.pooled).padStart(7)}  ${m.eligibleTasks}/${m.tasks} tasks${gate}`);
+  }
+  lines.push("  tasks:");
+  for (const t of report.tasks) {
+    lines.push(`    ${t.key.padEnd(28)} ${String(t.passes).padStart(3)}/${t.scored}  mean ${num(t.meanReward)}  ${t.diagnosis}`);
+  }
+  for (const w of report.warnings) lines.push(`  warning: ${w}`);
+  return lines.join("\n");
+}
