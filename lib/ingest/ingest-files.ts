@@ -8,6 +8,7 @@ import type { FileRejection, FormatId, InputFile, NormalizedRun, ParseOptions } 
 import { computeReport } from "@/lib/scoring/report";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
+import { expandArchives } from "./unzip";
 
 export interface IngestOptions extends ParseOptions {
   format?: FormatId;
@@ -39,9 +40,10 @@ export function runKeyOf(run: NormalizedRun, options: ParseOptions): string {
 
 /** Parses a batch, stores each rollout atomically, keeps refused files with their reason, updates summaries. */
 export async function ingestFiles(db: Db, files: InputFile[], options: IngestOptions = {}): Promise<IngestResult> {
-  const parsed = parseBatch(files, options);
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  const rejected: FileRejection[] = [...parsed.rejected, ...parsed.unclaimed];
+  const expanded = expandArchives(files);
+  const parsed = parseBatch(expanded.files, options);
+  const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
+  const rejected: FileRejection[] = [...expanded.rejected, ...parsed.rejected, ...parsed.unclaimed];
   const accepted = new Set<string>();
   const duplicates = new Set<string>();
   const result: IngestResult = { runs: [], accepted: [], rejected, duplicates: [], skipped: parsed.skipped };

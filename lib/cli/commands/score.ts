@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { expandArchives } from "@/lib/ingest/unzip";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report";
@@ -39,8 +40,9 @@ export const scoreCommand = {
     if (format && !(FORMAT_IDS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"`);
     const scenario = values.scenario ? await readScenario(values.scenario as string) : {};
     const { files, rootName } = await readPaths(positionals);
-    const batch = parseBatch(files, { rootName, format: format as FormatId | undefined });
-    const rejected = [...batch.rejected, ...batch.unclaimed];
+    const expanded = expandArchives(files);
+    const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
+    const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     const reports: Report[] = batch.runs.map((run) => computeReport(toScoringRun(run), scenario));
     if (values.json) {
       const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };

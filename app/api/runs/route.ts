@@ -1,0 +1,56 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { requireRead, requireWrite } from "@/lib/api/auth";
+import { ApiError, handle, zodDetails } from "@/lib/api/errors";
+import { readUpload } from "@/lib/api/read-upload";
+import { getDb } from "@/lib/db/client";
+import { listRuns } from "@/lib/db/queries/list-runs";
+import { FORMAT_IDS } from "@/lib/formats/registry";
+import { ingestFiles } from "@/lib/ingest/ingest-files";
+import { rootUpload } from "@/lib/ingest/upload-root";
+
+export const dynamic = "force-dynamic";
+
+export const GET = handle(async (request: Request) => {
+  requireRead(request);
+  return NextResponse.json({ runs: await listRuns(getDb()) });
+});
+
+const ZUploadFields = z.object({
+  run: z.string().trim().min(1).max(200).optional(),
+  agent: z.string().trim().min(1).max(200).optional(),
+  model: z.string().trim().min(1).max(200).optional(),
+  format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
+  baseline: z.enum(["true", "false", "on"]).optional(),
+});
+
+/**
+ * Ingests a multipart batch. 201 when something was stored, 200 when everything was already there, 422 when
+ * every file was refused; the body always reports each file (stored, duplicate, rejected with why).
+ */
+export const POST = handle(async (request: Request) => {
+  requireWrite(request);
+  const upload = await readUpload(request);
+  const fields = ZUploadFields.safeParse(Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")));
+  if (!fields.success) throw new ApiError("invalid", "Invalid upload fields.", zodDetails(fields.error));
+  const { files, rootName } = rootUpload(upload.files);
+  const result = await ingestFiles(getDb(), files, {
+    rootName,
+    runName: fields.data.run,
+    agent: fields.data.agent,
+    model: fields.data.model,
+    format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
+    baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
+  });
+  const body = {
+    runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
+    accepted: result.accepted,
+    rejected: result.rejected,
+    duplicates: result.duplicates,
+    skipped: result.skipped,
+  };
+  if (result.accepted.length === 0 && result.duplicates.length === 0 && result.rejected.length > 0) {
+    throw new ApiError("invalid", `No file could be stored: ${result.rejected.length} rejected.`, body);
+  }
+  return NextResponse.json(body, { status: result.accepted.length > 0 ? 201 : 200 });
+});

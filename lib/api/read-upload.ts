@@ -1,0 +1,38 @@
+import type { InputFile } from "@/lib/formats/types";
+import { env } from "@/lib/env";
+import { ApiError } from "./errors";
+
+/**
+ * Reads a multipart upload (`files` fields; a folder upload names each part with its relative path) with
+ * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline.
+ */
+export async function readUpload(request: Request): Promise<{ files: InputFile[]; fields: Record<string, string> }> {
+  const max = env().TALLY_MAX_UPLOAD_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > max) throw new ApiError("too_large", `Upload of ${declared} bytes exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    throw new ApiError("malformed", "Send the files as multipart/form-data with one `files` part per file (or a .zip).");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError("malformed", "The multipart body could not be read.");
+  }
+  const files: InputFile[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") {
+      fields[name] = value;
+      continue;
+    }
+    total += value.size;
+    if (total > max) throw new ApiError("too_large", `Upload exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
+    const path = value.name.replace(/\\/g, "/").replace(/^\/+/, "");
+    files.push({ path: path || `file-${files.length + 1}`, bytes: new Uint8Array(await value.arrayBuffer()) });
+  }
+  if (files.length === 0) throw new ApiError("malformed", "No files in the upload: add one or more `files` parts.");
+  return { files, fields };
+}
