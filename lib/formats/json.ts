@@ -33,7 +33,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
 function describeSyntaxError(message: string): string {
   return (
     message
-      .replace(/, ".*" is not valid JSON$/s, "")
+      .replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "")
       .replace(/ in JSON at position \d+.*$/s, "")
       .trim() || "syntax error"
   );

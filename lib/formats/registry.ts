@@ -1,0 +1,19 @@
+import { siloFormat } from "./silo";
+import type { FormatId, FormatModule } from "./types";
+
+/**
+ * Every format Tally reads, in the order they claim files: a file claimed by one is not offered to the next.
+ * Adding a format is one line here (more specific detectors before more general ones).
+ */
+export const FORMATS: readonly FormatModule[] = [siloFormat];
+
+/** Ids of the registered formats, in claiming order (the values `--format` accepts). */
+export const FORMAT_IDS: readonly FormatId[] = FORMATS.map((f) => f.id);
+
+export function isFormatId(value: string): value is FormatId {
+  return (FORMAT_IDS as readonly string[]).includes(value);
+}
+
+export function getFormat(id: FormatId): FormatModule | undefined {
+  return FORMATS.find((f) => f.id === id);
+}

@@ -1,0 +1,179 @@
+import { isJsonObject, readJsonFile, zodIssuesToMessage } from "./json";
+import { baseName, dirName } from "./paths";
+import { manifestsFor, readManifest, type Manifest } from "./silo/manifest";
+import { normaliseSiloRollout, type RunJsonSidecar, type SiloRollout } from "./silo/rollout";
+import { assembleSiloRun } from "./silo/run";
+import { ZSiloResult, ZSiloRunJson, type TSiloResult, type TSiloRunJson } from "./silo/schema";
+import type { FileRejection, FormatModule, InputFile, JsonObject, ParseOptions, ParseResult } from "./types";
+
+export { ZSiloResult } from "./silo/schema";
+
+const RUN_JSON = "run.json";
+const MANIFEST = "tasks.json";
+/** Files Silo writes beside result.json that Tally keeps with the rollout but does not read. */
+const SIDECARS = new Set(["state-diff.json", "trace.jsonl"]);
+
+const nameOf = (file: InputFile) => baseName(file.path).toLowerCase();
+
+/** `result.json` or `<task>.result.json`: the names Silo gives its results. */
+export function isSiloResultName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === "result.json" || lower.endsWith(".result.json");
+}
+
+/**
+ * A Silo result by content: a JSON object with a `checks` array. Under any other name it must also carry
+ * Silo's `passed` or `reward`, so that other formats' JSON with a `checks` list is left to them. A file with
+ * a result's name that cannot be parsed is claimed too, so it is rejected with the parse error.
+ */
+function isSiloResult(file: InputFile): boolean {
+  const name = nameOf(file);
+  if (!name.endsWith(".json") || name === RUN_JSON || name === MANIFEST || SIDECARS.has(name)) return false;
+  const decoded = readJsonFile(file);
+  if (!decoded.ok) return isSiloResultName(name);
+  const value = decoded.value;
+  if (!isJsonObject(value) || !Array.isArray(value.checks)) return false;
+  return isSiloResultName(name) || "passed" in value || "reward" in value;
+}
+
+/** Silo's run.json: an object with a runId and a taskId. */
+function isSiloRunJson(file: InputFile): boolean {
+  if (nameOf(file) !== RUN_JSON) return false;
+  const decoded = readJsonFile(file);
+  return decoded.ok && isJsonObject(decoded.value) && typeof decoded.value.runId === "string" &&
+    typeof decoded.value.taskId === "string";
+}
+
+function claim(files: readonly InputFile[]): InputFile[] {
+  const claimed = new Set<InputFile>();
+  const rolloutDirs = new Set<string>();
+  for (const file of files) {
+    if (!isSiloResult(file) && !isSiloRunJson(file)) continue;
+    claimed.add(file);
+    rolloutDirs.add(dirName(file.path));
+  }
+  for (const file of files) {
+    const name = nameOf(file);
+    const sidecar = (name === RUN_JSON || SIDECARS.has(name)) && rolloutDirs.has(dirName(file.path));
+    const manifest = name === MANIFEST && rolloutDirs.size > 0;
+    if (sidecar || manifest) claimed.add(file);
+  }
+  return files.filter((f) => claimed.has(f));
+}
+
+interface Folder {
+  results: InputFile[];
+  runJson: InputFile | null;
+  sidecars: InputFile[];
+}
+
+type Read<T> = { ok: true; data: T; raw: JsonObject } | { ok: false; error: string };
+
+function readResult(file: InputFile): Read<TSiloResult> {
+  const decoded = readJsonFile(file);
+  if (!decoded.ok) return decoded;
+  const parsed = ZSiloResult.safeParse(decoded.value);
+  if (!parsed.success) return { ok: false, error: zodIssuesToMessage(parsed.error.issues) };
+  return { ok: true, data: parsed.data, raw: decoded.value as JsonObject };
+}
+
+function readRunJson(file: InputFile): Read<TSiloRunJson> {
+  const decoded = readJsonFile(file);
+  if (!decoded.ok) return decoded;
+  const parsed = ZSiloRunJson.safeParse(decoded.value);
+  if (!parsed.success) return { ok: false, error: zodIssuesToMessage(parsed.error.issues) };
+  return { ok: true, data: parsed.data, raw: decoded.value as JsonObject };
+}
+
+function groupByFolder(files: readonly InputFile[], manifestFiles: InputFile[]): Map<string, Folder> {
+  const folders = new Map<string, Folder>();
+  for (const file of files) {
+    const name = nameOf(file);
+    if (name === MANIFEST) {
+      manifestFiles.push(file);
+      continue;
+    }
+    const dir = dirName(file.path);
+    let folder = folders.get(dir);
+    if (!folder) folders.set(dir, (folder = { results: [], runJson: null, sidecars: [] }));
+    if (name === RUN_JSON) folder.runJson = file;
+    else if (SIDECARS.has(name)) folder.sidecars.push(file);
+    else folder.results.push(file);
+  }
+  return folders;
+}
+
+/** The result run.json describes: `result.json` beside it, else the folder's only result. */
+function pairedResult(folder: Folder): InputFile | null {
+  return folder.results.find((f) => nameOf(f) === "result.json") ?? (folder.results.length === 1 ? folder.results[0]! : null);
+}
+
+function parse(files: readonly InputFile[], options: ParseOptions): ParseResult {
+  const rejected: FileRejection[] = [];
+  const reject = (path: string, error: string) => rejected.push({ path, error });
+  const manifestFiles: InputFile[] = [];
+  const folders = groupByFolder(files, manifestFiles);
+
+  const manifests: Manifest[] = [];
+  const warnings: string[] = [];
+  for (const file of manifestFiles) {
+    const read = readManifest(file);
+    if (read.ok) manifests.push(read.manifest);
+    else {
+      reject(file.path, read.error);
+      warnings.push(`${file.path} was rejected, so its task declarations were not applied`);
+    }
+  }
+
+  const items: SiloRollout[] = [];
+  for (const folder of folders.values()) {
+    const paired = folder.runJson ? pairedResult(folder) : null;
+    let runJson: RunJsonSidecar | null = null;
+    let runError: string | null = null;
+    if (folder.runJson) {
+      const read = readRunJson(folder.runJson);
+      if (read.ok) runJson = { file: folder.runJson, data: read.data, raw: read.raw };
+      else runError = read.error;
+      if (runError) reject(folder.runJson.path, runError);
+      else if (!paired && folder.results.length > 1) {
+        reject(folder.runJson.path, `run.json beside ${folder.results.length} result files: cannot tell which rollout it describes`);
+        runJson = null;
+      }
+    }
+    const sidecarPaths = folder.sidecars.map((f) => f.path);
+    const context = (path: string) => ({ manifests: manifestsFor(manifests, path), rootName: options.rootName });
+
+    for (const file of folder.results) {
+      const mine = file === paired;
+      if (mine && runError !== null) {
+        reject(file.path, `cannot join it with ${folder.runJson!.path}, which is invalid: ${runError}`);
+        continue;
+      }
+      const read = readResult(file);
+      if (!read.ok) {
+        reject(file.path, read.error);
+        continue;
+      }
+      items.push(
+        normaliseSiloRollout({
+          ...context(file.path),
+          result: { file, data: read.data, raw: read.raw },
+          runJson: mine ? runJson : null,
+          sidecars: mine || folder.results.length === 1 ? sidecarPaths : [],
+        }),
+      );
+    }
+    if (runJson && folder.results.length === 0) {
+      items.push(normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }));
+    }
+    if (folder.results.length === 0 && !folder.runJson) {
+      for (const f of folder.sidecars) reject(f.path, "a Silo sidecar with no result.json or run.json beside it");
+    }
+  }
+
+  const runs = items.length === 0 ? [] : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests, warnings })];
+  return { runs, rejected };
+}
+
+/** Silo (native): result.json alone or in a Silo run folder beside run.json, with an optional tasks.json. */
+export const siloFormat: FormatModule = { id: "silo", claim, parse };

@@ -1,0 +1,113 @@
+import { beforeEach, expect, it } from "vitest";
+import { forEachDatabase } from "@/lib/db/test-databases";
+import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { listRuns } from "@/lib/db/queries/list-runs";
+import { getRawFile } from "@/lib/db/queries/get-rollouts";
+import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { sha256Hex } from "@/lib/formats/hash";
+import { computeReport } from "@/lib/scoring/report";
+import type { TaskReport } from "@/lib/scoring/report-types";
+import { ingestFiles } from "./ingest-files";
+import { parseBatch } from "./parse-batch";
+import { toScoringRun } from "./to-scoring-run";
+
+const BAD = ["truncated.json", "empty.json", "not-an-object.json", "reward-is-a-string.json", "check-without-label.json"];
+
+forEachDatabase("ingestFiles", (t) => {
+  beforeEach(() => t.reset());
+
+  async function counts() {
+    const db = t.db;
+    return {
+      runs: await db.run.count(),
+      tasks: await db.task.count(),
+      rollouts: await db.rollout.count(),
+      checks: await db.check.count(),
+      rawFiles: await db.rawFile.count(),
+    };
+  }
+
+  it("stores a Silo run folder with its summaries, and the same folder twice stores nothing new", async () => {
+    const files = loadFixture("silo-runs");
+    const first = await ingestFiles(t.db, files, { rootName: "silo-runs" });
+    expect(first.runs).toEqual([expect.objectContaining({ name: "silo-runs", rollouts: 8, created: true })]);
+    expect(first.rejected).toEqual([]);
+    expect(first.accepted).toHaveLength(16);
+    const after = await counts();
+    expect(after).toMatchObject({ runs: 1, tasks: 4, rollouts: 8, checks: 60, rawFiles: 16 });
+
+    const [run] = await listRuns(t.db);
+    expect(run?.summary).toMatchObject({ tasks: 4, rollouts: 8, scored: 8, unscored: 0, passRate: 4 / 8 });
+    const task = await t.db.task.findFirstOrThrow({ where: { key: "finance/TASK-007" } });
+    const summary = task.summary as unknown as TaskReport;
+    expect(summary).toMatchObject({ rollouts: 5, passes: 3, best: 1, worst: 0.2, diagnosis: "unreliable" });
+    expect(summary.meanReward).toBeCloseTo(0.74, 4);
+
+    const again = await ingestFiles(t.db, files, { rootName: "silo-runs" });
+    expect(again.runs[0]?.created).toBe(false);
+    expect(again.accepted).toEqual([]);
+    expect(again.duplicates).toHaveLength(8);
+    expect(await counts()).toEqual(after);
+  });
+
+  it("keeps every byte: raw files are stored content-addressed and read back identical", async () => {
+    const files = loadFixture("scoring-article");
+    await ingestFiles(t.db, files, { rootName: "scoring-article" });
+    for (const f of files) {
+      const stored = await getRawFile(t.db, sha256Hex(f.bytes));
+      expect(Buffer.from(stored!.bytes).equals(Buffer.from(f.bytes))).toBe(true);
+    }
+  });
+
+  it("gives the same report from the database as from the files", async () => {
+    const files = loadFixture("scoring-article");
+    const { runs } = await ingestFiles(t.db, files, { rootName: "scoring-article" });
+    const fromDb = await loadScoringRun(t.db, runs[0]!.id);
+    const fromFiles = toScoringRun(parseBatch(files, { rootName: "scoring-article" }).runs[0]!);
+    const a = computeReport(fromDb!);
+    const b = computeReport(fromFiles);
+    expect(a.metrics).toEqual(b.metrics);
+    const byKey = <T extends { key: string }>(xs: T[]) => [...xs].sort((x, y) => x.key.localeCompare(y.key));
+    const byId = <T extends { id: string }>(xs: T[]) => [...xs].sort((x, y) => x.id.localeCompare(y.id));
+    expect(byKey(a.tasks)).toEqual(byKey(b.tasks));
+    expect(byId(a.rollouts)).toEqual(byId(b.rollouts));
+    expect(a.headline.value).toBeCloseTo(0.7222, 4);
+  });
+
+  it("rejects bad files by name and field, stores the rest of the batch, and keeps the refused bytes", async () => {
+    const good = loadFixture("scoring-article");
+    const bad = BAD.map((name) => fixtureFile(`bad-inputs/${name}`, `bad/${name}`));
+    const result = await ingestFiles(t.db, [...good, ...bad], { rootName: "mixed" });
+    expect(result.runs[0]?.rollouts).toBe(3);
+    expect(result.rejected.map((r) => r.path).sort()).toEqual(bad.map((f) => f.path).sort());
+    const byPath = Object.fromEntries(result.rejected.map((r) => [r.path, r.error]));
+    expect(byPath["bad/reward-is-a-string.json"]).toContain("reward");
+    expect(byPath["bad/check-without-label.json"]).toContain("checks[0].label");
+    expect(byPath["bad/truncated.json"]).toMatch(/line 1 column \d+/);
+    expect(byPath["bad/empty.json"]).toMatch(/empty/);
+    expect(await t.db.rejectedFile.count()).toBe(BAD.length);
+    for (const f of bad.filter((f) => f.bytes.byteLength > 0)) {
+      expect(await getRawFile(t.db, sha256Hex(f.bytes))).not.toBeNull();
+    }
+  });
+
+  it("stores a result with no required check unscored, with its warning", async () => {
+    const file = fixtureFile("bad-inputs/no-required-checks.json");
+    await ingestFiles(t.db, [file], { rootName: "x" });
+    const rollout = await t.db.rollout.findFirstOrThrow();
+    expect(rollout.status).toBe("unscored");
+    expect(JSON.stringify(rollout.warnings)).toContain("no required checks");
+  });
+
+  it("adds to a named run across batches and refuses a different file under an existing rollout id", async () => {
+    const files = loadFixture("scoring-article");
+    await ingestFiles(t.db, files.slice(0, 1), { runName: "nightly", rootName: "a" });
+    const second = await ingestFiles(t.db, files, { runName: "nightly", rootName: "a" });
+    expect(second.runs).toEqual([expect.objectContaining({ name: "nightly", rollouts: 3, created: false })]);
+    expect(await t.db.run.count()).toBe(1);
+    const changed = { ...files[0]!, bytes: new TextEncoder().encode(new TextDecoder().decode(files[0]!.bytes).replace('"detail": "', '"detail": "edited ')) };
+    const third = await ingestFiles(t.db, [changed], { runName: "nightly", rootName: "a" });
+    expect(third.rejected[0]?.error).toContain("already in this run");
+    expect(await t.db.rollout.count()).toBe(3);
+  });
+});

@@ -1,0 +1,90 @@
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import type { InputFile } from "@/lib/formats/types";
+
+/** Folders never walked: version control, dependencies, and dot-folders other than Silo's `.silo`. */
+export function isSkippedFolder(name: string): boolean {
+  return name === "node_modules" || (name.startsWith(".") && name !== ".silo");
+}
+
+interface Found {
+  /** Path relative to its root, POSIX separators. */
+  rel: string;
+  abs: string;
+}
+
+async function walk(dir: string, rel: string, visited: Set<string>, out: Found[]): Promise<void> {
+  const real = await realpath(dir);
+  if (visited.has(real)) return; // a symlink loop, or a folder reached twice
+  visited.add(real);
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    const abs = path.join(dir, entry.name);
+    const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(abs).catch(() => null); // a dangling link is not a file
+      isDir = target?.isDirectory() ?? false;
+      isFile = target?.isFile() ?? false;
+    }
+    if (isDir && !isSkippedFolder(entry.name)) await walk(abs, childRel, visited, out);
+    else if (isFile) out.push({ rel: childRel, abs });
+  }
+}
+
+/** Root names made unique when several roots share a base name (`a/x`, `b/x` -> `x`, `x~2`). */
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name}~${n}`;
+  });
+}
+
+const READ_CONCURRENCY = 32;
+
+const toPosix = (p: string) => p.split(path.sep).join("/");
+
+/**
+ * Read files and folders (recursively) into a batch. Paths are relative to the given folder; a single file
+ * is its own name; with several roots each root's files are prefixed with the root's base name. POSIX
+ * separators, sorted by path. rootName names the ingested folder (several roots: their names joined by " + ").
+ * Throws when a path does not exist or cannot be read.
+ */
+export async function readPaths(paths: string[]): Promise<{ files: InputFile[]; rootName: string }> {
+  if (paths.length === 0) throw new Error("no paths given");
+  const roots = paths.map((p) => path.resolve(p));
+  const names = uniqueNames(roots.map((r) => path.basename(r) || r));
+  const found: Found[] = [];
+  const visited = new Set<string>();
+  for (const [i, root] of roots.entries()) {
+    const info = await stat(root).catch((e: NodeJS.ErrnoException) => {
+      throw new Error(e.code === "ENOENT" ? `no such file or folder: ${paths[i]}` : `cannot read ${paths[i]}: ${e.message}`);
+    });
+    const prefix = roots.length > 1 ? names[i]! : "";
+    if (info.isDirectory()) {
+      const mine: Found[] = [];
+      await walk(root, "", visited, mine);
+      for (const f of mine) found.push({ rel: prefix ? `${prefix}/${f.rel}` : f.rel, abs: f.abs });
+    } else {
+      found.push({ rel: names[i]!, abs: root });
+    }
+  }
+
+  const unique = new Map<string, Found>();
+  for (const f of found) {
+    const rel = toPosix(f.rel);
+    if (!unique.has(rel)) unique.set(rel, { rel, abs: f.abs });
+  }
+  const sorted = [...unique.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const files: InputFile[] = [];
+  // In slices, so a folder of thousands of files does not open them all at once.
+  for (let start = 0; start < sorted.length; start += READ_CONCURRENCY) {
+    const slice = sorted.slice(start, start + READ_CONCURRENCY);
+    const read = await Promise.all(slice.map((f) => readFile(f.abs)));
+    read.forEach((buf, k) => files.push({ path: slice[k]!.rel, bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) }));
+  }
+  return { files, rootName: names.join(" + ") };
+}
