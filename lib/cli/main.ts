@@ -1,3 +1,4 @@
+import { compareCommand } from "./commands/compare";
 import { ingestCommand } from "./commands/ingest";
 import { migrateCommand } from "./commands/migrate";
 import { scoreCommand } from "./commands/score";
@@ -9,6 +10,7 @@ type Command = { summary: string; run: (argv: string[]) => Promise<number> };
 const COMMANDS: Record<string, Command> = {
   ingest: ingestCommand,
   score: scoreCommand,
+  compare: compareCommand,
   serve: serveCommand,
   migrate: migrateCommand,
 };

@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { parseBatch } from "@/lib/ingest/parse-batch";
+import { readPaths } from "@/lib/ingest/read-paths";
+import { toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { expandArchives } from "@/lib/ingest/unzip";
+import type { ScoringRun } from "@/lib/scoring/types";
+import type { RunRef } from "@/lib/api/compare-body";
+import { UsageError } from "./args";
+import { openDatabase } from "./database";
+
+/** `tally compare` operands: a path on disk (read and parsed, no database) or a stored run id. */
+export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: RunRef }> {
+  if (fs.existsSync(ref)) {
+    const { files, rootName } = await readPaths([ref]);
+    const expanded = expandArchives(files);
+    const batch = parseBatch(expanded.files, { rootName });
+    const problems = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
+    for (const p of problems) console.error(`warning: ${ref}: rejected ${p.path}: ${p.error}`);
+    if (batch.runs.length !== 1) throw new UsageError(`${ref} holds ${batch.runs.length} runs; compare needs exactly one`);
+    const run = toScoringRun(batch.runs[0]!);
+    return { run, ref: { id: null, name: run.name } };
+  }
+  const db = await openDatabase();
+  try {
+    const run = await loadScoringRun(db, ref);
+    if (!run) throw new UsageError(`"${ref}" is neither a path nor a stored run id`);
+    return { run, ref: { id: ref, name: run.name } };
+  } finally {
+    await db.$disconnect();
+  }
+}
