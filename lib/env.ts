@@ -16,15 +16,12 @@ const ZEnv = z.object({
 
 export type TEnv = z.infer<typeof ZEnv>;
 
-let cached: TEnv | undefined;
-
+/** Parsed on every call (cheap), so a changed variable is seen at once and tests can set one. */
 export function env(): TEnv {
-  if (cached) return cached;
   const parsed = ZEnv.safeParse(process.env);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${fields}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }

@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { parseDatabaseUrl } from "@/lib/db/url";
+import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { GET as getCompare } from "./compare/route";
+import { GET as getFile } from "./files/[sha256]/route";
+import { GET as getReport } from "./runs/[id]/report/route";
+import { GET as getRun } from "./runs/[id]/route";
+import { GET as listRuns, POST as postRuns } from "./runs/route";
+
+// Route handlers called directly with real Requests against a real SQLite file.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-api-"));
+const url = `file:${path.join(dir, "api.db")}`;
+
+function upload(files: { path: string; bytes: Uint8Array }[], headers: Record<string, string> = {}, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const f of files) form.append("files", new Blob([new Uint8Array(f.bytes)]), f.path);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: form, headers }));
+}
+const params = <T>(value: T) => ({ params: Promise.resolve(value) });
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = url;
+  await migrate(parseDatabaseUrl(url));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  delete process.env.TALLY_INGEST_TOKEN;
+  delete process.env.TALLY_READ_TOKEN;
+  delete process.env.TALLY_MAX_UPLOAD_BYTES;
+});
+
+describe("POST /api/runs", () => {
+  it("stores a folder upload (201), reports each file, and answers 200 with duplicates the second time", async () => {
+    const files = loadFixture("scoring-article", "scoring-article/");
+    const first = await upload(files);
+    expect(first.status).toBe(201);
+    const body = await first.json();
+    expect(body.runs).toEqual([expect.objectContaining({ name: "scoring-article", rollouts: 3 })]);
+    expect(body.accepted).toEqual(["checkout/result.json", "csv-conversion/result.json", "owner-lookup/result.json"]);
+    const again = await upload(files);
+    expect(again.status).toBe(200);
+    expect((await again.json()).duplicates).toHaveLength(3);
+  });
+
+  it("stores the good files of a mixed batch and names the bad ones with their field", async () => {
+    const res = await upload([...loadFixture("silo-runs", "silo/"), fixtureFile("bad-inputs/reward-is-a-string.json", "silo/reward-is-a-string.json")]);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.runs[0].rollouts).toBe(8);
+    expect(body.rejected).toEqual([{ path: "reward-is-a-string.json", error: expect.stringContaining("reward") }]);
+  });
+
+  it("answers 422 with every file's reason when nothing could be stored", async () => {
+    const res = await upload([fixtureFile("bad-inputs/truncated.json"), fixtureFile("bad-inputs/check-without-label.json")]);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error.code).toBe("invalid");
+    expect(body.error.details.rejected.map((r: { error: string }) => r.error).join(" ")).toContain("checks[0].label");
+  });
+
+  it("answers 400 for a body that is not multipart, 413 over the size limit", async () => {
+    const bad = await postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe("malformed");
+    process.env.TALLY_MAX_UPLOAD_BYTES = "100";
+    const big = await upload([{ path: "big.json", bytes: new Uint8Array(500) }]);
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.message).toContain("100 bytes");
+  });
+
+  it("needs the ingest token when TALLY_INGEST_TOKEN is set, and never echoes it", async () => {
+    process.env.TALLY_INGEST_TOKEN = "s3cret-token";
+    const files = [fixtureFile("bad-inputs/markup-in-text.json")];
+    const denied = await upload(files);
+    expect(denied.status).toBe(401);
+    expect(await denied.text()).not.toContain("s3cret-token");
+    const wrong = await upload(files, { authorization: "Bearer nope" });
+    expect(wrong.status).toBe(401);
+    const ok = await upload(files, { authorization: "Bearer s3cret-token" });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe("reads", () => {
+  it("lists runs, gets one, its report (also under a scenario) and its raw files", async () => {
+    const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
+    const run = list.runs.find((r: { name: string }) => r.name === "scoring-article");
+    expect(run.summary.headline.value).toBeCloseTo(0.7222, 4);
+
+    const meta = await (await getRun(new Request("http://tally.test"), params({ id: run.id }))).json();
+    expect(Object.keys(meta.run.taskIds).sort()).toEqual(["data/csv-conversion", "incident/checkout", "lookup/owner-lookup"]);
+
+    const report = await (await getReport(new Request(`http://tally.test/api/runs/${run.id}/report`), params({ id: run.id }))).json();
+    expect(report.metrics.correctness.value).toBeCloseTo(0.7222, 4);
+    const scenario = encodeURIComponent(JSON.stringify({ flips: [{ task: "incident/checkout", check: "C3", passed: true }] }));
+    const flipped = await (await getReport(new Request(`http://tally.test/api/runs/${run.id}/report?scenario=${scenario}`), params({ id: run.id }))).json();
+    expect(flipped.metrics.correctness.value).toBeCloseTo(0.8333, 4);
+
+    const file = fixtureFile("scoring-article/checkout/result.json");
+    const { createHash } = await import("node:crypto");
+    const sha = createHash("sha256").update(file.bytes).digest("hex");
+    const raw = await getFile(new Request(`http://tally.test/api/files/${sha}?name=result.json`), params({ sha256: sha }));
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get("content-disposition")).toContain("attachment");
+    expect(Buffer.from(await raw.arrayBuffer()).equals(Buffer.from(file.bytes))).toBe(true);
+  });
+
+  it("answers 422 for an invalid scenario and 404 for an unknown run, in the one error shape", async () => {
+    const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
+    const id = list.runs[0].id;
+    const invalid = await getReport(new Request(`http://tally.test/api/runs/${id}/report?scenario=${encodeURIComponent('{"unscored":"maybe"}')}`), params({ id }));
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).error.details[0].path).toBe("scenario.unscored");
+    const missing = await getRun(new Request("http://tally.test"), params({ id: "nope" }));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+  });
+
+  it("needs the read token when TALLY_READ_TOKEN is set", async () => {
+    process.env.TALLY_READ_TOKEN = "reader";
+    expect((await listRuns(new Request("http://tally.test/api/runs"))).status).toBe(401);
+    expect((await listRuns(new Request("http://tally.test/api/runs", { headers: { authorization: "Bearer reader" } }))).status).toBe(200);
+  });
+
+  it("compares two stored runs", async () => {
+    const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
+    const id = list.runs.find((r: { name: string }) => r.name === "scoring-article").id;
+    const res = await getCompare(new Request(`http://tally.test/api/compare?a=${id}&b=${id}`));
+    const body = await res.json();
+    expect(body).toMatchObject({ common: 3, onlyA: 0, onlyB: 0, regression: false, flips: { passToFail: 0, failToPass: 0 } });
+    expect((await getCompare(new Request("http://tally.test/api/compare?a=x"))).status).toBe(400);
+  });
+});
