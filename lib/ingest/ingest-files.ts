@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { storeRejectedFile, storeRollout } from "@/lib/db/queries/store-rollout";
+import { storeRejectedFile, storeRollouts } from "@/lib/db/queries/store-rollout";
 import { upsertRun } from "@/lib/db/queries/store-run";
 import { updateSummaries } from "@/lib/db/queries/update-summaries";
 import type { FileRejection, FormatId, InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
@@ -9,6 +9,9 @@ import { computeReport } from "@/lib/scoring/report";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
 import { expandArchives } from "./unzip";
+
+/** Rollouts per transaction: large enough to amortise round trips, small enough to keep memory flat. */
+const BATCH = 250;
 
 export interface IngestOptions extends ParseOptions {
   format?: FormatId;
@@ -56,16 +59,23 @@ export async function ingestFiles(db: Db, files: InputFile[], options: IngestOpt
     // Verdicts depend only on each rollout's own data, so the file's report gives each stored passed/reward.
     const verdicts = new Map(computeReport(toScoringRun(run)).rollouts.map((r) => [r.id, r]));
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));
-    for (const rollout of run.rollouts) {
+    const items = run.rollouts.map((rollout) => {
       const task = tasks.get(rollout.task);
       const verdict = verdicts.get(rollout.id);
       if (!task || !verdict) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
-      const outcome = await storeRollout(db, id, task, rollout, verdict, byPath);
-      const source = rollout.files[0] ?? rollout.source.path;
-      if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
-      else if (outcome === "duplicate") duplicates.add(source);
-      else rejected.push({ path: rollout.source.path, error: outcome.conflict });
-      options.onProgress?.(++done, total);
+      return { task, rollout, verdict };
+    });
+    for (let start = 0; start < items.length; start += BATCH) {
+      const batch = items.slice(start, start + BATCH);
+      const outcomes = await storeRollouts(db, id, batch, byPath);
+      batch.forEach(({ rollout }, n) => {
+        const outcome = outcomes[n]!;
+        if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
+        else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
+        else rejected.push({ path: rollout.source.path, error: outcome.conflict });
+      });
+      done += batch.length;
+      options.onProgress?.(done, total);
     }
     const stored = await loadScoringRun(db, id);
     if (stored) await updateSummaries(db, id, computeReport(stored));
