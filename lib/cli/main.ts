@@ -1,3 +1,4 @@
+import { benchCommand } from "./commands/bench";
 import { compareCommand } from "./commands/compare";
 import { ingestCommand } from "./commands/ingest";
 import { migrateCommand } from "./commands/migrate";
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, Command> = {
   compare: compareCommand,
   serve: serveCommand,
   migrate: migrateCommand,
+  bench: benchCommand,
 };
 
 function usage(): string {

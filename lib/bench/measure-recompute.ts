@@ -1,0 +1,36 @@
+import { build } from "esbuild";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+
+export interface RecomputeResult {
+  where: "chromium" | "node";
+  rollouts: number;
+  checks: number;
+  recomputeMs: { median: number; max: number; asRecordedMedian: number };
+}
+
+/** Bundles lib/scoring with the synthetic run and times computeReport inside headless Chromium. */
+export async function measureRecomputeInBrowser(root = process.cwd()): Promise<RecomputeResult> {
+  const bundle = await build({
+    entryPoints: [path.join(root, "lib/bench/recompute-entry.ts")],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    alias: { "@": root },
+    logLevel: "silent",
+  });
+  const code = bundle.outputFiles[0]!.text;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.addScriptTag({ content: code });
+    const result = (await page.evaluate("runRecomputeBench()")) as Omit<RecomputeResult, "where">;
+    return { where: "chromium", ...result };
+  } finally {
+    await browser.close();
+  }
+}

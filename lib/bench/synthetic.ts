@@ -1,0 +1,106 @@
+import type { ScoringCheck, ScoringRun } from "@/lib/scoring/types";
+
+/** A small deterministic PRNG (mulberry32), so every benchmark run measures the same data. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SyntheticShape {
+  tasks: number;
+  rollouts: number;
+  checks: number;
+  groups: number;
+  seed: number;
+}
+
+export const BENCH_SHAPE: SyntheticShape = { tasks: 2000, rollouts: 5, checks: 12, groups: 8, seed: 7 };
+
+const DIMENSIONS = ["correctness", "correctness", "correctness", "correctness", "correctness", "correctness", "correctness", "authority", "grounding", "grounding", "correctness", "efficiency"];
+
+interface SyntheticCheck {
+  id: string;
+  label: string;
+  passed: boolean;
+  required: boolean;
+  dimension: string;
+  detail: string;
+}
+
+/** The checks of one rollout: each task has its own difficulty, so tasks differ and rollouts of a task vary. */
+function rolloutChecks(shape: SyntheticShape, difficulty: number, random: () => number): SyntheticCheck[] {
+  return Array.from({ length: shape.checks }, (_, c) => {
+    const dimension = DIMENSIONS[c % DIMENSIONS.length]!;
+    return {
+      id: `C${c + 1}`,
+      label: `C${c + 1} ${dimension} check ${c + 1}`,
+      passed: random() > difficulty * (dimension === "authority" ? 0.1 : 0.35),
+      required: dimension !== "grounding" && c < shape.checks - 1,
+      dimension,
+      detail: `observed value ${Math.floor(random() * 1000)}`,
+    };
+  });
+}
+
+function* syntheticRollouts(shape: SyntheticShape) {
+  const random = prng(shape.seed);
+  for (let t = 0; t < shape.tasks; t++) {
+    const group = `env-${t % shape.groups}`;
+    const taskId = `TASK-${String(t + 1).padStart(5, "0")}`;
+    const difficulty = random();
+    for (let r = 0; r < shape.rollouts; r++) yield { group, taskId, rollout: `${taskId}-r${r + 1}`, checks: rolloutChecks(shape, difficulty, random) };
+  }
+}
+
+/** The run as lib/scoring reads it, without going through files (for the recompute benchmark). */
+export function syntheticScoringRun(shape: SyntheticShape = BENCH_SHAPE): ScoringRun {
+  const run: ScoringRun = { name: "synthetic", format: "silo", passThreshold: 1, tasks: [], rollouts: [] };
+  const seen = new Set<string>();
+  for (const r of syntheticRollouts(shape)) {
+    const key = `${r.group}/${r.taskId}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      run.tasks.push({ key, taskId: r.taskId, name: null, group: r.group, weight: 1 + (seen.size % 3) });
+    }
+    const checks: ScoringCheck[] = r.checks.map((c) => ({
+      key: c.id, label: c.label, passed: c.passed, score: c.passed ? 1 : 0, required: c.required, dimension: c.dimension, status: "graded", weight: null, failureTag: c.passed ? null : "SYNTHETIC",
+    }));
+    run.rollouts.push({ id: r.rollout, task: key, status: "scored", rule: "checks", reportedPassed: null, reportedReward: null, penalties: 0, gate: null, checks });
+  }
+  return run;
+}
+
+/** The same run as Silo result files (one `<group>/<task>/<rollout>.result.json` each), for the ingest benchmark. */
+export function* syntheticSiloFiles(shape: SyntheticShape = BENCH_SHAPE): Generator<{ path: string; text: string }> {
+  for (const r of syntheticRollouts(shape)) {
+    const graded = r.checks.length;
+    const passed = r.checks.filter((c) => c.passed).length;
+    const failedRequired = r.checks.filter((c) => c.required && !c.passed).map((c) => c.label);
+    const required = r.checks.filter((c) => c.required);
+    const result = {
+      taskId: r.taskId,
+      group: r.group,
+      rolloutId: r.rollout,
+      passed: failedRequired.length === 0,
+      reward: Math.round((passed / graded + Number.EPSILON) * 100) / 100,
+      requiredPassed: required.length - failedRequired.length,
+      requiredTotal: required.length,
+      failedRequired,
+      checksPassed: passed,
+      checksFailed: graded - passed,
+      toolCalls: 7,
+      toolErrors: 0,
+      terminationReason: "completed",
+      agentOutput: `Synthetic answer for ${r.taskId}.`,
+      error: null,
+      checks: r.checks,
+    };
+    yield { path: `${r.group}/${r.taskId}/${r.rollout}.result.json`, text: JSON.stringify(result, null, 2) };
+  }
+}
