@@ -92,10 +92,3 @@ export function taskCells(rollouts: readonly ReadonlyMap<string, RolloutCell>[])
   }
   return out;
 }
-
-/** Dimensions graded in any rollout of a task (used to score unscored rollouts as failures). */
-export function gradedDimensions(verdicts: readonly RolloutVerdict[]): Set<string> {
-  const dims = new Set<string>();
-  for (const v of verdicts) for (const d of v.dimensions.keys()) dims.add(d);
-  return dims;
-}

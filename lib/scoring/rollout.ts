@@ -1,18 +1,7 @@
 import type { ScoringCheck, ScoringRollout, VerdictRule } from "./types";
 
-/** A check that received a verdict, with the score every mean uses. */
-export interface GradedCheck {
-  key: string;
-  label: string;
-  dimension: string;
-  required: boolean;
-  /** null only when the file gave a score without a pass/fail verdict (a grade component). */
-  passed: boolean | null;
-  /** The explicit score, else 1 when passed, else 0. */
-  score: number;
-  weight: number | null;
-  failureTag: string | null;
-}
+/** A check that received a verdict (see isGraded); its score for every mean is checkScore(check). */
+export type GradedCheck = ScoringCheck;
 
 /** Σ score and count of one dimension's graded checks in one rollout. */
 export interface DimensionTally {
@@ -28,6 +17,7 @@ export interface RolloutVerdict {
   passed: boolean;
   /** null for unscored rollouts, and for scored ones that have neither a reward nor a graded check. */
   reward: number | null;
+  /** The graded checks themselves (shared with the rollout, never copied). */
   graded: GradedCheck[];
   /** Labels of graded required checks that failed, in check order. */
   failedRequired: string[];
@@ -55,28 +45,10 @@ export function checkScore(check: Pick<ScoringCheck, "passed" | "score">): numbe
   return check.score ?? (check.passed === true ? 1 : 0);
 }
 
-function gradedChecks(checks: readonly ScoringCheck[]): GradedCheck[] {
-  const graded: GradedCheck[] = [];
-  for (const c of checks) {
-    if (!isGraded(c)) continue;
-    graded.push({
-      key: c.key,
-      label: c.label,
-      dimension: c.dimension,
-      required: c.required,
-      passed: c.passed,
-      score: checkScore(c),
-      weight: c.weight,
-      failureTag: c.failureTag,
-    });
-  }
-  return graded;
-}
-
 function meanScore(graded: readonly GradedCheck[]): number | null {
   if (graded.length === 0) return null;
   let sum = 0;
-  for (const c of graded) sum += c.score;
+  for (const c of graded) sum += checkScore(c);
   return sum / graded.length;
 }
 
@@ -87,7 +59,7 @@ function clip01(x: number): number {
 function gradeReward(rollout: ScoringRollout, graded: readonly GradedCheck[]): number | null {
   if (graded.length === 0) return rollout.reportedReward;
   let sum = 0;
-  for (const c of graded) sum += c.score * (c.weight ?? 0);
+  for (const c of graded) sum += checkScore(c) * (c.weight ?? 0);
   return clip01(sum - rollout.penalties);
 }
 
@@ -121,29 +93,29 @@ function passedFor(
   }
 }
 
-function tallyDimensions(graded: readonly GradedCheck[]): Map<string, DimensionTally> {
-  const tallies = new Map<string, DimensionTally>();
-  for (const c of graded) {
-    const t = tallies.get(c.dimension);
-    if (t) {
-      t.sum += c.score;
-      t.count += 1;
-    } else {
-      tallies.set(c.dimension, { sum: c.score, count: 1 });
-    }
-  }
-  return tallies;
-}
-
 /**
  * The verdict of one rollout under its rule (see VerdictRule). Unscored rollouts never pass and have no
  * reward; their graded checks (if any) are still listed so a page can show them.
  */
 export function rolloutVerdict(rollout: ScoringRollout, options: VerdictOptions): RolloutVerdict {
   const changed = options.checksChanged ?? false;
-  const graded = gradedChecks(rollout.checks);
+  // One pass over the checks: graded list, failed required labels and per-dimension tallies.
+  const graded: GradedCheck[] = [];
   const failedRequired: string[] = [];
-  for (const c of graded) if (c.required && c.passed === false) failedRequired.push(c.label);
+  const dimensions = new Map<string, DimensionTally>();
+  for (const c of rollout.checks) {
+    if (!isGraded(c)) continue;
+    graded.push(c);
+    if (c.required && c.passed === false) failedRequired.push(c.label);
+    const score = checkScore(c);
+    const t = dimensions.get(c.dimension);
+    if (t) {
+      t.sum += score;
+      t.count += 1;
+    } else {
+      dimensions.set(c.dimension, { sum: score, count: 1 });
+    }
+  }
   const scored = rollout.status === "scored";
   const reward = scored ? rewardFor(rollout, graded, changed) : null;
   return {
@@ -155,7 +127,7 @@ export function rolloutVerdict(rollout: ScoringRollout, options: VerdictOptions)
     reward,
     graded,
     failedRequired,
-    dimensions: tallyDimensions(graded),
+    dimensions,
     checksChanged: changed,
   };
 }

@@ -1,0 +1,21 @@
+/** lib/scoring: pure scoring (no React, Next, Prisma or Node APIs); runs on the server and in the browser. */
+export type * from "./types";
+export * from "./rollout";
+export * from "./pass-at-k";
+export * from "./task-summary";
+export * from "./dimensions";
+export * from "./schemes";
+export * from "./student-t";
+export * from "./stats";
+export * from "./scenario";
+export * from "./apply-scenario";
+export * from "./describe-scenario";
+export * from "./run-tasks";
+export * from "./score-run";
+export type * from "./report-types";
+export * from "./report-metrics";
+export * from "./report-failures";
+export * from "./report";
+export * from "./compare";
+export * from "./reward-histogram";
+export * from "./chart-data";
