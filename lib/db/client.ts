@@ -12,12 +12,18 @@ import { parseDatabaseUrl, type DatabaseTarget } from "./url";
  */
 export type Db = SqliteClient;
 
+/**
+ * Ingest writes a batch of rollouts in one transaction; on a busy machine that can take longer than Prisma's
+ * 5 s default, and a timed-out batch would be refused whole, so give transactions room.
+ */
+const transactionOptions = { maxWait: 30_000, timeout: 300_000 };
+
 export function createDb(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }) });
+    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }), transactionOptions });
   }
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
+  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }), transactionOptions });
   return client as unknown as Db;
 }
 

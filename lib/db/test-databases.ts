@@ -122,9 +122,10 @@ function createSqlite(): Made {
   return {
     url: `file:${file}`,
     async reset() {
-      // A separate connection with foreign keys off (SQLite's default), so the order of deletes is free.
+      // A separate connection with foreign keys off (better-sqlite3 turns them on), so the order of deletes is free.
       const raw = new Database(file, { timeout: 15_000 });
       try {
+        raw.pragma("foreign_keys = OFF");
         const tables = raw
           .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?`)
           .all(MIGRATIONS_TABLE) as { name: string }[];
@@ -200,6 +201,7 @@ export function forEachDatabase(name: string, fn: (t: DatabaseHandle) => void, o
   for (const provider of PROVIDERS) {
     const reason = skipReason(provider);
     if (reason) {
+      warnSkipped(provider, reason);
       describe.skip(`${name} [${provider}] (skipped: ${reason})`, () => fn(unavailableHandle(provider, reason)));
       continue;
     }
@@ -240,6 +242,14 @@ export function forEachDatabase(name: string, fn: (t: DatabaseHandle) => void, o
       });
     });
   }
+}
+
+const warned = new Set<Provider>();
+/** Once per test file: the skipped suite's reason goes to stderr, which the reporter shows with the file. */
+function warnSkipped(provider: Provider, reason: string): void {
+  if (warned.has(provider)) return;
+  warned.add(provider);
+  console.warn(`[test-databases] ${provider} storage tests skipped: ${reason}`);
 }
 
 function unavailableHandle(provider: Provider, reason: string): DatabaseHandle {

@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { RunsTable } from "@/components/runs-table/data-table";
+import { NoRuns } from "@/components/runs-table/empty-states";
+import { parseRunsView } from "@/components/runs-table/url-state";
+import { getDb } from "@/lib/db/client";
+import { listRuns } from "@/lib/db/queries/list-runs";
+import { FORMAT_IDS } from "@/lib/formats/registry";
+
+export const dynamic = "force-dynamic";
+
+export default async function RunsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [runs, view] = await Promise.all([listRuns(getDb()), searchParams.then(parseRunsView)]);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Runs</h1>
+          <p>Every evaluation run stored here, with its headline score. Pick two or more to compare them.</p>
+        </div>
+        <Link href="/upload" className="button">
+          Upload results
+        </Link>
+      </div>
+      {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} initialView={view} />}
+    </>
+  );
+}

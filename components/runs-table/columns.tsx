@@ -1,0 +1,226 @@
+import Link from "next/link";
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+} from "@tanstack/react-table";
+import { dateTime, pct, plural } from "@/components/format";
+import type { RunListItem } from "@/lib/db/queries/list-runs";
+import type { RunSortKey } from "./url-state";
+import styles from "./runs-table.module.css";
+
+export const runsTableFeatures = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSelectionFeature,
+  sortedRowModel: createSortedRowModel(),
+  filteredRowModel: createFilteredRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+  filterFns: { includesString: filterFn_includesString },
+});
+
+/** Columns the text filter looks at. */
+export const FILTERED_COLUMNS: ReadonlySet<string> = new Set<RunSortKey>(["name", "agent", "model", "format"]);
+/** Columns holding figures: right-aligned, tabular, sorted high-to-low first. */
+export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<RunSortKey>([
+  "tasks",
+  "rollouts",
+  "passRate",
+  "meanReward",
+  "headline",
+  "warnings",
+]);
+
+const helper = createColumnHelper<typeof runsTableFeatures, RunListItem>();
+
+// Missing values come back as undefined so `sortUndefined: "last"` keeps them at the bottom in both directions.
+const text = (value: string | null | undefined) => (value === null || value === "" ? undefined : value);
+const figure = (value: number | null | undefined) => (value === null || Number.isNaN(value) ? undefined : value);
+
+function Missing() {
+  return <span className="muted">—</span>;
+}
+
+/** Long agent and model names stay on one line; the full text is in the tooltip. */
+function Clipped({ value }: { value: string | undefined }) {
+  if (value === undefined) return <Missing />;
+  return (
+    <span className={styles.clip} title={value}>
+      {value}
+    </span>
+  );
+}
+
+function Meter({ value }: { value: number }) {
+  return (
+    <span className={styles.meter} aria-hidden>
+      <span className={styles.meterFill} style={{ width: `${Math.max(0, Math.min(1, value)) * 100}%` }} />
+    </span>
+  );
+}
+
+const textColumn = { sortFn: "alphanumeric", sortUndefined: "last" } as const;
+const numberColumn = { sortFn: "basic", sortUndefined: "last", sortDescFirst: true } as const;
+
+export const runsColumns = helper.columns([
+  helper.display({
+    id: "select",
+    enableSorting: false,
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label="Select every run shown"
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(el) => {
+          if (el) el.indeterminate = table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected();
+        }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.original.name}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  }),
+  helper.accessor((r) => r.name, {
+    id: "name",
+    header: "Run",
+    ...textColumn,
+    cell: ({ row }) => (
+      <span className={styles.nameCell}>
+        <Link href={`/runs/${encodeURIComponent(row.original.id)}`} className={styles.runLink}>
+          {row.original.name}
+        </Link>
+        {row.original.baseline ? <span className="badge badge-accent">baseline</span> : null}
+      </span>
+    ),
+  }),
+  helper.accessor((r) => text(r.agent), {
+    id: "agent",
+    header: "Agent",
+    ...textColumn,
+    cell: ({ getValue }) => <Clipped value={getValue()} />,
+  }),
+  helper.accessor((r) => text(r.model), {
+    id: "model",
+    header: "Model",
+    ...textColumn,
+    cell: ({ getValue }) => <Clipped value={getValue()} />,
+  }),
+  helper.accessor((r) => r.format, {
+    id: "format",
+    header: "Format",
+    ...textColumn,
+    cell: ({ getValue }) => <span className={styles.format}>{getValue()}</span>,
+  }),
+  helper.accessor((r) => r.createdAt ?? r.ingestedAt, {
+    id: "date",
+    header: "Date",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => {
+      const { createdAt, ingestedAt } = row.original;
+      const title = createdAt
+        ? `Created ${dateTime(createdAt)} UTC · ingested ${dateTime(ingestedAt)} UTC`
+        : `Ingested ${dateTime(ingestedAt)} UTC (the files carry no date)`;
+      const [day, time] = dateTime(createdAt ?? ingestedAt).split(" ");
+      return (
+        <time dateTime={createdAt ?? ingestedAt} title={title} className={styles.date}>
+          {day}
+          {time ? <span className={styles.caption}>{time} UTC</span> : null}
+        </time>
+      );
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.tasks), {
+    id: "tasks",
+    header: "Tasks",
+    ...numberColumn,
+    cell: ({ getValue }) => getValue() ?? <Missing />,
+  }),
+  helper.accessor((r) => figure(r.summary?.rollouts), {
+    id: "rollouts",
+    header: "Rollouts",
+    ...numberColumn,
+    cell: ({ row, getValue }) => {
+      const unscored = row.original.summary?.unscored ?? 0;
+      return (
+        <>
+          {getValue() ?? <Missing />}
+          {unscored > 0 ? (
+            <span className={styles.caption} title="No reward and no graded check: left out of every mean">
+              {unscored} unscored
+            </span>
+          ) : null}
+        </>
+      );
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.passRate), {
+    id: "passRate",
+    header: "Pass rate",
+    ...numberColumn,
+    cell: ({ getValue }) => {
+      const value = getValue();
+      if (value === undefined) return <Missing />;
+      return (
+        <span className={styles.withMeter}>
+          <Meter value={value} />
+          {pct(value)}
+        </span>
+      );
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.meanReward), {
+    id: "meanReward",
+    header: "Mean reward",
+    ...numberColumn,
+    // Fixed decimals so the column lines up on the point.
+    cell: ({ getValue }) => getValue()?.toFixed(3) ?? <Missing />,
+  }),
+  helper.accessor((r) => figure(r.summary?.headline.value), {
+    id: "headline",
+    header: "Headline",
+    ...numberColumn,
+    cell: ({ row, getValue }) => {
+      const headline = row.original.summary?.headline;
+      if (!headline) return <Missing />;
+      return (
+        <>
+          <span className={styles.headlineValue}>{pct(getValue())}</span>
+          <span className={styles.caption}>
+            {headline.metric} · {headline.scheme}
+          </span>
+        </>
+      );
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.warnings), {
+    id: "warnings",
+    header: "Warnings",
+    ...numberColumn,
+    cell: ({ getValue }) => {
+      const count = getValue() ?? 0;
+      if (count === 0) return null;
+      return (
+        <span className="badge badge-warn" title={`${plural(count, "warning")}: open the run to read them`}>
+          <span aria-hidden>⚠</span> {count}
+          <span className={styles.visuallyHidden}> {count === 1 ? "warning" : "warnings"}</span>
+        </span>
+      );
+    },
+  }),
+]);

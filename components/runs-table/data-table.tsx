@@ -1,0 +1,140 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
+import { plural } from "@/components/format";
+import type { RunListItem } from "@/lib/db/queries/list-runs";
+import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures } from "./columns";
+import { NoMatches } from "./empty-states";
+import { compareHref, RUN_SORT_KEYS, type RunSortKey, type RunsView } from "./url-state";
+import { useRunsView } from "./use-runs-view";
+import styles from "./runs-table.module.css";
+
+const apply = <T,>(updater: Updater<T>, current: T): T =>
+  typeof updater === "function" ? (updater as (old: T) => T)(current) : updater;
+
+const isSortKey = (id: string): id is RunSortKey => (RUN_SORT_KEYS as readonly string[]).includes(id);
+
+function sortingOf(view: RunsView): SortingState {
+  return view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [];
+}
+
+/** The runs list: filter, sort and selection live in the URL (see url-state.ts). */
+export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialView: RunsView }) {
+  const { view, update } = useRunsView(initialView);
+  const runIds = useMemo(() => new Set(runs.map((r) => r.id)), [runs]);
+  const selected = useMemo(() => view.selected.filter((id) => runIds.has(id)), [view.selected, runIds]);
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+  const sorting = useMemo(() => sortingOf(view), [view]);
+
+  const table = useTable({
+    features: runsTableFeatures,
+    columns: runsColumns,
+    data: runs,
+    getRowId: (run) => run.id,
+    state: { sorting, globalFilter: view.q.trim(), rowSelection },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [first] = apply(updater, sorting);
+      if (first && isSortKey(first.id)) update({ sort: first.id, dir: first.desc ? "desc" : "asc" });
+      else update({ sort: null, dir: "asc" });
+    },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = apply(updater, rowSelection);
+      const kept = selected.filter((id) => next[id]);
+      const added = Object.keys(next).filter((id) => next[id] && !kept.includes(id));
+      update({ selected: [...kept, ...added] });
+    },
+    globalFilterFn: "includesString",
+    getColumnCanGlobalFilter: (column) => FILTERED_COLUMNS.has(column.id),
+    enableMultiSort: false,
+    enableRowRangeSelection: true,
+  });
+
+  const rows = table.getRowModel().rows;
+  const filtering = view.q.trim() !== "";
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.toolbar}>
+        <div className={styles.search}>
+          <input
+            type="search"
+            aria-label="Filter runs"
+            placeholder="Filter by name, agent, model or format"
+            value={view.q}
+            onChange={(e) => update({ q: e.target.value }, { typing: true })}
+            className={styles.searchInput}
+          />
+          <span className={styles.count} aria-live="polite">
+            {filtering ? `${rows.length} of ${plural(runs.length, "run")}` : plural(runs.length, "run")}
+          </span>
+        </div>
+        <div className={styles.selection}>
+          {selected.length > 0 ? (
+            <>
+              <span className="muted">{selected.length} selected</span>
+              <button type="button" className="button button-small" onClick={() => update({ selected: [] })}>
+                Clear
+              </button>
+            </>
+          ) : null}
+          {selected.length >= 2 ? (
+            <Link href={compareHref(selected)} className="button button-primary button-small" data-testid="compare-selected">
+              Compare {selected.length} runs →
+            </Link>
+          ) : (
+            <span className={styles.hint}>{selected.length === 1 ? "Select one more run to compare" : "Select two or more runs to compare"}</span>
+          )}
+        </div>
+      </div>
+
+      {rows.length === 0 ? (
+        <NoMatches query={view.q} onClear={() => update({ q: "" })} />
+      ) : (
+        <div className={styles.scroller}>
+          <table className={`table ${styles.table}`}>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <th
+                        key={header.id}
+                        className={NUMERIC_COLUMNS.has(header.column.id) ? "num" : undefined}
+                        aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                      >
+                        {header.column.getCanSort() ? (
+                          <button type="button" onClick={header.column.getToggleSortingHandler()} className={styles.sortButton}>
+                            <table.FlexRender header={header} />
+                            <span className={sorted ? styles.sortOn : styles.sortOff} aria-hidden>
+                              {sorted === "desc" ? "▼" : "▲"}
+                            </span>
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={row.getIsSelected() ? styles.selectedRow : undefined} data-run-id={row.id}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={NUMERIC_COLUMNS.has(cell.column.id) ? "num" : undefined}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

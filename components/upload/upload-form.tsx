@@ -1,0 +1,175 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { plural } from "@/components/format";
+import { DropZone } from "./drop-zone";
+import { PickedList } from "./picked-list";
+import { formatBytes, mergePicked, totalBytes, type PickedFile } from "./picked-files";
+import { sendUpload, type UploadFields, type UploadProgress } from "./send-upload";
+import { UploadError } from "./upload-error";
+import { UploadResult } from "./upload-result";
+import type { UploadOutcome } from "./upload-response";
+import styles from "./upload.module.css";
+
+const TOKEN_KEY = "tally.ingest-token";
+const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", baseline: false };
+
+type Phase = { name: "idle" } | { name: "uploading"; progress: UploadProgress; cancel: () => void } | { name: "done"; outcome: UploadOutcome };
+
+/** The upload page's form: pick files, optional run details, the token when the server wants one, send. */
+export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; tokenRequired: boolean }) {
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [unreadable, setUnreadable] = useState<string[]>([]);
+  const [fields, setFields] = useState<UploadFields>(NO_FIELDS);
+  const [token, setToken] = useState("");
+  const [showToken, setShowToken] = useState(tokenRequired);
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const [tokenSent, setTokenSent] = useState(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  // The token lives in this tab's sessionStorage only: never in the URL, never in localStorage.
+  useEffect(() => {
+    const saved = window.sessionStorage.getItem(TOKEN_KEY);
+    if (saved) {
+      setToken(saved);
+      setShowToken(true);
+    }
+  }, []);
+
+  const saveToken = (value: string) => {
+    setToken(value);
+    if (value.trim()) window.sessionStorage.setItem(TOKEN_KEY, value.trim());
+    else window.sessionStorage.removeItem(TOKEN_KEY);
+  };
+
+  const uploading = phase.name === "uploading";
+  const size = totalBytes(files);
+  const tooBig = size > maxBytes;
+
+  const upload = async () => {
+    if (files.length === 0 || uploading) return;
+    const request = sendUpload(files, fields, token, (progress) =>
+      setPhase((p) => (p.name === "uploading" ? { ...p, progress } : p)),
+    );
+    setTokenSent(token.trim() !== "");
+    setPhase({ name: "uploading", progress: { loaded: 0, total: size }, cancel: request.cancel });
+    const outcome = await request.done;
+    if (outcome.kind === "cancelled") {
+      setPhase({ name: "idle" });
+      return;
+    }
+    if (outcome.kind === "unauthorized") setShowToken(true);
+    if (outcome.kind === "done" || outcome.kind === "all-rejected") {
+      setFiles([]);
+      setUnreadable([]);
+    }
+    setPhase({ name: "done", outcome });
+    requestAnimationFrame(() => outcomeRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+  };
+
+  const outcome = phase.name === "done" ? phase.outcome : null;
+
+  return (
+    <form
+      method="post"
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void upload();
+      }}
+    >
+      <DropZone
+        maxBytes={maxBytes}
+        disabled={uploading}
+        onFiles={(added, skipped) => {
+          setFiles((current) => mergePicked(current, added));
+          setUnreadable(skipped);
+        }}
+      />
+      {unreadable.length > 0 ? (
+        <div className="callout">
+          The browser would not read {plural(unreadable.length, "dropped item")}: {unreadable.slice(0, 5).join(", ")}
+          {unreadable.length > 5 ? "…" : ""}. Choose them with the folder picker instead.
+        </div>
+      ) : null}
+
+      {files.length > 0 ? (
+        <PickedList files={files} disabled={uploading} onChange={setFiles} tooBig={tooBig} maxBytes={maxBytes} />
+      ) : null}
+
+      <fieldset className={`card ${styles.details}`} disabled={uploading}>
+        <legend className="card-title">Run details (optional)</legend>
+        <div className={styles.fieldGrid}>
+          <label className={styles.field}>
+            <span>Run name</span>
+            <input type="text" name="run" maxLength={200} placeholder="From the files when left empty" value={fields.run} onChange={(e) => setFields({ ...fields, run: e.target.value })} />
+          </label>
+          <label className={styles.field}>
+            <span>Agent</span>
+            <input type="text" name="agent" maxLength={200} placeholder="e.g. my-agent v2" value={fields.agent} onChange={(e) => setFields({ ...fields, agent: e.target.value })} />
+          </label>
+          <label className={styles.field}>
+            <span>Model</span>
+            <input type="text" name="model" maxLength={200} placeholder="e.g. claude-sonnet-4" value={fields.model} onChange={(e) => setFields({ ...fields, model: e.target.value })} />
+          </label>
+        </div>
+        <label className={styles.check}>
+          <input type="checkbox" name="baseline" checked={fields.baseline} onChange={(e) => setFields({ ...fields, baseline: e.target.checked })} />
+          <span>
+            Mark as baseline <span className="muted">— the run others are compared against</span>
+          </span>
+        </label>
+        <p className={styles.fieldNote}>A run name that already exists adds these files to that run.</p>
+        {showToken ? (
+          <label className={`${styles.field} ${styles.tokenField}`}>
+            <span>Ingest token</span>
+            {/* No name attribute: the token is never part of a form submission, only the Authorization header. */}
+            <input type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => saveToken(e.target.value)} placeholder="TALLY_INGEST_TOKEN" data-testid="ingest-token" />
+            <small className="muted">This server requires a token to upload. It is kept in this browser tab only.</small>
+          </label>
+        ) : null}
+      </fieldset>
+
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={files.length === 0 || uploading || tooBig}>
+          {files.length === 0 ? "Upload" : `Upload ${plural(files.length, "file")}`}
+        </button>
+        {uploading ? (
+          <>
+            <Progress progress={phase.progress} />
+            <button type="button" className="button button-small" onClick={phase.cancel}>
+              Cancel
+            </button>
+          </>
+        ) : files.length === 0 ? (
+          <span className="muted">{outcome ? "To upload more, choose or drop files above." : "Choose or drop files first."}</span>
+        ) : null}
+      </div>
+
+      <div ref={outcomeRef}>
+        {outcome?.kind === "done" || outcome?.kind === "all-rejected" ? (
+          <UploadResult body={outcome.body} />
+        ) : outcome ? (
+          <UploadError outcome={outcome} maxBytes={maxBytes} hadToken={tokenSent} />
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Progress({ progress }: { progress: UploadProgress }) {
+  const sent = progress.total > 0 && progress.loaded >= progress.total;
+  const fraction = progress.total > 0 ? Math.min(1, progress.loaded / progress.total) : 0;
+  return (
+    <div className={styles.progress} role="status" aria-live="polite">
+      <div className={styles.progressBar} data-done={sent || undefined}>
+        <div className={styles.progressFill} style={{ width: `${(sent ? 1 : fraction) * 100}%` }} />
+      </div>
+      <span className={styles.progressText}>
+        {sent
+          ? "Sent. Reading and scoring on the server…"
+          : `Uploading ${Math.round(fraction * 100)}% (${formatBytes(progress.loaded)} of ${formatBytes(progress.total)})`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+// `npm test`: everything CI checks, in order, with a summary.
+//   1. a throwaway PostgreSQL (scripts/pg-throwaway.mjs), exported as TALLY_TEST_POSTGRES_URL so the storage
+//      tests run on PostgreSQL as well as SQLite (an already set TALLY_TEST_POSTGRES_URL is used instead);
+//   2. unit and storage tests: `vitest run`;
+//   3. `next build`, unless .next/BUILD_ID is newer than every source file the app is built from;
+//   4. browser tests: `playwright test` (its webServer runs `tally serve` on a throwaway SQLite database).
+// PostgreSQL is stopped whatever happens (failure, Ctrl-C, SIGTERM). Exit status 0 only when every step passed.
+// The last line of output is always `N passed, N failed` (vitest + playwright tests; a step that fails without
+// test results, e.g. the build, counts as one failure) — CI reads it.
+//
+// Options: --unit (steps 1–2 only), --e2e (steps 3–4 only), --no-build (skip step 3).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startPostgres } from "./pg-throwaway.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = new Set(process.argv.slice(2));
+for (const arg of args) {
+  if (!["--unit", "--e2e", "--no-build"].includes(arg)) {
+    console.error(`usage: node scripts/test.mjs [--unit | --e2e] [--no-build]   (unknown option ${arg})`);
+    process.exit(2);
+  }
+}
+const runUnit = !args.has("--e2e");
+const runE2e = !args.has("--unit");
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-test-run-"));
+/** @type {{ name: string, status: "ok" | "FAIL" | "skip", detail: string, passed: number, failed: number, skipped: number }[]} */
+const steps = [];
+const started = Date.now();
+
+// ---- cleanup: PostgreSQL and the current child, on every way out -------------------------------------------
+
+let postgres; // { url, port, stop } while running
+let current; // the running child process
+function stopPostgres() {
+  if (!postgres) return;
+  const pg = postgres;
+  postgres = undefined;
+  try {
+    pg.stop();
+    log(`PostgreSQL on port ${pg.port} stopped`);
+  } catch (error) {
+    console.error(`[test] could not stop PostgreSQL on port ${pg.port}: ${error.message}`);
+  }
+}
+process.on("exit", () => {
+  stopPostgres();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping`);
+    // SIGINT lets vitest and playwright tear down (playwright stops its web server); SIGKILL if they hang.
+    const child = current;
+    if (child && child.exitCode === null) {
+      child.kill("SIGINT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        stopPostgres();
+        process.exit(code);
+      });
+    } else {
+      stopPostgres();
+      process.exit(code);
+    }
+  });
+}
+
+function log(message) {
+  console.log(`\n[test] ${message}`);
+}
+
+function run(command, argv, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    current = child;
+    child.on("error", (error) => {
+      console.error(`[test] could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      current = undefined;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const bin = (...parts) => path.join(root, "node_modules", ...parts);
+
+// ---- 1. PostgreSQL ---------------------------------------------------------------------------------------
+
+async function stepPostgres() {
+  if (process.env.TALLY_TEST_POSTGRES_URL) {
+    steps.push({ name: "postgres", status: "ok", detail: "using TALLY_TEST_POSTGRES_URL from the environment", passed: 0, failed: 0, skipped: 0 });
+    return;
+  }
+  const t0 = Date.now();
+  log("starting a throwaway PostgreSQL");
+  try {
+    postgres = await startPostgres();
+    process.env.TALLY_TEST_POSTGRES_URL = postgres.url;
+    log(`PostgreSQL ready on 127.0.0.1:${postgres.port} (${seconds(t0)})`);
+    steps.push({ name: "postgres", status: "ok", detail: `throwaway server on port ${postgres.port}`, passed: 0, failed: 0, skipped: 0 });
+  } catch (error) {
+    console.error(`[test] PostgreSQL did not start: ${error.message}`);
+    steps.push({ name: "postgres", status: "FAIL", detail: "did not start: PostgreSQL storage tests were skipped", passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+// ---- 2. vitest -------------------------------------------------------------------------------------------
+
+async function stepUnit() {
+  const t0 = Date.now();
+  const report = path.join(workDir, "vitest.json");
+  log("unit and storage tests: vitest run");
+  const code = await run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const json = readJson(report);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  let broken = 0;
+  if (json) {
+    passed = json.numPassedTests ?? 0;
+    failed = json.numFailedTests ?? 0;
+    skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    // A file that fails to load (syntax error, failing import, failing beforeAll) has no failed test: count it.
+    for (const file of json.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
+      if (file.status === "failed" && failedTests === 0) broken += 1;
+    }
+    failed += broken;
+  }
+  if (code !== 0 && failed === 0) failed = 1; // vitest failed without a report (crash, bad config)
+  const ok = code === 0 && failed === 0;
+  const detail = json
+    ? `${passed} passed, ${failed} failed${broken ? ` (${broken} file${broken > 1 ? "s" : ""} failed to run)` : ""}, ${skipped} skipped (${seconds(t0)})`
+    : `vitest exited with ${code} and no report (${seconds(t0)})`;
+  steps.push({ name: "unit", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+}
+
+// ---- 3. next build ---------------------------------------------------------------------------------------
+
+// The same rule as `tally serve` (lib/cli/build-state.ts), so the two never disagree on whether to build.
+const BUILD_SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+const BUILD_IGNORED = new Set(["node_modules", "generated", "__fixtures__", ".next"]);
+
+/** The newest source file the app is built from. */
+function newestSource() {
+  let newest = { file: "", mtime: 0 };
+  const visit = (entry) => {
+    let stat;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return;
+    }
+    if (!stat.isDirectory()) {
+      if (stat.mtimeMs > newest.mtime) newest = { file: path.relative(root, entry), mtime: stat.mtimeMs };
+      return;
+    }
+    for (const name of fs.readdirSync(entry)) if (!BUILD_IGNORED.has(name)) visit(path.join(entry, name));
+  };
+  for (const source of BUILD_SOURCES) visit(path.join(root, source));
+  return newest;
+}
+
+async function stepBuild() {
+  if (args.has("--no-build")) {
+    steps.push({ name: "build", status: "skip", detail: "--no-build", passed: 0, failed: 0, skipped: 0 });
+    return true;
+  }
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const newest = newestSource();
+  if (fs.existsSync(buildId)) {
+    const built = fs.statSync(buildId).mtimeMs;
+    if (built > newest.mtime) {
+      log("next build: up to date (.next/BUILD_ID is newer than every source file)");
+      steps.push({ name: "build", status: "ok", detail: "up to date, not rebuilt", passed: 0, failed: 0, skipped: 0 });
+      return true;
+    }
+    log(`next build: ${newest.file} changed since the last build`);
+  } else {
+    log("next build: no previous build");
+  }
+  const t0 = Date.now();
+  const code = await run(process.execPath, [bin("next", "dist", "bin", "next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  const ok = code === 0;
+  steps.push({ name: "build", status: ok ? "ok" : "FAIL", detail: ok ? `built (${seconds(t0)})` : `next build exited with ${code}`, passed: 0, failed: ok ? 0 : 1, skipped: 0 });
+  return ok;
+}
+
+// ---- 4. playwright ---------------------------------------------------------------------------------------
+
+async function stepE2e() {
+  const t0 = Date.now();
+  const report = path.join(workDir, "playwright.json");
+  log("browser tests: playwright test");
+  if (!fs.existsSync("/usr/bin/chromium")) console.error("[test] /usr/bin/chromium is missing: apt-get install -y chromium");
+  const code = await run(process.execPath, [bin("@playwright", "test", "cli.js"), "test"], { TALLY_E2E_JSON: report, NEXT_TELEMETRY_DISABLED: "1" });
+  const json = readJson(report);
+  const stats = json?.stats ?? {};
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  let failed = stats.unexpected ?? 0;
+  const skipped = stats.skipped ?? 0;
+  const errors = (json?.errors ?? []).map((e) => (e.message ?? String(e)).split("\n")[0]);
+  // Errors outside tests (the web server did not start, a spec failed to load) fail the step without a test.
+  if (code !== 0 && failed === 0) failed = Math.max(1, errors.length);
+  const ok = code === 0 && failed === 0;
+  let detail = json ? `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(t0)})` : `playwright exited with ${code} and no report (${seconds(t0)})`;
+  if (errors.length > 0) detail += `; ${errors[0]}`;
+  steps.push({ name: "e2e", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+}
+
+// ---- main ------------------------------------------------------------------------------------------------
+
+try {
+  if (runUnit) {
+    await stepPostgres();
+    await stepUnit();
+    stopPostgres(); // not needed by the browser tests
+  }
+  if (runE2e && !interrupted) {
+    const built = await stepBuild();
+    if (built) await stepE2e();
+    else steps.push({ name: "e2e", status: "skip", detail: "not run: the build failed", passed: 0, failed: 0, skipped: 0 });
+  }
+} catch (error) {
+  console.error(`[test] ${error.stack ?? error}`);
+  steps.push({ name: "test.mjs", status: "FAIL", detail: String(error.message ?? error), passed: 0, failed: 1, skipped: 0 });
+} finally {
+  stopPostgres();
+}
+
+const passed = steps.reduce((n, s) => n + s.passed, 0);
+const failed = steps.reduce((n, s) => n + s.failed, 0);
+const anyFailed = steps.some((s) => s.status === "FAIL");
+console.log(`\n── summary (${seconds(started)}) ${"─".repeat(40)}`);
+for (const s of steps) console.log(`  ${s.name.padEnd(9)} ${s.status.padEnd(5)} ${s.detail}`);
+console.log(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed`);
+process.exitCode = anyFailed ? 1 : 0;
