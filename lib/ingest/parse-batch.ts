@@ -1,3 +1,4 @@
+import { stripNul } from "./strip-nul";
 import { describeJsonShape, readJsonFile } from "@/lib/formats/json";
 import { FORMATS, FORMAT_IDS, getFormat } from "@/lib/formats/registry";
 import type { FileRejection, FormatId, FormatModule, InputFile, ParseOptions, ParseResult } from "@/lib/formats/types";
@@ -92,7 +93,7 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
   }
 
   return {
-    runs: results.flatMap((r) => r.runs),
+    runs: results.flatMap((r) => r.runs).map(stripNul),
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,

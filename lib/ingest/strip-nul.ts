@@ -1,0 +1,33 @@
+import type { NormalizedRun } from "@/lib/formats/types";
+
+const NUL = /\u0000/g;
+
+function clean<T>(value: T, hit: { found: boolean }): T {
+  if (typeof value === "string") {
+    if (!value.includes("\u0000")) return value;
+    hit.found = true;
+    return value.replace(NUL, "\uFFFD") as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => clean(v, hit)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k, hit), clean(v, hit)])) as T;
+  }
+  return value;
+}
+
+/**
+ * Replaces NUL characters in every string of a parsed run by U+FFFD and warns on the rollout. PostgreSQL
+ * cannot store NUL in text or JSON, so without this the same file would store on SQLite and fail on
+ * PostgreSQL; the raw bytes keep the original.
+ */
+export function stripNul(run: NormalizedRun): NormalizedRun {
+  const runHit = { found: false };
+  const rollouts = run.rollouts.map((rollout) => {
+    const hit = { found: false };
+    const cleaned = clean(rollout, hit);
+    if (!hit.found) return rollout;
+    return { ...cleaned, warnings: [...cleaned.warnings, "NUL characters in the file's strings were replaced by U+FFFD (the raw file keeps them)"] };
+  });
+  const { rollouts: _, ...rest } = run;
+  return { ...clean(rest, runHit), rollouts };
+}
