@@ -33,6 +33,15 @@ export function readMigrations(provider: DatabaseTarget["provider"], root = proc
     });
 }
 
+/** Runs one migration's SQL, naming the migration in any error. */
+function run<T>(m: Migration, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw new Error(`migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function pending(all: Migration[], applied: Map<string, string>): Migration[] {
   for (const [name, checksum] of applied) {
     const m = all.find((x) => x.name === name);
@@ -58,7 +67,7 @@ function migrateSqlite(file: string, all: Migration[]): { applied: string[] } {
     db.transaction(() => {
       const rows = db.prepare(`SELECT name, checksum FROM "${TABLE}"`).all() as { name: string; checksum: string }[];
       for (const m of pending(all, new Map(rows.map((r) => [r.name, r.checksum])))) {
-        db.exec(m.sql);
+        run(m, () => db.exec(m.sql));
         db.prepare(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES (?, ?, ?)`).run(m.name, m.checksum, new Date().toISOString());
         applied.push(m.name);
       }
@@ -80,7 +89,7 @@ async function migratePostgres(url: string, all: Migration[]): Promise<{ applied
     const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${TABLE}"`);
     const applied: string[] = [];
     for (const m of pending(all, new Map(rows.map((r) => [r.name, r.checksum])))) {
-      await client.query(m.sql);
+      await client.query(m.sql).catch((error: unknown) => run(m, () => { throw error; }));
       await client.query(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES ($1, $2, now())`, [m.name, m.checksum]);
       applied.push(m.name);
     }
