@@ -1,20 +1,15 @@
-import { benchCommand } from "./commands/bench";
-import { compareCommand } from "./commands/compare";
-import { ingestCommand } from "./commands/ingest";
-import { migrateCommand } from "./commands/migrate";
-import { scoreCommand } from "./commands/score";
-import { serveCommand } from "./commands/serve";
 import { UsageError } from "./args";
 
-type Command = { summary: string; run: (argv: string[]) => Promise<number> };
+type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> };
 
+// Loaded on demand: `tally ingest` should not pay for the browser that `tally bench` drives.
 const COMMANDS: Record<string, Command> = {
-  ingest: ingestCommand,
-  score: scoreCommand,
-  compare: compareCommand,
-  serve: serveCommand,
-  migrate: migrateCommand,
-  bench: benchCommand,
+  ingest: { summary: "store result files in the database", load: async () => (await import("./commands/ingest")).ingestCommand },
+  score: { summary: "compute the score report from files (no database)", load: async () => (await import("./commands/score")).scoreCommand },
+  compare: { summary: "compare two runs (paired differences, flips; a CI gate)", load: async () => (await import("./commands/compare")).compareCommand },
+  serve: { summary: "serve the dashboard (what npm start runs)", load: async () => (await import("./commands/serve")).serveCommand },
+  migrate: { summary: "apply database migrations (npm run db:migrate)", load: async () => (await import("./commands/migrate")).migrateCommand },
+  bench: { summary: "measure speed on a generated 2,000-task run (npm run bench)", load: async () => (await import("./commands/bench")).benchCommand },
 };
 
 function usage(): string {
@@ -29,13 +24,13 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     console.error(`tally: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
   try {
-    return await command.run(rest);
+    return await (await command.load()).run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`tally ${name}: ${error.message}`);

@@ -18,13 +18,24 @@ export type Db = SqliteClient;
  */
 const transactionOptions = { maxWait: 30_000, timeout: 300_000 };
 
+const providers = new WeakMap<Db, DatabaseTarget["provider"]>();
+
+/** Which database a client talks to, for the few statements written per provider (lib/db/bulk-insert.ts). */
+export function providerOf(db: Db): DatabaseTarget["provider"] {
+  return providers.get(db) ?? "sqlite";
+}
+
 export function createDb(target: DatabaseTarget): Db {
+  let db: Db;
   if (target.provider === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }), transactionOptions });
+    db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }), transactionOptions });
+  } else {
+    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }), transactionOptions });
+    db = client as unknown as Db;
   }
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }), transactionOptions });
-  return client as unknown as Db;
+  providers.set(db, target.provider);
+  return db;
 }
 
 const globalForDb = globalThis as unknown as { tallyDb?: { url: string; db: Db } };

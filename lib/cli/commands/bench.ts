@@ -7,7 +7,6 @@ Generates a synthetic run of 2,000 tasks × 5 rollouts × 12 checks and measures
 (computeReport under a scenario) inside headless Chromium. Prints the figures as JSON. Goal: under 50 ms.`;
 
 export const benchCommand = {
-  summary: "measure speed on a generated 2,000-task run (npm run bench)",
   async run(argv: string[]): Promise<number> {
     if (!parseCommand(argv, { json: { type: "boolean" } }, HELP)) return 0;
     const recompute = await measureRecomputeInBrowser();

@@ -13,7 +13,6 @@ test; tasks in one run only are "not comparable". A and B are paths or stored ru
 pass->fail or the headline interval lies entirely below 0: a gate for CI pipelines.`;
 
 export const compareCommand = {
-  summary: "compare two runs (paired differences, flips; a CI gate)",
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(argv, { json: { type: "boolean" }, metric: { type: "string" }, "fail-on-regression": { type: "boolean" } }, HELP);
     if (!parsed) return 0;

@@ -13,7 +13,6 @@ Each file is reported: stored, duplicate (already in the run) or rejected with t
 was rejected; the rest is stored. Formats: ${FORMAT_IDS.join(", ")}.`;
 
 export const ingestCommand = {
-  summary: "store result files in the database",
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(argv, {
       run: { type: "string" },

@@ -8,7 +8,6 @@ const HELP = `Usage: tally migrate
 Applies the committed migrations (prisma/migrations/<provider>) to DATABASE_URL. Safe to run again.`;
 
 export const migrateCommand = {
-  summary: "apply database migrations (npm run db:migrate)",
   async run(argv: string[]): Promise<number> {
     if (!parseCommand(argv, {}, HELP)) return 0;
     const url = env().DATABASE_URL;

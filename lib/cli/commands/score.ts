@@ -30,7 +30,6 @@ async function readScenario(file: string): Promise<Scenario> {
 }
 
 export const scoreCommand = {
-  summary: "compute the score report from files (no database)",
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(argv, { scenario: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } }, HELP);
     if (!parsed) return 0;

@@ -16,7 +16,6 @@ builds the app when the build is missing or older than the sources, and serves i
 const nextBin = () => path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
 export const serveCommand = {
-  summary: "serve the dashboard (what npm start runs)",
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(argv, { port: { type: "string" } }, HELP);
     if (!parsed) return 0;

@@ -1,8 +1,28 @@
 import type { Db } from "../client";
 import { rolloutRowId, taskRowId } from "../ids";
-import { toJson } from "../json";
+import { bulkInsert } from "../bulk-insert";
 import type { InputFile, NormalizedRollout, NormalizedTask } from "@/lib/formats/types";
 import { sha256Hex } from "@/lib/formats/hash";
+
+// Column lists of the bulk inserts, in the order of the row arrays built below (names as in prisma/schema.prisma).
+const RAW_FILE_COLUMNS = [["sha256", "text"], ["size", "number"], ["bytes", "bytes"], ["createdAt", "date"]] as const;
+const RUN_FILE_COLUMNS = [["runId", "text"], ["path", "text"], ["sha256", "text"]] as const;
+const TASK_COLUMNS = [
+  ["id", "text"], ["runId", "text"], ["key", "text"], ["taskId", "text"], ["name", "text"], ["group", "text"], ["weight", "number"], ["summary", "json"],
+] as const;
+const ROLLOUT_COLUMNS = [
+  ["id", "text"], ["runId", "text"], ["taskRef", "text"], ["rolloutId", "text"], ["status", "text"], ["rule", "text"], ["gate", "text"],
+  ["penalties", "number"], ["reportedPassed", "bool"], ["reportedReward", "number"], ["passed", "bool"], ["reward", "number"],
+  ["terminationReason", "text"], ["toolCalls", "number"], ["toolErrors", "number"], ["agentOutput", "text"], ["error", "text"],
+  ["errorCategory", "text"], ["startedAt", "date"], ["finishedAt", "date"], ["durationMs", "number"], ["costUsd", "number"],
+  ["tokens", "number"], ["sourcePath", "text"], ["sourceFormat", "text"], ["sourceSha256", "text"], ["files", "json"],
+  ["warnings", "json"], ["metadata", "json"],
+] as const;
+const CHECK_COLUMNS = [
+  ["rolloutRef", "text"], ["order", "number"], ["key", "text"], ["label", "text"], ["passed", "bool"], ["score", "number"],
+  ["required", "bool"], ["dimension", "text"], ["status", "text"], ["detail", "text"], ["weight", "number"], ["reason", "text"],
+  ["failureTag", "text"], ["evidenceRefs", "json"], ["metadata", "json"],
+] as const;
 
 export type StoreOutcome = "stored" | "duplicate" | { conflict: string };
 
@@ -69,66 +89,35 @@ export async function storeRollouts(
     if (!knownTasks.has(id)) newTasks.set(id, task);
   }
 
+  const rolloutRows = fresh.map(({ task, rollout, verdict }, n) => [
+    rolloutRowId(runId, rollout.id), runId, taskRowId(runId, task.key), rollout.id, rollout.status, rollout.rule, rollout.gate,
+    rollout.penalties, rollout.reportedPassed, rollout.reportedReward, verdict.passed, verdict.reward, rollout.terminationReason,
+    rollout.toolCalls, rollout.toolErrors, rollout.agentOutput, rollout.error, rollout.errorCategory,
+    rollout.startedAt ? new Date(rollout.startedAt) : null, rollout.finishedAt ? new Date(rollout.finishedAt) : null,
+    rollout.durationMs, rollout.costUsd, rollout.tokens, rollout.source.path, rollout.source.format, rollout.source.sha256,
+    rolloutFiles[n], rollout.warnings, rollout.metadata,
+  ]);
+  const checkRows = fresh.flatMap(({ rollout }) =>
+    rollout.checks.map((c) => [
+      rolloutRowId(runId, rollout.id), c.order, c.key, c.label, c.passed, c.score, c.required, c.dimension, c.status, c.detail,
+      c.weight, c.reason, c.failureTag, c.evidenceRefs, c.metadata,
+    ]),
+  );
+  const now = new Date();
   await db.$transaction([
-    db.rawFile.createMany({ data: [...newRaw].map(([sha256, bytes]) => ({ sha256, size: bytes.byteLength, bytes: new Uint8Array(bytes) })) }),
-    db.runFile.createMany({ data: [...raw.values()].filter((f) => !knownPaths.has(f.path)).map(({ path, sha256 }) => ({ runId, path, sha256 })) }),
-    db.task.createMany({
-      data: [...newTasks].map(([id, t]) => ({ id, runId, key: t.key, taskId: t.taskId, name: t.name, group: t.group, weight: t.weight, summary: toJson(null) })),
+    ...bulkInsert(db, { table: "RawFile", columns: RAW_FILE_COLUMNS, rows: [...newRaw].map(([sha256, bytes]) => [sha256, bytes.byteLength, bytes, now]) }),
+    ...bulkInsert(db, {
+      table: "RunFile",
+      columns: RUN_FILE_COLUMNS,
+      rows: [...raw.values()].filter((f) => !knownPaths.has(f.path)).map(({ path, sha256 }) => [runId, path, sha256]),
     }),
-    db.rollout.createMany({
-      data: fresh.map(({ task, rollout, verdict }, n) => ({
-        id: rolloutRowId(runId, rollout.id),
-        runId,
-        taskRef: taskRowId(runId, task.key),
-        rolloutId: rollout.id,
-        status: rollout.status,
-        rule: rollout.rule,
-        gate: rollout.gate,
-        penalties: rollout.penalties,
-        reportedPassed: rollout.reportedPassed,
-        reportedReward: rollout.reportedReward,
-        passed: verdict.passed,
-        reward: verdict.reward,
-        terminationReason: rollout.terminationReason,
-        toolCalls: rollout.toolCalls,
-        toolErrors: rollout.toolErrors,
-        agentOutput: rollout.agentOutput,
-        error: rollout.error,
-        errorCategory: rollout.errorCategory,
-        startedAt: rollout.startedAt ? new Date(rollout.startedAt) : null,
-        finishedAt: rollout.finishedAt ? new Date(rollout.finishedAt) : null,
-        durationMs: rollout.durationMs,
-        costUsd: rollout.costUsd,
-        tokens: rollout.tokens,
-        sourcePath: rollout.source.path,
-        sourceFormat: rollout.source.format,
-        sourceSha256: rollout.source.sha256,
-        files: toJson(rolloutFiles[n]),
-        warnings: toJson(rollout.warnings),
-        metadata: toJson(rollout.metadata),
-      })),
+    ...bulkInsert(db, {
+      table: "Task",
+      columns: TASK_COLUMNS,
+      rows: [...newTasks].map(([id, t]) => [id, runId, t.key, t.taskId, t.name, t.group, t.weight, null]),
     }),
-    db.check.createMany({
-      data: fresh.flatMap(({ rollout }) =>
-        rollout.checks.map((c) => ({
-          rolloutRef: rolloutRowId(runId, rollout.id),
-          order: c.order,
-          key: c.key,
-          label: c.label,
-          passed: c.passed,
-          score: c.score,
-          required: c.required,
-          dimension: c.dimension,
-          status: c.status,
-          detail: c.detail,
-          weight: c.weight,
-          reason: c.reason,
-          failureTag: c.failureTag,
-          evidenceRefs: toJson(c.evidenceRefs),
-          metadata: toJson(c.metadata),
-        })),
-      ),
-    }),
+    ...bulkInsert(db, { table: "Rollout", columns: ROLLOUT_COLUMNS, rows: rolloutRows }),
+    ...bulkInsert(db, { table: "Check", columns: CHECK_COLUMNS, rows: checkRows }),
   ]);
   return outcomes;
 }
