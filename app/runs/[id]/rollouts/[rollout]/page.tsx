@@ -1,0 +1,131 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
+import { CheckTable } from "@/components/checks/check-table";
+import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
+import { JsonTree } from "@/components/rollout/json-tree";
+import { RawFiles } from "@/components/rollout/raw-files";
+import { RolloutHeader } from "@/components/rollout/rollout-header";
+import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
+import styles from "@/components/rollout/rollout-page.module.css";
+import { TextBlock } from "@/components/rollout/text-block";
+import { WarningsList } from "@/components/rollout/warnings-list";
+import { rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
+import { ScenarioBanner } from "@/components/task/scenario-banner";
+import { getDb } from "@/lib/db/client";
+import { getRollout } from "@/lib/db/queries/get-rollouts";
+import { getRunMeta } from "@/lib/db/queries/get-run";
+import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { rolloutCheckCells } from "@/lib/scoring/check-grid";
+import { computeReport } from "@/lib/scoring/report";
+import { parseScenarioParam } from "@/lib/scoring/scenario";
+
+type Params = Promise<{ id: string; rollout: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const load = cache(async (runId: string, rolloutRowId: string) => {
+  const db = getDb();
+  const [meta, rollout, run] = await Promise.all([getRunMeta(db, runId), getRollout(db, runId, rolloutRowId), loadScoringRun(db, runId)]);
+  return meta && rollout && run ? { meta, rollout, run } : null;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id, rollout } = await params;
+  const data = await load(id, rollout);
+  return { title: data ? `${data.rollout.id} · ${data.rollout.taskKey} · ${data.meta.name}` : "Rollout not found" };
+}
+
+export default async function RolloutPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { id, rollout: rolloutRowId } = await params;
+  const data = await load(id, rolloutRowId);
+  if (!data) notFound();
+  const { meta, rollout, run } = data;
+
+  const scenarioText = scenarioParamOf(await searchParams);
+  const parsed = parseScenarioParam(scenarioText);
+  const scenario = parsed.success ? parsed.data : {};
+  const carried = parsed.success ? scenarioText : null;
+  const report = computeReport(run, scenario);
+  const verdict = report.rollouts.find((r) => r.id === rollout.id);
+  const cells = rolloutCheckCells(run, rollout.id, scenario);
+  if (!verdict || !cells) notFound();
+
+  const entries = checkEntries(rollout.checks, cells);
+  const failed = failedRequiredEntries(entries);
+  const siblings = report.rollouts.filter((r) => r.task === rollout.taskKey);
+  const index = siblings.findIndex((r) => r.id === rollout.id);
+  const link = (i: number): RolloutLink | null => {
+    const r = siblings[i];
+    const row = r ? meta.rolloutIds[r.id] : undefined;
+    return r && row ? { id: r.id, href: rolloutHref(id, row, carried), position: i + 1 } : null;
+  };
+  const backToTask = taskHref(id, rollout.taskRowId, carried);
+  const thisPage = `/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rolloutRowId)}`;
+
+  return (
+    <>
+      <ScenarioBanner description={report.scenarioDescription} issues={parsed.success ? null : parsed.issues} recordedHref={thisPage} />
+      <RolloutHeader rollout={rollout} verdict={verdict} runName={meta.name} runHref={runHref(id, carried)} taskHref={backToTask} />
+      <RolloutNav prev={link(index - 1)} next={link(index + 1)} taskHref={backToTask} position={index + 1} total={siblings.length} />
+
+      {rollout.warnings.length > 0 ? (
+        <section className="section" aria-label="Warnings">
+          <WarningsList warnings={rollout.warnings} />
+        </section>
+      ) : null}
+
+      {entries.length > 0 ? <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} /> : null}
+
+      <section className="section" aria-labelledby="checks-heading">
+        <h2 id="checks-heading">All checks</h2>
+        {entries.length > 0 ? (
+          <>
+            <p className="section-note">
+              {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
+            </p>
+            <CheckTable entries={entries} />
+          </>
+        ) : (
+          <div className="empty-state">
+            This rollout recorded no checks{rollout.status === "unscored" ? ", so it could not be graded" : ""}.
+          </div>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="output-heading">
+        <h2 id="output-heading">Agent output and error</h2>
+        <div className={styles.outputs}>
+          <div>
+            <h3>Agent output</h3>
+            <TextBlock text={rollout.agentOutput} testId="agent-output" />
+          </div>
+          <div>
+            <h3>Error</h3>
+            <TextBlock text={rollout.error} tone="error" testId="rollout-error" />
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="metadata-heading">
+        <h2 id="metadata-heading">Metadata</h2>
+        <p className="section-note">Fields of the result file that Tally does not map, kept as they were.</p>
+        {Object.keys(rollout.metadata).length > 0 ? (
+          <div className={`card ${styles.metaCard}`}>
+            <JsonTree value={rollout.metadata} />
+          </div>
+        ) : (
+          <p className="muted">No extra fields.</p>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="files-heading">
+        <h2 id="files-heading">Raw files</h2>
+        <p className="section-note">The files this rollout was read from, byte for byte as uploaded.</p>
+        <RawFiles files={rollout.files} />
+      </section>
+
+      <RolloutNav prev={link(index - 1)} next={link(index + 1)} taskHref={backToTask} position={index + 1} total={siblings.length} />
+    </>
+  );
+}

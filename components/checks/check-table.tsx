@@ -1,0 +1,73 @@
+import { JsonTree } from "@/components/rollout/json-tree";
+import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
+import type { CheckEntry } from "./check-entry";
+import { CheckMark } from "./check-mark";
+import styles from "./check-list.module.css";
+import { fixed2, statusWord, verdictWord } from "./words";
+
+/** Every check of a rollout in stored order, with every stored field; verdicts follow the page's scenario. */
+export function CheckTable({ entries }: { entries: readonly CheckEntry[] }) {
+  const hasWeights = entries.some((e) => e.check.weight !== null);
+  return (
+    <div className={styles.tableScroll}>
+      <table className={`table ${styles.checkTable}`} data-testid="check-table">
+        <thead>
+          <tr>
+            <th className="num">#</th>
+            <th>Check</th>
+            <th>Verdict</th>
+            <th className="num">Score</th>
+            {hasWeights ? <th className="num" title="weight of a grade component">Weight</th> : null}
+            <th>Kind</th>
+            <th>Status</th>
+            <th>Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(({ check, cell }) => (
+            <tr key={check.order} className={cell.required && cell.passed === false ? styles.failedRow : undefined}>
+              <td className="num muted">{check.order + 1}</td>
+              <td className={styles.labelCell}>
+                <span className={styles.label}>{check.label}</span>
+                {check.key !== check.label ? <span className={styles.key}>{check.key}</span> : null}
+              </td>
+              <td className={styles.verdictCell}>
+                <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />{" "}
+                <span className={styles.verdictWord}>{verdictWord(cell.verdict, cell.score)}</span>
+              </td>
+              <td className="num" data-label="score">
+                {fixed2(cell.score)}
+              </td>
+              {hasWeights ? <td className="num" data-label="weight">{check.weight === null ? "—" : fixed2(check.weight)}</td> : null}
+              <td>
+                <div className={styles.kind}>
+                  <RequiredBadge required={cell.required} />
+                  <DimensionBadge dimension={check.dimension} />
+                </div>
+              </td>
+              <td className={cell.status === "graded" ? "muted" : styles.notGraded} data-label="status">
+                {statusWord(cell.status)}
+              </td>
+              <td className={styles.detailCell}>
+                {check.detail !== null ? <div className={styles.text}>{check.detail}</div> : <span className="muted">—</span>}
+                {check.reason !== null ? (
+                  <div className={styles.text}>
+                    <span className={styles.fieldName}>Reason </span>
+                    {check.reason}
+                  </div>
+                ) : null}
+                {check.failureTag !== null || check.evidenceRefs.length > 0 ? (
+                  <div className={styles.evidence}>
+                    {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
+                    <EvidenceRefs refs={check.evidenceRefs} />
+                  </div>
+                ) : null}
+                {Object.keys(check.metadata).length > 0 ? <JsonTree value={check.metadata} label="metadata" open={false} /> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

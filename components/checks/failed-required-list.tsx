@@ -1,0 +1,37 @@
+import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
+import type { CheckEntry } from "./check-entry";
+import { CheckMark } from "./check-mark";
+import styles from "./check-list.module.css";
+
+/** The required checks that failed, first on the rollout page: label, detail, reason, failure tag, evidence. */
+export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[] }) {
+  return (
+    <ol className={styles.failedList} data-testid="failed-required">
+      {entries.map(({ check, cell }) => (
+        <li key={check.order} className={styles.failedItem}>
+          <div className={styles.failedHead}>
+            <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
+            <strong className={styles.failedLabel} data-testid="failed-required-label">
+              {check.label}
+            </strong>
+            <DimensionBadge dimension={check.dimension} />
+            {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
+          </div>
+          {check.detail !== null ? <p className={styles.text}>{check.detail}</p> : <p className={`${styles.text} muted`}>No detail recorded.</p>}
+          {check.reason !== null ? (
+            <p className={styles.text}>
+              <span className={styles.fieldName}>Reason </span>
+              {check.reason}
+            </p>
+          ) : null}
+          {check.evidenceRefs.length > 0 ? (
+            <div className={styles.evidence}>
+              <span className={styles.fieldName}>Evidence </span>
+              <EvidenceRefs refs={check.evidenceRefs} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useState } from "react";
+import styles from "./rollout-page.module.css";
+
+/** Shown inline up to this many bytes; the download link always has the whole file. */
+const DISPLAY_CAP = 200 * 1024;
+
+type View =
+  | { state: "closed" }
+  | { state: "loading" }
+  | { state: "error"; message: string }
+  | { state: "open"; text: string; size: number; truncated: boolean };
+
+function basename(path: string): string {
+  return path.split(/[\\/]/).pop() || "file";
+}
+
+/** The file-name hint the files API accepts ([\w.@+-]); anything else becomes "_". */
+function downloadName(path: string): string {
+  return basename(path).replace(/[^\w.@+-]/g, "_").slice(0, 200) || "file";
+}
+
+function fileUrl(sha256: string, path: string): string {
+  return `/api/files/${encodeURIComponent(sha256)}?${new URLSearchParams({ name: downloadName(path) }).toString()}`;
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === "string") return body.error.message;
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return `The server answered ${response.status} ${response.statusText}.`;
+}
+
+function RawFile({ path, sha256 }: { path: string; sha256: string }) {
+  const [view, setView] = useState<View>({ state: "closed" });
+  const url = fileUrl(sha256, path);
+  const open = view.state !== "closed";
+
+  async function toggle() {
+    if (open) return setView({ state: "closed" });
+    setView({ state: "loading" });
+    try {
+      const response = await fetch(url);
+      if (!response.ok) return setView({ state: "error", message: await errorMessage(response) });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const shown = bytes.subarray(0, DISPLAY_CAP);
+      setView({ state: "open", text: new TextDecoder().decode(shown), size: bytes.length, truncated: bytes.length > DISPLAY_CAP });
+    } catch (error) {
+      setView({ state: "error", message: `Could not load the file: ${(error as Error).message}` });
+    }
+  }
+
+  return (
+    <li className={styles.file} data-testid="raw-file">
+      <div className={styles.fileHead}>
+        <span className={styles.filePath}>{path}</span>
+        <span className={styles.fileSha} title={`sha256 ${sha256}`}>
+          sha256 {sha256.slice(0, 12)}…
+        </span>
+        <span className={styles.fileActions}>
+          <button type="button" className="button button-small" aria-expanded={open} onClick={toggle}>
+            {open ? "Hide" : "View"}
+          </button>
+          <a className="button button-small" href={url} download={downloadName(path)}>
+            Download
+          </a>
+        </span>
+      </div>
+      {view.state === "loading" ? <p className="muted">Loading…</p> : null}
+      {view.state === "error" ? (
+        <p className="callout callout-error" role="alert">
+          {view.message}
+        </p>
+      ) : null}
+      {view.state === "open" ? (
+        <>
+          {view.truncated ? (
+            <p className={`callout ${styles.capNote}`}>
+              Showing the first {kib(DISPLAY_CAP)} of {kib(view.size)}. Download the file for all of it.
+            </p>
+          ) : null}
+          <pre className={styles.raw} tabIndex={0} aria-label={`Contents of ${path}`}>
+            {view.text}
+          </pre>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/** Each ingested file of the rollout: view its raw text on demand, or download it. */
+export function RawFiles({ files }: { files: { path: string; sha256: string }[] }) {
+  if (files.length === 0) return <p className="muted">No raw file is stored for this rollout.</p>;
+  return (
+    <ul className={styles.files}>
+      {files.map((f) => (
+        <RawFile key={`${f.path}|${f.sha256}`} path={f.path} sha256={f.sha256} />
+      ))}
+    </ul>
+  );
+}

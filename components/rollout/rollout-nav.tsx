@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { shortId } from "@/components/task/short-id";
+import styles from "./rollout-page.module.css";
+
+export interface RolloutLink {
+  id: string;
+  href: string;
+  position: number;
+}
+
+/** Previous / next rollout of the same task, and back to the task. */
+export function RolloutNav({
+  prev,
+  next,
+  taskHref,
+  position,
+  total,
+}: {
+  prev: RolloutLink | null;
+  next: RolloutLink | null;
+  taskHref: string;
+  position: number;
+  total: number;
+}) {
+  return (
+    <nav className={styles.nav} aria-label="Rollouts of this task">
+      {prev ? (
+        <Link href={prev.href} className="button button-small" rel="prev" title={prev.id}>
+          ← #{prev.position} <span className={`mono ${styles.navId}`}>{shortId(prev.id)}</span>
+        </Link>
+      ) : (
+        <span className={`button button-small ${styles.navDisabled}`} aria-disabled>
+          ← previous
+        </span>
+      )}
+      <Link href={taskHref} className={styles.navTask}>
+        Rollout {position} of {total} · back to the task
+      </Link>
+      {next ? (
+        <Link href={next.href} className="button button-small" rel="next" title={next.id}>
+          #{next.position} <span className={`mono ${styles.navId}`}>{shortId(next.id)}</span> →
+        </Link>
+      ) : (
+        <span className={`button button-small ${styles.navDisabled}`} aria-disabled>
+          next →
+        </span>
+      )}
+    </nav>
+  );
+}

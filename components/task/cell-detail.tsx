@@ -1,0 +1,78 @@
+import Link from "next/link";
+import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
+import { CheckMark } from "@/components/checks/check-mark";
+import { statusWord, verdictWord } from "@/components/checks/words";
+import type { GridColumn, GridCellView, GridRowView } from "./grid-view";
+import styles from "./checks-grid.module.css";
+
+/** The expanded detail of one grid cell: every stored field of that check in that rollout, as text. */
+export function CellDetail({
+  id,
+  row,
+  cell,
+  column,
+  onClose,
+}: {
+  id: string;
+  row: GridRowView;
+  cell: GridCellView;
+  column: GridColumn;
+  onClose: () => void;
+}) {
+  return (
+    <div id={id} className={styles.detailPanel} role="region" aria-label={`Detail of ${cell.label} in rollout #${column.position}`}>
+      <div className={styles.detailHead}>
+        <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
+        <strong className={styles.detailTitle}>{cell.label}</strong>
+        <span className="muted">
+          in rollout #{column.position} <span className="mono">{column.id}</span>
+        </span>
+        <button type="button" className="button button-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl className={styles.detailFields}>
+        <dt>Verdict</dt>
+        <dd>
+          {verdictWord(cell.verdict, cell.score)} · {statusWord(cell.status)}
+          {cell.changed ? " · changed by the what-if scenario" : ""}
+        </dd>
+        <dt>Kind</dt>
+        <dd className={styles.detailBadges}>
+          <RequiredBadge required={cell.required} />
+          <DimensionBadge dimension={row.dimension} />
+          <span className="mono muted">{row.key}</span>
+        </dd>
+        <dt>Detail</dt>
+        <dd className={styles.detailText}>{cell.detail ?? <span className="muted">no detail recorded</span>}</dd>
+        {cell.reason !== null ? (
+          <>
+            <dt>Reason</dt>
+            <dd className={styles.detailText}>{cell.reason}</dd>
+          </>
+        ) : null}
+        {cell.failureTag !== null ? (
+          <>
+            <dt>Failure tag</dt>
+            <dd>
+              <FailureTag tag={cell.failureTag} />
+            </dd>
+          </>
+        ) : null}
+        {cell.evidenceRefs.length > 0 ? (
+          <>
+            <dt>Evidence</dt>
+            <dd>
+              <EvidenceRefs refs={cell.evidenceRefs} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {column.href ? (
+        <Link href={column.href} className={styles.detailLink}>
+          Open rollout #{column.position} →
+        </Link>
+      ) : null}
+    </div>
+  );
+}

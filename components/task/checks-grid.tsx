@@ -1,0 +1,155 @@
+"use client";
+
+import { Fragment, useId, useRef, useState } from "react";
+import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
+import { CheckMark } from "@/components/checks/check-mark";
+import { verdictWord } from "@/components/checks/words";
+import { plural } from "@/components/format";
+import { CellDetail } from "./cell-detail";
+import { GridColumnHeader } from "./grid-column-header";
+import type { GridCellView, GridRowView, GridView } from "./grid-view";
+import styles from "./checks-grid.module.css";
+
+interface Open {
+  row: string;
+  column: number;
+}
+
+function cellTitle(cell: GridCellView): string {
+  const verdict = verdictWord(cell.verdict, cell.score);
+  return `${cell.label}\n${verdict}${cell.detail ? `: ${cell.detail}` : ""}${cell.failureTag ? `\n${cell.failureTag}` : ""}`;
+}
+
+function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
+  return (
+    <div className={styles.rowHeadInner}>
+      <span className={styles.rowLabel}>{row.label}</span>
+      <span className={styles.rowBadges}>
+        <RequiredBadge required={row.required} />
+        <DimensionBadge dimension={row.dimension} />
+        {row.failed > 0 ? (
+          <span className={row.failedRequired > 0 ? styles.rowFailedRequired : styles.rowFailed}>
+            fails in {row.failed} of {rollouts}
+          </span>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Checks × rollouts: one column per rollout, one row per check (by key). A cell's detail shows on hover (title)
+ * and, on click or Enter, in a detail row under the check, so it is reachable by keyboard.
+ */
+export function ChecksGrid({ view }: { view: GridView }) {
+  const [open, setOpen] = useState<Open | null>(null);
+  const [failingOnly, setFailingOnly] = useState(false);
+  const base = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const close = () => {
+    if (open) buttons.current.get(`${open.row}|${open.column}`)?.focus();
+    setOpen(null);
+  };
+  const rows = failingOnly ? view.rows.filter((r) => r.failed > 0) : view.rows;
+  const span = view.columns.length + 1;
+  const anyChanged = view.rows.some((r) => r.cells.some((c) => c?.changed));
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.toolbar}>
+        <ul className={styles.legend} aria-label="Legend">
+          <li><CheckMark verdict="pass" score={1} /> pass</li>
+          <li><CheckMark verdict="fail" score={0} /> fail</li>
+          <li><CheckMark verdict="partial" score={0.5} /> partial score</li>
+          <li><CheckMark verdict="not-graded" score={null} /> not graded</li>
+          <li><span className={styles.absent}>·</span> no such check</li>
+          {anyChanged ? (
+            <li>
+              <CheckMark verdict="pass" score={1} changed /> changed by the what-if
+            </li>
+          ) : null}
+        </ul>
+        <label className={styles.filter}>
+          <input type="checkbox" checked={failingOnly} onChange={(e) => setFailingOnly(e.target.checked)} />
+          Only checks that fail somewhere
+        </label>
+      </div>
+      <div className={styles.scroller} role="region" aria-label="Checks by rollout" tabIndex={0}>
+        <table className={styles.grid} data-testid="checks-grid">
+          <thead>
+            <tr>
+              <th scope="col" className={styles.corner}>
+                Check{" "}
+                <span className="muted">
+                  · {plural(view.rows.length, "check")} × {plural(view.columns.length, "rollout")}
+                </span>
+              </th>
+              {view.columns.map((column) => (
+                <th scope="col" key={column.id} className={styles.colTh} data-testid="rollout-column">
+                  <GridColumnHeader column={column} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={span} className={styles.emptyRow}>
+                  {failingOnly ? "No check fails in any rollout of this task." : "These rollouts recorded no checks."}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, r) => {
+              const openColumn = open?.row === row.id ? open.column : null;
+              const openCell = openColumn === null ? null : row.cells[openColumn];
+              const openCol = openColumn === null ? null : view.columns[openColumn];
+              const detailId = `${base}detail-${r}`;
+              return (
+                <Fragment key={row.id}>
+                  <tr className={row.failedRequired > 0 ? styles.failedRow : undefined} data-testid="check-row">
+                    <th scope="row" className={styles.rowHead}>
+                      <RowHead row={row} rollouts={view.columns.length} />
+                    </th>
+                    {row.cells.map((cell, c) => (
+                      <td key={c} className={styles.cell}>
+                        {cell ? (
+                          <button
+                            ref={(el) => {
+                              const key = `${row.id}|${c}`;
+                              if (el) buttons.current.set(key, el);
+                              else buttons.current.delete(key);
+                            }}
+                            type="button"
+                            className={`${styles.cellButton} ${openColumn === c ? styles.cellOpen : ""}`}
+                            title={cellTitle(cell)}
+                            aria-expanded={openColumn === c}
+                            aria-controls={openColumn === c ? detailId : undefined}
+                            aria-label={`${row.label}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
+                            onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
+                          >
+                            <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
+                          </button>
+                        ) : (
+                          <span className={styles.absent} title="this rollout has no such check">
+                            ·
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                  {openCell && openCol ? (
+                    <tr className={styles.detailRow}>
+                      <td colSpan={span} onKeyDown={(e) => e.key === "Escape" && close()}>
+                        <CellDetail id={detailId} row={row} cell={openCell} column={openCol} onClose={close} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

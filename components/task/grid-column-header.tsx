@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { fixed2 } from "@/components/checks/words";
+import { plural } from "@/components/format";
+import type { GridColumn } from "./grid-view";
+import styles from "./checks-grid.module.css";
+import { shortId } from "./short-id";
+
+function Verdict({ column }: { column: GridColumn }) {
+  if (column.status === "unscored") return <span className="badge badge-warn">unscored</span>;
+  return <span className={column.passed ? "badge badge-pass" : "badge badge-fail"}>{column.passed ? "✓ pass" : "✗ fail"}</span>;
+}
+
+/** A rollout column's header: position, id (full id on hover), verdict, reward, termination, tool use. */
+export function GridColumnHeader({ column }: { column: GridColumn }) {
+  const name = (
+    <>
+      <span className={styles.colPosition}>#{column.position}</span>
+      <span className={styles.colId}>{shortId(column.id)}</span>
+    </>
+  );
+  return (
+    <div className={styles.colHead} title={column.id}>
+      {column.href ? (
+        <Link href={column.href} className={styles.colLink} aria-label={`Rollout ${column.id}`}>
+          {name}
+        </Link>
+      ) : (
+        <span className={styles.colLink}>{name}</span>
+      )}
+      <Verdict column={column} />
+      <span className={styles.colReward}>
+        <span className="muted">reward </span>
+        {fixed2(column.reward)}
+        {column.checksChanged ? (
+          <span className={styles.whatIf} title="a what-if scenario changed this rollout's checks">
+            {" "}
+            what-if
+          </span>
+        ) : null}
+      </span>
+      <span className={styles.colMeta} title="termination reason">
+        {column.terminationReason ?? "—"}
+      </span>
+      <span className={styles.colMeta}>
+        <span title="tool calls">{column.toolCalls === null ? "— calls" : plural(column.toolCalls, "call")}</span>
+        {" · "}
+        <span title="tool errors" className={column.toolErrors ? styles.toolErrors : undefined}>
+          {column.toolErrors === null ? "— errors" : plural(column.toolErrors, "error")}
+        </span>
+      </span>
+    </div>
+  );
+}

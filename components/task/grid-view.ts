@@ -1,0 +1,92 @@
+import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
+import type { CellVerdict, CheckGrid, CheckRow } from "@/lib/scoring/check-grid";
+import type { RolloutReport } from "@/lib/scoring/report-types";
+import type { CheckStatus } from "@/lib/scoring/types";
+
+/** What the checks × rollouts grid draws: the grid's verdicts joined with each check's stored text. Plain JSON. */
+
+export interface GridColumn {
+  id: string;
+  /** 1-based position among the task's rollouts ("#3"). */
+  position: number;
+  href: string | null;
+  status: "scored" | "unscored";
+  passed: boolean;
+  reward: number | null;
+  failedRequired: number;
+  checksChanged: boolean;
+  terminationReason: string | null;
+  toolCalls: number | null;
+  toolErrors: number | null;
+}
+
+export interface GridCellView {
+  verdict: CellVerdict;
+  score: number | null;
+  status: CheckStatus;
+  required: boolean;
+  changed: boolean;
+  label: string;
+  detail: string | null;
+  reason: string | null;
+  failureTag: string | null;
+  evidenceRefs: string[];
+}
+
+export interface GridRowView extends Omit<CheckRow, "cells"> {
+  cells: (GridCellView | null)[];
+}
+
+export interface GridView {
+  columns: GridColumn[];
+  rows: GridRowView[];
+}
+
+export function gridView(
+  grid: CheckGrid,
+  details: readonly RolloutDetail[],
+  verdicts: readonly RolloutReport[],
+  href: (rolloutRowId: string) => string,
+): GridView {
+  const detailById = new Map(details.map((d) => [d.id, d]));
+  const verdictById = new Map(verdicts.map((v) => [v.id, v]));
+  const columns = grid.rollouts.map((id, i): GridColumn => {
+    const d = detailById.get(id);
+    const v = verdictById.get(id);
+    return {
+      id,
+      position: i + 1,
+      href: d ? href(d.rowId) : null,
+      status: v?.status ?? d?.status ?? "unscored",
+      passed: v?.passed ?? false,
+      reward: v?.reward ?? null,
+      failedRequired: v?.failedRequired.length ?? 0,
+      checksChanged: v?.checksChanged ?? false,
+      terminationReason: d?.terminationReason ?? null,
+      toolCalls: d?.toolCalls ?? null,
+      toolErrors: d?.toolErrors ?? null,
+    };
+  });
+  const rows = grid.rows.map(
+    (row): GridRowView => ({
+      ...row,
+      cells: row.cells.map((cell, c) => {
+        if (!cell) return null;
+        const stored = detailById.get(grid.rollouts[c] ?? "")?.checks[cell.index];
+        return {
+          verdict: cell.verdict,
+          score: cell.score,
+          status: cell.status,
+          required: cell.required,
+          changed: cell.changed,
+          label: stored?.label ?? row.label,
+          detail: stored?.detail ?? null,
+          reason: stored?.reason ?? null,
+          failureTag: stored?.failureTag ?? null,
+          evidenceRefs: stored?.evidenceRefs ?? [],
+        };
+      }),
+    }),
+  );
+  return { columns, rows };
+}

@@ -1,0 +1,183 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, snap, test } from "./fixtures";
+
+// The task page (checks × rollouts, pass@k) and the rollout page (failed required first, text never markup),
+// on the demo runs the server loads into its empty database.
+
+interface RunMeta {
+  id: string;
+  taskIds: Record<string, string>;
+  rolloutIds: Record<string, string>;
+}
+
+async function runMeta(request: APIRequestContext, name: string): Promise<RunMeta> {
+  const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const run = list.runs.find((r) => r.name === name);
+  expect(run, `demo run ${name}`).toBeDefined();
+  const body = (await (await request.get(`/api/runs/${run?.id}`)).json()) as { run: RunMeta };
+  return body.run;
+}
+
+const HOSTILE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "task-rollout-data");
+
+/**
+ * The run and row id of the rollout with this id in any stored run (the "bad" demo run holds the hostile
+ * inputs); when no run has it, the files in e2e/task-rollout-data are uploaded as run "bad" first.
+ */
+async function findRollout(request: APIRequestContext, rolloutId: string): Promise<{ run: RunMeta; rowId: string }> {
+  const scan = async () => {
+    const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string }[] };
+    for (const { id } of list.runs) {
+      const { run } = (await (await request.get(`/api/runs/${id}`)).json()) as { run: RunMeta };
+      const rowId = run.rolloutIds[rolloutId];
+      if (rowId) return { run, rowId };
+    }
+    return null;
+  };
+  const found = await scan();
+  if (found) return found;
+  const form = new FormData();
+  form.set("run", "bad");
+  for (const name of fs.readdirSync(HOSTILE_DIR).sort()) {
+    form.append("files", new Blob([fs.readFileSync(path.join(HOSTILE_DIR, name))], { type: "application/json" }), name);
+  }
+  const upload = await request.post("/api/runs", { multipart: form });
+  expect(upload.status(), await upload.text()).toBeLessThan(300);
+  const stored = await scan();
+  expect(stored, `rollout ${rolloutId} after uploading the hostile inputs`).not.toBeNull();
+  return stored as { run: RunMeta; rowId: string };
+}
+
+/** Any dialog (alert, confirm) the page opens is recorded, so a test can assert that none fired. */
+function recordDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+test("finance/TASK-007: the grid, the summary and pass@k, then a failed rollout with its failed required checks first", async ({
+  page,
+  request,
+}) => {
+  const run = await runMeta(request, "silo-runs");
+  const taskRowId = run.taskIds["finance/TASK-007"];
+  expect(taskRowId).toBeDefined();
+
+  await page.goto(`/runs/${run.id}`);
+  await page.locator(`a[href*="/tasks/${taskRowId}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/tasks/${taskRowId}`));
+
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("TASK-007");
+  await expect(page.getByTestId("rollout-column")).toHaveCount(5);
+  await expect(page.getByTestId("task-passes")).toHaveText("3/5");
+  await expect(page.getByTestId("task-diagnosis")).toContainText(/unreliable/i);
+  await expect(page.getByTestId("task-diagnosis")).toContainText("passes 3 of 5: reliability work");
+
+  // Rows whose check failed as required somewhere come first.
+  const firstRow = page.getByTestId("check-row").first();
+  await expect(firstRow).toContainText("required");
+  await expect(firstRow).toContainText(/fails in 1 of 5/);
+
+  // pass@k and pass^k: two lines in one svg.
+  const chart = page.getByTestId("pass-at-k-chart");
+  await expect(chart.locator("svg path.recharts-line-curve")).toHaveCount(2);
+  await expect(page.getByRole("row", { name: /^2 90\.0% 30\.0%$/ })).toBeVisible();
+
+  // A cell's detail opens by keyboard and closes with Escape.
+  const cell = page.getByRole("button", { name: /The invoice keeps its amount, rollout #4: fail/ });
+  await expect(cell).toHaveAttribute("title", /not found in final state/);
+  await cell.focus();
+  await page.keyboard.press("Enter");
+  const detail = page.getByRole("region", { name: /Detail of The invoice keeps its amount in rollout #4/ });
+  await expect(detail).toContainText("not found in final state");
+  await detail.getByRole("button", { name: "Close" }).press("Escape");
+  await expect(detail).toHaveCount(0);
+
+  await snap(page, "task-page");
+
+  // The failed rollout #4: its failed required check is listed before every check.
+  await page.getByRole("link", { name: "Rollout run_20261104100300_9c46" }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/rollouts/${run.rolloutIds["run_20261104100300_9c46"]}`));
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  await expect(page.getByTestId("rollout-reward")).toHaveText("0.50");
+  const failed = page.getByTestId("failed-required");
+  await expect(failed.getByTestId("failed-required-label")).toHaveText(["The invoice keeps its amount"]);
+  const failedFirst = await page.evaluate(() => {
+    const list = document.querySelector('[data-testid="failed-required"]');
+    const table = document.querySelector('[data-testid="check-table"]');
+    return Boolean(list && table && list.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(failedFirst).toBe(true);
+  await expect(page.getByTestId("check-table").locator("tbody tr")).toHaveCount(10);
+  await expect(page.getByRole("navigation", { name: "Rollouts of this task" }).first()).toContainText("Rollout 4 of 5");
+
+  await page.getByRole("button", { name: "View" }).first().click();
+  await expect(page.getByLabel(/^Contents of .*result\.json$/)).toContainText('"failedRequired"');
+  await expect(page.getByRole("link", { name: "Download" }).first()).toHaveAttribute("href", /\/api\/files\/[0-9a-f]{64}\?name=result\.json$/);
+
+  await snap(page, "rollout-page");
+});
+
+test("the bad run's markup-in-text rollout shows every string literally and runs nothing", async ({ page, request }) => {
+  const dialogs = recordDialogs(page);
+  const { run, rowId } = await findRollout(request, "markup-in-text");
+
+  await page.goto(`/runs/${run.id}/rollouts/${rowId}`);
+  await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
+  await expect(page.getByText("<img src=x onerror=alert(1)>").first()).toBeVisible();
+  await expect(page.getByText("<script>alert('detail')</script>").first()).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("<b>bold-task</b>");
+
+  await page.getByRole("button", { name: "View" }).first().click();
+  await expect(page.getByLabel(/^Contents of markup-in-text\.json$/)).toContainText(`"agentOutput": "<script>alert('agentOutput')</script>"`);
+
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator("b", { hasText: "bold-task" })).toHaveCount(0);
+
+  // Its task page too: the task key and the check label stay text.
+  await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "<b>bold-task</b>" }).click();
+  await expect(page.getByTestId("rollout-column")).toHaveCount(1);
+  await expect(page.getByTestId("check-row").first()).toContainText("<img src=x onerror=alert(1)>");
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test("an unscored rollout says why, with its warning", async ({ page, request }) => {
+  const { run, rowId } = await findRollout(request, "no-required-checks");
+  await page.goto(`/runs/${run.id}/rollouts/${rowId}`);
+  await expect(page.getByTestId("rollout-verdict")).toHaveText("unscored");
+  await expect(page.getByText("unscored — no required checks")).toBeVisible();
+  await expect(page.getByTestId("rollout-warnings")).toContainText("a verifier with no required check cannot grade");
+});
+
+test("a what-if scenario in the link carries from the task page to the rollout page", async ({ page, request }) => {
+  const run = await runMeta(request, "silo-runs");
+  const scenario = {
+    flips: [{ task: "finance/TASK-007", rollout: "run_20261104100300_9c46", check: "The invoice keeps its amount", passed: true }],
+  };
+  const query = new URLSearchParams({ scenario: JSON.stringify(scenario) }).toString();
+  await page.goto(`/runs/${run.id}/tasks/${run.taskIds["finance/TASK-007"]}?${query}`);
+  await expect(page.getByTestId("scenario-banner")).toBeVisible();
+  await expect(page.getByTestId("task-passes")).toHaveText("4/5");
+
+  await page.getByRole("link", { name: "Rollout run_20261104100300_9c46" }).click();
+  await expect(page).toHaveURL(/scenario=/);
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/passed/);
+  await expect(page.getByTestId("failed-required")).toHaveCount(0);
+});
+
+test("unknown task and rollout ids get a not-found page", async ({ page, request }) => {
+  const run = await runMeta(request, "silo-runs");
+  const task = await page.goto(`/runs/${run.id}/tasks/nope`);
+  expect(task?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such task" })).toBeVisible();
+  const rollout = await page.goto(`/runs/${run.id}/rollouts/nope`);
+  expect(rollout?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such rollout" })).toBeVisible();
+});
