@@ -1,11 +1,25 @@
+import { benchflowFormat } from "./benchflow";
+import { harborFormat } from "./harbor";
 import { siloFormat } from "./silo";
+import { gradeFormat } from "./grade";
+import { inspectFormat } from "./inspect";
+import { rubricFormat } from "./rubric";
+import { tauBenchFormat } from "./tau-bench";
 import type { FormatId, FormatModule } from "./types";
 
 /**
  * Every format Tally reads, in the order they claim files: a file claimed by one is not offered to the next.
  * Adding a format is one line here (more specific detectors before more general ones).
  */
-export const FORMATS: readonly FormatModule[] = [siloFormat];
+export const FORMATS: readonly FormatModule[] = [
+  gradeFormat,
+  rubricFormat,
+  inspectFormat,
+  tauBenchFormat,
+  benchflowFormat,
+  harborFormat,
+  siloFormat,
+];
 
 /** Ids of the registered formats, in claiming order (the values `--format` accepts). */
 export const FORMAT_IDS: readonly FormatId[] = FORMATS.map((f) => f.id);

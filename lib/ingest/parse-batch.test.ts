@@ -6,7 +6,7 @@ import { isIgnorable, parseBatch } from "./parse-batch";
 const BAD = {
   truncated: "invalid JSON at line 1 column 62: Unterminated string",
   empty: "empty file",
-  "not-an-object": "not a recognised result file (tried: silo): found a JSON array of 3 items",
+  "not-an-object": `not a recognised result file (tried: ${FORMAT_IDS.join(", ")}): found a JSON array of 3 items`,
   "reward-is-a-string": "reward: expected number, received string",
   "check-without-label": "checks[0].label: missing (expected string)",
 } as const;
@@ -103,10 +103,10 @@ describe("parseBatch: detection", () => {
     expect(result.runs[0]?.rollouts).toHaveLength(1);
   });
 
-  it("refuses a format that is not registered yet, without throwing", () => {
+  it("with a forced format, rejects a file of another format with that format's reason, without throwing", () => {
     const result = parseBatch([good], { format: "tau-bench" });
     expect(result.runs).toEqual([]);
-    expect(result.rejected[0]?.error).toMatch(/^format tau-bench is not available/);
+    expect(result.rejected[0]?.path).toBe(good.path);
   });
 
   it("passes run options through to the format", () => {

@@ -9,9 +9,13 @@ export interface ArchiveLimits {
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: 20_000, maxExpandedBytes: 512 * 1024 * 1024, maxDepth: 32 };
 
+/** An archive to expand: a .zip, or zip bytes under another name — except Inspect's .eval logs (zips that the
+ *  inspect format reads whole, so their rollouts point at `log.eval#sample`). */
 export function isZip(file: InputFile): boolean {
+  const name = file.path.toLowerCase();
+  if (name.endsWith(".eval")) return false;
   const b = file.bytes;
-  return file.path.toLowerCase().endsWith(".zip") || (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04);
+  return name.endsWith(".zip") || (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04);
 }
 
 /** An archive entry name that stays inside the archive: no absolute paths, drive letters or `..` segments. */

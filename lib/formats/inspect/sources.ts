@@ -1,0 +1,141 @@
+import { expandZip } from "@/lib/ingest/unzip";
+import { sha256Hex } from "../hash";
+import { isJsonObject, readJsonFile } from "../json";
+import { baseName, dirName, isInside } from "../paths";
+import type { FileRejection, InputFile, Json } from "../types";
+
+/**
+ * Where Inspect logs sit in a batch: a `.json` EvalLog, a `.eval` zip, or a `.eval` zip already expanded into
+ * a folder (header.json, samples/<id>_epoch_<n>.json, summaries.json, reductions.json, _journal/…), as the
+ * upload and CLI archive expansion leave it.
+ */
+
+/** An EvalLog header: `eval` with its task and model. */
+export function isEvalHeader(value: Json | undefined): boolean {
+  return isJsonObject(value) && isJsonObject(value.eval) && typeof value.eval.task === "string" &&
+    typeof value.eval.model === "string";
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export function isEvalZip(file: InputFile): boolean {
+  return /\.eval$/i.test(file.path) && ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
+}
+
+/** The folder of an expanded .eval whose header (or journal start, for a log still running) this file is. */
+export function expandedLogFolder(file: InputFile): string | null {
+  const name = baseName(file.path);
+  const dir = dirName(file.path);
+  const isStart = name === "start.json" && baseName(dir) === "_journal";
+  if (name !== "header.json" && !isStart) return null;
+  const decoded = readJsonFile(file);
+  if (!decoded.ok || !isEvalHeader(decoded.value)) return null;
+  return isStart ? dirName(dir) : dir;
+}
+
+const ENTRY = /^(header\.json|summaries\.json|reductions\.json|samples\/[^/]+\.json|_journal\/.+)$/;
+
+/** Path of an entry relative to its log folder. */
+export function entryName(folder: string, path: string): string {
+  return folder === "" ? path : path.slice(folder.length + 1);
+}
+
+/** The entries of an expanded log folder: its own names only, so other files beside it stay unclaimed. */
+export function isLogEntry(folder: string, path: string): boolean {
+  return isInside(folder, path) && ENTRY.test(entryName(folder, path));
+}
+
+export interface LogSample {
+  value: Json;
+  /** Field path of the sample in its file (`samples[0]` of a .json log), for messages. */
+  prefix: PropertyKey[];
+  /** The entry holding the sample inside a .eval zip, named in messages; "" otherwise. */
+  entry: string;
+  /** The rollout's source path; null: `<log>#<id>_epoch_<n>`, known once the sample is read. */
+  sourcePath: string | null;
+  sha256: string;
+  files: string[];
+  /** The file to reject when this sample is invalid; null: the whole log is rejected. */
+  ownFile: string | null;
+}
+
+export interface LogRead {
+  /** The log's path: the .json or .eval file, or the expanded folder. */
+  path: string;
+  header: Json;
+  samples: LogSample[];
+  /** Why the whole log cannot be read; null when it can. */
+  fatal: string | null;
+  /** Sample files of an expanded log that could not be read (the rest of the log still is). */
+  rejected: FileRejection[];
+  /** Every file the log was read from (rejected together when the log is fatal). */
+  files: string[];
+  /** Entries of an expanded log that hold no sample (summaries, reductions, journal): kept with its first rollout. */
+  extras: string[];
+}
+
+const bySampleName = (a: InputFile, b: InputFile) =>
+  baseName(a.path).localeCompare(baseName(b.path), "en", { numeric: true });
+
+/** The log in a folder of entries; `archive` set when they came out of a .eval zip (sources then point at the zip). */
+export function readFolderLog(folder: string, entries: readonly InputFile[], archive: InputFile | null): LogRead {
+  const byName = new Map(entries.map((f) => [entryName(folder, f.path), f]));
+  const headerFile = byName.get("header.json") ?? byName.get("_journal/start.json");
+  const read: LogRead = {
+    path: archive?.path ?? folder,
+    header: null,
+    samples: [],
+    fatal: null,
+    rejected: [],
+    files: archive ? [archive.path] : entries.map((f) => f.path),
+    extras: [],
+  };
+  if (!headerFile) return { ...read, fatal: "no header.json in the Inspect log" };
+  const decoded = readJsonFile(headerFile);
+  if (!decoded.ok) return { ...read, fatal: `${entryName(folder, headerFile.path)}: ${decoded.error}` };
+  read.header = decoded.value;
+
+  const archiveSha = archive ? sha256Hex(archive.bytes) : null;
+  const sampleFiles = entries.filter((f) => /^samples\/[^/]+\.json$/.test(entryName(folder, f.path))).sort(bySampleName);
+  for (const f of sampleFiles) {
+    const name = entryName(folder, f.path);
+    const sample = readJsonFile(f);
+    if (!sample.ok) {
+      if (archive) return { ...read, fatal: `${name}: ${sample.error}` };
+      read.rejected.push({ path: f.path, error: sample.error });
+      continue;
+    }
+    read.samples.push(
+      archive
+        ? { value: sample.value, prefix: [], entry: name, sourcePath: `${archive.path}#${baseName(name).replace(/\.json$/i, "")}`, sha256: archiveSha!, files: [archive.path], ownFile: null }
+        : { value: sample.value, prefix: [], entry: "", sourcePath: f.path, sha256: sha256Hex(f.bytes), files: [f.path, headerFile.path], ownFile: f.path },
+    );
+  }
+  if (!archive) {
+    const used = new Set([headerFile.path, ...sampleFiles.map((f) => f.path)]);
+    read.extras = entries.filter((f) => !used.has(f.path)).map((f) => f.path);
+  }
+  return read;
+}
+
+/** A .eval zip: expanded with the ingest archive limits (entry count, expanded size, traversal), then read as a folder. */
+export function readZipLog(file: InputFile): LogRead {
+  const expanded = expandZip(file);
+  if ("error" in expanded) {
+    return { path: file.path, header: null, samples: [], fatal: expanded.error, rejected: [], files: [file.path], extras: [] };
+  }
+  return readFolderLog(file.path.replace(/\.zip$/i, ""), expanded.files, file);
+}
+
+/** A .json EvalLog: its samples array (`samples[i]`). */
+export function readJsonLog(file: InputFile): LogRead {
+  const decoded = readJsonFile(file);
+  const read: LogRead = { path: file.path, header: null, samples: [], fatal: null, rejected: [], files: [file.path], extras: [] };
+  if (!decoded.ok) return { ...read, fatal: decoded.error };
+  const value = decoded.value;
+  const list = isJsonObject(value) && Array.isArray(value.samples) ? value.samples : [];
+  const sha256 = sha256Hex(file.bytes);
+  read.header = value;
+  read.samples = list.map((v, i) => ({ value: v, prefix: ["samples", i], entry: "", sourcePath: null, sha256, files: [file.path], ownFile: null }));
+  return read;
+}

@@ -1,0 +1,43 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseBatch } from "@/lib/ingest/parse-batch";
+import { FIXTURES, loadFixture } from "./__fixtures__/load-fixture";
+import { gradeFormat } from "./grade";
+import { inspectFormat } from "./inspect";
+import { FORMAT_IDS } from "./registry";
+import { rubricFormat } from "./rubric";
+import { tauBenchFormat } from "./tau-bench";
+import type { FormatModule } from "./types";
+
+/** Each of these formats' own fixture folders; every other folder belongs to another format. */
+const OWN: ReadonlyArray<[FormatModule, string]> = [
+  [gradeFormat, "grade-problem"],
+  [rubricFormat, "rubric"],
+  [inspectFormat, "inspect-real"],
+  [tauBenchFormat, "tau-bench-real"],
+];
+
+const folders = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+
+describe("grade, rubric, inspect and tau-bench detectors", () => {
+  it("claim before Silo (which takes any JSON object with a checks array)", () => {
+    const order = (id: string) => FORMAT_IDS.indexOf(id as never);
+    for (const [format] of OWN) expect(order(format.id)).toBeLessThan(order("silo"));
+  });
+
+  it.each(OWN)("%s claims nothing from another format's fixtures", (format, own) => {
+    for (const folder of folders.filter((f) => f !== own)) {
+      expect({ folder, claimed: format.claim(loadFixture(folder)).map((f) => f.path) }).toEqual({ folder, claimed: [] });
+    }
+  });
+
+  it.each(OWN)("%s's fixtures are detected as it in a mixed batch", (format, own) => {
+    const mixed = [...loadFixture(own, "mine/"), ...loadFixture("silo-runs", "silo/")];
+    const batch = parseBatch(mixed);
+    const mine = batch.runs.filter((r) => r.format === format.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.flatMap((r) => r.rollouts).every((r) => r.source.path.startsWith("mine/"))).toBe(true);
+    expect(batch.runs.some((r) => r.format === "silo")).toBe(true);
+    expect(batch.unclaimed).toEqual([]);
+  });
+});
