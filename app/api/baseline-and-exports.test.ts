@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
+import { migrate } from "@/lib/db/migrate";
+import { parseDatabaseUrl } from "@/lib/db/url";
+import { GET as exportCompare } from "./compare/export.csv/route";
+import { POST as postBaseline } from "./runs/[id]/baseline/route";
+import { GET as exportRun } from "./runs/[id]/export.csv/route";
+import { GET as listRuns, POST as postRuns } from "./runs/route";
+
+// Route handlers called directly with real Requests against a real SQLite file.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-exports-"));
+const url = `file:${path.join(dir, "api.db")}`;
+const params = <T>(value: T) => ({ params: Promise.resolve(value) });
+const ids: Record<Variant, string> = { a: "", b: "", c: "" };
+
+async function ingest(variant: Variant): Promise<string> {
+  const form = new FormData();
+  for (const f of compareRunFiles(variant)) form.append("files", new Blob([f.content]), f.path);
+  form.append("run", `v-${variant}`);
+  const res = await postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: form }));
+  expect(res.status).toBe(201);
+  return (await res.json()).runs[0].id;
+}
+
+const baseline = (id: string, body: string, headers: Record<string, string> = {}) =>
+  postBaseline(new Request(`http://tally.test/api/runs/${id}/baseline`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }), params({ id }));
+
+async function baselines(): Promise<string[]> {
+  const { runs } = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
+  return runs.filter((r: { baseline: boolean }) => r.baseline).map((r: { name: string }) => r.name);
+}
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = url;
+  await migrate(parseDatabaseUrl(url));
+  ids.a = await ingest("a");
+  ids.b = await ingest("b");
+  ids.c = await ingest("c");
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  delete process.env.TALLY_INGEST_TOKEN;
+  delete process.env.TALLY_READ_TOKEN;
+});
+
+describe("POST /api/runs/:id/baseline", () => {
+  it("marks one baseline at a time, and unmarks", async () => {
+    const res = await baseline(ids.a, '{"baseline": true}');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ run: { id: ids.a, name: "v-a", baseline: true } });
+    await baseline(ids.b, '{"baseline": true}');
+    expect(await baselines()).toEqual(["v-b"]);
+    await baseline(ids.b, '{"baseline": false}');
+    expect(await baselines()).toEqual([]);
+  });
+
+  it("400 on malformed JSON, 422 on a wrong body, 404 for an unknown run", async () => {
+    expect((await baseline(ids.a, "{oops")).status).toBe(400);
+    const invalid = await baseline(ids.a, '{"baseline": "yes"}');
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).error.details[0].path).toBe("baseline");
+    expect((await baseline(ids.a, '{"baseline": true, "extra": 1}')).status).toBe(422);
+    expect((await baseline("nope", '{"baseline": true}')).status).toBe(404);
+  });
+
+  it("needs the ingest token when one is set", async () => {
+    process.env.TALLY_INGEST_TOKEN = "s3cret";
+    expect((await baseline(ids.a, '{"baseline": true}')).status).toBe(401);
+    expect((await baseline(ids.a, '{"baseline": true}', { authorization: "Bearer wrong" })).status).toBe(401);
+    expect((await baseline(ids.a, '{"baseline": false}', { authorization: "Bearer s3cret" })).status).toBe(200);
+  });
+});
+
+describe("GET /api/runs/:id/export.csv", () => {
+  it("one row per (rollout, check), as an attachment, quoted and guarded", async () => {
+    const res = await exportRun(new Request(`http://tally.test/api/runs/${ids.b}/export.csv`), params({ id: ids.b }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="v-b-rollouts.csv"');
+    const lines = (await res.text()).split("\r\n");
+    expect(lines[0]).toMatch(/^run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,check_key,/);
+    expect(lines).toHaveLength(19 * 3 * 4 + 2);
+    expect(lines[1]).toBe("v-b,access/audit-trail,access,b-audit-trail-1,scored,true,1,C1,C1 Names the root cause,true,correctness,graded,true,1,cause named with evidence,");
+    expect(lines.find((l) => l.includes(",G1,"))).toContain(`"'=cites e1, e2"`);
+  });
+
+  it("404 for an unknown run", async () => {
+    expect((await exportRun(new Request("http://tally.test/api/runs/x/export.csv"), params({ id: "x" }))).status).toBe(404);
+  });
+});
+
+describe("GET /api/compare/export.csv", () => {
+  const get = (query: string) => exportCompare(new Request(`http://tally.test/api/compare/export.csv?${query}`));
+
+  it("the per-task table of A against each candidate, A chosen as on the page", async () => {
+    const res = await get(`runs=${ids.a},${ids.b},${ids.c}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="compare-v-a-vs-v-b-vs-v-c.csv"');
+    const lines = (await res.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("task,status,baseline_run,candidate_run,metric,baseline_value,candidate_value,delta,flip");
+    const ab = lines.filter((l) => l.includes(",v-a,v-b,"));
+    expect(ab.filter((l) => l.includes(",common,"))).toHaveLength(18);
+    expect(ab.filter((l) => l.endsWith(",pass->fail"))).toHaveLength(3);
+    expect(ab.filter((l) => l.endsWith(",fail->pass"))).toHaveLength(5);
+    expect(ab).toContain("incident/legacy-pager,only in baseline,v-a,v-b,completion,,,,");
+    expect(ab).toContain("access/sso-rotation,only in candidate,v-a,v-b,completion,,,,");
+    expect(lines.filter((l) => l.includes(",v-a,v-c,"))).toHaveLength(20);
+  });
+
+  it("an explicit a wins; else the baseline run is A", async () => {
+    const swapped = (await (await get(`runs=${ids.a},${ids.b}&a=${ids.b}`)).text()).split("\r\n")[1];
+    expect(swapped).toContain(",v-b,v-a,");
+    await baseline(ids.b, '{"baseline": true}');
+    const byBaseline = (await (await get(`runs=${ids.a},${ids.b}&metric=correctness`)).text()).split("\r\n")[1];
+    expect(byBaseline).toContain(",v-b,v-a,correctness,");
+    await baseline(ids.b, '{"baseline": false}');
+  });
+
+  it("400 without two runs, 404 for an unknown one", async () => {
+    expect((await get(`runs=${ids.a}`)).status).toBe(400);
+    expect((await get(`runs=${ids.a},${ids.a}`)).status).toBe(400);
+    expect((await get(`runs=${ids.a},nope`)).status).toBe(404);
+  });
+});

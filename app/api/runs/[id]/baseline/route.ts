@@ -1,0 +1,30 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { requireWrite } from "@/lib/api/auth";
+import { ApiError, handle, zodDetails } from "@/lib/api/errors";
+import { getDb } from "@/lib/db/client";
+import { getRunBrief } from "@/lib/db/queries/get-run-brief";
+import { setBaseline } from "@/lib/db/queries/store-run";
+
+export const dynamic = "force-dynamic";
+
+const ZBody = z.object({ baseline: z.boolean() }).strict();
+
+/** POST /api/runs/:id/baseline {"baseline": true|false}: marks (or unmarks) the one baseline run. */
+export const POST = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+  requireWrite(request);
+  const { id } = await params;
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    throw new ApiError("malformed", 'The body must be JSON: {"baseline": true} or {"baseline": false}.');
+  }
+  const body = ZBody.safeParse(json);
+  if (!body.success) throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
+  const db = getDb();
+  const run = await getRunBrief(db, id);
+  if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
+  await setBaseline(db, id, body.data.baseline);
+  return NextResponse.json({ run: { id: run.id, name: run.name, baseline: body.data.baseline } });
+});

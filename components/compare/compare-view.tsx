@@ -1,0 +1,120 @@
+import { plural } from "@/components/format";
+import type { Comparison } from "@/lib/scoring/compare";
+import { deltaAxisMax } from "@/lib/scoring/compare-chart";
+import type { CompareOrder } from "@/lib/scoring/compare-order";
+import { CompareHeader } from "./compare-header";
+import { letter, type CompareRun } from "./compare-run";
+import { DimensionTable } from "./dimension-table";
+import { FlipsCard } from "./flips-card";
+import { HeadlineDeltaCard } from "./headline-delta-card";
+import { NotComparable } from "./not-comparable";
+import { RegradeTable } from "./regrade-table";
+import { TasksSection } from "./tasks-section";
+import { compareCsvHref, type CompareView as View } from "./url-state";
+import styles from "./compare.module.css";
+
+/** The comparison of A against one or two candidates; every figure comes from the comparisons given. */
+export function CompareView({
+  view,
+  order,
+  a,
+  candidates,
+  comparisons,
+}: {
+  view: View;
+  order: CompareOrder;
+  a: CompareRun;
+  candidates: CompareRun[];
+  comparisons: Comparison[];
+}) {
+  const csvHref = compareCsvHref(view, order);
+  const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
+  const anyCommon = comparisons.some((c) => c.common > 0);
+  const regraded = [a, ...candidates].filter((r) => r.regrades.length > 0);
+  // One scale for every headline card, so the candidates' intervals can be compared by eye.
+  const axisMax = deltaAxisMax(...comparisons.flatMap(({ headline: h }) => [h.delta, h.ci95?.[0], h.ci95?.[1]]));
+
+  return (
+    <>
+      <CompareHeader view={view} a={a} candidates={candidates} csvHref={csvHref} />
+      {order.dropped.length > 0 ? (
+        <p className="callout callout-info">Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.</p>
+      ) : null}
+
+      <div className={styles.summaries}>
+        {lettered.map(({ letter: l, comparison: c }) => (
+          <p key={l} className={styles.summary} data-testid={`comparison-summary-${l}`}>
+            <strong>{l} vs A:</strong> <span data-testid="compare-common">{c.common}</span> common tasks ·{" "}
+            <a href="#not-comparable">
+              <span data-testid="compare-only-a">{c.onlyA}</span> only in A, <span data-testid="compare-only-b">{c.onlyB}</span> only in {l}
+            </a>{" "}
+            (not comparable) · {c.flips.passToFail} pass → fail, {c.flips.failToPass} fail → pass
+            {c.common === 0 ? (
+              <span className="badge">nothing to compare</span>
+            ) : c.regression ? (
+              <span className="badge badge-fail" title="A task flipped pass → fail, or the headline interval lies entirely below 0">
+                regression
+              </span>
+            ) : (
+              <span className="badge badge-pass">no regression</span>
+            )}
+          </p>
+        ))}
+      </div>
+
+      {lettered.map(({ run, letter: l, comparison }) =>
+        comparison.common === 0 ? (
+          <p key={run.id} className={`callout ${styles.noCommon}`} data-testid={`comparison-${l}`}>
+            <strong>
+              {run.name} and {a.name} have no task in common,
+            </strong>{" "}
+            so nothing can be compared: tasks are aligned by key (group/task id). Their tasks are listed under{" "}
+            <a href="#not-comparable">Not comparable</a>.
+          </p>
+        ) : (
+          <div key={run.id} className={styles.pairGrid} data-testid={`comparison-${l}`}>
+            <HeadlineDeltaCard comparison={comparison} aName={a.name} bName={run.name} bLetter={l} axisMax={axisMax} />
+            <FlipsCard comparison={comparison} a={a} b={run} bLetter={l} />
+          </div>
+        ),
+      )}
+
+      {anyCommon ? (
+        <>
+          <section className="section" aria-labelledby="dimensions-title">
+            <h2 id="dimensions-title">Every dimension</h2>
+            <p className="section-note">
+              Each run’s value on the tasks both runs have (eligible in both), under the headline’s weighting; the
+              difference with its paired 95% interval.
+            </p>
+            <DimensionTable comparisons={comparisons} aName={a.name} candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))} />
+          </section>
+          <TasksSection view={view} a={a} candidates={lettered} csvHref={csvHref} />
+        </>
+      ) : null}
+
+      <section className="section" aria-labelledby="not-comparable">
+        <h2 id="not-comparable">Not comparable</h2>
+        <p className="section-note">Tasks in one run only: left out of every difference, never counted as regressions.</p>
+        {lettered.map(({ run, letter: l, comparison }) => (
+          <div key={run.id} className={`card ${styles.stack}`}>
+            {lettered.length > 1 ? <div className="card-title">{l} vs A</div> : null}
+            <NotComparable comparison={comparison} a={a} b={run} bLetter={l} />
+          </div>
+        ))}
+      </section>
+
+      {regraded.length > 0 ? (
+        <section className="section" aria-labelledby="regrades-title" data-testid="regrades">
+          <h2 id="regrades-title">Regrades</h2>
+          <p className="section-note">BenchFlow regraded some trials after the run: the original and new reward of each, and whether its verdict changed.</p>
+          {regraded.map((run) => (
+            <div key={run.id} className={`card ${styles.stack}`}>
+              <RegradeTable runId={run.id} runName={run.name} regrades={run.regrades} summary={run.regradeSummary} reason={run.regradeReason} rolloutIds={run.rolloutIds} />
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}

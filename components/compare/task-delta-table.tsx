@@ -1,0 +1,134 @@
+import Link from "next/link";
+import type { TaskTable } from "@/lib/scoring/compare-table";
+import { metricKind } from "@/lib/scoring/dimensions";
+import { deltaText, FLIP_WORDS, metricText } from "./compare-format";
+import { taskPageHref, type CompareRun } from "./compare-run";
+import { sortHref, type CompareView } from "./url-state";
+import styles from "./compare.module.css";
+
+const ROW_LIMIT = 500;
+
+/** Per-task values of A and each candidate with the difference and the flip; sort and filter are links (URL state). */
+export function TaskDeltaTable({
+  view,
+  table,
+  metric,
+  a,
+  candidates,
+  csvHref,
+}: {
+  view: CompareView;
+  table: TaskTable;
+  metric: string;
+  a: CompareRun;
+  candidates: readonly { run: CompareRun; letter: string }[];
+  csvHref: string;
+}) {
+  const kind = metricKind(metric);
+  const rows = table.rows.slice(0, ROW_LIMIT);
+  const arrow = (sort: CompareView["sort"]) => (view.sort === sort ? (view.dir === "asc" ? " ▲" : " ▼") : "");
+  const ariaSort = (sort: CompareView["sort"]) =>
+    view.sort === sort ? (view.dir === "asc" ? "ascending" : "descending") : undefined;
+  const first = candidates[0]?.letter ?? "B";
+  if (table.rows.length === 0) {
+    return (
+      <p className={styles.emptyRows}>
+        {view.changedOnly ? "No task changed between these runs." : "These runs have no task in common."}
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={`table ${styles.compact} ${styles.taskTable}`} data-testid="task-delta-table">
+          <thead>
+            <tr>
+              <th scope="col" aria-sort={ariaSort("key")}>
+                <Link href={sortHref(view, "key", "asc")} className={styles.sortLink}>
+                  Task{arrow("key")}
+                </Link>
+              </th>
+              <th scope="col" className="num">
+                A <span className={styles.colRun}>{a.name}</span>
+              </th>
+              {candidates.map((c, i) => [
+                <th key={`v${i}`} scope="col" className={`num ${styles.groupStart}`}>
+                  {c.letter} <span className={styles.colRun}>{c.run.name}</span>
+                </th>,
+                <th key={`d${i}`} scope="col" className="num" aria-sort={i === 0 ? ariaSort("delta") : undefined}>
+                  {i === 0 ? (
+                    <Link href={sortHref(view, "delta", "asc")} className={styles.sortLink} title={`Sort by ${c.letter} − A`}>
+                      {c.letter} − A{arrow("delta")}
+                    </Link>
+                  ) : (
+                    `${c.letter} − A`
+                  )}
+                </th>,
+                <th key={`f${i}`} scope="col">
+                  Flip
+                </th>,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} data-testid="task-row" className={row.changed ? undefined : styles.unchangedRow}>
+                <th scope="row" className={`${styles.rowHead} ${styles.key}`}>
+                  {row.key}
+                </th>
+                <td className="num">
+                  <ValueLink href={taskPageHref(a, row.key)} text={metricText(kind, row.a)} label={`${row.key} in ${a.name}`} />
+                </td>
+                {row.cells.map((cell, i) => {
+                  const c = candidates[i]!;
+                  if (!cell) {
+                    return (
+                      <td key={i} colSpan={3} className={`${styles.notEligible} ${styles.groupStart}`}>
+                        not in {c.letter}
+                      </td>
+                    );
+                  }
+                  const tone = cell.delta === null || cell.delta === 0 ? styles.zero : cell.delta > 0 ? styles.up : styles.down;
+                  return [
+                    <td key={`v${i}`} className={`num ${styles.groupStart}`}>
+                      <ValueLink href={taskPageHref(c.run, row.key)} text={metricText(kind, cell.b)} label={`${row.key} in ${c.run.name}`} />
+                    </td>,
+                    <td key={`d${i}`} className={`num ${styles.strong} ${tone}`}>
+                      {deltaText(kind, cell.delta)}
+                    </td>,
+                    <td key={`f${i}`}>
+                      {cell.flip ? (
+                        <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>{FLIP_WORDS[cell.flip]}</span>
+                      ) : null}
+                    </td>,
+                  ];
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {table.rows.length > ROW_LIMIT ? (
+        <p className={styles.footnote}>
+          Showing {ROW_LIMIT} of {table.rows.length} tasks. <a href={csvHref} download>Download the CSV</a> for all of them.
+        </p>
+      ) : null}
+      <p className={styles.footnote}>
+        {metric === "completion"
+          ? "Values are each task’s pass rate: the share of its rollouts that pass."
+          : `Values are each task’s ${metric}: the mean over its rollouts.`}{" "}
+        Click {first} − A to sort by the difference; tasks in one run only are listed under Not comparable.
+      </p>
+    </>
+  );
+}
+
+function ValueLink({ href, text, label }: { href: string | null; text: string; label: string }) {
+  return href ? (
+    <Link href={href} className={styles.valueLink} aria-label={`${text}: ${label}`}>
+      {text}
+    </Link>
+  ) : (
+    <>{text}</>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { compareCsvHref, compareViewHref, parseCompareView, sortHref } from "./url-state";
+
+describe("compare URL state", () => {
+  it("parses runs, a, metric, filter and sort; malformed values fall back to defaults", () => {
+    expect(parseCompareView(new URLSearchParams("runs=x,y,x&a=y&metric=correctness&filter=changed&sort=abs&dir=desc"))).toEqual({
+      runs: ["x", "y"],
+      a: "y",
+      metric: "correctness",
+      changedOnly: true,
+      sort: "abs",
+      dir: "desc",
+    });
+    expect(parseCompareView({ runs: ["p,q"], sort: "nope", dir: "up", metric: "<script>", filter: "all" })).toEqual({
+      runs: ["p", "q"],
+      a: null,
+      metric: null,
+      changedOnly: false,
+      sort: "delta",
+      dir: "asc",
+    });
+  });
+
+  it("writes defaults out and keeps commas readable", () => {
+    const view = parseCompareView(new URLSearchParams("runs=x,y"));
+    expect(compareViewHref(view)).toBe("/compare?runs=x,y");
+    expect(compareViewHref(view, { changedOnly: true, sort: "key", dir: "asc" })).toBe("/compare?runs=x,y&filter=changed&sort=key&dir=asc");
+    expect(compareViewHref(view, { runs: ["y", "x"], a: "y" })).toBe("/compare?runs=y,x&a=y");
+    expect(compareViewHref({ ...view, runs: [] })).toBe("/compare");
+  });
+
+  it("a sortable header flips the direction of the current sort, else starts with its own", () => {
+    const view = parseCompareView(new URLSearchParams("runs=x,y"));
+    expect(sortHref(view, "delta", "asc")).toBe("/compare?runs=x,y&sort=delta&dir=desc");
+    expect(sortHref(view, "abs", "desc")).toBe("/compare?runs=x,y&sort=abs&dir=desc");
+  });
+
+  it("the CSV link names A first and carries the metric", () => {
+    const view = parseCompareView(new URLSearchParams("runs=x,y&metric=reward"));
+    expect(compareCsvHref(view, { a: "y", candidates: ["x"] })).toBe("/api/compare/export.csv?runs=y,x&a=y&metric=reward");
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The compare page's view state as it lives in the URL
+ * (`/compare?runs=a,b,c&a=b&metric=correctness&filter=changed&sort=abs&dir=desc`). Read by the server page;
+ * every link on the page is built from it. Malformed values fall back to the default instead of failing.
+ */
+import { parseRunIds } from "@/lib/scoring/compare-order";
+import type { SortDir, TaskSort } from "@/lib/scoring/compare-table";
+
+export interface CompareView {
+  /** Run ids as listed. */
+  runs: string[];
+  /** Explicit A (the swap link sets it); otherwise the baseline run, else the first listed. */
+  a: string | null;
+  /** Metric of the per-task values; null = completion (the task's pass rate). */
+  metric: string | null;
+  changedOnly: boolean;
+  sort: TaskSort;
+  dir: SortDir;
+}
+
+export const DEFAULT_SORT: TaskSort = "delta";
+export const DEFAULT_DIR: SortDir = "asc";
+
+type ParamSource = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function first(params: ParamSource, key: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
+  const value = params[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const METRIC = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export function parseCompareView(params: ParamSource): CompareView {
+  const sortParam = first(params, "sort");
+  const sort: TaskSort = sortParam === "key" || sortParam === "abs" || sortParam === "delta" ? sortParam : DEFAULT_SORT;
+  const dirParam = first(params, "dir");
+  const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : DEFAULT_DIR;
+  const metric = first(params, "metric");
+  return {
+    runs: [...new Set(parseRunIds(first(params, "runs")))].slice(0, 20),
+    a: first(params, "a")?.trim() || null,
+    metric: metric && METRIC.test(metric) && metric !== "completion" ? metric : null,
+    changedOnly: first(params, "filter") === "changed",
+    sort,
+    dir,
+  };
+}
+
+/** The page URL for a view, defaults left out, keys in a fixed order. */
+export function compareViewHref(view: CompareView, patch: Partial<CompareView> = {}): string {
+  const v = { ...view, ...patch };
+  const params = new URLSearchParams();
+  if (v.runs.length > 0) params.set("runs", v.runs.join(","));
+  if (v.a) params.set("a", v.a);
+  if (v.metric) params.set("metric", v.metric);
+  if (v.changedOnly) params.set("filter", "changed");
+  if (v.sort !== DEFAULT_SORT || v.dir !== DEFAULT_DIR) {
+    params.set("sort", v.sort);
+    params.set("dir", v.dir);
+  }
+  // Run ids never contain a comma; keep the list readable.
+  const query = params.toString().replace(/%2C/gi, ",");
+  return query ? `/compare?${query}` : "/compare";
+}
+
+/** The per-task CSV of the same comparison (A, candidates and metric as on the page). */
+export function compareCsvHref(view: CompareView, order: { a: string; candidates: string[] }): string {
+  const params = new URLSearchParams({ runs: [order.a, ...order.candidates].join(","), a: order.a });
+  if (view.metric) params.set("metric", view.metric);
+  return `/api/compare/export.csv?${params.toString().replace(/%2C/gi, ",")}`;
+}
+
+/** The link a sortable column header points to: the same column flips the direction. */
+export function sortHref(view: CompareView, sort: TaskSort, firstDir: SortDir): string {
+  const dir: SortDir = view.sort === sort ? (view.dir === "asc" ? "desc" : "asc") : firstDir;
+  return compareViewHref(view, { sort, dir });
+}

@@ -1,0 +1,153 @@
+import fs from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { deltaPp } from "../components/format";
+import { compareRunFiles, type Variant } from "./compare-runs";
+import { expect, snap, test } from "./fixtures";
+
+// Two runs built here (same tasks, 3 pass→fail and 5 fail→pass flips, one task only in each run), stored
+// through the API, then chosen in the runs table and compared. The page must agree with GET /api/compare.
+
+interface CompareBody {
+  common: number;
+  onlyA: number;
+  onlyB: number;
+  headline: { delta: number | null; ci95: [number, number] | null; tasks: number };
+  flips: { passToFail: number; failToPass: number; pValue: number };
+  tasks: { key: string; delta: number | null; flip: string | null }[];
+}
+
+const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+const NAME_A = `compare-e2e-v1-${suffix}`;
+const NAME_B = `compare-e2e-v2-${suffix}`;
+
+async function ingest(request: APIRequestContext, variant: Variant, name: string): Promise<string> {
+  const multipart = new FormData();
+  for (const f of compareRunFiles(variant)) multipart.append("files", new Blob([f.content], { type: "application/json" }), f.path);
+  multipart.append("run", name);
+  multipart.append("agent", "support-agent");
+  const res = await request.post("/api/runs", { multipart });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { runs: { id: string; name: string }[] };
+  const run = body.runs.find((r) => r.name === name);
+  expect(run).toBeTruthy();
+  return run!.id;
+}
+
+const selectRun = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) }).getByRole("checkbox");
+
+let idA = "";
+let idB = "";
+
+test.beforeAll(async ({ request }) => {
+  idA = await ingest(request, "a", NAME_A);
+  idB = await ingest(request, "b", NAME_B);
+});
+
+test("choose two runs in the table, compare them, filter to changed tasks and download the CSV", async ({ page, request }) => {
+  const api = (await (await request.get(`/api/compare?a=${idA}&b=${idB}`)).json()) as CompareBody;
+  expect(api).toMatchObject({ common: 18, onlyA: 1, onlyB: 1, flips: { passToFail: 3, failToPass: 5 } });
+
+  await page.goto("/");
+  await selectRun(page, NAME_A).check();
+  await selectRun(page, NAME_B).check();
+  await page.getByRole("link", { name: /^Compare 2 runs/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/compare\\?runs=${idA},${idB}`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_B} vs ${NAME_A}`);
+
+  // Counts, flips and the headline difference with its interval match the API.
+  const summary = page.getByTestId("comparison-summary-B");
+  await expect(summary.getByTestId("compare-common")).toHaveText(String(api.common));
+  await expect(summary.getByTestId("compare-only-a")).toHaveText(String(api.onlyA));
+  await expect(summary.getByTestId("compare-only-b")).toHaveText(String(api.onlyB));
+  const pair = page.getByTestId("comparison-B");
+  await expect(pair.getByTestId("flips-pass-to-fail")).toHaveText(`${api.flips.passToFail} pass → fail`);
+  await expect(pair.getByTestId("flips-fail-to-pass")).toHaveText(`${api.flips.failToPass} fail → pass`);
+  await expect(pair.getByTestId("flips-summary")).toContainText(`p = ${api.flips.pValue.toFixed(2)}`);
+  const [lo, hi] = api.headline.ci95!;
+  await expect(pair.getByTestId("headline-delta")).toHaveText(deltaPp(api.headline.delta));
+  await expect(pair.getByTestId("headline-delta-text")).toContainText(
+    `95% CI ${deltaPp(lo).replace(" pp", "")} to ${deltaPp(hi)}, SE`,
+  );
+  await expect(pair.getByTestId("headline-delta-text")).toContainText(`${api.headline.tasks} common tasks`);
+  await expect(pair.getByTestId("compare-verdict")).toHaveText(/No clear difference \(interval includes 0\)/);
+
+  // Tasks in one run only are listed apart.
+  await expect(page.getByTestId("not-comparable-only-a")).toContainText("incident/legacy-pager");
+  await expect(page.getByTestId("not-comparable-only-b")).toContainText("access/sso-rotation");
+
+  // Every common task, then only the changed ones (the filter lives in the URL).
+  const rows = page.getByTestId("task-row");
+  await expect(rows).toHaveCount(api.common);
+  const changed = api.tasks.filter((t) => (t.delta !== null && t.delta !== 0) || t.flip !== null).length;
+  expect(changed).toBeLessThan(api.common);
+  await page.getByTestId("filter-changed").click();
+  await expect(page).toHaveURL(/[?&]filter=changed/);
+  await expect(rows).toHaveCount(changed);
+  // Worst first: the first row is a pass → fail.
+  await expect(rows.first()).toContainText("pass → fail");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("compare-csv").click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const lines = csv.split("\r\n");
+  expect(lines[0]).toBe("task,status,baseline_run,candidate_run,metric,baseline_value,candidate_value,delta,flip");
+  expect(lines.filter((l) => l.includes(",common,"))).toHaveLength(api.common);
+  expect(csv).toContain(`incident/legacy-pager,only in baseline,${NAME_A},${NAME_B}`);
+
+  await page.getByTestId("filter-all").click();
+  await expect(rows).toHaveCount(api.common);
+  await snap(page, "compare");
+});
+
+test("the run export lists every (rollout, check) as CSV with quoting and the formula guard", async ({ request }) => {
+  const res = await request.get(`/api/runs/${idB}/export.csv`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.csv"$/);
+  const csv = await res.text();
+  expect(csv.split("\r\n")[0]).toBe(
+    "run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,check_key,check_label,check_required,check_dimension,check_status,check_passed,check_score,check_detail,failure_tag",
+  );
+  // 19 tasks × 3 rollouts × 4 checks, a header and the final line break.
+  expect(csv.split("\r\n")).toHaveLength(19 * 3 * 4 + 2);
+  expect(csv).toContain(`"'=cites e1, e2"`);
+  expect(csv).toContain(`"Fix needs 256 connections, ""64"" available,\nso it fails",FIX_OVER_BUDGET`);
+  expect((await request.get("/api/runs/no-such-run/export.csv")).status()).toBe(404);
+});
+
+test("marking a run as the baseline makes it A; the endpoint validates its body", async ({ page, request }) => {
+  expect((await request.post(`/api/runs/${idB}/baseline`, { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } })).status()).toBe(400);
+  expect((await request.post(`/api/runs/${idB}/baseline`, { data: { baseline: "yes" } })).status()).toBe(422);
+  expect((await request.post(`/api/runs/no-such-run/baseline`, { data: { baseline: true } })).status()).toBe(404);
+
+  // Other specs share the server: put back whichever run was the baseline before.
+  const { runs } = (await (await request.get("/api/runs")).json()) as { runs: { id: string; baseline: boolean }[] };
+  const before = runs.find((r) => r.baseline)?.id;
+
+  await page.goto(`/compare?runs=${idA},${idB}`);
+  const columnB = page.getByTestId("run-column-B");
+  await expect(columnB).toContainText(NAME_B);
+  try {
+    await columnB.getByRole("button", { name: "Mark as baseline" }).click();
+    // The page refreshes: B is now the baseline, so it becomes A.
+    await expect(page.getByTestId("run-column-A")).toContainText(NAME_B);
+    await expect(page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_A} vs ${NAME_B}`);
+    await page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" }).click();
+    await expect(page.getByTestId("run-column-A")).toContainText(NAME_A);
+  } finally {
+    await request.post(`/api/runs/${idB}/baseline`, { data: { baseline: false } });
+    if (before) await request.post(`/api/runs/${before}/baseline`, { data: { baseline: true } });
+  }
+});
+
+test("without the ingest token, the baseline toggle says where to enter it", async ({ page }) => {
+  await page.route("**/api/runs/*/baseline", (route) =>
+    route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: { code: "unauthorized", message: "token" } }) }),
+  );
+  await page.goto(`/compare?runs=${idA},${idB}`);
+  await page.getByTestId("run-column-B").getByRole("button", { name: "Mark as baseline" }).click();
+  const alert = page.getByTestId("run-column-B").getByRole("alert");
+  await expect(alert).toContainText("This server needs the ingest token");
+  await expect(alert.getByRole("link", { name: /upload page/ })).toHaveAttribute("href", "/upload");
+});
