@@ -5,6 +5,7 @@ import { parseRunsView } from "@/components/runs-table/url-state";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/list-runs";
 import { FORMAT_IDS } from "@/lib/formats/registry";
+import { runsDeltaToBaseline } from "@/lib/scoring/baseline-deltas";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,9 @@ export default async function RunsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [runs, view] = await Promise.all([listRuns(getDb()), searchParams.then(parseRunsView)]);
+  const [stored, view] = await Promise.all([listRuns(getDb()), searchParams.then(parseRunsView)]);
+  const deltas = runsDeltaToBaseline(stored);
+  const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
   return (
     <>
       <div className="page-header">

@@ -12,7 +12,7 @@ import {
   sortFn_basic,
   tableFeatures,
 } from "@tanstack/react-table";
-import { dateTime, pct, plural } from "@/components/format";
+import { dateTime, deltaPp, pct, plural } from "@/components/format";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
 import type { RunSortKey } from "./url-state";
 import styles from "./runs-table.module.css";
@@ -204,6 +204,11 @@ export const runsColumns = helper.columns([
           <span className={styles.caption}>
             {headline.metric} · {headline.scheme}
           </span>
+          {row.original.deltaToBaseline != null ? (
+            <span className={styles.caption} data-testid="delta-to-baseline" title="Headline difference to the baseline run (not paired: open Compare for intervals)">
+              {deltaPp(row.original.deltaToBaseline)} vs baseline
+            </span>
+          ) : null}
         </>
       );
     },

@@ -12,6 +12,8 @@ export interface RunListItem {
   ingestedAt: string;
   baseline: boolean;
   summary: RunSummary | null;
+  /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
+  deltaToBaseline?: number | null;
 }
 
 /** Every run, newest first, with the summary stored at ingest (no check is read). */
