@@ -1,0 +1,18 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+
+export default function RunNotFound() {
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link href="/">Runs</Link> / not found
+      </nav>
+      <EmptyState title="No such run">
+        <p>
+          This run does not exist, or it was deleted. Pick one from the <Link href="/">runs list</Link>, or{" "}
+          <Link href="/upload">upload results</Link> to create a new one.
+        </p>
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache, Suspense } from "react";
+import { RunSkeleton } from "@/components/run/run-skeleton";
+import { RunView } from "@/components/run/run-view";
+import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
+import { getDb } from "@/lib/db/client";
+import { getRunMeta } from "@/lib/db/queries/get-run";
+import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** One query per request, shared by the metadata and the page. */
+const runMeta = cache((id: string) => getRunMeta(getDb(), id));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const meta = await runMeta((await params).id);
+  return { title: meta ? meta.name : "Run not found" };
+}
+
+/**
+ * The run page. The run's existence is settled before anything streams, so an unknown id answers 404 (a
+ * loading.tsx boundary would have committed a 200 first); the scoring data then streams in behind a skeleton.
+ */
+export default async function RunPage({ params }: Props) {
+  const meta = await runMeta((await params).id);
+  if (!meta) notFound();
+  return (
+    <Suspense fallback={<RunSkeleton />}>
+      <RunBody meta={toRunPageMeta(meta)} />
+    </Suspense>
+  );
+}
+
+async function RunBody({ meta }: { meta: RunPageMeta }) {
+  const run = await loadScoringRun(getDb(), meta.id);
+  if (!run) notFound();
+  return <RunView meta={meta} run={run} />;
+}

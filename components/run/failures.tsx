@@ -1,0 +1,112 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import type { Report } from "@/lib/scoring/report-types";
+import { metricTitle } from "./metric-format";
+import styles from "./sections.module.css";
+
+const LIMIT = 8;
+
+/** Required checks that failed, most failures first (identity: dimension, key, label across tasks). */
+export function MostFailedChecks({
+  checks,
+  taskHref,
+}: {
+  checks: Report["failures"]["checks"];
+  taskHref: (taskKey: string) => string | null;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? checks : checks.slice(0, LIMIT);
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="failed-checks-title" data-testid="failed-checks">
+      <h2 id="failed-checks-title" className={styles.panelTitle}>
+        Most-failed required checks
+      </h2>
+      <p className={styles.panelNote}>Failed in / graded in: rollouts where the check was graded.</p>
+      {checks.length === 0 ? (
+        <p className={styles.none}>No required check failed in this run.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={`table ${styles.compact}`}>
+            <thead>
+              <tr>
+                <th scope="col">Check</th>
+                <th scope="col">Dimension</th>
+                <th scope="col" className="num">
+                  Failed
+                </th>
+                <th scope="col">Tasks</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((c) => (
+                <tr key={`${c.dimension}\u0000${c.key}\u0000${c.label}`}>
+                  <td className={styles.wrap}>{c.label}</td>
+                  <td>
+                    <span className="badge">{metricTitle(c.dimension)}</span>
+                  </td>
+                  <td className="num">
+                    <strong>{c.failures}</strong>
+                    <span className="muted">/{c.rollouts}</span>
+                  </td>
+                  <td className={styles.wrap}>
+                    {c.tasks.map((t, i) => {
+                      const href = taskHref(t);
+                      return (
+                        <span key={t} className={styles.taskRef}>
+                          {i > 0 ? ", " : null}
+                          {href ? <Link href={href}>{t}</Link> : t}
+                        </span>
+                      );
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {checks.length > LIMIT ? (
+        <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
+          {all ? "Show the top " + LIMIT : `Show all ${checks.length}`}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Failure tags of failed checks, most frequent first, with a bar scaled to the most frequent. */
+export function FailureTags({ tags }: { tags: Report["failures"]["tags"] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? tags : tags.slice(0, LIMIT);
+  const top = tags[0]?.count ?? 1;
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="failure-tags-title" data-testid="failure-tags">
+      <h2 id="failure-tags-title" className={styles.panelTitle}>
+        Failure tags
+      </h2>
+      <p className={styles.panelNote}>Tags the verifier gave failed checks.</p>
+      {tags.length === 0 ? (
+        <p className={styles.none}>No failed check carries a failure tag.</p>
+      ) : (
+        <ul className={styles.tags}>
+          {shown.map((t) => (
+            <li key={t.tag}>
+              <span className={styles.tagName}>{t.tag}</span>
+              <span className={styles.tagBar} aria-hidden>
+                <span style={{ width: `${(t.count / top) * 100}%` }} />
+              </span>
+              <span className="num">{t.count}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tags.length > LIMIT ? (
+        <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
+          {all ? "Show the top " + LIMIT : `Show all ${tags.length}`}
+        </button>
+      ) : null}
+    </section>
+  );
+}

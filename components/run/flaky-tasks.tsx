@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { num, pct } from "@/components/format";
+import type { TaskReport } from "@/lib/scoring/report-types";
+import styles from "./sections.module.css";
+
+/** The largest k ≤ 3 the report has pass@k for: "at least once in k tries" vs "all k tries". */
+function reliabilityK(t: TaskReport): string | null {
+  const ks = Object.keys(t.passAtK).map(Number).filter((k) => k >= 2 && k <= 3);
+  return ks.length > 0 ? String(Math.max(...ks)) : null;
+}
+
+/** Tasks that pass in some rollouts and fail in others: reliability work, not capability work. */
+export function FlakyTasks({
+  tasks,
+  counted,
+  taskHref,
+}: {
+  tasks: TaskReport[];
+  counted: (t: TaskReport) => number;
+  taskHref: (taskKey: string) => string | null;
+}) {
+  return (
+    <section className={`card ${styles.flaky}`} aria-labelledby="flaky-title" data-testid="flaky-tasks">
+      <h2 id="flaky-title" className={styles.panelTitle}>
+        Flaky tasks <span className="badge badge-warn">{tasks.length}</span>
+      </h2>
+      <p className={styles.panelNote}>They can pass but do not pass reliably: a reliability problem, not a capability one.</p>
+      <ul className={styles.flakyList}>
+        {tasks.map((t) => {
+          const href = taskHref(t.key);
+          const k = reliabilityK(t);
+          return (
+            <li key={t.key}>
+              <span className={styles.flakyKey}>{href ? <Link href={href}>{t.key}</Link> : t.key}</span>
+              <span>
+                passes <strong className="num">{t.passes} of {counted(t)}</strong>
+              </span>
+              <span className="muted">
+                rewards {num(t.worst)} – {num(t.best)}
+              </span>
+              {k ? (
+                <span className="muted">
+                  pass@{k} {pct(t.passAtK[k])} · all {k} pass {pct(t.passHatK[k])}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { plural } from "@/components/format";
+import { schemePoints } from "@/lib/scoring/chart-data";
+import { metricKind } from "@/lib/scoring/dimensions";
+import type { MetricReport, ReportHeadline } from "@/lib/scoring/report-types";
+import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import styles from "./headline-card.module.css";
+import { intervalText, metricColour, metricText, metricTitle, seText } from "./metric-format";
+import { ValueTrack } from "./value-track";
+
+/**
+ * The headline (metric, scheme) in words, its value, 95% interval and SE; beside it, the same metric under
+ * every weighting scheme, so a reader sees how much the number depends on who gets a vote.
+ */
+export function HeadlineCard({ headline, metric }: { headline: ReportHeadline; metric: MetricReport | undefined }) {
+  const kind = metricKind(headline.metric);
+  const colour = metricColour(headline.metric);
+  const points = metric ? schemePoints(metric) : [];
+  const top = Math.max(1, ...points.map((p) => p.value ?? 0));
+  const range: [number, number] = kind === "reward" ? [0, top] : [0, 1];
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby="headline-title">
+      <div className={styles.main}>
+        <div className="card-title" id="headline-title">
+          Headline
+        </div>
+        <p className={styles.what}>
+          <strong>{metricTitle(headline.metric)}</strong> — {SCHEME_WORDS[headline.scheme]}
+        </p>
+        <div className={styles.value} data-testid="headline-value">
+          {metricText(kind, headline.value)}
+        </div>
+        <ValueTrack value={headline.value} band={headline.ci95} colour={colour} size="large" range={range} />
+        <p className={styles.stats}>
+          {headline.ci95 && headline.se !== null ? (
+            <>
+              95% CI {intervalText(kind, headline.ci95)}, SE {seText(kind, headline.se)},{" "}
+            </>
+          ) : (
+            <>No interval (it needs at least 2 eligible tasks), </>
+          )}
+          {headline.eligibleTasks === headline.tasks
+            ? plural(headline.tasks, "task")
+            : `${headline.eligibleTasks} eligible ${headline.eligibleTasks === 1 ? "task" : "tasks"} of ${headline.tasks}`}
+        </p>
+        {headline.ci95 ? (
+          <p className={styles.note}>
+            The interval treats tasks as the sample (a task’s rollouts move together), so few tasks give a wide one.
+          </p>
+        ) : null}
+        {headline.fallback ? (
+          <p className={`callout callout-info ${styles.fallback}`}>
+            Why {headline.metric}: {headline.fallback}.
+          </p>
+        ) : null}
+      </div>
+      {points.length > 0 ? (
+        <div className={styles.schemes}>
+          <div className={styles.schemesTitle} id="headline-schemes">
+            {metricTitle(headline.metric)} under each scheme
+          </div>
+          <ul aria-labelledby="headline-schemes">
+            {points.map((p) => (
+              <li key={p.scheme} className={p.active ? styles.active : undefined}>
+                <span className={styles.schemeLabel}>
+                  {p.label}
+                  {p.active ? <span className={styles.shown}>shown</span> : null}
+                </span>
+                <span className={`num ${styles.schemeValue}`}>{metricText(kind, p.value)}</span>
+                <span className={styles.schemeTrack}>
+                  <ValueTrack value={p.value} colour={p.active ? colour : "#adb5bd"} range={range} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

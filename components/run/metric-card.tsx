@@ -1,0 +1,145 @@
+import Link from "next/link";
+import { plural } from "@/components/format";
+import type { CheckTally } from "@/lib/scoring/check-tallies";
+import type { AuthorityGate, MetricReport } from "@/lib/scoring/report-types";
+import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import styles from "./metric-card.module.css";
+import { intervalText, metricColour, metricText, metricTitle } from "./metric-format";
+import { ValueTrack } from "./value-track";
+
+const POOLED_WORDS = { dimension: "each check one vote", completion: "each rollout one vote", reward: "each graded check one vote" } as const;
+
+/** One dimension (or completion, reward, a custom dimension): value under the active scheme, coverage, counts. */
+export function MetricCard({
+  metric,
+  tally,
+  taskHref,
+  highlighted = false,
+}: {
+  metric: MetricReport;
+  tally: CheckTally | undefined;
+  taskHref: (taskKey: string) => string | null;
+  /** The headline's metric. */
+  highlighted?: boolean;
+}) {
+  const { kind } = metric;
+  const colour = metricColour(metric.metric);
+  const range: [number, number] | undefined = kind === "reward" && metric.value !== null && metric.value > 1 ? [0, metric.value] : undefined;
+  const showPooled = metric.scheme !== "check";
+  const head = (
+    <div className={styles.head}>
+      <span className={styles.dot} style={{ background: colour }} aria-hidden />
+      <span className="card-title">{metricTitle(metric.metric)}</span>
+      {highlighted ? <span className={`badge badge-accent ${styles.headlineBadge}`}>headline</span> : null}
+    </div>
+  );
+  if (metric.eligibleTasks === 0) {
+    return (
+      <section className={`card ${styles.card} ${styles.empty}`} data-testid={`metric-${metric.metric}`} aria-label={metricTitle(metric.metric)}>
+        {head}
+        <div className={styles.valueRow}>
+          <span className={`${styles.value} muted`}>—</span>
+        </div>
+        <p className={styles.line}>
+          {kind === "dimension" ? `No graded ${metric.metric} check in this run.` : "No scored rollout in this run."}
+        </p>
+        <p className={styles.sub}>0 eligible tasks of {metric.tasks}</p>
+      </section>
+    );
+  }
+  return (
+    <section
+      className={`card ${styles.card} ${highlighted ? styles.highlighted : ""}`}
+      data-testid={`metric-${metric.metric}`}
+      aria-label={metricTitle(metric.metric)}
+    >
+      {head}
+      <div className={styles.valueRow}>
+        <span className={styles.value}>{metricText(kind, metric.value)}</span>
+        {showPooled ? (
+          <span className={styles.pooled} title={`Pooled: ${POOLED_WORDS[kind]}`}>
+            pooled {metricText(kind, metric.pooled)}
+          </span>
+        ) : null}
+      </div>
+      <ValueTrack value={metric.value} marker={showPooled ? metric.pooled : null} colour={colour} range={range} />
+      <p className={styles.sub}>{SCHEME_WORDS[metric.scheme]}</p>
+      <p className={styles.line}>
+        <strong>{metric.eligibleTasks}</strong> eligible {metric.eligibleTasks === 1 ? "task" : "tasks"} of {metric.tasks}
+      </p>
+      <Counts metric={metric} tally={tally} />
+      {metric.ci95 ? <p className={styles.sub}>95% CI {intervalText(kind, metric.ci95)}</p> : null}
+      {metric.gate ? <Gate gate={metric.gate} taskHref={taskHref} /> : null}
+    </section>
+  );
+}
+
+function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | undefined }) {
+  if (metric.kind === "completion" && metric.completeTasks !== undefined) {
+    return (
+      <p className={styles.line}>
+        <strong>
+          {metric.completeTasks} of {metric.eligibleTasks}
+        </strong>{" "}
+        {metric.eligibleTasks === 1 ? "task" : "tasks"} complete
+      </p>
+    );
+  }
+  if (metric.kind === "dimension" && tally && tally.graded > 0) {
+    return (
+      <p className={styles.line}>
+        <strong>
+          {tally.passed} of {tally.graded}
+        </strong>{" "}
+        {tally.graded === 1 ? "check" : "checks"} passed
+      </p>
+    );
+  }
+  if (metric.kind === "reward") {
+    return <p className={styles.line}>mean of each task’s mean reward</p>;
+  }
+  return null;
+}
+
+const GATE_LIST_LIMIT = 5;
+
+/** The zero-violation release gate over every authority check of the run. */
+function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: string) => string | null }) {
+  if (gate.passed) {
+    return (
+      <p className={`${styles.gate} ${styles.gatePassed}`}>
+        <strong>Gate passed</strong>{" "}
+        {gate.checks === 0 ? "(no authority checks in this run)" : `(${plural(gate.checks, "authority check")})`}
+      </p>
+    );
+  }
+  const shown = gate.list.slice(0, GATE_LIST_LIMIT);
+  return (
+    <div className={`${styles.gate} ${styles.gateFailed}`}>
+      <strong>Gate failed</strong> — {plural(gate.violations, "violation")}
+      {shown.length === 1 && shown[0] ? (
+        <>
+          : <Violation v={shown[0]} taskHref={taskHref} />
+        </>
+      ) : (
+        <ul>
+          {shown.map((v, i) => (
+            <li key={i}>
+              <Violation v={v} taskHref={taskHref} />
+            </li>
+          ))}
+          {gate.list.length > shown.length ? <li className="muted">and {gate.list.length - shown.length} more</li> : null}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Violation({ v, taskHref }: { v: AuthorityGate["list"][number]; taskHref: (taskKey: string) => string | null }) {
+  const href = taskHref(v.task);
+  return (
+    <span>
+      {href ? <Link href={href}>{v.task}</Link> : v.task}, {v.label}
+    </span>
+  );
+}

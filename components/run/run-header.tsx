@@ -1,0 +1,107 @@
+import Link from "next/link";
+import { BaselineToggle } from "@/components/compare/baseline-toggle";
+import { dateTime, plural } from "@/components/format";
+import type { Report } from "@/lib/scoring/report-types";
+import styles from "./run-header.module.css";
+import { rolloutHref, type RunPageMeta } from "./run-page-meta";
+
+/** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
+export interface RunWarning {
+  text: string;
+  rollout?: string;
+}
+
+const WARNING_LIMIT = 50;
+
+export function RunHeader({
+  meta,
+  counts,
+  warnings,
+  reportHref,
+}: {
+  meta: RunPageMeta;
+  counts: Report["counts"];
+  warnings: RunWarning[];
+  reportHref: string;
+}) {
+  const facts: { label: string; value: string }[] = [];
+  if (meta.agent) facts.push({ label: "agent", value: meta.agent });
+  if (meta.model) facts.push({ label: "model", value: meta.model });
+  facts.push({ label: "format", value: meta.format });
+  facts.push(
+    meta.createdAt
+      ? { label: "run", value: dateTime(meta.createdAt) }
+      : { label: "ingested", value: dateTime(meta.ingestedAt) },
+  );
+  return (
+    <header className={styles.header}>
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link href="/">Runs</Link> / <span>{meta.name}</span>
+      </nav>
+      <div className={styles.titleRow}>
+        <div className={styles.titleBlock}>
+          <h1 className={styles.title}>
+            {meta.name}
+            {meta.baseline ? <span className="badge badge-accent">baseline</span> : null}
+            {meta.labels.map((l) => (
+              <span key={l} className="badge">
+                {l}
+              </span>
+            ))}
+          </h1>
+          <p className={styles.facts}>
+            {facts.map((f) => (
+              <span key={f.label} className={styles.fact}>
+                <span className={styles.factLabel}>{f.label}</span> {f.value}
+              </span>
+            ))}
+            <span className={styles.fact}>
+              {plural(counts.tasks, "task")}, {plural(counts.rollouts, "rollout")}{" "}
+              {counts.unscored > 0 ? (
+                <span className={styles.unscored}>({counts.unscored} unscored)</span>
+              ) : (
+                <span className="muted">(all scored)</span>
+              )}
+            </span>
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
+          <a className="button" href={`/api/runs/${encodeURIComponent(meta.id)}/export.csv`} download>
+            <span aria-hidden>↓</span> Rollouts CSV
+          </a>
+          <a className="button" href={reportHref} download={`tally-report-${meta.id}.json`}>
+            <span aria-hidden>↓</span> Report JSON
+          </a>
+        </div>
+      </div>
+      {warnings.length > 0 ? (
+        <details className={`callout ${styles.warnings}`}>
+          <summary>
+            <strong>{plural(warnings.length, "warning")}</strong> about this run’s data
+          </summary>
+          <ul>
+            {warnings.slice(0, WARNING_LIMIT).map((w, i) => {
+              const href = w.rollout !== undefined ? rolloutHref(meta, w.rollout) : null;
+              return (
+                <li key={i}>
+                  {w.rollout !== undefined ? (
+                    <>
+                      {href ? <Link href={href}>{w.rollout}</Link> : <span>{w.rollout}</span>}:{" "}
+                    </>
+                  ) : null}
+                  {w.text}
+                </li>
+              );
+            })}
+            {warnings.length > WARNING_LIMIT ? (
+              <li>
+                and {warnings.length - WARNING_LIMIT} more (see <a href={reportHref}>the report JSON</a>)
+              </li>
+            ) : null}
+          </ul>
+        </details>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { checkTallies } from "@/lib/scoring/check-tallies";
+import { metricKind } from "@/lib/scoring/dimensions";
+import { explainSchemes } from "@/lib/scoring/explain-schemes";
+import { groupChartData } from "@/lib/scoring/group-chart";
+import { computeReport } from "@/lib/scoring/report";
+import type { TaskReport } from "@/lib/scoring/report-types";
+import { rewardHistogram } from "@/lib/scoring/reward-histogram";
+import { rolloutStrips } from "@/lib/scoring/rollout-strips";
+import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario";
+import type { ScoringRun } from "@/lib/scoring/types";
+import { FailureTags, MostFailedChecks } from "./failures";
+import { FlakyTasks } from "./flaky-tasks";
+import { FormatNotes } from "./format-notes";
+import { GroupBreakdown } from "./group-breakdown";
+import { HeadlineCard } from "./headline-card";
+import { MetricCard } from "./metric-card";
+import { metricText } from "./metric-format";
+import { RewardDistribution } from "./reward-distribution";
+import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
+import { RunHeader, type RunWarning } from "./run-header";
+import { taskHref as hrefForTask, type RunPageMeta } from "./run-page-meta";
+import styles from "./run-view.module.css";
+import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
+import { SchemeExplanationNote } from "./scheme-explanation";
+import { TasksTable } from "./tasks-table";
+import { WhatIfPanel } from "@/components/whatif/whatif-panel";
+
+const AS_RECORDED: Scenario = {};
+
+/**
+ * The run page body. The one place the report is computed: from the stored run and the URL's `scenario`
+ * parameter, so anything that changes that parameter (the what-if panel) updates every card and table below.
+ */
+export function RunView({ meta, run }: { meta: RunPageMeta; run: ScoringRun }) {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const scenarioText = searchParams.get("scenario");
+  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
+  const scenario = parsed.success ? parsed.data : AS_RECORDED;
+  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+
+  const report = useMemo(() => computeReport(run, scenario), [run, scenario]);
+  const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
+  const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
+  const groups = useMemo(() => groupChartData(report.groups), [report]);
+  const bins = useMemo(() => rewardHistogram(report.rollouts), [report]);
+  const headlineKind = metricKind(report.headline.metric);
+  const explanation = useMemo(
+    () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
+    [report, headlineKind],
+  );
+
+  const taskHref = useCallback((key: string) => hrefForTask(meta, key), [meta]);
+  const failAsZero = report.scenario.unscored === "fail";
+  const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
+
+  const metrics = Object.values(report.metrics);
+  const tableDimensions = metrics.filter((m) => m.kind === "dimension" && m.eligibleTasks > 0).map((m) => m.metric);
+  const warnings = useMemo<RunWarning[]>(
+    () => [
+      ...report.warnings.map((text) => ({ text })),
+      ...report.rollouts.flatMap((r) => r.warnings.map((text) => ({ text, rollout: r.id }))),
+    ],
+    [report],
+  );
+  const showGroups = groups.rows.length > 1 && groups.series.length > 0;
+  const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
+  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
+
+  return (
+    <>
+      <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
+      {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
+      {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}
+
+      <div className={styles.top}>
+        <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
+        <div className={styles.rates}>
+          <PassRateCard passRate={report.passRate} unscored={report.counts.unscored} />
+          <MeanRewardCard meanReward={report.meanReward} unscored={report.counts.unscored} />
+        </div>
+      </div>
+
+      <WhatIfPanel run={run} report={report} meta={meta} />
+
+      <section className="section" aria-labelledby="dimensions-title">
+        <div className={styles.sectionHead}>
+          <h2 id="dimensions-title">Dimensions</h2>
+          {report.headline.scheme !== "check" ? (
+            <span className={styles.legend}>
+              <span>
+                <span className={styles.legendMarker} aria-hidden />
+                pooled value (each check one vote)
+              </span>
+            </span>
+          ) : null}
+        </div>
+        <div className={styles.cards}>
+          {metrics.map((m) => (
+            <MetricCard key={m.metric} metric={m} tally={Object.hasOwn(tallies, m.metric) ? tallies[m.metric] : undefined} taskHref={taskHref} highlighted={m.metric === report.headline.metric} />
+          ))}
+        </div>
+        {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
+      </section>
+
+      <FormatNotes meta={meta} report={report} />
+
+      <div className={`section ${showGroups ? styles.split : ""}`}>
+        {showGroups ? <GroupBreakdown data={groups} /> : null}
+        <RewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
+      </div>
+
+      <div className={`section ${styles.split}`}>
+        <MostFailedChecks checks={report.failures.checks} taskHref={taskHref} />
+        <FailureTags tags={report.failures.tags} />
+      </div>
+
+      <section className="section" aria-labelledby="tasks-title">
+        <div className={styles.sectionHead}>
+          <h2 id="tasks-title">Tasks</h2>
+          <p>Click a column to sort. Dimension columns: each task’s value (mean over its rollouts).</p>
+        </div>
+        {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
+        <TasksTable tasks={report.tasks} dimensions={tableDimensions} strips={strips} counted={counted} taskHref={taskHref} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from "next/link";
+import type { ScenarioIssue } from "@/lib/scoring/scenario";
+
+/** The URL's `scenario` parameter could not be read: say what is wrong and that the run is shown as recorded. */
+export function InvalidScenarioCallout({ issues, resetHref }: { issues: ScenarioIssue[]; resetHref: string }) {
+  return (
+    <div className="callout callout-error" role="alert" style={{ marginBottom: 16 }}>
+      <strong>The what-if scenario in this link is not valid</strong>, so the run is shown as recorded.
+      <ul style={{ margin: "6px 0", paddingLeft: 20 }}>
+        {issues.map((i, n) => (
+          <li key={n}>
+            {i.path ? <code>{i.path}</code> : null}
+            {i.path ? ": " : null}
+            {i.message}
+          </li>
+        ))}
+      </ul>
+      <Link href={resetHref}>Open the run without a scenario</Link>
+    </div>
+  );
+}
+
+/** A scenario is active: every figure below is computed under it. */
+export function ActiveScenarioCallout({ description, resetHref }: { description: string[]; resetHref: string }) {
+  return (
+    <div className="callout callout-info" style={{ marginBottom: 16 }} data-testid="scenario-active">
+      <strong>What-if:</strong> the figures below are computed under a scenario, not as recorded
+      {description.length > 0 ? ` — ${description.join("; ")}` : ""}. <Link href={resetHref}>Back to the run as recorded</Link>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario-edit";
+import { useScenarioUrl } from "./use-scenario-url";
+import styles from "./flip-check-button.module.css";
+
+/**
+ * "Count as passed" / "Count as failed" / "Undo" for one check of one rollout, on the task and rollout pages:
+ * edits the page's `scenario` parameter (a router navigation, so the server-rendered page follows) and links
+ * back to the run page with the scenario kept. Writes the same entries as the run page's what-if panel.
+ */
+export function FlipCheckButton({
+  runId,
+  task,
+  rollout,
+  rolloutsInTask,
+  check,
+  recordedPassed,
+  currentPassed,
+  showRunLink = true,
+}: {
+  runId: string;
+  /** Task key. */
+  task: string;
+  /** Rollout id (not the row id). */
+  rollout: string;
+  /** Rollouts of the task: with 1 the flip names no rollout, as the panel writes it. */
+  rolloutsInTask: number;
+  /** Check key. */
+  check: string;
+  recordedPassed: boolean | null;
+  /** The verdict the page shows under its scenario; default: read from the scenario's flips. */
+  currentPassed?: boolean | null;
+  showRunLink?: boolean;
+}) {
+  const url = useScenarioUrl({ navigation: "router" });
+  const ref = flipRefFor(task, rollout, check, rolloutsInTask);
+  const flipped = hasExactFlip(url.scenario, ref);
+  const now = currentPassed !== undefined ? currentPassed : (flipVerdict(url.scenario, ref) ?? recordedPassed);
+  const action = flipped ? "Undo" : now === true ? "Count as failed" : "Count as passed";
+  const active = !isEmptyScenario(url.scenario);
+  return (
+    <span className={styles.wrap} data-testid="flip-check">
+      <button
+        type="button"
+        className={`button button-small ${flipped ? styles.undo : now === true ? "" : styles.pass}`}
+        disabled={url.pending}
+        aria-label={`${action}: ${check}${rolloutsInTask > 1 ? ` in rollout ${rollout}` : ""} (what-if)`}
+        title={flipped ? "Back to the recorded verdict" : "What if the verifier got this one wrong? Nothing stored changes."}
+        onClick={() => url.update((s) => setFlip(s, ref, flipped ? null : now !== true, recordedPassed))}
+      >
+        {url.pending ? "Updating…" : action}
+      </button>
+      {showRunLink && active ? (
+        <Link href={url.hrefFor(`/runs/${encodeURIComponent(runId)}`)} className={styles.runLink}>
+          See the effect on the run
+        </Link>
+      ) : null}
+    </span>
+  );
+}

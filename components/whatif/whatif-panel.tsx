@@ -1,0 +1,181 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import { rolloutHref as hrefForRollout, taskHref as hrefForTask, type RunPageMeta } from "@/components/run/run-page-meta";
+import { computeReport } from "@/lib/scoring/report";
+import type { Report } from "@/lib/scoring/report-types";
+import { runTasks } from "@/lib/scoring/run-tasks";
+import type { Scenario } from "@/lib/scoring/scenario";
+import { isEmptyScenario, setMetric, setScheme } from "@/lib/scoring/scenario-edit";
+import { scenarioEffects } from "@/lib/scoring/scenario-effects";
+import { schemeComparison } from "@/lib/scoring/scheme-comparison";
+import type { Scheme } from "@/lib/scoring/schemes";
+import type { ScoringRun } from "@/lib/scoring/types";
+import { CopyLinkButton } from "./copy-link-button";
+import { Effects } from "./effects";
+import { HeadlineControls } from "./headline-controls";
+import { RulesTab } from "./rules-tab";
+import { useScenarioUrl } from "./use-scenario-url";
+import { VerdictsTab } from "./verdicts-tab";
+import { WeightsTab } from "./weights-tab";
+import type { Edit } from "./whatif-types";
+import styles from "./whatif.module.css";
+
+// The as-recorded report of each run, computed at most once: when the page opens without a scenario,
+// RunView's report already is it.
+const RECORDED = new WeakMap<ScoringRun, Report>();
+function recordedReport(run: ScoringRun, report: Report): Report {
+  let recorded = RECORDED.get(run);
+  if (!recorded) {
+    recorded = isEmptyScenario(report.scenario) ? report : computeReport(run);
+    RECORDED.set(run, recorded);
+  }
+  return recorded;
+}
+
+type Tab = "verdicts" | "weights" | "rules";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "verdicts", label: "Flip verdicts" },
+  { id: "weights", label: "Weights" },
+  { id: "rules", label: "Rules" },
+];
+
+/**
+ * The what-if explorer on the run page. `report` is RunView's report under the URL's scenario; this panel only
+ * edits the URL (no server round trip) and reads the recorded report beside it. Controls show the scenario
+ * just written at once, while the page's report catches up in a transition.
+ */
+export function WhatIfPanel({
+  run,
+  report,
+  meta,
+}: {
+  run: ScoringRun;
+  report: Report;
+  meta: Pick<RunPageMeta, "id" | "taskIds" | "rolloutIds">;
+}) {
+  const url = useScenarioUrl();
+  const scenario: Scenario = url.scenario;
+  const active = !isEmptyScenario(scenario);
+  const [open, setOpen] = useState(active);
+  const [tab, setTab] = useState<Tab>("verdicts");
+
+  const recorded = recordedReport(run, report);
+  const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
+  const headlineMetric = report.headline.metric;
+  const comparison = useMemo(
+    () => schemeComparison(recorded.metrics[headlineMetric], report.metrics[headlineMetric]),
+    [recorded, report, headlineMetric],
+  );
+  const declared = useMemo(() => new Map(runTasks(run).map((t) => [t.key, t.weight])), [run]);
+
+  const { update, hrefFor } = url;
+  const edit: Edit = update;
+  const taskHref = useCallback((key: string) => {
+    const path = hrefForTask(meta, key);
+    return path ? hrefFor(path) : null;
+  }, [meta, hrefFor]);
+  const rolloutHref = useCallback((id: string) => {
+    const path = hrefForRollout(meta, id);
+    return path ? hrefFor(path) : null;
+  }, [meta, hrefFor]);
+
+  const scheme: Scheme = scenario.headline?.scheme ?? "task";
+
+  return (
+    <section className={`section ${styles.panel}`} aria-labelledby="whatif-title" data-testid="whatif-panel">
+      <div className={styles.head}>
+        <div className={styles.intro}>
+          <h2 id="whatif-title" className={styles.title}>
+            <span className={styles.titleMark} aria-hidden>
+              ⇄
+            </span>
+            What if…?
+          </h2>
+          <p>
+            Change who gets a vote, flip a verdict, make a check optional: every figure on this page follows at once.
+            Stored data never changes, and the link keeps your scenario.
+          </p>
+        </div>
+        <div className={styles.actions}>
+          {active ? (
+            <>
+              <CopyLinkButton />
+              <button type="button" className="button button-small" onClick={url.reset} data-testid="whatif-reset">
+                Reset to recorded
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className={`button button-small ${open ? "" : "button-primary"}`}
+            aria-expanded={open}
+            aria-controls="whatif-body"
+            onClick={() => setOpen(!open)}
+            data-testid="whatif-toggle"
+          >
+            {open ? "Hide controls" : "Explore what-ifs"}
+          </button>
+        </div>
+      </div>
+
+      <HeadlineControls
+        metrics={Object.keys(report.metrics)}
+        metric={scenario.headline?.metric ?? recorded.headline.metric}
+        scheme={scheme}
+        headline={effects.headline}
+        active={active}
+        onMetric={(m) => update((s) => setMetric(s, m, recorded.headline.metric))}
+        onScheme={(next) => update((s) => setScheme(s, next))}
+      />
+
+      {open ? (
+        <div id="whatif-body" className={styles.body}>
+          <div className={styles.controls}>
+            <div
+              className={styles.tabs}
+              role="tablist"
+              aria-label="What to change"
+              onKeyDown={(e) => {
+                if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+                const i = TABS.findIndex((t) => t.id === tab);
+                const next = TABS[(i + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
+                if (!next) return;
+                setTab(next.id);
+                document.getElementById(`whatif-tab-${next.id}`)?.focus();
+              }}
+            >
+              {TABS.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  id={`whatif-tab-${t.id}`}
+                  aria-selected={tab === t.id}
+                  tabIndex={tab === t.id ? 0 : -1}
+                  aria-controls="whatif-tabpanel"
+                  className={`${styles.tab} ${tab === t.id ? styles.tabActive : ""}`}
+                  onClick={() => setTab(t.id)}
+                >
+                  {t.label}
+                </button>
+              ))}
+            </div>
+            <div id="whatif-tabpanel" role="tabpanel" aria-labelledby={`whatif-tab-${tab}`}>
+              {tab === "verdicts" ? <VerdictsTab run={run} scenario={scenario} edit={edit} taskHref={taskHref} rolloutHref={rolloutHref} /> : null}
+              {tab === "weights" ? (
+                <WeightsTab tasks={report.tasks} groups={report.groups} declared={declared} scenario={scenario} scheme={scheme} edit={edit} />
+              ) : null}
+              {tab === "rules" ? <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} /> : null}
+            </div>
+          </div>
+          <Effects effects={effects} description={report.scenarioDescription} comparison={comparison} taskHref={taskHref} />
+        </div>
+      ) : active ? (
+        <p className={styles.collapsedSummary}>
+          <strong>Your scenario:</strong> {report.scenarioDescription.join("; ")}.
+        </p>
+      ) : null}
+    </section>
+  );
+}

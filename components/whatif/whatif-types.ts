@@ -1,0 +1,5 @@
+import type { Scenario } from "@/lib/scoring/scenario";
+import type { WriteMode } from "./use-scenario-url";
+
+/** Applies an immutable edit (lib/scoring/scenario-edit) to the latest scenario and writes it to the URL. */
+export type Edit = (edit: (current: Scenario) => Scenario, mode?: WriteMode) => void;

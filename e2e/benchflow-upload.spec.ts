@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { zipSync } from "fflate";
+import { expect, snap, test } from "./fixtures";
+
+const JOB = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib", "formats", "__fixtures__", "benchflow-job");
+
+/** The BenchFlow job fixture as a .zip, the way a user would drop an archived job folder. */
+function jobZip(): Buffer {
+  const entries: Record<string, Uint8Array> = {};
+  const walk = (dir: string, rel: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), childRel);
+      else entries[childRel] = new Uint8Array(fs.readFileSync(path.join(dir, entry.name)));
+    }
+  };
+  walk(JOB, "");
+  return Buffer.from(zipSync(entries));
+}
+
+test("a BenchFlow job uploaded as a zip opens on its run page with the regrade view", async ({ page }) => {
+  const runName = `e2e-benchflow-${Date.now().toString(36)}`;
+  await page.goto("/upload");
+  await page.getByTestId("upload-file-input").setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: jobZip() }]);
+  await page.getByLabel("Run name").fill(runName);
+  await page.getByRole("button", { name: /^Upload/ }).click();
+  const result = page.getByTestId("upload-result");
+  await expect(result.getByTestId("count-rejected")).toHaveText("0 rejected");
+  await result.getByRole("link", { name: new RegExp(`Open run ${runName}`) }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(runName);
+  // 4 scored, 1 unscored (verifier error); pass rate over scored 1/4; mean reward 0.6667
+  await expect(page.getByText("(1 unscored)")).toBeVisible();
+  const regrades = page.getByRole("region", { name: "Harness notes" });
+  await expect(regrades).toContainText("1 regraded, 1 changed (0 fail->pass, 1 pass->fail)");
+  await expect(regrades).toContainText("half-life__c8819b13");
+  await expect(regrades).toContainText(/pass\s*(->|→)\s*fail/);
+  await snap(page, "benchflow-regrades");
+});

@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { expect, snap, test } from "./fixtures";
+
+/** Opens a demo run from the runs list by its name, as a user would. */
+async function openRun(page: Page, name: string) {
+  await page.goto("/");
+  const link = page.getByRole("link", { name, exact: true }).first();
+  await expect(link).toHaveAttribute("href", /^\/runs\/[^/]+$/);
+  await link.click();
+  await page.waitForURL(/\/runs\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+}
+
+test("the scoring-article run page shows every figure of the article", async ({ page }) => {
+  await openRun(page, "scoring-article");
+
+  await expect(page.getByTestId("headline-value")).toHaveText("72.2%");
+  await expect(page.getByText("Correctness — each task one vote")).toBeVisible();
+  await expect(page.getByText(/95% CI 9\.0% – 100\.0%, SE 14\.7 pp, 3 tasks/)).toBeVisible();
+
+  const correctness = page.getByTestId("metric-correctness");
+  await expect(correctness).toContainText("72.2%");
+  await expect(correctness).toContainText("pooled 66.7%");
+  await expect(correctness).toContainText("each task one vote");
+  await expect(correctness).toContainText("6 of 9 checks passed");
+
+  const completion = page.getByTestId("metric-completion");
+  await expect(completion).toContainText("33.3%");
+  await expect(completion).toContainText("1 of 3 tasks complete");
+
+  const authority = page.getByTestId("metric-authority");
+  await expect(authority).toContainText("66.7%");
+  await expect(authority).toContainText("Gate failed — 1 violation");
+  await expect(authority).toContainText("A1 Source file left unchanged");
+  await expect(authority.getByRole("link", { name: "data/csv-conversion" })).toHaveAttribute("href", /\/runs\/[^/]+\/tasks\/[^/]+$/);
+
+  const grounding = page.getByTestId("metric-grounding");
+  await expect(grounding).toContainText("50.0%");
+  await expect(grounding).toContainText("2 eligible tasks of 3");
+
+  await expect(page.getByTestId("metric-reward")).toContainText("0.65");
+  await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts");
+  await expect(page.getByTestId("mean-reward")).toContainText("0.65");
+
+  // The explanation of the two schemes, with both numbers, for this run.
+  await expect(
+    page.getByText(
+      "Correctness is 72.2% when each task gets one vote and 66.7% when each check gets one: csv-conversion has 4 correctness checks and owner-lookup 2, so pooling gives csv-conversion twice owner-lookup's say.",
+    ),
+  ).toBeVisible();
+
+  const tags = page.getByTestId("failure-tags");
+  for (const tag of ["REMEDY_EXCEEDS_CONNECTION_BUDGET", "TIMESTAMP_NOT_UTC", "WRONG_COLUMN_NAMES", "SOURCE_OVERWRITTEN"]) {
+    await expect(tags.getByText(tag)).toBeVisible();
+  }
+  await expect(page.getByTestId("failed-checks")).toContainText("C4 Uses the required column names");
+
+  // Group breakdown chart draws (recharts renders an svg with bars).
+  await expect(page.getByRole("heading", { name: "By group" })).toBeVisible();
+  await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+
+  await expect(page.getByRole("link", { name: "Download report JSON" })).toHaveAttribute("href", /\/api\/runs\/[^/]+\/report$/);
+  await snap(page, "run-page");
+});
+
+test("the tasks table shows passes k/n and the diagnosis, and sorts", async ({ page }) => {
+  await openRun(page, "silo-runs");
+  const table = page.getByTestId("tasks-table");
+  const row = table.locator('tr[data-task="finance/TASK-007"]');
+  await expect(row).toContainText("3/5");
+  await expect(row).toContainText("unreliable");
+  await expect(row).toContainText("0.74");
+  await expect(page.getByTestId("flaky-tasks")).toContainText("finance/TASK-007");
+
+  // Sorting by pass rate, worst first, puts a never-passing task on top.
+  await table.getByRole("button", { name: /Pass rate/ }).click();
+  await expect(table.locator("tbody tr").first()).toContainText("0/1");
+  await table.getByRole("button", { name: /Pass rate/ }).click();
+  await expect(table.locator("tbody tr").first()).toContainText("crm/TASK-004");
+  await snap(page, "run-page-silo");
+});
+
+test("a scenario in the URL recomputes the page; an invalid one falls back to the run as recorded", async ({ page }) => {
+  await openRun(page, "scoring-article");
+  const url = new URL(page.url());
+
+  url.searchParams.set("scenario", JSON.stringify({ flips: [{ task: "checkout", check: "C3", passed: true }] }));
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByTestId("headline-value")).toHaveText("83.3%");
+  await expect(page.getByTestId("metric-completion")).toContainText("66.7%");
+  await expect(page.getByTestId("scenario-active")).toContainText("checkout C3 counted as passed");
+
+  url.searchParams.set("scenario", "{not json");
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole("alert")).toContainText("not valid");
+  await expect(page.getByTestId("headline-value")).toHaveText("72.2%");
+});
+
+test("an unknown run id gets a 404 page that says where to go", async ({ page }) => {
+  const response = await page.goto("/runs/no-such-run");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No such run" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "runs list" })).toHaveAttribute("href", "/");
+});

@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { expect, snap, test } from "./fixtures";
+
+// The what-if explorer on the scoring-article demo run (figures: /work/shared/fixtures/EXPECTED.md § what-if).
+
+async function openRun(page: Page, name: string) {
+  await page.goto("/");
+  const link = page.getByRole("link", { name, exact: true }).first();
+  await expect(link).toHaveAttribute("href", /^\/runs\/[^/]+$/);
+  await link.click();
+  await page.waitForURL(/\/runs\/[^/?]+$/);
+}
+
+async function openPanel(page: Page) {
+  const toggle = page.getByTestId("whatif-toggle");
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
+
+const scenarioInUrl = (page: Page): unknown => {
+  const text = new URL(page.url()).searchParams.get("scenario");
+  return text === null ? null : JSON.parse(text);
+};
+
+const headline = (page: Page) => page.getByTestId("headline-value");
+
+test("flip a verdict, change the scheme, share by URL, go back, reset", async ({ page }) => {
+  await openRun(page, "scoring-article");
+  await expect(headline(page)).toHaveText("72.2%");
+  await expect(page.getByTestId("whatif-scheme")).toHaveValue("task");
+
+  await openPanel(page);
+  await page.getByTestId("whatif-check-search").fill("checkout C3");
+  const c3 = page.locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]');
+  await expect(c3).toContainText("failed");
+  await c3.getByRole("button", { name: /^Count as passed/ }).click();
+  await expect(headline(page)).toHaveText("83.3%");
+  await expect(page.getByTestId("metric-completion")).toContainText("66.7%");
+  await expect(page.getByTestId("whatif-description")).toContainText("checkout C3 counted as passed");
+  await expect(page.getByTestId("whatif-completion-flips")).toContainText("incident/checkout");
+  await expect(page.getByTestId("whatif-effect-correctness")).toContainText("+11.1 pp");
+  await expect(c3.getByRole("button", { name: /^Undo/ })).toBeVisible();
+
+  // Each check one vote, with the flip kept: 7 of 9 correctness checks pass.
+  await page.getByTestId("whatif-scheme").selectOption("check");
+  await expect(headline(page)).toHaveText("77.8%");
+  expect(scenarioInUrl(page)).toEqual({
+    headline: { scheme: "check" },
+    flips: [{ task: "incident/checkout", check: "C3", passed: true }],
+  });
+  await snap(page, "whatif");
+
+  await page.reload();
+  await expect(headline(page)).toHaveText("77.8%");
+  await expect(page.getByTestId("whatif-scheme")).toHaveValue("check");
+
+  await page.goBack();
+  await expect(headline(page)).toHaveText("83.3%");
+  await expect(page.getByTestId("whatif-scheme")).toHaveValue("task");
+
+  await page.getByTestId("whatif-reset").click();
+  await expect(headline(page)).toHaveText("72.2%");
+  expect(scenarioInUrl(page)).toBeNull();
+
+  // Each check one vote alone (EXPECTED.md: no flips, scheme check).
+  await page.getByTestId("whatif-scheme").selectOption("check");
+  await expect(headline(page)).toHaveText("66.7%");
+  expect(scenarioInUrl(page)).toEqual({ headline: { scheme: "check" } });
+  await page.goBack();
+  await expect(headline(page)).toHaveText("72.2%");
+});
+
+test("a custom weight switches to declared task weights: checkout 2 → correctness 70.8%", async ({ page }) => {
+  await openRun(page, "scoring-article");
+  await openPanel(page);
+  await page.getByRole("tab", { name: "Weights" }).click();
+  const weight = page.getByRole("spinbutton", { name: "Weight of incident/checkout" });
+  await weight.fill("2");
+  await weight.press("Enter");
+  await expect(page.getByTestId("whatif-scheme")).toHaveValue("custom");
+  await expect(page.getByTestId("metric-correctness")).toContainText("70.8%");
+  await expect(headline(page)).toHaveText("70.8%");
+  await expect(page.getByTestId("metric-completion")).toContainText("25.0%");
+  expect(scenarioInUrl(page)).toEqual({ headline: { scheme: "custom" }, weights: { "incident/checkout": 2 } });
+
+  // Back to the declared weight: the weight leaves the URL.
+  await weight.fill("");
+  await weight.press("Enter");
+  await expect.poll(() => scenarioInUrl(page)).toEqual({ headline: { scheme: "custom" } });
+  await expect(headline(page)).toHaveText("72.2%");
+});
+
+test("rules: unscored policy and required ↔ optional", async ({ page }) => {
+  await openRun(page, "scoring-article");
+  await openPanel(page);
+  // Making checkout C3 optional in its task completes checkout, like flipping it, but correctness is unchanged.
+  const c3 = page.locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]');
+  await c3.getByRole("button", { name: /is required; make it optional/ }).click();
+  await expect(page.getByTestId("metric-completion")).toContainText("66.7%");
+  await expect(headline(page)).toHaveText("72.2%");
+  await expect(page.getByTestId("whatif-description")).toContainText("C3 made optional in checkout");
+
+  await page.getByRole("tab", { name: "Rules" }).click();
+  await page.getByTestId("whatif-unscored-fail").check();
+  await expect.poll(() => scenarioInUrl(page)).toMatchObject({ unscored: "fail" });
+  await expect(page.getByTestId("whatif-description")).toContainText("unscored rollouts counted as failures");
+});
+
+test("Copy link copies the URL that holds the scenario", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openRun(page, "scoring-article");
+  await page.getByTestId("whatif-scheme").selectOption("group");
+  await expect.poll(() => scenarioInUrl(page)).toEqual({ headline: { scheme: "group" } });
+  await page.getByTestId("whatif-copy-link").click();
+  await expect(page.getByTestId("whatif-copy-link")).toHaveText("Link copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+});
+
+test("the explorer on a phone-sized screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRun(page, "scoring-article");
+  await openPanel(page);
+  await page.getByTestId("whatif-check-search").fill("C3");
+  await page
+    .locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]')
+    .getByRole("button", { name: /^Count as passed/ })
+    .click();
+  await expect(headline(page)).toHaveText("83.3%");
+  await snap(page, "whatif-390");
+});
