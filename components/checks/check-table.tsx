@@ -1,12 +1,21 @@
 import { JsonTree } from "@/components/rollout/json-tree";
+import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
 import styles from "./check-list.module.css";
 import { fixed2, statusWord, verdictWord } from "./words";
 
+/** Where a check can be flipped in a what-if scenario (the rollout page passes it; lists elsewhere may not). */
+export interface FlipTarget {
+  runId: string;
+  task: string;
+  rollout: string;
+  rolloutsInTask: number;
+}
+
 /** Every check of a rollout in stored order, with every stored field; verdicts follow the page's scenario. */
-export function CheckTable({ entries }: { entries: readonly CheckEntry[] }) {
+export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; flip?: FlipTarget }) {
   const hasWeights = entries.some((e) => e.check.weight !== null);
   return (
     <div className={styles.tableScroll}>
@@ -34,6 +43,11 @@ export function CheckTable({ entries }: { entries: readonly CheckEntry[] }) {
               <td className={styles.verdictCell}>
                 <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />{" "}
                 <span className={styles.verdictWord}>{verdictWord(cell.verdict, cell.score)}</span>
+                {flip ? (
+                  <div className={styles.flip}>
+                    <FlipCheckButton {...flip} check={check.key} recordedPassed={check.passed} currentPassed={cell.verdict === "pass" ? true : cell.verdict === "not-graded" ? null : false} showRunLink={false} />
+                  </div>
+                ) : null}
               </td>
               <td className="num" data-label="score">
                 {fixed2(cell.score)}

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { statusWord, verdictWord } from "@/components/checks/words";
-import type { GridColumn, GridCellView, GridRowView } from "./grid-view";
+import { FlipCheckButton } from "@/components/whatif/flip-check-button";
+import type { GridColumn, GridCellView, GridRowView, GridView } from "./grid-view";
 import styles from "./checks-grid.module.css";
 
 /** The expanded detail of one grid cell: every stored field of that check in that rollout, as text. */
@@ -11,8 +12,10 @@ export function CellDetail({
   row,
   cell,
   column,
+  view,
   onClose,
 }: {
+  view: Pick<GridView, "runId" | "taskKey" | "columns">;
   id: string;
   row: GridRowView;
   cell: GridCellView;
@@ -68,6 +71,17 @@ export function CellDetail({
           </>
         ) : null}
       </dl>
+      <div className={styles.detailFlip}>
+        <FlipCheckButton
+          runId={view.runId}
+          task={view.taskKey}
+          rollout={column.id}
+          rolloutsInTask={view.columns.length}
+          check={cell.key}
+          recordedPassed={cell.recordedPassed}
+          currentPassed={cell.verdict === "pass" ? true : cell.verdict === "fail" || cell.verdict === "partial" ? false : null}
+        />
+      </div>
       {column.href ? (
         <Link href={column.href} className={styles.detailLink}>
           Open rollout #{column.position} →

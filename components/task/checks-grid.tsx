@@ -140,7 +140,7 @@ export function ChecksGrid({ view }: { view: GridView }) {
                   {openCell && openCol ? (
                     <tr className={styles.detailRow}>
                       <td colSpan={span} onKeyDown={(e) => e.key === "Escape" && close()}>
-                        <CellDetail id={detailId} row={row} cell={openCell} column={openCol} onClose={close} />
+                        <CellDetail id={detailId} row={row} cell={openCell} column={openCol} view={view} onClose={close} />
                       </td>
                     </tr>
                   ) : null}

@@ -21,6 +21,9 @@ export interface GridColumn {
 }
 
 export interface GridCellView {
+  /** The check's key and its verdict as recorded, for the what-if flip control. */
+  key: string;
+  recordedPassed: boolean | null;
   verdict: CellVerdict;
   score: number | null;
   status: CheckStatus;
@@ -38,6 +41,8 @@ export interface GridRowView extends Omit<CheckRow, "cells"> {
 }
 
 export interface GridView {
+  runId: string;
+  taskKey: string;
   columns: GridColumn[];
   rows: GridRowView[];
 }
@@ -47,6 +52,7 @@ export function gridView(
   details: readonly RolloutDetail[],
   verdicts: readonly RolloutReport[],
   href: (rolloutRowId: string) => string,
+  ids: { runId: string; taskKey: string },
 ): GridView {
   const detailById = new Map(details.map((d) => [d.id, d]));
   const verdictById = new Map(verdicts.map((v) => [v.id, v]));
@@ -74,6 +80,8 @@ export function gridView(
         if (!cell) return null;
         const stored = detailById.get(grid.rollouts[c] ?? "")?.checks[cell.index];
         return {
+          key: stored?.key ?? row.key,
+          recordedPassed: stored?.passed ?? null,
           verdict: cell.verdict,
           score: cell.score,
           status: cell.status,
@@ -88,5 +96,5 @@ export function gridView(
       }),
     }),
   );
-  return { columns, rows };
+  return { runId: ids.runId, taskKey: ids.taskKey, columns, rows };
 }

@@ -84,7 +84,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
             <p className="section-note">
               {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
             </p>
-            <CheckTable entries={entries} />
+            <CheckTable entries={entries} flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }} />
           </>
         ) : (
           <div className="empty-state">

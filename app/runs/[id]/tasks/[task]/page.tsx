@@ -50,7 +50,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   if (!summary) notFound();
 
   const verdicts = report.rollouts.filter((r) => r.task === summary.key);
-  const view = gridView(taskCheckGrid(run, summary.key, scenario), task.rollouts, verdicts, (row) => rolloutHref(id, row, carried));
+  const view = gridView(taskCheckGrid(run, summary.key, scenario), task.rollouts, verdicts, (row) => rolloutHref(id, row, carried), { runId: id, taskKey: summary.key });
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
   const thisPage = `/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskRowId)}`;
