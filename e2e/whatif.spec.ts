@@ -57,6 +57,8 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
   await page.goBack();
   await expect(headline(page)).toHaveText("83.3%");
   await expect(page.getByTestId("whatif-scheme")).toHaveValue("task");
+  // Back across a reload makes Next fetch the page again; let that navigation land before the next change.
+  await page.waitForLoadState("networkidle");
 
   await page.getByTestId("whatif-reset").click();
   await expect(headline(page)).toHaveText("72.2%");

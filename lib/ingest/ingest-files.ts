@@ -33,8 +33,9 @@ export interface IngestResult {
  * run, so ingesting it again stores nothing new and a killed ingest, run again, completes its run.
  * A user-given run name is the key instead, so later batches can add to a named run.
  */
-export function runKeyOf(run: NormalizedRun, options: ParseOptions): string {
-  if (options.runName) return `name:${run.name}`;
+export function runKeyOf(run: NormalizedRun, options: ParseOptions, several = false): string {
+  // Several runs from one named batch (two Inspect logs, a Harbor job with several evals) stay apart.
+  if (options.runName) return several ? `name:${run.name}|${run.format}|${run.rollouts[0]?.source.path.split("#")[0] ?? ""}` : `name:${run.name}`;
   const hash = createHash("sha256");
   hash.update(run.format);
   for (const r of [...run.rollouts].sort((a, b) => a.id.localeCompare(b.id))) hash.update(`\n${r.id}\u0000${r.source.sha256}`);
@@ -55,7 +56,7 @@ export async function ingestFiles(db: Db, files: InputFile[], options: IngestOpt
   let done = 0;
   for (const run of parsed.runs) {
     if (run.rollouts.length === 0) continue;
-    const { id, created } = await upsertRun(db, runKeyOf(run, options), run, { baseline: options.baseline });
+    const { id, created } = await upsertRun(db, runKeyOf(run, options, parsed.runs.length > 1), run, { baseline: options.baseline });
     // Verdicts depend only on each rollout's own data, so the file's report gives each stored passed/reward.
     const verdicts = new Map(computeReport(toScoringRun(run)).rollouts.map((r) => [r.id, r]));
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));

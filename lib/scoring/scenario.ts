@@ -69,8 +69,9 @@ export function parseScenarioParam(text: string | null | undefined): ScenarioPar
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    return { success: false, issues: [{ path: "", message: `not JSON: ${(error as Error).message}` }] };
+  } catch {
+    // A fixed message: the engine's wording differs between Node and the browser, and the page renders on both.
+    return { success: false, issues: [{ path: "", message: "not valid JSON" }] };
   }
   return parseScenario(json);
 }
