@@ -1,17 +1,32 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { readGate } from "@/lib/api/read-gate";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/api/security-headers";
 
 /**
  * Runs before every page and API request: a fresh CSP nonce per request (Next.js reads it from the request's
  * policy header and puts it on its own scripts), and the security headers on every response.
+ *
+ * When TALLY_READ_TOKEN is set it is also the read gate (lib/api/read-gate.ts): a request without the session
+ * cookie or a Bearer token is sent to /sign-in (pages) or answered 401 (the API). Route handlers keep their own
+ * token checks as well.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
-  requestHeaders.set("Content-Security-Policy", policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const gate = await readGate(request);
+  let response: NextResponse;
+  if (gate.kind === "allow") {
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", policy);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  } else if (gate.kind === "unauthorized") {
+    response = NextResponse.json(gate.body, { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="tally"' } });
+  } else {
+    // 303 so that a refused POST (a server action, say) becomes a GET of the sign-in page.
+    response = NextResponse.redirect(new URL(gate.location, request.url), 303);
+  }
+  if (gate.kind !== "allow") response.headers.set("Cache-Control", "no-store");
   response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;

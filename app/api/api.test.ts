@@ -136,3 +136,15 @@ describe("reads", () => {
     expect((await getCompare(new Request("http://tally.test/api/compare?a=x"))).status).toBe(400);
   });
 });
+
+describe("read token sessions", () => {
+  it("accepts the session cookie that /sign-in sets, and refuses a forged one", async () => {
+    process.env.TALLY_READ_TOKEN = "reader";
+    const { sessionValue, SESSION_COOKIE } = await import("@/lib/api/read-gate");
+    const good = await sessionValue("reader");
+    const ok = await listRuns(new Request("http://tally.test/api/runs", { headers: { cookie: `other=1; ${SESSION_COOKIE}=${good}` } }));
+    expect(ok.status).toBe(200);
+    const forged = await listRuns(new Request("http://tally.test/api/runs", { headers: { cookie: `${SESSION_COOKIE}=${"0".repeat(64)}` } }));
+    expect(forged.status).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { ApiError } from "./errors";
+import { hasReadAccess } from "./read-gate";
 
 function bearer(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -22,12 +23,11 @@ export function requireWrite(request: Request): void {
   if (!given || !same(given, token)) throw new ApiError("unauthorized", "This server requires an ingest token: send Authorization: Bearer <TALLY_INGEST_TOKEN>.");
 }
 
-/** Reads are open unless TALLY_READ_TOKEN is set (the ingest token also reads). */
-export function requireRead(request: Request): void {
-  const { TALLY_READ_TOKEN: read, TALLY_INGEST_TOKEN: write } = env();
-  if (!read) return;
-  const given = bearer(request);
-  if (!given || !(same(given, read) || (write !== undefined && same(given, write)))) {
-    throw new ApiError("unauthorized", "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>.");
-  }
+/**
+ * Reads are open unless TALLY_READ_TOKEN is set; then a Bearer read or ingest token, or the session cookie a
+ * browser gets at /sign-in (lib/api/read-gate.ts, so the pages' links to the API work), is needed.
+ */
+export async function requireRead(request: Request): Promise<void> {
+  if (await hasReadAccess(request)) return;
+  throw new ApiError("unauthorized", "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>, or sign in at /sign-in.");
 }

@@ -14,7 +14,7 @@ const ZQuery = z.object({ a: z.string().min(1), b: z.string().min(1), metric: z.
 
 /** GET /api/compare?a=<baseline id>&b=<candidate id>[&metric=][&scenario=]: the `tally compare --json` body. */
 export const GET = handle(async (request: Request) => {
-  requireRead(request);
+  await requireRead(request);
   const params = new URL(request.url).searchParams;
   const query = ZQuery.safeParse({ a: params.get("a") ?? undefined, b: params.get("b") ?? undefined, metric: params.get("metric") ?? undefined });
   if (!query.success) throw new ApiError("malformed", "Give two run ids: /api/compare?a=<baseline>&b=<candidate>.", zodDetails(query.error));

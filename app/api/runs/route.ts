@@ -12,7 +12,7 @@ import { rootUpload } from "@/lib/ingest/upload-root";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request) => {
-  requireRead(request);
+  await requireRead(request);
   return NextResponse.json({ runs: await listRuns(getDb()) });
 });
 

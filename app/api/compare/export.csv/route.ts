@@ -22,7 +22,7 @@ const ZQuery = z.object({
  * table, one row per (task, candidate). A is chosen as on the page: `a`, else the baseline run, else the first.
  */
 export const GET = handle(async (request: Request) => {
-  requireRead(request);
+  await requireRead(request);
   const params = new URL(request.url).searchParams;
   const query = ZQuery.safeParse({
     runs: parseRunIds(params.get("runs")),

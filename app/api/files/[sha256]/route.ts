@@ -14,7 +14,7 @@ const ZName = z.string().regex(/^[\w.@+-]{1,200}$/).catch("result.json");
  * holding markup is downloaded, never rendered.
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ sha256: string }> }) => {
-  requireRead(request);
+  await requireRead(request);
   const sha = ZSha.safeParse((await params).sha256);
   if (!sha.success) throw new ApiError("malformed", "A file is addressed by its sha256 (64 lowercase hex digits).");
   const file = await getRawFile(getDb(), sha.data);

@@ -7,7 +7,7 @@ import { getRunMeta } from "@/lib/db/queries/get-run";
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  requireRead(request);
+  await requireRead(request);
   const { id } = await params;
   const run = await getRunMeta(getDb(), id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);

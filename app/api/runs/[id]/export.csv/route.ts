@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 /** GET /api/runs/:id/export.csv: every rollout with its checks, one row per (rollout, check). */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  requireRead(request);
+  await requireRead(request);
   const { id } = await params;
   const run = await getRunExport(getDb(), id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 /** The score report (SPEC §5), optionally under a what-if scenario given as `?scenario=<JSON>`. */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  requireRead(request);
+  await requireRead(request);
   const { id } = await params;
   const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })));

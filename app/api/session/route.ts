@@ -1,0 +1,79 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { ApiError, handle, zodDetails } from "@/lib/api/errors";
+import { isReadToken, readToken, safeNext, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionValue } from "@/lib/api/read-gate";
+
+export const dynamic = "force-dynamic";
+
+const ZSignIn = z.object({ token: z.string().trim().min(1, "Enter the token.").max(4096), next: z.string().max(2048).optional() });
+
+/** Secure only over HTTPS (directly or behind a proxy that says so), so the cookie also works on plain localhost. */
+function isHttps(request: Request): boolean {
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  return forwarded === "https" || new URL(request.url).protocol === "https:";
+}
+
+function setSession(response: NextResponse, request: Request, value: string, maxAge: number): NextResponse {
+  response.cookies.set({
+    name: SESSION_COOKIE,
+    value,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isHttps(request),
+    path: "/",
+    maxAge,
+  });
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+/** A plain HTML form post (no JavaScript) is answered with redirects; everything else with JSON. */
+function isFormPost(request: Request): boolean {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (isFormPost(request)) {
+    const form = await request.formData().catch(() => {
+      throw new ApiError("malformed", "The form could not be read.");
+    });
+    return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  }
+  return request.json().catch(() => {
+    throw new ApiError("malformed", 'Send JSON: {"token": "<TALLY_READ_TOKEN>"}.');
+  });
+}
+
+/**
+ * Signs a browser in: POST {"token"} with the read token (or the ingest token). 200 and an HttpOnly,
+ * SameSite=Strict session cookie holding HMAC-SHA256(read token, "tally-session"), never the token; 401 when the
+ * token is wrong. The token is never logged or echoed. Without TALLY_READ_TOKEN nothing needs signing in: 200,
+ * no cookie.
+ */
+export const POST = handle(async (request: Request) => {
+  const form = isFormPost(request);
+  const parsed = ZSignIn.safeParse(await readBody(request));
+  const next = safeNext(parsed.success ? parsed.data.next : undefined);
+  const read = readToken();
+  if (read === undefined) {
+    return form ? NextResponse.redirect(new URL(next, request.url), 303) : NextResponse.json({ signedIn: true, required: false });
+  }
+  const signInAgain = (error: string) =>
+    NextResponse.redirect(new URL(`/sign-in?${new URLSearchParams({ error, ...(next === "/" ? {} : { next }) }).toString()}`, request.url), 303);
+  if (!parsed.success) {
+    if (form) return signInAgain("missing");
+    throw new ApiError("invalid", "Enter the token.", zodDetails(parsed.error));
+  }
+  if (!(await isReadToken(parsed.data.token))) {
+    if (form) return signInAgain("rejected");
+    throw new ApiError("unauthorized", "That token was not accepted. Use the server's TALLY_READ_TOKEN (or TALLY_INGEST_TOKEN).");
+  }
+  const response = form ? NextResponse.redirect(new URL(next, request.url), 303) : NextResponse.json({ signedIn: true, required: true });
+  return setSession(response, request, await sessionValue(read), SESSION_MAX_AGE_SECONDS);
+});
+
+/** Signs out: clears the session cookie. Always 200. */
+export const DELETE = handle(async (request: Request) => {
+  return setSession(NextResponse.json({ signedIn: false }), request, "", 0);
+});
