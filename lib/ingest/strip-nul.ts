@@ -15,6 +15,20 @@ function clean<T>(value: T, hit: { found: boolean }): T {
   return value;
 }
 
+/** Whether any string (or key) inside contains NUL: a walk that allocates nothing, so clean files cost little. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasNul(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (key.includes("\u0000") || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /**
  * Replaces NUL characters in every string of a parsed run by U+FFFD and warns on the rollout. PostgreSQL
  * cannot store NUL in text or JSON, so without this the same file would store on SQLite and fail on
@@ -23,11 +37,12 @@ function clean<T>(value: T, hit: { found: boolean }): T {
 export function stripNul(run: NormalizedRun): NormalizedRun {
   const runHit = { found: false };
   const rollouts = run.rollouts.map((rollout) => {
+    if (!hasNul(rollout)) return rollout; // the common case: nothing to copy
     const hit = { found: false };
     const cleaned = clean(rollout, hit);
     if (!hit.found) return rollout;
     return { ...cleaned, warnings: [...cleaned.warnings, "NUL characters in the file's strings were replaced by U+FFFD (the raw file keeps them)"] };
   });
   const { rollouts: _, ...rest } = run;
-  return { ...clean(rest, runHit), rollouts };
+  return { ...(hasNul(rest) ? clean(rest, runHit) : rest), rollouts };
 }

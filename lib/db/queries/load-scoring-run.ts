@@ -1,6 +1,36 @@
 import type { Db } from "../client";
+import { providerOf } from "../client";
 import { fromJson } from "../json";
-import type { CheckStatus, ScoringRun, VerdictRule } from "@/lib/scoring/types";
+import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/types";
+
+/*
+ * The hot read of the app: the run page, the report API and the ingest summaries all load a whole run, and a
+ * run of 10,000 rollouts has 120,000 checks. Prisma's findMany spends most of that time building and
+ * validating result objects, so tasks, rollouts and checks are read with plain SELECTs of only the columns
+ * scoring needs. Raw rows differ by provider: SQLite gives booleans as 0/1 and JSON as text, PostgreSQL gives
+ * booleans and jsonb natively; the converters below accept both.
+ */
+
+type Row = Record<string, unknown>;
+
+const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "true" || v === "t";
+const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : bool(v));
+const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A JSON column: text on SQLite (parsed here), already parsed on PostgreSQL. */
+function json<T>(v: unknown, fallback: T): T {
+  if (v === null || v === undefined) return fallback;
+  if (typeof v === "string") {
+    try {
+      return (JSON.parse(v) ?? fallback) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return v as T;
+}
 
 /**
  * Loads a stored run in the compact shape every scoring function reads (the same shape `tally score`
@@ -12,34 +42,46 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
     select: { name: true, format: true, passThreshold: true, warnings: true, regrades: true },
   });
   if (!run) return null;
+  const p = providerOf(db) === "postgres" ? (n: number) => `$${n}` : () => "?";
   const [tasks, rollouts, checks] = await Promise.all([
-    db.task.findMany({ where: { runId }, select: { id: true, key: true, taskId: true, name: true, group: true, weight: true }, orderBy: { key: "asc" } }),
-    db.rollout.findMany({
-      where: { runId },
-      select: { id: true, taskRef: true, rolloutId: true, status: true, rule: true, reportedPassed: true, reportedReward: true, penalties: true, gate: true, sourcePath: true, warnings: true },
-      orderBy: { rolloutId: "asc" },
-    }),
-    db.check.findMany({
-      where: { rollout: { runId } },
-      select: { rolloutRef: true, key: true, label: true, passed: true, score: true, required: true, dimension: true, status: true, weight: true, failureTag: true },
-      orderBy: [{ rolloutRef: "asc" }, { order: "asc" }],
-    }),
+    db.$queryRawUnsafe<Row[]>(
+      `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = ${p(1)} ORDER BY "key" ASC`,
+      runId,
+    ),
+    db.$queryRawUnsafe<Row[]>(
+      `SELECT "id", "taskRef", "rolloutId", "status", "rule", "reportedPassed", "reportedReward", "penalties", "gate", "sourcePath", "warnings" ` +
+        `FROM "Rollout" WHERE "runId" = ${p(1)} ORDER BY "rolloutId" ASC`,
+      runId,
+    ),
+    db.$queryRawUnsafe<Row[]>(
+      `SELECT c."rolloutRef", c."key", c."label", c."passed", c."score", c."required", c."dimension", c."status", c."weight", c."failureTag" ` +
+        `FROM "Check" c WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = ${p(1)}) ` +
+        `ORDER BY c."rolloutRef" ASC, c."order" ASC`,
+      runId,
+    ),
   ]);
-  const taskKey = new Map(tasks.map((t) => [t.id, t.key]));
-  const checksByRollout = new Map<string, ScoringRun["rollouts"][number]["checks"]>();
+  const taskKey = new Map<string, string>();
+  for (const t of tasks) taskKey.set(t.id as string, t.key as string);
+  const checksByRollout = new Map<string, ScoringCheck[]>();
+  let current: string | null = null;
+  let list: ScoringCheck[] = [];
   for (const c of checks) {
-    let list = checksByRollout.get(c.rolloutRef);
-    if (!list) checksByRollout.set(c.rolloutRef, (list = []));
+    const ref = c.rolloutRef as string;
+    if (ref !== current) {
+      current = ref;
+      list = checksByRollout.get(ref) ?? [];
+      checksByRollout.set(ref, list);
+    }
     list.push({
-      key: c.key,
-      label: c.label,
-      passed: c.passed,
-      score: c.score,
-      required: c.required,
-      dimension: c.dimension,
+      key: c.key as string,
+      label: c.label as string,
+      passed: boolOrNull(c.passed),
+      score: numOrNull(c.score),
+      required: bool(c.required),
+      dimension: c.dimension as string,
       status: c.status as CheckStatus,
-      weight: c.weight,
-      failureTag: c.failureTag,
+      weight: numOrNull(c.weight),
+      failureTag: strOrNull(c.failureTag),
     });
   }
   return {
@@ -48,19 +90,25 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
     passThreshold: run.passThreshold,
     warnings: fromJson(run.warnings, [] as string[]),
     regrades: fromJson(run.regrades, [] as NonNullable<ScoringRun["regrades"]>),
-    tasks: tasks.map(({ key, taskId, name, group, weight }) => ({ key, taskId, name, group, weight })),
+    tasks: tasks.map((t) => ({
+      key: t.key as string,
+      taskId: t.taskId as string,
+      name: strOrNull(t.name),
+      group: strOrNull(t.group),
+      weight: num(t.weight),
+    })),
     rollouts: rollouts.map((r) => ({
-      id: r.rolloutId,
-      task: taskKey.get(r.taskRef) ?? "",
+      id: r.rolloutId as string,
+      task: taskKey.get(r.taskRef as string) ?? "",
       status: r.status === "unscored" ? "unscored" : "scored",
       rule: r.rule as VerdictRule,
-      reportedPassed: r.reportedPassed,
-      reportedReward: r.reportedReward,
-      penalties: r.penalties,
-      gate: r.gate,
-      checks: checksByRollout.get(r.id) ?? [],
-      source: r.sourcePath,
-      warnings: fromJson(r.warnings, [] as string[]),
+      reportedPassed: boolOrNull(r.reportedPassed),
+      reportedReward: numOrNull(r.reportedReward),
+      penalties: num(r.penalties),
+      gate: strOrNull(r.gate),
+      checks: checksByRollout.get(r.id as string) ?? [],
+      source: r.sourcePath as string,
+      warnings: json(r.warnings, [] as string[]),
     })),
   };
 }

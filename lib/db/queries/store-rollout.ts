@@ -63,6 +63,14 @@ export async function storeRollouts(
   });
   const fresh = items.filter((_, n) => outcomes[n] === "stored");
   if (fresh.length === 0) return outcomes;
+  // Row ids are sha256-derived: compute each once, not once per check.
+  const freshIds = ids.filter((_, n) => outcomes[n] === "stored");
+  const taskRef = new Map<string, string>();
+  const taskIdOf = (key: string) => {
+    let id = taskRef.get(key);
+    if (id === undefined) taskRef.set(key, (id = taskRowId(runId, key)));
+    return id;
+  };
 
   const raw = new Map<string, { path: string; sha256: string; bytes: Uint8Array }>();
   const rolloutFiles = fresh.map(({ rollout }) =>
@@ -78,28 +86,28 @@ export async function storeRollouts(
   const knownShas = new Set((await db.rawFile.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((f) => f.sha256));
   const paths = [...raw.keys()];
   const knownPaths = new Set((await db.runFile.findMany({ where: { runId, path: { in: paths } }, select: { path: true } })).map((f) => f.path));
-  const taskIds = [...new Set(fresh.map(({ task }) => taskRowId(runId, task.key)))];
+  const taskIds = [...new Set(fresh.map(({ task }) => taskIdOf(task.key)))];
   const knownTasks = new Set((await db.task.findMany({ where: { id: { in: taskIds } }, select: { id: true } })).map((t) => t.id));
 
   const newRaw = new Map<string, Uint8Array>();
   for (const f of raw.values()) if (!knownShas.has(f.sha256)) newRaw.set(f.sha256, f.bytes);
   const newTasks = new Map<string, NormalizedTask>();
   for (const { task } of fresh) {
-    const id = taskRowId(runId, task.key);
+    const id = taskIdOf(task.key);
     if (!knownTasks.has(id)) newTasks.set(id, task);
   }
 
   const rolloutRows = fresh.map(({ task, rollout, verdict }, n) => [
-    rolloutRowId(runId, rollout.id), runId, taskRowId(runId, task.key), rollout.id, rollout.status, rollout.rule, rollout.gate,
+    freshIds[n]!, runId, taskIdOf(task.key), rollout.id, rollout.status, rollout.rule, rollout.gate,
     rollout.penalties, rollout.reportedPassed, rollout.reportedReward, verdict.passed, verdict.reward, rollout.terminationReason,
     rollout.toolCalls, rollout.toolErrors, rollout.agentOutput, rollout.error, rollout.errorCategory,
     rollout.startedAt ? new Date(rollout.startedAt) : null, rollout.finishedAt ? new Date(rollout.finishedAt) : null,
     rollout.durationMs, rollout.costUsd, rollout.tokens, rollout.source.path, rollout.source.format, rollout.source.sha256,
     rolloutFiles[n], rollout.warnings, rollout.metadata,
   ]);
-  const checkRows = fresh.flatMap(({ rollout }) =>
+  const checkRows = fresh.flatMap(({ rollout }, n) =>
     rollout.checks.map((c) => [
-      rolloutRowId(runId, rollout.id), c.order, c.key, c.label, c.passed, c.score, c.required, c.dimension, c.status, c.detail,
+      freshIds[n]!, c.order, c.key, c.label, c.passed, c.score, c.required, c.dimension, c.status, c.detail,
       c.weight, c.reason, c.failureTag, c.evidenceRefs, c.metadata,
     ]),
   );

@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { track } from "./processes";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TimedRoute {
+  path: string;
+  status: number;
+  medianMs: number;
+  maxMs: number;
+  warmupMs: number;
+  bytes: number;
+}
+
+export type ServerMeasurement =
+  | { skipped: string }
+  | { startMs: number; page: TimedRoute; report: TimedRoute };
+
+async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - start, status: res.status, bytes: body.byteLength };
+}
+
+async function timeRoute(base: string, route: string, repeats: number): Promise<TimedRoute> {
+  const warm = await timeGet(base + route);
+  const times: number[] = [];
+  let last = warm;
+  for (let i = 0; i < repeats; i++) {
+    last = await timeGet(base + route);
+    times.push(last.ms);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    path: route,
+    status: last.status,
+    medianMs: Math.round(times[Math.floor(times.length / 2)]!),
+    maxMs: Math.round(times.at(-1)!),
+    warmupMs: Math.round(warm.ms),
+    bytes: last.bytes,
+  };
+}
+
+/**
+ * Starts the built app (`next start`, the lead's build in .next: never built here) on a free port against
+ * the bench database and times GET /runs/<id> and GET /api/runs/<id>/report: a warm-up, then the median of 5.
+ */
+export async function measureServer(root: string, dbFile: string, runId: string, repeats = 5): Promise<ServerMeasurement> {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, TALLY_DEMO: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) };
+  delete env.TALLY_READ_TOKEN;
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group, so workers die with it
+  });
+  track(child);
+  let log = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (log = (log + d).slice(-4000)));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (log = (log + d).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}): ${log}`);
+      if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s: ${log}`);
+      try {
+        const res = await fetch(`${base}/`);
+        await res.arrayBuffer();
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const startMs = Math.round(performance.now() - started);
+    const page = await timeRoute(base, `/runs/${runId}`, repeats);
+    const report = await timeRoute(base, `/api/runs/${runId}/report`, repeats);
+    return { startMs, page, report };
+  } finally {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // gone
+        }
+        resolve();
+      }, 5000);
+      child.on("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
