@@ -1,14 +1,22 @@
 import type { z } from "zod";
 import type { InputFile, Json, JsonObject } from "./types";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth";
 import { locateJsonError } from "./json-position";
 
 export type JsonDecodeResult = { ok: true; value: Json } | { ok: false; error: string };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf16le = new TextDecoder("utf-16le", { fatal: true });
+const utf16be = new TextDecoder("utf-16be", { fatal: true });
 
-/** UTF-8 text of a file; the decoder drops a leading BOM. null when the bytes are not UTF-8. */
+/**
+ * Text of a file: UTF-8 (a leading BOM dropped), or UTF-16 when the file starts with a UTF-16 byte order mark
+ * (as Windows PowerShell writes redirected output). null when the bytes are not text in those encodings.
+ */
 export function decodeText(bytes: Uint8Array): string | null {
   try {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16le.decode(bytes);
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16be.decode(bytes);
     return utf8.decode(bytes);
   } catch {
     return null;
@@ -41,12 +49,13 @@ function describeSyntaxError(message: string): string {
 
 /**
  * Parse JSON text. Errors say what and where: "empty file",
- * "invalid JSON at line 1 column 62: Unterminated string".
+ * "invalid JSON at line 1 column 62: Unterminated string", "JSON nested deeper than 512 levels".
  */
 export function parseJsonText(text: string): JsonDecodeResult {
   if (text.trim() === "") return { ok: false, error: "empty file" };
+  let value: Json;
   try {
-    return { ok: true, value: JSON.parse(text) as Json };
+    value = JSON.parse(text) as Json;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const reported = /at position (\d+)/.exec(message);
@@ -56,9 +65,12 @@ export function parseJsonText(text: string): JsonDecodeResult {
     const { line, column } = lineColumn(text, offset);
     return { ok: false, error: `invalid JSON at line ${line} column ${column}: ${what}` };
   }
+  // Checked iteratively right after parsing: code after this point may recurse once per level.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
 }
 
-/** Decode bytes as UTF-8 (BOM stripped) and parse them as JSON. */
+/** Decode bytes as UTF-8 or BOM-marked UTF-16 (BOM stripped) and parse them as JSON. */
 export function parseJsonBytes(bytes: Uint8Array): JsonDecodeResult {
   if (bytes.length === 0) return { ok: false, error: "empty file" };
   const text = decodeText(bytes);

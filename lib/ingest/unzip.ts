@@ -29,16 +29,19 @@ export function safeEntryName(name: string): string | null {
 
 /**
  * Expands a zip into files under `<zip name without .zip>/…`. Entry count, declared expanded size and depth are
- * checked before anything is inflated (a zip bomb is refused whole); a traversal name refuses the archive too.
+ * checked over the whole central directory before anything is inflated (a zip bomb is refused whole, without
+ * inflating its first 512 MB); a traversal name refuses the archive too. fflate inflates each entry into a
+ * buffer of its declared size, so an entry that lies about its size cannot expand past it. An archive with no
+ * files is refused, so it is reported rather than silently vanishing from the batch.
  */
 export function expandZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): { files: InputFile[] } | FileRejection {
   const prefix = zip.path.replace(/\.zip$/i, "");
   let entries = 0;
   let declared = 0;
   let problem: string | null = null;
-  const filter = (info: UnzipFileInfo): boolean => {
-    if (problem) return false;
-    if (info.name.endsWith("/")) return false;
+  // First pass: read the directory only (the filter refuses every entry, so nothing is inflated).
+  const survey = (info: UnzipFileInfo): boolean => {
+    if (problem || info.name.endsWith("/")) return false;
     entries += 1;
     declared += info.originalSize;
     const safe = safeEntryName(info.name);
@@ -46,15 +49,17 @@ export function expandZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIV
     else if (safe.split("/").length > limits.maxDepth) problem = `archive entry "${info.name}" is nested deeper than ${limits.maxDepth} folders`;
     else if (entries > limits.maxEntries) problem = `archive has more than ${limits.maxEntries} entries`;
     else if (declared > limits.maxExpandedBytes) problem = `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)`;
-    return problem === null;
+    return false;
   };
   let out: Record<string, Uint8Array>;
   try {
-    out = unzipSync(zip.bytes, { filter });
+    unzipSync(zip.bytes, { filter: survey });
+    if (problem) return { path: zip.path, error: problem };
+    if (entries === 0) return { path: zip.path, error: "archive holds no files (empty zip)" };
+    out = unzipSync(zip.bytes, { filter: (info) => !info.name.endsWith("/") });
   } catch (error) {
     return { path: zip.path, error: `not a readable zip archive: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (problem) return { path: zip.path, error: problem };
   const actual = Object.values(out).reduce((n, b) => n + b.byteLength, 0);
   if (actual > limits.maxExpandedBytes) return { path: zip.path, error: `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)` };
   const files = Object.entries(out).map(([name, bytes]) => ({ path: `${prefix}/${safeEntryName(name)}`, bytes }));

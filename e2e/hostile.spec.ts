@@ -1,0 +1,129 @@
+import { hostileCorpus, TWO_MB } from "../lib/ingest/__fixtures__/hostile-corpus";
+import { expect, snap, test } from "./fixtures";
+
+// The hostile corpus (lib/ingest/__fixtures__/hostile-corpus.ts: deep nesting, NUL, 2 MB strings, BOM, UTF-16,
+// a zip bomb, `../` and absolute zip entries, a non-zip, an empty zip, fixtures/bad-inputs) through /upload,
+// then the stored rollouts with markup and a 2 MB string in the browser.
+
+test.describe.configure({ timeout: 120_000 });
+
+test("uploading the hostile corpus lists each refusal with its reason; the stored rollouts render as text", async ({ page, request }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const tag = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const runName = `e2e-hostile-${tag}`;
+  const corpus = hostileCorpus(tag, "");
+  const stored = corpus.filter((f) => f.expect === "stored");
+  const refused = corpus.filter((f) => f.expect !== "stored");
+
+  await page.goto("/upload");
+  await page.getByTestId("upload-file-input").setInputFiles(
+    corpus.map((f) => ({ name: f.path, mimeType: f.path.endsWith(".zip") ? "application/zip" : "application/json", buffer: Buffer.from(f.bytes) })),
+  );
+  await expect(page.getByRole("region", { name: "Files to upload" })).toContainText(`${corpus.length} files`);
+  await page.getByLabel("Run name").fill(runName);
+  await page.getByRole("button", { name: `Upload ${corpus.length} files` }).click();
+
+  const result = page.getByTestId("upload-result");
+  await expect(result.getByTestId("count-stored")).toHaveText(`${stored.length} stored`, { timeout: 60_000 });
+  await expect(result.getByTestId("count-rejected")).toHaveText(`${refused.length} rejected`);
+  const items = result.getByTestId("rejected-files").locator("li");
+  await expect(items).toHaveCount(refused.length);
+  for (const file of refused) {
+    const item = items.filter({ has: page.locator("code", { hasText: new RegExp(`^${file.path.replace(/\./g, "\\.")}$`) }) });
+    await expect(item, file.what).toHaveCount(1);
+    await expect(item, file.what).toContainText(file.expect as RegExp);
+  }
+  await snap(page, "hostile-upload-result");
+
+  // The run of the stored files.
+  await result.getByRole("link", { name: `Open run ${runName} →` }).click();
+  await expect(page).toHaveURL(/\/runs\/[^/?]+$/);
+  const runId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
+  await expect(page.getByText(runName).first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  const { run } = (await (await request.get(`/api/runs/${encodeURIComponent(runId)}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  const rowOf = (needle: string) => {
+    const entry = Object.entries(run.rolloutIds).find(([id]) => id.includes(needle));
+    expect(entry, `rollout ${needle} in ${Object.keys(run.rolloutIds).join(", ")}`).toBeDefined();
+    return entry![1];
+  };
+
+  // Markup stays text: no script runs, no image element from the data.
+  await page.goto(`/runs/${runId}/rollouts/${rowOf("markup-in-text")}`);
+  await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
+  await expect(page.getByText("<img src=x onerror=alert(1)>").first()).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator("b", { hasText: "bold-task" })).toHaveCount(0);
+
+  // The 2 MB agent output: shown whole in a scrollable <pre>, the page stays responsive.
+  const started = Date.now();
+  await page.goto(`/runs/${runId}/rollouts/${rowOf("big-output")}`);
+  const output = page.getByTestId("agent-output");
+  await expect(output).toBeVisible();
+  const shape = await output.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { tag: el.tagName, length: el.textContent?.length ?? 0, overflow: style.overflowY, scrollable: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth };
+  });
+  expect(shape.tag).toBe("PRE");
+  expect(shape.length).toBe(`${tag} `.length + TWO_MB);
+  expect(["auto", "scroll"]).toContain(shape.overflow);
+  expect(shape.scrollable).toBe(true);
+  const loadMs = Date.now() - started;
+  // Responsive: a round trip into the page and a scroll of the output answer quickly.
+  const ping = Date.now();
+  await output.evaluate((el) => el.scrollTo({ top: el.scrollHeight, left: el.scrollWidth }));
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+  expect(Date.now() - ping, "page answers within 2 s after the 2 MB rollout loaded").toBeLessThan(2_000);
+  test.info().annotations.push({ type: "2 MB rollout page load (ms)", description: String(loadMs) });
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await snap(page, "hostile-big-rollout");
+
+  // NUL characters are shown as U+FFFD with the warning.
+  await page.goto(`/runs/${runId}/rollouts/${rowOf("nul-bytes")}`);
+  await expect(page.getByTestId("agent-output")).toHaveText(`before\uFFFDafter ${tag}`);
+  await expect(page.getByTestId("rollout-warnings")).toContainText("NUL characters");
+
+  expect(dialogs).toEqual([]);
+});
+
+// Found by this corpus: the rollout page of a rollout whose check label is 2 MB never reaches DOMContentLoaded
+// in Chromium (server render ~11 s, 12.6 MB of HTML + RSC payload with the label four times; the same HTML
+// without JavaScript loads in 2 s, so the hang is client-side). Left to the page's owner; enable when fixed.
+test.fixme("the rollout page of a 2 MB check label loads and stays responsive", async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const file = hostileCorpus(tag, "").find((f) => f.path === "big-label.result.json")!;
+  const form = new FormData();
+  form.set("run", `e2e-hostile-label-${tag}`);
+  form.append("files", new Blob([new Uint8Array(file.bytes)], { type: "application/json" }), file.path);
+  const upload = await request.post("/api/runs", { multipart: form });
+  expect(upload.status()).toBe(201);
+  const { runs } = (await upload.json()) as { runs: { id: string }[] };
+  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  const rowId = Object.values(run.rolloutIds)[0]!;
+  await page.goto(`/runs/${runs[0]!.id}/rollouts/${rowId}`, { timeout: 30_000 });
+  await expect(page.getByTestId("check-table")).toContainText("<b>end</b>");
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+});
+
+// Found by this corpus: metadata nested 512 levels deep (the most the JSON depth limit lets through) makes the
+// rollout page's JSON tree (components/rollout/json-tree.tsx) fail hydration in about half the runs ("Hydration
+// failed because the server rendered HTML didn't match the client", inside nested <Node><li><details>) — likely
+// Chromium's HTML parser flattening DOM deeper than 512 elements. Left to the page's owner; enable when fixed.
+test.fixme("the rollout page of metadata nested 512 levels deep renders without a hydration error", async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const file = hostileCorpus(tag, "").find((f) => f.path === "deep-allowed.result.json")!;
+  const form = new FormData();
+  form.set("run", `e2e-hostile-deep-${tag}`);
+  form.append("files", new Blob([new Uint8Array(file.bytes)], { type: "application/json" }), file.path);
+  const upload = await request.post("/api/runs", { multipart: form });
+  expect(upload.status()).toBe(201);
+  const { runs } = (await upload.json()) as { runs: { id: string }[] };
+  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  await page.goto(`/runs/${runs[0]!.id}/rollouts/${Object.values(run.rolloutIds)[0]!}`);
+  await expect(page.getByTestId("agent-output")).toHaveText(`hostile corpus ${tag} deep allowed`);
+  await page.waitForLoadState("networkidle");
+});
