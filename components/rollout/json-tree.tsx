@@ -15,8 +15,23 @@ function summary(value: Json[] | { [key: string]: Json }): string {
   return `{${n} ${n === 1 ? "field" : "fields"}}`;
 }
 
+/**
+ * Levels drawn before the tree stops: each level is three elements deep, and Chromium's HTML parser flattens
+ * anything nested past 512 elements, which breaks hydration. The raw file below the tree has everything.
+ */
+const MAX_DEPTH = 40;
+
 function Node({ name, value, depth, openDepth }: { name: string | null; value: Json; depth: number; openDepth: number }) {
   const key = name === null ? null : <span className={styles.key}>{name}</span>;
+  if (depth >= MAX_DEPTH && value !== null && typeof value === "object") {
+    return (
+      <li className={styles.leaf}>
+        {key}
+        {key ? <span className={styles.colon}>: </span> : null}
+        <span className={styles.count}>{summary(value)} · nested deeper than {MAX_DEPTH} levels: see the raw file</span>
+      </li>
+    );
+  }
   if (value === null || typeof value !== "object") {
     return (
       <li className={styles.leaf}>
