@@ -40,3 +40,8 @@ export function duration(ms: number | null | undefined): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
+
+/** Text from a result file cut for display (labels can be megabytes in hostile files; the raw file keeps all). */
+export function clip(text: string, max = 500): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString("en")} more characters)`;
+}

@@ -1,3 +1,4 @@
+import { clip } from "@/components/format";
 import { JsonTree } from "@/components/rollout/json-tree";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
@@ -37,8 +38,8 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
             <tr key={check.order} className={cell.required && cell.passed === false ? styles.failedRow : undefined}>
               <td className="num muted">{check.order + 1}</td>
               <td className={styles.labelCell}>
-                <span className={styles.label}>{check.label}</span>
-                {check.key !== check.label ? <span className={styles.key}>{check.key}</span> : null}
+                <span className={styles.label}>{clip(check.label)}</span>
+                {check.key !== check.label ? <span className={styles.key}>{clip(check.key, 120)}</span> : null}
               </td>
               <td className={styles.verdictCell}>
                 <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />{" "}

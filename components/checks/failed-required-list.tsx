@@ -1,3 +1,4 @@
+import { clip } from "@/components/format";
 import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
@@ -12,7 +13,7 @@ export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[]
           <div className={styles.failedHead}>
             <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
             <strong className={styles.failedLabel} data-testid="failed-required-label">
-              {check.label}
+              {clip(check.label)}
             </strong>
             <DimensionBadge dimension={check.dimension} />
             {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}

@@ -1,3 +1,4 @@
+import { clip } from "@/components/format";
 import Link from "next/link";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
@@ -23,10 +24,10 @@ export function CellDetail({
   onClose: () => void;
 }) {
   return (
-    <div id={id} className={styles.detailPanel} role="region" aria-label={`Detail of ${cell.label} in rollout #${column.position}`}>
+    <div id={id} className={styles.detailPanel} role="region" aria-label={`Detail of ${clip(cell.label, 120)} in rollout #${column.position}`}>
       <div className={styles.detailHead}>
         <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
-        <strong className={styles.detailTitle}>{cell.label}</strong>
+        <strong className={styles.detailTitle}>{clip(cell.label)}</strong>
         <span className="muted">
           in rollout #{column.position} <span className="mono">{column.id}</span>
         </span>

@@ -4,7 +4,7 @@ import { Fragment, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { verdictWord } from "@/components/checks/words";
-import { plural } from "@/components/format";
+import { clip, plural } from "@/components/format";
 import { CellDetail } from "./cell-detail";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridView } from "./grid-view";
@@ -17,13 +17,13 @@ interface Open {
 
 function cellTitle(cell: GridCellView): string {
   const verdict = verdictWord(cell.verdict, cell.score);
-  return `${cell.label}\n${verdict}${cell.detail ? `: ${cell.detail}` : ""}${cell.failureTag ? `\n${cell.failureTag}` : ""}`;
+  return `${clip(cell.label, 200)}\n${verdict}${cell.detail ? `: ${cell.detail}` : ""}${cell.failureTag ? `\n${cell.failureTag}` : ""}`;
 }
 
 function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
   return (
     <div className={styles.rowHeadInner}>
-      <span className={styles.rowLabel}>{row.label}</span>
+      <span className={styles.rowLabel}>{clip(row.label)}</span>
       <span className={styles.rowBadges}>
         <RequiredBadge required={row.required} />
         <DimensionBadge dimension={row.dimension} />
@@ -124,7 +124,7 @@ export function ChecksGrid({ view }: { view: GridView }) {
                             title={cellTitle(cell)}
                             aria-expanded={openColumn === c}
                             aria-controls={openColumn === c ? detailId : undefined}
-                            aria-label={`${row.label}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
+                            aria-label={`${clip(row.label, 120)}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
                             onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
                           >
                             <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { clip } from "@/components/format";
 import Link from "next/link";
 import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario-edit";
 import { useScenarioUrl } from "./use-scenario-url";
@@ -46,7 +47,7 @@ export function FlipCheckButton({
         type="button"
         className={`button button-small ${flipped ? styles.undo : now === true ? "" : styles.pass}`}
         disabled={url.pending}
-        aria-label={`${action}: ${check}${rolloutsInTask > 1 ? ` in rollout ${rollout}` : ""} (what-if)`}
+        aria-label={`${action}: ${clip(check, 120)}${rolloutsInTask > 1 ? ` in rollout ${rollout}` : ""} (what-if)`}
         title={flipped ? "Back to the recorded verdict" : "What if the verifier got this one wrong? Nothing stored changes."}
         onClick={() => url.update((s) => setFlip(s, ref, flipped ? null : now !== true, recordedPassed))}
       >
