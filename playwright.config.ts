@@ -1,4 +1,5 @@
 import { defineConfig, type ReporterDescription } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/bench/chromium";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,19 +38,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     screenshot: "only-on-failure",
     trace: "off",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } }],
   webServer: {

@@ -1,5 +1,6 @@
 import { commonFolder } from "../paths";
 import type { FormatId, JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, ParseOptions } from "../types";
+import { mergeTask } from "../merge-task";
 
 /** Shared by the record formats (grade, rubric, tau-bench): one rollout with the task it belongs to. */
 export interface RolloutWithTask {
@@ -27,18 +28,6 @@ export function deriveRunName(options: ParseOptions, paths: readonly string[], f
   return folder ?? fallback;
 }
 
-function mergeTask(tasks: Map<string, NormalizedTask>, task: NormalizedTask, warnings: string[]): void {
-  const known = tasks.get(task.key);
-  if (!known) {
-    tasks.set(task.key, { ...task });
-    return;
-  }
-  known.name ??= task.name;
-  if (known.weight !== task.weight) {
-    const message = `task ${task.key}: rollouts declare different weights (${known.weight}, ${task.weight}); using ${known.weight}`;
-    if (!warnings.includes(message)) warnings.push(message);
-  }
-}
 
 /** The single value every item agrees on; null when none gives one or they disagree (with a warning then). */
 export function agreed(values: readonly (string | null)[], what: string, warnings: string[]): string | null {

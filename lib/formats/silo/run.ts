@@ -3,6 +3,7 @@ import type { NormalizedRun, NormalizedTask, ParseOptions } from "../types";
 import { taskKey } from "./identity";
 import type { Manifest } from "./manifest";
 import type { SiloRollout } from "./rollout";
+import { mergeTask } from "../merge-task";
 
 /** Folder names that say where Silo keeps rollouts, not what the run is. */
 const LAYOUT_FOLDER = /^(\.silo|runs|run_.*)$/;
@@ -24,18 +25,6 @@ export interface RunContext {
   warnings: string[];
 }
 
-function mergeTask(tasks: Map<string, NormalizedTask>, task: NormalizedTask, warnings: string[]): void {
-  const known = tasks.get(task.key);
-  if (!known) {
-    tasks.set(task.key, { ...task });
-    return;
-  }
-  known.name ??= task.name;
-  if (known.weight !== task.weight) {
-    const message = `task ${task.key}: rollouts declare different weights (${known.weight}, ${task.weight}); using ${known.weight}`;
-    if (!warnings.includes(message)) warnings.push(message);
-  }
-}
 
 /** One run for the batch: unique rollout ids, one task per key, created at the earliest start. */
 export function assembleSiloRun(items: readonly SiloRollout[], options: ParseOptions, ctx: RunContext): NormalizedRun {
