@@ -1,6 +1,5 @@
 import { checkScore, isGraded } from "./rollout";
-import { runTasks, taskResolver } from "./run-tasks";
-import { NO_GROUP } from "./schemes";
+import { runIndex, type RunIndex } from "./run-index";
 import { ownValue, type Scenario, type ScenarioFlip, type ScenarioRequired } from "./scenario";
 import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "./types";
 
@@ -24,38 +23,116 @@ function verdictDiffers(a: ScoringCheck, b: ScoringCheck): boolean {
   return ga && (a.passed !== b.passed || checkScore(a) !== checkScore(b));
 }
 
-const NONE: never[] = [];
-
-const matchesCheck = (c: ScoringCheck, ref: string): boolean => c.key === ref || c.label === ref;
-
 interface Indexed<T> {
+  /** Position in the scenario's list. */
   index: number;
   entry: T;
+  /** The id (RunIndex.names) of the key or label the entry names; -1 when no check of the run has it. */
+  check: number;
 }
 
 /**
  * Splits scenario entries by the task they name (one entry may name several tasks through a bare taskId):
- * `global` entries name no task and apply everywhere; `unresolved` ones name a task the run does not have.
+ * `scoped` by task row, `global` entries name no task and apply everywhere, `unresolved` ones name a task
+ * the run does not have.
  */
-function byTask<T>(entries: readonly T[], taskRef: (e: T) => string | undefined, resolve: (ref: string) => ScoringTask[]) {
-  const scoped = new Map<string, Indexed<T>[]>();
+function byTask<T extends { task?: string; check: string }>(entries: readonly T[], index: RunIndex) {
+  const scoped = new Map<number, Indexed<T>[]>();
   const global: Indexed<T>[] = [];
   const unresolved: Indexed<T>[] = [];
-  entries.forEach((entry, index) => {
-    const ref = taskRef(entry);
-    if (ref === undefined) {
-      global.push({ index, entry });
+  entries.forEach((entry, i) => {
+    const indexed = { index: i, entry, check: index.names.get(entry.check) ?? -1 };
+    if (entry.task === undefined) {
+      global.push(indexed);
       return;
     }
-    const tasks = resolve(ref);
-    if (tasks.length === 0) unresolved.push({ index, entry });
+    const tasks = index.resolve(entry.task);
+    if (tasks.length === 0) unresolved.push(indexed);
     for (const t of tasks) {
-      const list = scoped.get(t.key);
-      if (list) list.push({ index, entry });
-      else scoped.set(t.key, [{ index, entry }]);
+      const row = index.taskRow.get(t.key)!;
+      const list = scoped.get(row);
+      if (list) list.push(indexed);
+      else scoped.set(row, [indexed]);
     }
   });
   return { scoped, global, unresolved };
+}
+
+/**
+ * Edits checks for one scenario and remembers which entries matched something. Checks are matched by id
+ * (RunIndex numbering: check i, its key and label ids), because this runs for every check of every
+ * rollout an entry reaches, which is all of them for a run-wide required change.
+ */
+class CheckEditor {
+  readonly flipMatched = new Set<number>();
+  readonly requiredMatched = new Set<number>();
+  readonly componentMatched = new Set<string>();
+
+  constructor(
+    private readonly index: RunIndex,
+    private readonly components: Readonly<Record<string, number>>,
+  ) {}
+
+  private matches(i: number, e: Indexed<unknown>): boolean {
+    return this.index.checkKey[i] === e.check || this.index.checkLabel[i] === e.check;
+  }
+
+  /**
+   * Check i with the entries that name it applied (a later entry wins), or the check itself when none does,
+   * so untouched checks are shared; a changed check is copied once, however many entries apply.
+   */
+  edit(
+    check: ScoringCheck,
+    i: number,
+    required: readonly Indexed<ScenarioRequired>[],
+    flips: readonly Indexed<ScenarioFlip>[],
+    reweigh: boolean,
+  ): ScoringCheck {
+    let isRequired: boolean | undefined;
+    let passed: boolean | undefined;
+    for (let k = 0; k < required.length; k++) {
+      const e = required[k]!;
+      if (!this.matches(i, e)) continue;
+      this.requiredMatched.add(e.index);
+      isRequired = e.entry.required;
+    }
+    for (let k = 0; k < flips.length; k++) {
+      const e = flips[k]!;
+      if (!this.matches(i, e)) continue;
+      this.flipMatched.add(e.index);
+      passed = e.entry.passed;
+    }
+    const weight = reweigh ? ownValue(this.components, check.key) : undefined;
+    if (weight !== undefined) this.componentMatched.add(check.key);
+    if (isRequired === undefined && passed === undefined && weight === undefined) return check;
+    const next = { ...check };
+    if (isRequired !== undefined) next.required = isRequired;
+    if (passed !== undefined) {
+      next.passed = passed;
+      next.score = passed ? 1 : 0;
+      next.status = "graded";
+    }
+    if (weight !== undefined) next.weight = weight;
+    return next;
+  }
+}
+
+const NONE: never[] = [];
+
+/**
+ * What a scenario changes in a run, without copying the run: each rollout's checks (copied where one
+ * changes), task weights, the pass threshold, and warnings for entries that matched nothing. Scoring reads
+ * checks from it; applyScenario builds the changed run from it.
+ */
+export interface ScenarioEdits {
+  /** Per rollout, its checks as the scenario leaves them: the rollout's own array where none changed. */
+  checks: ScoringCheck[][];
+  /** Per rollout: whether a flip or a required change altered what scoring reads of one of its checks. */
+  checksChanged: boolean[];
+  /** runTasks(run), with the scenario's weights. */
+  tasks: ScoringTask[];
+  passThreshold: number;
+  warnings: string[];
 }
 
 /**
@@ -65,88 +142,69 @@ function byTask<T>(entries: readonly T[], taskRef: (e: T) => string | undefined,
  * computeReport; group weights that name no group are warned about here.
  */
 export function applyScenario(run: ScoringRun, scenario: Scenario): AppliedScenario {
-  const tasks = runTasks(run);
-  const resolve = taskResolver(tasks);
+  const edits = scenarioEdits(run, scenario);
+  const rollouts = run.rollouts.map((rollout, r) => {
+    const checks = edits.checks[r]!;
+    return checks === rollout.checks ? rollout : { ...rollout, checks };
+  });
+  return {
+    run: { ...run, tasks: edits.tasks, rollouts, passThreshold: edits.passThreshold },
+    checksChanged: edits.checksChanged,
+    warnings: edits.warnings,
+  };
+}
+
+export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdits {
+  const index = runIndex(run);
+  const { tasks, resolve, groups, checkStart, rolloutTask } = index;
   const warnings: string[] = [];
-  const flips = byTask(scenario.flips ?? [], (f) => f.task, resolve);
-  const required = byTask(scenario.required ?? [], (r) => r.task, resolve);
+  const flips = byTask(scenario.flips ?? [], index);
+  const required = byTask(scenario.required ?? [], index);
   const components = scenario.componentWeights ?? {};
   const hasComponents = Object.keys(components).length > 0;
-  const flipMatched = new Set<number>();
-  const requiredMatched = new Set<number>();
-  const componentMatched = new Set<string>();
-  const checksChanged: boolean[] = [];
+  const editor = new CheckEditor(index, components);
 
-  // Required rules per task (global ones merged in, scenario order kept), built once per task.
-  const requiredByTask = new Map<string, Indexed<ScenarioRequired>[]>();
-  const requiredFor = (taskKey: string) => {
-    let list = requiredByTask.get(taskKey);
-    if (!list) {
-      list = [...required.global, ...(required.scoped.get(taskKey) ?? [])].sort((x, y) => x.index - y.index);
-      requiredByTask.set(taskKey, list);
-    }
-    return list;
-  };
+  // Required rules per task row (global ones merged in, scenario order kept).
+  const requiredOf = tasks.map((_, row) => {
+    const scoped = required.scoped.get(row);
+    return scoped ? [...required.global, ...scoped].sort((x, y) => x.index - y.index) : required.global;
+  });
 
-  // Returns the check itself when nothing applies, so untouched checks are shared, not copied.
-  const applyToCheck = (
-    check: ScoringCheck,
-    taskRequired: readonly Indexed<ScenarioRequired>[],
-    taskFlips: readonly Indexed<ScenarioFlip>[],
-    reweigh: boolean,
-  ): ScoringCheck => {
-    let next: ScoringCheck | null = null;
-    for (const { index, entry } of taskRequired) {
-      if (!matchesCheck(check, entry.check)) continue;
-      requiredMatched.add(index);
-      next = { ...(next ?? check), required: entry.required };
-    }
-    for (const { index, entry } of taskFlips) {
-      if (!matchesCheck(check, entry.check)) continue;
-      flipMatched.add(index);
-      next = { ...(next ?? check), passed: entry.passed, score: entry.passed ? 1 : 0, status: "graded" };
-    }
-    const weight = reweigh ? ownValue(components, check.key) : undefined;
-    if (weight !== undefined) {
-      componentMatched.add(check.key);
-      next = { ...(next ?? check), weight };
-    }
-    return next ?? check;
-  };
-
-  const rollouts = run.rollouts.map((rollout): ScoringRollout => {
-    const scopedFlips = flips.scoped.get(rollout.task);
+  const checksChanged: boolean[] = new Array(run.rollouts.length).fill(false);
+  const touchesChecks = flips.scoped.size > 0 || required.global.length > 0 || required.scoped.size > 0 || hasComponents;
+  const checks = run.rollouts.map((rollout, r): ScoringCheck[] => {
+    if (!touchesChecks) return rollout.checks;
+    const row = rolloutTask[r]!;
+    const scopedFlips = flips.scoped.get(row);
     const taskFlips = scopedFlips ? scopedFlips.filter((f) => f.entry.rollout === undefined || f.entry.rollout === rollout.id) : NONE;
-    const taskRequired = requiredFor(rollout.task);
+    const taskRequired = requiredOf[row]!;
     const reweigh = hasComponents && rollout.rule === "grade";
-    if (taskFlips.length === 0 && taskRequired.length === 0 && !reweigh) {
-      checksChanged.push(false);
-      return rollout;
+    if (taskFlips.length === 0 && taskRequired.length === 0 && !reweigh) return rollout.checks;
+    // Copy-on-write: the checks array is copied at the first check that changes.
+    let copy: ScoringCheck[] | null = null;
+    const first = checkStart[r]!;
+    for (let j = 0; j < rollout.checks.length; j++) {
+      const check = rollout.checks[j]!;
+      const next = editor.edit(check, first + j, taskRequired, taskFlips, reweigh);
+      if (next === check) continue;
+      copy ??= rollout.checks.slice();
+      copy[j] = next;
+      if (verdictDiffers(check, next)) checksChanged[r] = true;
     }
-    let changed = false;
-    let copied = false;
-    const checks = rollout.checks.map((check) => {
-      const next = applyToCheck(check, taskRequired, taskFlips, reweigh);
-      if (next === check) return check;
-      copied = true;
-      if (verdictDiffers(check, next)) changed = true;
-      return next;
-    });
-    checksChanged.push(changed);
-    return copied ? { ...rollout, checks } : rollout;
+    return copy ?? rollout.checks;
   });
 
   const describeFlip = (f: ScenarioFlip) => `flip of ${f.check} in ${f.task}${f.rollout === undefined ? "" : ` rollout ${f.rollout}`}`;
   const describeRequired = (r: ScenarioRequired) => `required change of ${r.check}${r.task === undefined ? "" : ` in ${r.task}`}`;
   for (const { entry } of flips.unresolved) warnings.push(`Scenario: ${describeFlip(entry)} names no task of this run`);
   (scenario.flips ?? []).forEach((f, i) => {
-    if (!flipMatched.has(i) && resolve(f.task).length > 0) warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
+    if (!editor.flipMatched.has(i) && resolve(f.task).length > 0) warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
   });
   (scenario.required ?? []).forEach((r, i) => {
-    if (!requiredMatched.has(i)) warnings.push(`Scenario: ${describeRequired(r)} matches no check`);
+    if (!editor.requiredMatched.has(i)) warnings.push(`Scenario: ${describeRequired(r)} matches no check`);
   });
   for (const key of Object.keys(components)) {
-    if (!componentMatched.has(key)) warnings.push(`Scenario: component weight ${key} matches no grade component`);
+    if (!editor.componentMatched.has(key)) warnings.push(`Scenario: component weight ${key} matches no grade component`);
   }
 
   const weights = scenario.weights ?? {};
@@ -157,23 +215,19 @@ export function applyScenario(run: ScoringRun, scenario: Scenario): AppliedScena
     // An exact key beats a bare taskId naming the same task.
     for (const t of matched) if (t.key === ref || !Object.hasOwn(weights, t.key)) weightByKey.set(t.key, w);
   }
-  const groups = new Set(tasks.map((t) => t.group ?? NO_GROUP));
   for (const g of Object.keys(scenario.groupWeights ?? {})) {
-    if (!groups.has(g)) warnings.push(`Scenario: group weight for ${g} names no group of this run`);
+    if (!groups.includes(g)) warnings.push(`Scenario: group weight for ${g} names no group of this run`);
   }
 
-  const newTasks = tasks.map((t) => {
+  const newTasks = weightByKey.size === 0 ? [...tasks] : tasks.map((t): ScoringTask => {
     const w = weightByKey.get(t.key);
     return w === undefined ? t : { ...t, weight: w };
   });
   return {
-    run: {
-      ...run,
-      tasks: newTasks,
-      rollouts,
-      passThreshold: scenario.passThreshold ?? run.passThreshold,
-    },
+    checks,
     checksChanged,
+    tasks: newTasks,
+    passThreshold: scenario.passThreshold ?? run.passThreshold,
     warnings,
   };
 }

@@ -1,4 +1,4 @@
-import { runTasks, taskResolver } from "./run-tasks";
+import { runIndex } from "./run-index";
 import type { Scenario } from "./scenario";
 import { SCHEME_WORDS } from "./schemes";
 import type { ScoringRun } from "./types";
@@ -12,7 +12,8 @@ const DEFAULT_SCHEME = "task";
  * `{}` describes as no sentences: the run as recorded.
  */
 export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tasks" | "rollouts">): string[] {
-  const resolve = run ? taskResolver(runTasks(run)) : () => [];
+  // The run's cached index (computeReport has built it already), and only when a sentence names a task.
+  const resolve = (ref: string) => (run ? runIndex(run).resolve(ref) : []);
   // A task reads best by its taskId when the reference names exactly one task.
   const taskName = (ref: string): string => {
     const tasks = resolve(ref);

@@ -43,13 +43,13 @@ export function passAtKCurve(n: number, c: number): PassAtKPoint[] {
   return points;
 }
 
-/** Maps keyed by k as a string ({"1": 0.6, "2": 0.9}), the report's JSON shape. */
+/** Maps keyed by k as a string ({"1": 0.6, "2": 0.9}), the report's JSON shape (passAtKCurve without the points). */
 export function passAtKMaps(n: number, c: number): { passAtK: Record<string, number>; passHatK: Record<string, number> } {
   const at: Record<string, number> = {};
   const hat: Record<string, number> = {};
-  for (const p of passAtKCurve(n, c)) {
-    at[String(p.k)] = p.passAtK;
-    hat[String(p.k)] = p.passHatK;
+  for (let k = 1; k <= n; k++) {
+    at[k] = passAtK(n, c, k);
+    hat[k] = passHatK(n, c, k);
   }
   return { passAtK: at, passHatK: hat };
 }

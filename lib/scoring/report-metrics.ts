@@ -1,31 +1,65 @@
 import { metricKind } from "./dimensions";
 import type { AuthorityGate, GroupReport, MetricReport, ReportHeadline } from "./report-types";
-import { SCHEMES, schemeValues, type Scheme, type WeightedValue } from "./schemes";
-import { schemeTasks, type ScoredRun } from "./score-run";
-import { estimate, weightedMean } from "./stats";
+import { SCHEMES, hasVote, schemeWeight, schemeX, type Scheme, type SchemeWeightInputs, type WeightedValue } from "./schemes";
+import type { ScoredRun } from "./score-run";
+import { estimate } from "./stats";
 
 export const DEFAULT_HEADLINE_METRIC = "correctness";
 export const DEFAULT_SCHEME: Scheme = "task";
 const FALLBACK_METRIC = "completion";
 
-/** One metric under every scheme, with SE and interval under the active one; `gate` goes on authority. */
+/**
+ * One metric under every scheme, with SE and interval under the active one; `gate` goes on authority.
+ * One pass over the tasks accumulates every scheme's Σw and Σw·x, adding in task order exactly as
+ * weightedMean(schemeValues(…)) would, so each value is the same float.
+ */
 export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, gate?: AuthorityGate): MetricReport {
-  const tasks = schemeTasks(scored, metric);
-  const schemes = {} as Record<Scheme, number | null>;
-  let activeValues: WeightedValue[] = [];
-  for (const s of SCHEMES) {
-    const values = schemeValues(tasks, s, scored.groupWeights);
-    schemes[s] = weightedMean(values);
-    if (s === scheme) activeValues = values;
-  }
-  const active = estimate(activeValues, scored.ranges(metric));
+  const m = scored.metrics.indexOf(metric); // -1: not a metric of this run, no task is eligible
+  const { taskCells: cells, tasks } = scored;
+  const { taskGroup, groups } = scored.index;
+  const at = (t: number) => t * cells.width + m;
+
   let eligibleTasks = 0;
   let votes = 0;
-  for (const t of tasks) {
-    if (!t.cell) continue;
-    eligibleTasks += 1;
-    votes += t.cell.votes;
+  const groupSize = new Float64Array(groups.length);
+  if (m >= 0) {
+    for (let t = 0; t < tasks.length; t++) {
+      const v = cells.votes[at(t)]!;
+      if (v === 0) continue;
+      eligibleTasks += 1;
+      votes += v;
+      groupSize[taskGroup[t]!]! += 1;
+    }
   }
+
+  // Σw and Σw·x per scheme (SCHEMES order); the active scheme's (x, w) are kept for its standard error.
+  const sw = [0, 0, 0, 0];
+  const swx = [0, 0, 0, 0];
+  const activeValues: WeightedValue[] = [];
+  const inputs: SchemeWeightInputs = { votes: 0, weight: 0, groupWeight: 0, groupSize: 0 };
+  if (m >= 0) {
+    for (let t = 0; t < tasks.length; t++) {
+      const i = at(t);
+      if (cells.votes[i] === 0) continue;
+      const g = taskGroup[t]!;
+      inputs.votes = cells.votes[i]!;
+      inputs.weight = tasks[t]!.task.weight;
+      inputs.groupWeight = scored.groupWeight[g]!;
+      inputs.groupSize = groupSize[g]!;
+      for (let s = 0; s < SCHEMES.length; s++) {
+        const w = schemeWeight(SCHEMES[s]!, inputs);
+        if (!hasVote(w)) continue;
+        const x = schemeX(SCHEMES[s]!, cells.value[i]!, cells.pooled[i]!);
+        sw[s]! += w;
+        swx[s]! += w * x;
+        if (SCHEMES[s] === scheme) activeValues.push({ key: tasks[t]!.task.key, x, w });
+      }
+    }
+  }
+  const schemes = {} as Record<Scheme, number | null>;
+  SCHEMES.forEach((s, k) => (schemes[s] = sw[k]! > 0 ? swx[k]! / sw[k]! : null));
+
+  const active = estimate(activeValues, scored.ranges(metric));
   const kind = metricKind(metric);
   const report: MetricReport = {
     metric,
@@ -44,7 +78,7 @@ export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, 
     let passes = 0;
     let counted = 0;
     let completeTasks = 0;
-    for (const t of scored.tasks) {
+    for (const t of tasks) {
       passes += t.summary.passes;
       counted += t.summary.counted;
       if (t.summary.counted > 0 && t.summary.passes === t.summary.counted) completeTasks += 1;
@@ -80,27 +114,25 @@ export function headline(scored: ScoredRun, metrics: Record<string, MetricReport
   return { metric, scheme, value: r.value, se: r.se, ci95: r.ci95, eligibleTasks: r.eligibleTasks, tasks: r.tasks, fallback };
 }
 
-/** Groups in order of first appearance; every metric a task-equal mean inside the group. */
+/** Groups in order of first appearance; every metric a task-equal mean inside the group (summed in task order). */
 export function groupReports(scored: ScoredRun): GroupReport[] {
-  const groups = new Map<string, ScoredRun["tasks"]>();
-  for (const t of scored.tasks) {
-    const list = groups.get(t.group);
-    if (list) list.push(t);
-    else groups.set(t.group, [t]);
-  }
-  return [...groups.entries()].map(([group, tasks]) => {
-    const metrics: GroupReport["metrics"] = {};
-    for (const m of scored.metrics) {
-      let sum = 0;
-      let n = 0;
-      for (const t of tasks) {
-        const cell = t.cells.get(m);
-        if (!cell) continue;
-        sum += cell.value;
-        n += 1;
-      }
-      metrics[m] = { value: n > 0 ? sum / n : null, eligibleTasks: n };
+  const { taskCells: cells, tasks } = scored;
+  const { taskGroup, groups } = scored.index;
+  const taskCount = new Array<number>(groups.length).fill(0);
+  for (let t = 0; t < tasks.length; t++) taskCount[taskGroup[t]!]! += 1;
+  const reports: GroupReport[] = groups.map((group, g) => ({ group, tasks: taskCount[g]!, metrics: {} }));
+  const sum = new Float64Array(groups.length);
+  const n = new Float64Array(groups.length);
+  scored.metrics.forEach((metric, m) => {
+    sum.fill(0);
+    n.fill(0);
+    for (let t = 0; t < tasks.length; t++) {
+      const i = t * cells.width + m;
+      if (cells.votes[i] === 0) continue;
+      sum[taskGroup[t]!]! += cells.value[i]!;
+      n[taskGroup[t]!]! += 1;
     }
-    return { group, tasks: tasks.length, metrics };
+    reports.forEach((r, g) => (r.metrics[metric] = { value: n[g]! > 0 ? sum[g]! / n[g]! : null, eligibleTasks: n[g]! }));
   });
+  return reports;
 }

@@ -45,52 +45,79 @@ export function checkScore(check: Pick<ScoringCheck, "passed" | "score">): numbe
   return check.score ?? (check.passed === true ? 1 : 0);
 }
 
-function meanScore(graded: readonly GradedCheck[]): number | null {
-  if (graded.length === 0) return null;
-  let sum = 0;
-  for (const c of graded) sum += checkScore(c);
-  return sum / graded.length;
+/**
+ * What a verdict needs from a rollout's graded checks, summed in check order (so every path that scores a
+ * rollout adds the same floats in the same order and gets bit-identical rewards).
+ */
+export interface GradedTotals {
+  count: number;
+  /** Σ checkScore. */
+  scoreSum: number;
+  /** Σ checkScore × (weight ?? 0), for the grade rule. */
+  weightedSum: number;
+  /** Some graded check keyed as the rollout's gate passed (grade rule with a gate). */
+  gatePassed: boolean;
+}
+
+/** Adds one graded check of `rollout` to its totals. */
+export function addGraded(totals: GradedTotals, rollout: Pick<ScoringRollout, "gate">, c: ScoringCheck, score: number): void {
+  totals.count += 1;
+  totals.scoreSum += score;
+  totals.weightedSum += score * (c.weight ?? 0);
+  if (c.passed === true && rollout.gate !== null && c.key === rollout.gate) totals.gatePassed = true;
+}
+
+function meanScore(totals: GradedTotals): number | null {
+  return totals.count === 0 ? null : totals.scoreSum / totals.count;
 }
 
 function clip01(x: number): number {
   return Math.min(1, Math.max(0, x));
 }
 
-function gradeReward(rollout: ScoringRollout, graded: readonly GradedCheck[]): number | null {
-  if (graded.length === 0) return rollout.reportedReward;
-  let sum = 0;
-  for (const c of graded) sum += checkScore(c) * (c.weight ?? 0);
-  return clip01(sum - rollout.penalties);
+function gradeReward(rollout: ScoringRollout, totals: GradedTotals): number | null {
+  if (totals.count === 0) return rollout.reportedReward;
+  return clip01(totals.weightedSum - rollout.penalties);
 }
 
-function rewardFor(rollout: ScoringRollout, graded: readonly GradedCheck[], changed: boolean): number | null {
+function rewardFor(rollout: ScoringRollout, totals: GradedTotals, changed: boolean): number | null {
   switch (rollout.rule) {
     case "checks":
-      return rollout.reportedReward !== null && !changed ? rollout.reportedReward : meanScore(graded);
+      return rollout.reportedReward !== null && !changed ? rollout.reportedReward : meanScore(totals);
     case "reward":
-      if (changed && graded.length > 0) return meanScore(graded);
-      return rollout.reportedReward ?? meanScore(graded);
+      if (changed && totals.count > 0) return meanScore(totals);
+      return rollout.reportedReward ?? meanScore(totals);
     case "grade":
-      return gradeReward(rollout, graded);
+      return gradeReward(rollout, totals);
   }
 }
 
-function passedFor(
-  rollout: ScoringRollout,
-  reward: number | null,
-  failedRequired: readonly string[],
-  threshold: number,
-): boolean {
+function passedFor(rollout: ScoringRollout, totals: GradedTotals, reward: number | null, failedRequired: number, threshold: number): boolean {
   const reaches = reward !== null && reward >= threshold - EPSILON;
   switch (rollout.rule) {
     case "checks":
-      return failedRequired.length === 0;
+      return failedRequired === 0;
     case "reward":
       return reaches;
     case "grade":
-      if (rollout.gate === null) return reaches;
-      return rollout.checks.some((c) => c.key === rollout.gate && isGraded(c) && c.passed === true);
+      return rollout.gate === null ? reaches : totals.gatePassed;
   }
+}
+
+/**
+ * Reward and pass of a rollout from the totals of its graded checks and the number of graded required
+ * checks that failed: the rule part of rolloutVerdict, shared with the whole-run scorer (score-rollouts.ts),
+ * which reads checks through a scenario's edits and so never through `rollout.checks` here.
+ */
+export function verdictFromTotals(
+  rollout: ScoringRollout,
+  totals: GradedTotals,
+  failedRequired: number,
+  options: VerdictOptions,
+): { passed: boolean; reward: number | null } {
+  if (rollout.status !== "scored") return { passed: false, reward: null };
+  const reward = rewardFor(rollout, totals, options.checksChanged ?? false);
+  return { passed: passedFor(rollout, totals, reward, failedRequired, options.passThreshold), reward };
 }
 
 /**
@@ -98,16 +125,17 @@ function passedFor(
  * reward; their graded checks (if any) are still listed so a page can show them.
  */
 export function rolloutVerdict(rollout: ScoringRollout, options: VerdictOptions): RolloutVerdict {
-  const changed = options.checksChanged ?? false;
-  // One pass over the checks: graded list, failed required labels and per-dimension tallies.
+  // One pass over the checks: graded list, failed required labels, per-dimension tallies and totals.
   const graded: GradedCheck[] = [];
   const failedRequired: string[] = [];
   const dimensions = new Map<string, DimensionTally>();
+  const totals: GradedTotals = { count: 0, scoreSum: 0, weightedSum: 0, gatePassed: false };
   for (const c of rollout.checks) {
     if (!isGraded(c)) continue;
     graded.push(c);
     if (c.required && c.passed === false) failedRequired.push(c.label);
     const score = checkScore(c);
+    addGraded(totals, rollout, c, score);
     const t = dimensions.get(c.dimension);
     if (t) {
       t.sum += score;
@@ -116,18 +144,17 @@ export function rolloutVerdict(rollout: ScoringRollout, options: VerdictOptions)
       dimensions.set(c.dimension, { sum: score, count: 1 });
     }
   }
-  const scored = rollout.status === "scored";
-  const reward = scored ? rewardFor(rollout, graded, changed) : null;
+  const { passed, reward } = verdictFromTotals(rollout, totals, failedRequired.length, options);
   return {
     id: rollout.id,
     task: rollout.task,
     status: rollout.status,
     rule: rollout.rule,
-    passed: scored && passedFor(rollout, reward, failedRequired, options.passThreshold),
+    passed,
     reward,
     graded,
     failedRequired,
     dimensions,
-    checksChanged: changed,
+    checksChanged: options.checksChanged ?? false,
   };
 }

@@ -1,4 +1,9 @@
-import type { TaskCell } from "./dimensions";
+/** A task's figure for one metric: mean over its eligible rollouts, and the pooled (check-scheme) value. */
+export interface TaskCell {
+  value: number;
+  pooled: number;
+  votes: number;
+}
 
 /** Who gets a vote in a suite value (SPEC §3 "Weighting schemes"). */
 export const SCHEMES = ["task", "check", "group", "custom"] as const;
@@ -35,8 +40,38 @@ export interface WeightedValue {
  * - check:  x = the task's pooled value, w = its number of votes (graded checks, scored rollouts, …)
  * - group:  x = task value, w = group weight / eligible tasks of the group (tasks equal inside a group)
  * - custom: x = task value, w = declared weight (scenario override applied upstream)
- * Tasks that are not eligible, or whose weight is not positive, are left out.
+ * Tasks that are not eligible, or whose weight is not positive, are left out (see hasVote).
  */
+export function schemeX(scheme: Scheme, value: number, pooled: number): number {
+  return scheme === "check" ? pooled : value;
+}
+
+/** What decides a task's weight under each scheme; `group*` are its group's weight and eligible tasks. */
+export interface SchemeWeightInputs {
+  votes: number;
+  weight: number;
+  groupWeight: number;
+  groupSize: number;
+}
+
+export function schemeWeight(scheme: Scheme, t: SchemeWeightInputs): number {
+  switch (scheme) {
+    case "task":
+      return 1;
+    case "check":
+      return t.votes;
+    case "group":
+      return t.groupWeight / t.groupSize;
+    case "custom":
+      return t.weight;
+  }
+}
+
+export function hasVote(w: number): boolean {
+  return w > 0 && Number.isFinite(w);
+}
+
+/** schemeX and schemeWeight over a list of tasks (the report computes the same in place, over its tables). */
 export function schemeValues(
   tasks: readonly SchemeTask[],
   scheme: Scheme,
@@ -44,27 +79,16 @@ export function schemeValues(
 ): WeightedValue[] {
   const eligible = tasks.filter((t): t is SchemeTask & { cell: TaskCell } => t.cell !== undefined);
   const perGroup = new Map<string, number>();
-  if (scheme === "group") for (const t of eligible) perGroup.set(t.group, (perGroup.get(t.group) ?? 0) + 1);
+  for (const t of eligible) perGroup.set(t.group, (perGroup.get(t.group) ?? 0) + 1);
   const out: WeightedValue[] = [];
   for (const t of eligible) {
-    let x = t.cell.value;
-    let w: number;
-    switch (scheme) {
-      case "task":
-        w = 1;
-        break;
-      case "check":
-        x = t.cell.pooled;
-        w = t.cell.votes;
-        break;
-      case "group":
-        w = (groupWeights.get(t.group) ?? 1) / (perGroup.get(t.group) ?? 1);
-        break;
-      case "custom":
-        w = t.weight;
-        break;
-    }
-    if (w > 0 && Number.isFinite(w)) out.push({ key: t.key, x, w });
+    const w = schemeWeight(scheme, {
+      votes: t.cell.votes,
+      weight: t.weight,
+      groupWeight: groupWeights.get(t.group) ?? 1,
+      groupSize: perGroup.get(t.group) ?? 1,
+    });
+    if (hasVote(w)) out.push({ key: t.key, x: schemeX(scheme, t.cell.value, t.cell.pooled), w });
   }
   return out;
 }

@@ -1,105 +1,134 @@
-import { applyScenario } from "./apply-scenario";
-import { metricNames, rolloutCells, taskCells, type RolloutCell, type TaskCell } from "./dimensions";
-import { rolloutVerdict, type RolloutVerdict } from "./rollout";
-import type { Scenario } from "./scenario";
-import { NO_GROUP, type SchemeTask } from "./schemes";
+import { scenarioEdits } from "./apply-scenario";
+import { TaskCells, type RolloutCells } from "./dimensions";
+import { failuresAndGate } from "./report-failures";
+import type { AuthorityGate, Report } from "./report-types";
+import { runIndex, type RunIndex } from "./run-index";
+import { ownValue, type Scenario } from "./scenario";
+import { scoreRollouts, type RolloutEdits, type ScoredRollout } from "./score-rollouts";
 import type { Interval } from "./stats";
 import { summarizeTask, type TaskSummary, type UnscoredPolicy } from "./task-summary";
 import type { ScoringRun, ScoringTask } from "./types";
 
-export interface ScoredRollout {
-  verdict: RolloutVerdict;
-  /** What the rollout contributes to each metric under the unscored policy (absent: not eligible). */
-  cells: Map<string, RolloutCell>;
+export type { ScoredRollout } from "./score-rollouts";
+
+/**
+ * Everything that follows from a run's checks, its pass threshold and the unscored policy: verdicts, cells,
+ * task summaries and failures. Task weights, group weights and the headline do not enter it.
+ */
+export interface RunVerdicts {
+  /** In the run's rollout order. */
+  rollouts: ScoredRollout[];
+  /** What each rollout contributes to each metric under the unscored policy (votes 0: not eligible). */
+  rolloutCells: RolloutCells;
+  /** Aligned with index.tasks. */
+  summaries: TaskSummary[];
+  taskCells: TaskCells;
+  /** [min(0, rewards), max(1, rewards)]: where reward intervals are clipped. */
+  rewardRange: Interval;
+  failures: Report["failures"];
+  gate: AuthorityGate;
 }
 
 export interface ScoredTask {
   /** With the scenario's weight applied. */
   task: ScoringTask;
-  group: string;
-  rollouts: ScoredRollout[];
-  cells: Map<string, TaskCell>;
+  /** Index into `index.groups`. */
+  group: number;
   summary: TaskSummary;
 }
 
 /** A run with a scenario applied and every verdict and per-task figure computed, in one pass over its checks. */
 export interface ScoredRun {
+  /** The run as recorded (its checks as the scenario leaves them are read through scenarioEdits). */
   run: ScoringRun;
   scenario: Scenario;
   policy: UnscoredPolicy;
+  index: RunIndex;
+  /** index.metrics: the columns of the cell tables. */
   metrics: string[];
+  /** Aligned with index.tasks. */
   tasks: ScoredTask[];
-  /** In the run's rollout order. */
+  taskCells: TaskCells;
   rollouts: ScoredRollout[];
-  groupWeights: Map<string, number>;
+  rolloutCells: RolloutCells;
+  failures: Report["failures"];
+  gate: AuthorityGate;
+  /**
+   * The verdicts (rollouts, summaries, failures) are the run's recorded ones, shared with every report of
+   * the run that changes no verdict: a report copies their arrays before handing them out.
+   */
+  shared: boolean;
+  /** Per group (aligned with index.groups): the scenario's group weight, else 1. */
+  groupWeight: number[];
   /** Metric ranges for clipping intervals; reward stretches to rewards outside [0, 1]. */
   ranges: (metric: string) => Interval;
   warnings: string[];
 }
 
-export function scoreRun(input: ScoringRun, scenario: Scenario = {}): ScoredRun {
-  const applied = applyScenario(input, scenario);
-  const run = applied.run;
-  const policy: UnscoredPolicy = scenario.unscored ?? "exclude";
-  const verdicts = run.rollouts.map((r, i) =>
-    rolloutVerdict(r, { passThreshold: run.passThreshold, checksChanged: applied.checksChanged[i] ?? false }),
-  );
-  // Under "fail" an unscored rollout scores 0 on every dimension its task grades elsewhere.
-  const dimsByTask = new Map<string, Set<string>>();
-  if (policy === "fail") {
-    for (const v of verdicts) {
-      let dims = dimsByTask.get(v.task);
-      if (!dims) dimsByTask.set(v.task, (dims = new Set()));
-      for (const d of v.dimensions.keys()) dims.add(d);
-    }
-  }
-  const noDims = new Set<string>();
-  const rollouts = verdicts.map((verdict) => ({
-    verdict,
-    cells: rolloutCells(verdict, policy, dimsByTask.get(verdict.task) ?? noDims),
-  }));
-  const rolloutsByTask = new Map<string, ScoredRollout[]>();
-  for (const r of rollouts) {
-    const list = rolloutsByTask.get(r.verdict.task);
-    if (list) list.push(r);
-    else rolloutsByTask.set(r.verdict.task, [r]);
-  }
-  const tasks = run.tasks.map((task): ScoredTask => {
-    const own = rolloutsByTask.get(task.key) ?? [];
-    return {
-      task,
-      group: task.group ?? NO_GROUP,
-      rollouts: own,
-      cells: taskCells(own.map((r) => r.cells)),
-      summary: summarizeTask(own.map((r) => r.verdict), policy),
-    };
-  });
+function scoreVerdicts(run: ScoringRun, index: RunIndex, edits: RolloutEdits, policy: UnscoredPolicy): RunVerdicts {
+  const { rollouts, cells, rewardRange } = scoreRollouts(run, index, edits, policy);
+  const byTask: ScoredRollout[][] = index.tasks.map(() => []);
+  rollouts.forEach((v, r) => byTask[index.rolloutTask[r]!]!.push(v));
+  return {
+    rollouts,
+    rolloutCells: cells,
+    summaries: byTask.map((own) => summarizeTask(own, policy)),
+    taskCells: TaskCells.of(cells, index.rolloutTask, index.tasks.length),
+    rewardRange,
+    ...failuresAndGate(run.rollouts, index, edits),
+  };
+}
 
-  let minReward = 0;
-  let maxReward = 1;
-  for (const r of rollouts) {
-    const reward = r.cells.get("reward")?.value;
-    if (reward === undefined) continue;
-    minReward = Math.min(minReward, reward);
-    maxReward = Math.max(maxReward, reward);
-  }
-  const rewardRange: Interval = [minReward, maxReward];
+/** Whether a scenario can change a verdict; when it cannot, the run's recorded verdicts serve. */
+function changesVerdicts(scenario: Scenario): boolean {
+  return (
+    (scenario.flips?.length ?? 0) > 0 ||
+    (scenario.required?.length ?? 0) > 0 ||
+    Object.keys(scenario.componentWeights ?? {}).length > 0 ||
+    scenario.passThreshold !== undefined
+  );
+}
+
+/**
+ * The recorded verdicts of a run, per unscored policy, kept per run object (runs are immutable data, see
+ * runIndex) and dropped with the run's index: moving a weight or group-weight slider, or switching the
+ * headline, then only redoes the aggregation. Reports never hand out these objects themselves (ScoredRun
+ * `shared`: report.ts copies the arrays it shows), so one report cannot alter the next.
+ */
+const recorded = new WeakMap<ScoringRun, { index: RunIndex } & Partial<Record<UnscoredPolicy, RunVerdicts>>>();
+
+function recordedVerdicts(run: ScoringRun, index: RunIndex, policy: UnscoredPolicy): RunVerdicts {
+  let entry = recorded.get(run);
+  if (!entry || entry.index !== index) recorded.set(run, (entry = { index }));
+  const asRecorded: RolloutEdits = { checks: run.rollouts.map((r) => r.checks), checksChanged: [], passThreshold: run.passThreshold };
+  return (entry[policy] ??= scoreVerdicts(run, index, asRecorded, policy));
+}
+
+export function scoreRun(run: ScoringRun, scenario: Scenario = {}): ScoredRun {
+  const index = runIndex(run);
+  const edits = scenarioEdits(run, scenario);
+  const policy: UnscoredPolicy = scenario.unscored ?? "exclude";
+  // Without a verdict change the edits change no check and keep the threshold: the verdicts are the recorded ones.
+  const shared = !changesVerdicts(scenario);
+  const verdicts = shared ? recordedVerdicts(run, index, policy) : scoreVerdicts(run, index, edits, policy);
+  const rewardRange = verdicts.rewardRange;
   const unitRange: Interval = [0, 1];
 
   return {
     run,
     scenario,
     policy,
-    metrics: metricNames(run),
-    tasks,
-    rollouts,
-    groupWeights: new Map(Object.entries(scenario.groupWeights ?? {})),
+    index,
+    metrics: index.metrics,
+    tasks: edits.tasks.map((task, t) => ({ task, group: index.taskGroup[t]!, summary: verdicts.summaries[t]! })),
+    taskCells: verdicts.taskCells,
+    rollouts: verdicts.rollouts,
+    rolloutCells: verdicts.rolloutCells,
+    failures: verdicts.failures,
+    gate: verdicts.gate,
+    shared,
+    groupWeight: index.groups.map((g) => ownValue(scenario.groupWeights, g) ?? 1),
     ranges: (metric) => (metric === "reward" ? rewardRange : unitRange),
-    warnings: applied.warnings,
+    warnings: edits.warnings,
   };
-}
-
-/** The scheme view of every task for one metric. */
-export function schemeTasks(scored: Pick<ScoredRun, "tasks">, metric: string): SchemeTask[] {
-  return scored.tasks.map((t) => ({ key: t.task.key, group: t.group, weight: t.task.weight, cell: t.cells.get(metric) }));
 }

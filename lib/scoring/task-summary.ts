@@ -33,7 +33,10 @@ export const NEAR_MISS_REWARD = 0.5;
  * Figures across the rollouts of one task. Under the "fail" policy an unscored rollout counts as a failed
  * rollout with reward 0; under "exclude" it only appears in `rollouts`.
  */
-export function summarizeTask(verdicts: readonly RolloutVerdict[], policy: UnscoredPolicy): TaskSummary {
+export function summarizeTask(
+  verdicts: readonly Pick<RolloutVerdict, "status" | "passed" | "reward">[],
+  policy: UnscoredPolicy,
+): TaskSummary {
   let scored = 0;
   let counted = 0;
   let passes = 0;
