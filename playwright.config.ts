@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 // Browser tests (`npm run test:e2e`; `npm test` runs them after the unit tests and a build, see
-// scripts/test.mjs). The browser is Debian's Chromium: `playwright install` downloads one and cannot work here.
+// scripts/test.mjs). The browser is Debian's Chromium: Playwright's own browser download cannot work offline here.
 
 export const E2E_PORT = 3917;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
