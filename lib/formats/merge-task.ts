@@ -16,3 +16,24 @@ export function mergeTask(tasks: Map<string, NormalizedTask>, task: NormalizedTa
     if (!warnings.includes(message)) warnings.push(message);
   }
 }
+
+/**
+ * The rollouts and tasks of one run, in first-seen order: a repeated rollout id becomes `id~2` with a warning
+ * (never a silent overwrite), and each task key appears once (mergeTask).
+ */
+export function uniqueRolloutsAndTasks<R extends { id: string; warnings: string[] }>(
+  items: readonly { rollout: R; task: NormalizedTask }[],
+  warnings: string[],
+): { rollouts: R[]; tasks: Map<string, NormalizedTask> } {
+  const tasks = new Map<string, NormalizedTask>();
+  const seen = new Map<string, number>();
+  const rollouts = items.map(({ rollout, task }) => {
+    mergeTask(tasks, task, warnings);
+    const n = (seen.get(rollout.id) ?? 0) + 1;
+    seen.set(rollout.id, n);
+    if (n === 1) return rollout;
+    const id = `${rollout.id}~${n}`;
+    return { ...rollout, id, warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`] };
+  });
+  return { rollouts, tasks };
+}

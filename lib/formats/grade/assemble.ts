@@ -1,6 +1,6 @@
 import { commonFolder } from "../paths";
 import type { FormatId, JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, ParseOptions } from "../types";
-import { mergeTask } from "../merge-task";
+import { uniqueRolloutsAndTasks } from "../merge-task";
 
 /** Shared by the record formats (grade, rubric, tau-bench): one rollout with the task it belongs to. */
 export interface RolloutWithTask {
@@ -50,16 +50,7 @@ export interface AssembleInput {
 /** One run: rollout ids made unique (`id~2` with a warning), one task per key, in first-seen order. */
 export function assembleRun(items: readonly RolloutWithTask[], input: AssembleInput): NormalizedRun {
   const warnings = [...input.warnings];
-  const tasks = new Map<string, NormalizedTask>();
-  const seen = new Map<string, number>();
-  const rollouts = items.map(({ rollout, task }) => {
-    mergeTask(tasks, task, warnings);
-    const n = (seen.get(rollout.id) ?? 0) + 1;
-    seen.set(rollout.id, n);
-    if (n === 1) return rollout;
-    const id = `${rollout.id}~${n}`;
-    return { ...rollout, id, warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`] };
-  });
+  const { rollouts, tasks } = uniqueRolloutsAndTasks(items, warnings);
   const starts = rollouts.map((r) => r.startedAt).filter((s): s is string => s !== null).sort();
   return {
     name: input.name,

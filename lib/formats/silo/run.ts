@@ -1,9 +1,9 @@
 import { baseName, commonFolder } from "../paths";
-import type { NormalizedRun, NormalizedTask, ParseOptions } from "../types";
+import type { NormalizedRun, ParseOptions } from "../types";
 import { taskKey } from "./identity";
 import type { Manifest } from "./manifest";
 import type { SiloRollout } from "./rollout";
-import { mergeTask } from "../merge-task";
+import { uniqueRolloutsAndTasks } from "../merge-task";
 
 /** Folder names that say where Silo keeps rollouts, not what the run is. */
 const LAYOUT_FOLDER = /^(\.silo|runs|run_.*)$/;
@@ -29,16 +29,7 @@ export interface RunContext {
 /** One run for the batch: unique rollout ids, one task per key, created at the earliest start. */
 export function assembleSiloRun(items: readonly SiloRollout[], options: ParseOptions, ctx: RunContext): NormalizedRun {
   const warnings = [...ctx.warnings];
-  const tasks = new Map<string, NormalizedTask>();
-  const seen = new Map<string, number>();
-  const rollouts = items.map(({ rollout, task }) => {
-    mergeTask(tasks, task, warnings);
-    const n = (seen.get(rollout.id) ?? 0) + 1;
-    seen.set(rollout.id, n);
-    if (n === 1) return rollout;
-    const id = `${rollout.id}~${n}`;
-    return { ...rollout, id, warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`] };
-  });
+  const { rollouts, tasks } = uniqueRolloutsAndTasks(items, warnings);
 
   for (const manifest of ctx.manifests) {
     const missing = manifest.tasks
