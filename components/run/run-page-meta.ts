@@ -1,20 +1,8 @@
 import type { RunMeta } from "@/lib/db/queries/get-run";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
-export interface RunPageMeta {
-  id: string;
-  name: string;
-  agent: string | null;
-  model: string | null;
-  format: string;
-  createdAt: string | null;
-  ingestedAt: string;
-  baseline: boolean;
-  labels: string[];
-  /** Task key → task row id, for links to task pages. */
-  taskIds: Record<string, string>;
-  /** Rollout id → rollout row id, for links to rollout pages. */
-  rolloutIds: Record<string, string>;
+export interface RunPageMeta
+  extends Pick<RunMeta, "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "labels" | "taskIds" | "rolloutIds"> {
   /** Format notes kept in the run's metadata: BenchFlow's regrade sentence, Harbor's own mean and why it differs. */
   regradeSummary: string | null;
   regradeReason: string | null;
