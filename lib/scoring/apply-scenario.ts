@@ -33,11 +33,12 @@ interface Indexed<T> {
 
 /**
  * Splits scenario entries by the task they name (one entry may name several tasks through a bare taskId):
- * `scoped` by task row, `global` entries name no task and apply everywhere, `unresolved` ones name a task
- * the run does not have.
+ * `scoped` by task row (RunIndex.tasks), `global` entries name no task and apply everywhere, `unresolved`
+ * ones name a task the run does not have.
  */
 function byTask<T extends { task?: string; check: string }>(entries: readonly T[], index: RunIndex) {
-  const scoped = new Map<number, Indexed<T>[]>();
+  const scoped: (Indexed<T>[] | undefined)[] = index.tasks.map(() => undefined);
+  let scopedCount = 0;
   const global: Indexed<T>[] = [];
   const unresolved: Indexed<T>[] = [];
   entries.forEach((entry, i) => {
@@ -50,12 +51,11 @@ function byTask<T extends { task?: string; check: string }>(entries: readonly T[
     if (tasks.length === 0) unresolved.push(indexed);
     for (const t of tasks) {
       const row = index.taskRow.get(t.key)!;
-      const list = scoped.get(row);
-      if (list) list.push(indexed);
-      else scoped.set(row, [indexed]);
+      scopedCount += 1;
+      (scoped[row] ??= []).push(indexed);
     }
   });
-  return { scoped, global, unresolved };
+  return { scoped, scopedCount, global, unresolved };
 }
 
 /**
@@ -64,14 +64,19 @@ function byTask<T extends { task?: string; check: string }>(entries: readonly T[
  * rollout an entry reaches, which is all of them for a run-wide required change.
  */
 class CheckEditor {
-  readonly flipMatched = new Set<number>();
-  readonly requiredMatched = new Set<number>();
+  /** Per flip and per required entry (scenario order): 1 once it matched a check. */
+  readonly flipMatched: Uint8Array;
+  readonly requiredMatched: Uint8Array;
   readonly componentMatched = new Set<string>();
 
   constructor(
     private readonly index: RunIndex,
     private readonly components: Readonly<Record<string, number>>,
-  ) {}
+    scenario: Scenario,
+  ) {
+    this.flipMatched = new Uint8Array(scenario.flips?.length ?? 0);
+    this.requiredMatched = new Uint8Array(scenario.required?.length ?? 0);
+  }
 
   private matches(i: number, e: Indexed<unknown>): boolean {
     return this.index.checkKey[i] === e.check || this.index.checkLabel[i] === e.check;
@@ -93,13 +98,13 @@ class CheckEditor {
     for (let k = 0; k < required.length; k++) {
       const e = required[k]!;
       if (!this.matches(i, e)) continue;
-      this.requiredMatched.add(e.index);
+      this.requiredMatched[e.index] = 1;
       isRequired = e.entry.required;
     }
     for (let k = 0; k < flips.length; k++) {
       const e = flips[k]!;
       if (!this.matches(i, e)) continue;
-      this.flipMatched.add(e.index);
+      this.flipMatched[e.index] = 1;
       passed = e.entry.passed;
     }
     const weight = reweigh ? ownValue(this.components, check.key) : undefined;
@@ -129,8 +134,8 @@ export interface ScenarioEdits {
   checks: ScoringCheck[][];
   /** Per rollout: whether a flip or a required change altered what scoring reads of one of its checks. */
   checksChanged: boolean[];
-  /** runTasks(run), with the scenario's weights. */
-  tasks: ScoringTask[];
+  /** Per task of runTasks(run) (RunIndex.tasks): its weight, the scenario's where it sets one. */
+  weights: number[];
   passThreshold: number;
   warnings: string[];
 }
@@ -148,34 +153,51 @@ export function applyScenario(run: ScoringRun, scenario: Scenario): AppliedScena
     return checks === rollout.checks ? rollout : { ...rollout, checks };
   });
   return {
-    run: { ...run, tasks: edits.tasks, rollouts, passThreshold: edits.passThreshold },
+    run: {
+      ...run,
+      tasks: weightedTasks(runIndex(run).tasks, edits.weights),
+      rollouts,
+      passThreshold: edits.passThreshold,
+    },
     checksChanged: edits.checksChanged,
     warnings: edits.warnings,
   };
 }
 
+/** The tasks with their scenario weights (a task is copied only when its weight changes). */
+function weightedTasks(tasks: readonly ScoringTask[], weights: readonly number[]): ScoringTask[] {
+  return tasks.map((t, i) => (t.weight === weights[i] ? t : { ...t, weight: weights[i]! }));
+}
+
 export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdits {
   const index = runIndex(run);
-  const { tasks, resolve, groups, checkStart, rolloutTask } = index;
+  const { tasks, resolve, groups, checkStart, checkKey, checkLabel, rolloutTask } = index;
   const warnings: string[] = [];
   const flips = byTask(scenario.flips ?? [], index);
   const required = byTask(scenario.required ?? [], index);
   const components = scenario.componentWeights ?? {};
   const hasComponents = Object.keys(components).length > 0;
-  const editor = new CheckEditor(index, components);
+  const editor = new CheckEditor(index, components, scenario);
+  // The keys and labels (RunIndex.names ids) some entry names: a check named by none needs no closer look.
+  const named = new Uint8Array(index.names.size);
+  for (const { check } of [...(scenario.flips ?? []), ...(scenario.required ?? [])]) {
+    const id = index.names.get(check);
+    if (id !== undefined) named[id] = 1;
+  }
 
   // Required rules per task row (global ones merged in, scenario order kept).
   const requiredOf = tasks.map((_, row) => {
-    const scoped = required.scoped.get(row);
+    const scoped = required.scoped[row];
     return scoped ? [...required.global, ...scoped].sort((x, y) => x.index - y.index) : required.global;
   });
 
   const checksChanged: boolean[] = new Array(run.rollouts.length).fill(false);
-  const touchesChecks = flips.scoped.size > 0 || required.global.length > 0 || required.scoped.size > 0 || hasComponents;
+  const touchesChecks =
+    flips.scopedCount > 0 || required.global.length > 0 || required.scopedCount > 0 || hasComponents;
   const checks = run.rollouts.map((rollout, r): ScoringCheck[] => {
     if (!touchesChecks) return rollout.checks;
     const row = rolloutTask[r]!;
-    const scopedFlips = flips.scoped.get(row);
+    const scopedFlips = flips.scoped[row];
     const taskFlips = scopedFlips ? scopedFlips.filter((f) => f.entry.rollout === undefined || f.entry.rollout === rollout.id) : NONE;
     const taskRequired = requiredOf[row]!;
     const reweigh = hasComponents && rollout.rule === "grade";
@@ -184,8 +206,10 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
     let copy: ScoringCheck[] | null = null;
     const first = checkStart[r]!;
     for (let j = 0; j < rollout.checks.length; j++) {
+      const i = first + j;
+      if (!reweigh && named[checkKey[i]!] === 0 && named[checkLabel[i]!] === 0) continue;
       const check = rollout.checks[j]!;
-      const next = editor.edit(check, first + j, taskRequired, taskFlips, reweigh);
+      const next = editor.edit(check, i, taskRequired, taskFlips, reweigh);
       if (next === check) continue;
       copy ??= rollout.checks.slice();
       copy[j] = next;
@@ -198,10 +222,10 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
   const describeRequired = (r: ScenarioRequired) => `required change of ${r.check}${r.task === undefined ? "" : ` in ${r.task}`}`;
   for (const { entry } of flips.unresolved) warnings.push(`Scenario: ${describeFlip(entry)} names no task of this run`);
   (scenario.flips ?? []).forEach((f, i) => {
-    if (!editor.flipMatched.has(i) && resolve(f.task).length > 0) warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
+    if (editor.flipMatched[i] === 0 && resolve(f.task).length > 0) warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
   });
   (scenario.required ?? []).forEach((r, i) => {
-    if (!editor.requiredMatched.has(i)) warnings.push(`Scenario: ${describeRequired(r)} matches no check`);
+    if (editor.requiredMatched[i] === 0) warnings.push(`Scenario: ${describeRequired(r)} matches no check`);
   });
   for (const key of Object.keys(components)) {
     if (!editor.componentMatched.has(key)) warnings.push(`Scenario: component weight ${key} matches no grade component`);
@@ -219,14 +243,11 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
     if (!groups.includes(g)) warnings.push(`Scenario: group weight for ${g} names no group of this run`);
   }
 
-  const newTasks = weightByKey.size === 0 ? [...tasks] : tasks.map((t): ScoringTask => {
-    const w = weightByKey.get(t.key);
-    return w === undefined ? t : { ...t, weight: w };
-  });
+  const newWeights = tasks.map((t) => weightByKey.get(t.key) ?? t.weight);
   return {
     checks,
     checksChanged,
-    tasks: newTasks,
+    weights: newWeights,
     passThreshold: scenario.passThreshold ?? run.passThreshold,
     warnings,
   };

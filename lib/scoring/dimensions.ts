@@ -56,6 +56,19 @@ export class RolloutCells {
     this.votes[i] = votes;
   }
 
+  /** Eligible cells of one metric, and the Σ of their values in row order. */
+  count(metric: number): number {
+    let n = 0;
+    for (let i = metric; i < this.votes.length; i += this.width) if (this.votes[i] !== 0) n += 1;
+    return n;
+  }
+
+  sumValues(metric: number): number {
+    let sum = 0;
+    for (let i = metric; i < this.votes.length; i += this.width) if (this.votes[i] !== 0) sum += this.value[i]!;
+    return sum;
+  }
+
   /** [min(lo, values), max(hi, values)] over the eligible cells of one metric. */
   extent(metric: number, lo: number, hi: number): [number, number] {
     for (let i = metric; i < this.value.length; i += this.width) {

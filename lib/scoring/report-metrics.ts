@@ -2,11 +2,13 @@ import { metricKind } from "./dimensions";
 import type { AuthorityGate, GroupReport, MetricReport, ReportHeadline } from "./report-types";
 import { SCHEMES, hasVote, schemeWeight, schemeX, type Scheme, type SchemeWeightInputs, type WeightedValue } from "./schemes";
 import type { ScoredRun } from "./score-run";
-import { estimate } from "./stats";
+import { estimate, type Interval } from "./stats";
 
 export const DEFAULT_HEADLINE_METRIC = "correctness";
 export const DEFAULT_SCHEME: Scheme = "task";
 const FALLBACK_METRIC = "completion";
+/** Where intervals of every metric but reward are clipped. */
+const UNIT_RANGE: Interval = [0, 1];
 
 /**
  * One metric under every scheme, with SE and interval under the active one; `gate` goes on authority.
@@ -43,7 +45,7 @@ export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, 
       if (cells.votes[i] === 0) continue;
       const g = taskGroup[t]!;
       inputs.votes = cells.votes[i]!;
-      inputs.weight = tasks[t]!.task.weight;
+      inputs.weight = tasks[t]!.weight;
       inputs.groupWeight = scored.groupWeight[g]!;
       inputs.groupSize = groupSize[g]!;
       for (let s = 0; s < SCHEMES.length; s++) {
@@ -57,9 +59,9 @@ export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, 
     }
   }
   const schemes = {} as Record<Scheme, number | null>;
-  SCHEMES.forEach((s, k) => (schemes[s] = sw[k]! > 0 ? swx[k]! / sw[k]! : null));
+  for (let s = 0; s < SCHEMES.length; s++) schemes[SCHEMES[s]!] = sw[s]! > 0 ? swx[s]! / sw[s]! : null;
 
-  const active = estimate(activeValues, scored.ranges(metric));
+  const active = estimate(activeValues, metric === "reward" ? scored.rewardRange : UNIT_RANGE);
   const kind = metricKind(metric);
   const report: MetricReport = {
     metric,

@@ -3,24 +3,24 @@ import { scoringArticle } from "./__fixtures__/scoring-article";
 import { computeReport } from "./report";
 import type { Scenario } from "./scenario";
 
-/** A report of a run never seen before, so nothing cached per run object (index, recorded verdicts) is reused. */
+/** A report of a run never seen before, so its RunIndex (kept per run object) is built afresh. */
 const fresh = (scenario: Scenario) => computeReport(structuredClone(scoringArticle), scenario);
 
 describe("what is kept per run object", () => {
-  it("reuses the recorded verdicts for headline, weights and group weights, and gives the same report", () => {
+  it("gives every scenario on the same run object the report a fresh run gets", () => {
     const run = structuredClone(scoringArticle);
     const scenarios: Scenario[] = [
       {},
       { headline: { scheme: "custom" }, weights: { checkout: 3 } },
       { groupWeights: { incident: 2 }, headline: { metric: "completion", scheme: "group" } },
       { unscored: "fail" },
-      { flips: [{ task: "checkout", check: "C3", passed: true }] },
+      { flips: [{ task: "checkout", check: "C3", passed: true }], required: [{ check: "A1", required: false }] },
       {},
     ];
     for (const s of scenarios) expect(computeReport(run, s)).toEqual(fresh(s));
   });
 
-  it("hands out no array another report shows", () => {
+  it("hands out no array the next report shows", () => {
     const run = structuredClone(scoringArticle);
     const first = computeReport(run, {});
     first.rollouts[2]!.failedRequired.push("edited");

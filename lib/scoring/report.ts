@@ -1,15 +1,26 @@
 import { describeScenario } from "./describe-scenario";
 import { DEFAULT_SCHEME, groupReports, headline, metricReports } from "./report-metrics";
-import type { AuthorityGate, Report, RolloutReport, TaskReport } from "./report-types";
+import type { Report, RolloutReport, TaskReport } from "./report-types";
 import type { Scenario } from "./scenario";
 import { scoreRun, type ScoredRun } from "./score-run";
 import type { ScoringRun } from "./types";
 
+/**
+ * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
+ * made with its final set of keys at once instead of growing key by key (10,000 rows × every metric).
+ */
+function metricTemplate<T>(metrics: readonly string[]): Record<string, T | null> {
+  const template: Record<string, T | null> = {};
+  for (const m of metrics) template[m] = null;
+  return template;
+}
+
 function taskReports(scored: ScoredRun): TaskReport[] {
   const { metrics, taskCells: cells } = scored;
-  return scored.tasks.map(({ task, summary }, t) => {
-    const taskMetrics: TaskReport["metrics"] = {};
-    const pooled: TaskReport["pooled"] = {};
+  const template = metricTemplate<never>(metrics);
+  return scored.tasks.map(({ task, weight, summary }, t) => {
+    const taskMetrics: TaskReport["metrics"] = { ...template };
+    const pooled: TaskReport["pooled"] = { ...template };
     for (let m = 0; m < metrics.length; m++) {
       const i = t * cells.width + m;
       const eligible = cells.votes[i] !== 0;
@@ -21,7 +32,7 @@ function taskReports(scored: ScoredRun): TaskReport[] {
       taskId: task.taskId,
       name: task.name,
       group: task.group,
-      weight: task.weight,
+      weight,
       rollouts: summary.rollouts,
       scored: summary.scored,
       passes: summary.passes,
@@ -30,8 +41,8 @@ function taskReports(scored: ScoredRun): TaskReport[] {
       best: summary.best,
       worst: summary.worst,
       spread: summary.spread,
-      passAtK: scored.shared ? { ...summary.passAtK } : summary.passAtK,
-      passHatK: scored.shared ? { ...summary.passHatK } : summary.passHatK,
+      passAtK: summary.passAtK,
+      passHatK: summary.passHatK,
       diagnosis: summary.diagnosis,
       capability: summary.capability,
       metrics: taskMetrics,
@@ -42,9 +53,10 @@ function taskReports(scored: ScoredRun): TaskReport[] {
 
 function rolloutReports(scored: ScoredRun): RolloutReport[] {
   const { metrics, rolloutCells: cells } = scored;
+  const template = metricTemplate<never>(metrics);
   return scored.rollouts.map((verdict, r) => {
     const source = scored.run.rollouts[r];
-    const rolloutMetrics: RolloutReport["metrics"] = {};
+    const rolloutMetrics: RolloutReport["metrics"] = { ...template };
     for (let m = 0; m < metrics.length; m++) {
       const i = r * cells.width + m;
       rolloutMetrics[metrics[m]!] = cells.votes[i] !== 0 ? cells.value[i]! : null;
@@ -56,7 +68,7 @@ function rolloutReports(scored: ScoredRun): RolloutReport[] {
       status: verdict.status,
       passed: verdict.passed,
       reward: verdict.reward,
-      failedRequired: scored.shared ? verdict.failedRequired.slice() : verdict.failedRequired,
+      failedRequired: verdict.failedRequired,
       warnings: source?.warnings ?? [],
       checksChanged: verdict.checksChanged,
       metrics: rolloutMetrics,
@@ -66,50 +78,24 @@ function rolloutReports(scored: ScoredRun): RolloutReport[] {
 
 /** Each counted rollout one vote: the cells already hold the unscored policy (0 under "fail", absent under "exclude"). */
 function rolloutTotals(scored: ScoredRun, scoredCount: number): Pick<Report, "passRate" | "meanReward"> {
+  // Column sums rather than a loop here: see RolloutScorer (score-rollouts.ts) on long loops in V8.
   const { rolloutCells: cells, metrics } = scored;
   const completion = metrics.indexOf("completion");
   const reward = metrics.indexOf("reward");
-  let passes = 0;
-  let counted = 0;
-  let rewardSum = 0;
-  let rewardCount = 0;
-  for (let r = 0; r < cells.rows; r++) {
-    const row = r * cells.width;
-    if (cells.votes[row + completion] !== 0) {
-      counted += 1;
-      passes += cells.value[row + completion]!;
-    }
-    if (cells.votes[row + reward] !== 0) {
-      rewardSum += cells.value[row + reward]!;
-      rewardCount += 1;
-    }
-  }
+  const counted = cells.count(completion);
+  const passes = cells.sumValues(completion);
+  const rewardCount = cells.count(reward);
+  const rewardSum = cells.sumValues(reward);
   return {
     passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted },
     meanReward: { value: rewardCount > 0 ? rewardSum / rewardCount : null, scored: scoredCount, counted: rewardCount },
   };
 }
 
-/**
- * The failures table and authority gate, copied when the verdicts are the run's shared recorded ones
- * (ScoredRun `shared`), so no report hands out an array another report shows. The same goes for each
- * rollout's failedRequired and each task's pass@k maps, copied where they are built.
- */
-function ownFailures({ failures, gate, shared }: ScoredRun): { failures: Report["failures"]; gate: AuthorityGate } {
-  if (!shared) return { failures, gate };
-  return {
-    failures: {
-      checks: failures.checks.map((c) => ({ ...c, tasks: c.tasks.slice() })),
-      tags: failures.tags.map((t) => ({ ...t })),
-    },
-    gate: { ...gate, list: gate.list.map((v) => ({ ...v })) },
-  };
-}
-
 /** The score report of a run under a what-if scenario (`{}` or absent: as recorded). Never mutates `run`. */
 export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report {
   const scored = scoreRun(run, scenario);
-  const { failures, gate } = ownFailures(scored);
+  const { failures, gate } = scored;
   const metrics = metricReports(scored, scenario.headline?.scheme ?? DEFAULT_SCHEME, gate);
   const head = headline(scored, metrics);
   const warnings = [...(run.warnings ?? []), ...scored.warnings];

@@ -60,7 +60,7 @@ export interface GradedTotals {
 }
 
 /** Adds one graded check of `rollout` to its totals. */
-export function addGraded(totals: GradedTotals, rollout: Pick<ScoringRollout, "gate">, c: ScoringCheck, score: number): void {
+export function addGraded(totals: GradedTotals, rollout: Pick<ScoringRollout, "gate">, c: ScoringCheck, score: number) {
   totals.count += 1;
   totals.scoreSum += score;
   totals.weightedSum += score * (c.weight ?? 0);
@@ -92,7 +92,13 @@ function rewardFor(rollout: ScoringRollout, totals: GradedTotals, changed: boole
   }
 }
 
-function passedFor(rollout: ScoringRollout, totals: GradedTotals, reward: number | null, failedRequired: number, threshold: number): boolean {
+function passedFor(
+  rollout: ScoringRollout,
+  totals: GradedTotals,
+  reward: number | null,
+  failedRequired: number,
+  threshold: number,
+): boolean {
   const reaches = reward !== null && reward >= threshold - EPSILON;
   switch (rollout.rule) {
     case "checks":

@@ -73,7 +73,8 @@ export function runIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex 
     return hit.index;
   }
   const index = buildIndex(run);
-  cache.set(run, { index, tasks: run.tasks, rollouts: run.rollouts, taskCount: run.tasks.length, rolloutCount: run.rollouts.length });
+  const { tasks, rollouts } = run;
+  cache.set(run, { index, tasks, rollouts, taskCount: tasks.length, rolloutCount: rollouts.length });
   return index;
 }
 

@@ -1,37 +1,57 @@
+import type { ScenarioEdits } from "./apply-scenario";
 import { RolloutCells } from "./dimensions";
-import { addGraded, checkScore, isGraded, verdictFromTotals, type GradedTotals, type RolloutVerdict, type VerdictOptions } from "./rollout";
+import { FailureTally } from "./report-failures";
+import type { AuthorityGate, Report } from "./report-types";
+import { addGraded, checkScore, isGraded, verdictFromTotals } from "./rollout";
+import type { GradedTotals, RolloutVerdict, VerdictOptions } from "./rollout";
 import type { RunIndex } from "./run-index";
 import type { Interval } from "./stats";
 import type { UnscoredPolicy } from "./task-summary";
 import type { ScoringRollout, ScoringRun } from "./types";
-import type { ScenarioEdits } from "./apply-scenario";
 
 /** What scoring reads of a scenario's edits. */
 export type RolloutEdits = Pick<ScenarioEdits, "checks" | "checksChanged" | "passThreshold">;
 
 /** A rollout's verdict as the report shows it (rolloutVerdict without the per-check detail). */
-export type ScoredRollout = Pick<RolloutVerdict, "id" | "task" | "status" | "passed" | "reward" | "failedRequired" | "checksChanged">;
+export type ScoredRollout = Pick<
+  RolloutVerdict,
+  "id" | "task" | "status" | "passed" | "reward" | "failedRequired" | "checksChanged"
+>;
 
 /** The verdicts of every rollout and their cells, from one pass over the checks. */
 export interface ScoredRollouts {
   rollouts: ScoredRollout[];
   cells: RolloutCells;
+  failures: Report["failures"];
+  gate: AuthorityGate;
   /** [min(0, rewards), max(1, rewards)] over the reward column: where reward intervals are clipped. */
   rewardRange: Interval;
 }
 
 /**
- * Scores every rollout of a run, its checks read through a scenario's edits. A rollout's cells: completion (passed as 1/0, one vote), reward
- * (when it has one; votes = graded checks, at least 1) and each dimension it grades (mean score; votes =
- * graded checks), written in that order so a dimension named like a core metric wins, as it always has.
- * Under the "fail" policy an unscored rollout is 0, with one vote, for completion, reward and every
- * dimension graded in some rollout of its task; under "exclude" it has no cell.
+ * Scores every rollout of a run, its checks as a scenario's edits leave them, and counts the failures table
+ * and authority gate (FailureTally) in the same pass over the checks.
+ * A rollout's cells: completion (passed as 1/0, one vote), reward (when it has one; votes = graded checks,
+ * at least 1) and each dimension it grades (mean score; votes = graded checks), written in that order so a
+ * dimension named like a core metric wins, as it always has. Under the "fail" policy an unscored rollout is
+ * 0, with one vote, for completion, reward and every dimension graded in some rollout of its task; under
+ * "exclude" it has no cell.
  */
-export function scoreRollouts(run: ScoringRun, index: RunIndex, edits: RolloutEdits, policy: UnscoredPolicy): ScoredRollouts {
+export function scoreRollouts(
+  run: ScoringRun,
+  index: RunIndex,
+  edits: RolloutEdits,
+  policy: UnscoredPolicy,
+): ScoredRollouts {
   const scorer = new RolloutScorer(run, index, edits, policy);
   const rollouts = run.rollouts.map((rollout, r) => scorer.score(rollout, r));
   if (policy === "fail") rollouts.forEach((v, r) => v.status === "scored" || scorer.failUnscored(r));
-  return { rollouts, cells: scorer.cells, rewardRange: scorer.cells.extent(index.metrics.indexOf("reward"), 0, 1) };
+  return {
+    rollouts,
+    cells: scorer.cells,
+    rewardRange: scorer.cells.extent(index.metrics.indexOf("reward"), 0, 1),
+    ...scorer.failures.result(),
+  };
 }
 
 /**
@@ -41,14 +61,13 @@ export function scoreRollouts(run: ScoringRun, index: RunIndex, edits: RolloutEd
  */
 class RolloutScorer {
   readonly cells: RolloutCells;
+  readonly failures: FailureTally;
   private readonly width: number;
   private readonly completion: number;
   private readonly reward: number;
   /** Per rollout, reused: Σ score and count per dimension column. */
   private readonly dimSum: Float64Array;
   private readonly dimCount: Float64Array;
-  /** Per rollout, reused: labels of graded required checks that failed. */
-  private readonly failedLabels: string[] = [];
   private readonly totals: GradedTotals = { count: 0, scoreSum: 0, weightedSum: 0, gatePassed: false };
   /** Under "fail": which dimensions each task grades in any of its rollouts (scored or not). */
   private readonly taskGrades: Uint8Array | null;
@@ -65,6 +84,7 @@ class RolloutScorer {
     this.completion = index.metrics.indexOf("completion");
     this.reward = index.metrics.indexOf("reward");
     this.cells = new RolloutCells(run.rollouts.length, this.width);
+    this.failures = new FailureTally(index);
     this.dimSum = new Float64Array(this.width);
     this.dimCount = new Float64Array(this.width);
     this.taskGrades = policy === "fail" ? new Uint8Array(index.tasks.length * this.width) : null;
@@ -84,12 +104,12 @@ class RolloutScorer {
     totals.scoreSum = 0;
     totals.weightedSum = 0;
     totals.gatePassed = false;
-    const labels = this.failedLabels;
-    labels.length = 0;
+    const failedRequired: string[] = [];
     for (let j = 0; j < checks.length; j++) {
       const c = checks[j]!;
       if (!isGraded(c)) continue;
-      if (c.required && c.passed === false) labels.push(c.label);
+      this.failures.graded(c, start + j, rollout, r);
+      if (c.required && c.passed === false) failedRequired.push(c.label);
       const score = checkScore(c);
       addGraded(totals, rollout, c, score);
       const column = this.index.checkColumn[start + j]!;
@@ -97,7 +117,8 @@ class RolloutScorer {
       dimCount[column]! += 1;
     }
     const checksChanged = this.edits.checksChanged[r] ?? false;
-    const { passed, reward } = verdictFromTotals(rollout, totals, labels.length, checksChanged ? this.changed : this.unchanged);
+    const options = checksChanged ? this.changed : this.unchanged;
+    const { passed, reward } = verdictFromTotals(rollout, totals, failedRequired.length, options);
 
     if (this.taskGrades) {
       const row = this.index.rolloutTask[r]! * width;
@@ -115,8 +136,6 @@ class RolloutScorer {
         if (count > 0) this.cells.set(r, m, dimSum[m]! / count, dimSum[m]!, count);
       }
     }
-    // An exact-size copy of the scratch list (most rollouts fail nothing and get a fresh empty array).
-    const failedRequired = labels.slice();
     return { id: rollout.id, task: rollout.task, status: rollout.status, passed, reward, failedRequired, checksChanged };
   }
 

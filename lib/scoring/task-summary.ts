@@ -58,6 +58,7 @@ export function summarizeTask(
     worst = worst === null ? reward : Math.min(worst, reward);
   }
   const meanReward = rewardCount > 0 ? rewardSum / rewardCount : null;
+  const { passAtK, passHatK } = passAtKMaps(counted, passes);
   const diagnosis: Diagnosis =
     counted === 0 ? "unscored" : passes === counted ? "solid" : passes > 0 ? "unreliable" : "never-passes";
   const capability: Capability | null =
@@ -72,7 +73,8 @@ export function summarizeTask(
     best,
     worst,
     spread: best !== null && worst !== null ? best - worst : null,
-    ...passAtKMaps(counted, passes),
+    passAtK,
+    passHatK,
     diagnosis,
     capability,
   };
