@@ -55,6 +55,32 @@ const arbBatch: fc.Arbitrary<InputFile[]> = fc
   .uniqueArray(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 5 })
   .chain((names) => fc.tuple(...names.map((name) => arbContent.map((bytes) => ({ path: name, bytes })))));
 
+/** The files Silo writes, in a run folder, beside it and above it, so that their combinations are exercised. */
+const SILO_NAMES = [
+  ".silo/runs/run_1/result.json",
+  ".silo/runs/run_1/run.json",
+  ".silo/runs/run_1/t2.result.json",
+  ".silo/runs/run_1/trace.jsonl",
+  ".silo/runs/run_1/state-diff.json",
+  ".silo/runs/run_2/result.json",
+  ".silo/runs/run_2/run.json",
+  ".silo/tasks.json",
+  "tasks.json",
+  "other/tasks.json",
+];
+
+const arbSiloContent: fc.Arbitrary<Uint8Array> = fc.oneof(
+  arbContent,
+  fc.constant({ runId: "run_1", taskId: "T1", environment: "crm" }).map((v) => enc.encode(JSON.stringify(v))),
+  fc.constant({ passed: true, reward: 1, checks: [{ label: "a", passed: true, required: true }] })
+    .map((v) => enc.encode(JSON.stringify(v))),
+  fc.constant([{ id: "T1", name: "One" }]).map((v) => enc.encode(JSON.stringify(v))),
+);
+
+const arbSiloBatch: fc.Arbitrary<InputFile[]> = fc
+  .uniqueArray(fc.constantFrom(...SILO_NAMES), { minLength: 1, maxLength: 7 })
+  .chain((names) => fc.tuple(...names.map((name) => arbSiloContent.map((bytes) => ({ path: name, bytes })))));
+
 /** Every file is accounted for: read into a run, rejected, unclaimed or skipped. */
 function expectAccounted(files: InputFile[], result: ReturnType<typeof parseBatch>) {
   const seen = new Set<string>([
@@ -75,19 +101,35 @@ describe("format readers never throw on random input", () => {
           expect(r.error).not.toMatch(/internal error/);
           expect(r.error.length).toBeGreaterThan(0);
         }
-        // When nothing was read into a run, every file must be rejected, unclaimed or skipped. Known gap (silo
-        // reader, see the skipped test below): a run.json beside a rejected result.json is dropped unreported.
-        if (result.runs.length === 0) expect(expectAccounted(files, result).filter((p) => p !== "run.json")).toEqual([]);
+        // Every file is read into a run, rejected, unclaimed or skipped.
+        expect(expectAccounted(files, result)).toEqual([]);
       }),
       RUNS,
     );
   });
 
-  // Found by the property above: the silo reader claims run.json as the sidecar of a result.json it then
-  // rejects, and reports neither stored nor rejected for it, so its bytes are not kept. Enable when fixed.
-  it.skip("a run.json beside a rejected result.json is reported (not silently dropped)", () => {
+  // Found by the property above: the silo reader claimed run.json as the sidecar of a result.json it then
+  // rejected, and reported neither stored nor rejected for it, so its bytes were not kept.
+  it("a run.json beside a rejected result.json is reported (not silently dropped)", () => {
     const files = [{ path: "result.json", bytes: new Uint8Array() }, { path: "run.json", bytes: enc.encode("{}") }];
-    expect(expectAccounted(files, parseBatch(files))).toEqual([]);
+    const result = parseBatch(files);
+    expect(expectAccounted(files, result)).toEqual([]);
+    expect(result.rejected.map((r) => r.path)).toEqual(["result.json", "run.json"]);
+  });
+
+  it("Silo run folders, sidecars and manifests: every file is in a run or reported, detected or forced", () => {
+    fc.assert(
+      fc.property(arbSiloBatch, (files) => {
+        for (const options of [{}, { format: "silo" as const }]) {
+          const result = parseBatch(files, options);
+          expect(expectAccounted(files, result)).toEqual([]);
+          // A file is either in a run or reported, never both.
+          const inRuns = new Set(result.runs.flatMap((r) => r.rollouts.flatMap((ro) => ro.files)));
+          for (const r of result.rejected) expect(inRuns.has(r.path), r.path).toBe(false);
+        }
+      }),
+      RUNS,
+    );
   });
 
   for (const format of FORMAT_IDS) {

@@ -273,10 +273,16 @@ describe("tasks.json manifest", () => {
     expect(run.tasks[0]).toEqual({ key: "payments/refund", taskId: "refund", name: "Refund it", group: "payments", weight: 1 });
   });
 
-  it("applies only to results in its folder and below", () => {
-    const run = onlyRun([jsonFile("a/tasks.json", manifest), jsonFile("b/refund/result.json", result)]);
+  it("applies only to results in its folder and below, and rejects one that applies to none", () => {
+    const parsed = parseSilo([jsonFile("a/tasks.json", manifest), jsonFile("b/refund/result.json", result)]);
+    expect(parsed.rejected).toEqual([
+      { path: "a/tasks.json", error: "not used: there is no Silo result in its folder or below, where its task declarations apply" },
+    ]);
+    const run = parsed.runs[0]!;
     expect(run.tasks[0]).toEqual({ key: "refund", taskId: "refund", name: null, group: null, weight: 1 });
-    expect(run.warnings).toEqual(["a/tasks.json declares 1 task(s) with no result: billing/refund"]);
+    expect(run.rollouts[0]?.files).toEqual(["b/refund/result.json"]);
+    expect(run.metadata.manifests).toBeUndefined();
+    expect(run.warnings).toEqual([]);
   });
 
   it("rejects a bad manifest naming tasks.json and the field, and still stores the results", () => {
@@ -407,5 +413,148 @@ describe("run.json without or with a broken result", () => {
     const details = jsonFile("verifier/reward-details.json", { reward: 1, checks: { a: true } });
     const stray = textFile("elsewhere/trace.jsonl", "{}");
     expect(siloFormat.claim([harbor, details, stray])).toEqual([]);
+  });
+});
+
+describe("every claimed file ends up in a rollout or rejected", () => {
+  const runJson = { runId: "run_1", environment: "crm", taskId: "TASK-1" };
+  const result = { passed: true, reward: 1, checks: [{ label: "a", passed: true, required: true }] };
+  const bad = { passed: "yes", checks: [] };
+
+  /** Parses as a batch would and checks that no file went unreported; returns the rejections by path. */
+  function accounted(files: InputFile[]) {
+    const parsed = parseSilo(files);
+    const inRuns = new Set(parsed.runs.flatMap((run) => run.rollouts.flatMap((r) => r.files)));
+    const rejected = new Map(parsed.rejected.map((r) => [r.path, r.error]));
+    expect(parsed.rejected).toHaveLength(rejected.size);
+    for (const file of files) expect(inRuns.has(file.path) || rejected.has(file.path), file.path).toBe(true);
+    for (const path of rejected.keys()) expect(inRuns.has(path), path).toBe(false);
+    return { parsed, rejected };
+  }
+
+  it("rejects run.json and the sidecars beside a rejected result.json, naming the result", () => {
+    const { parsed, rejected } = accounted([
+      textFile("r/result.json", ""),
+      jsonFile("r/run.json", runJson),
+      textFile("r/trace.jsonl", "{}"),
+      jsonFile("r/state-diff.json", {}),
+    ]);
+    expect(parsed.runs).toEqual([]);
+    const why = "not used: the result file beside it (r/result.json) was rejected";
+    expect(Object.fromEntries(rejected)).toEqual({
+      "r/result.json": expect.stringMatching(/^invalid JSON|empty/),
+      "r/run.json": why,
+      "r/trace.jsonl": why,
+      "r/state-diff.json": why,
+    });
+  });
+
+  it("rejects an empty run.json ({}) beside an empty result.json (the property test's find)", () => {
+    const { parsed, rejected } = accounted([textFile("result.json", ""), jsonFile("run.json", {})]);
+    expect(parsed.runs).toEqual([]);
+    expect(rejected.get("run.json")).toBe("not used: the result file beside it (result.json) was rejected");
+  });
+
+  it("keeps the other rollouts of the batch when one run folder's result is rejected", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile(".silo/runs/run_1/run.json", runJson),
+      jsonFile(".silo/runs/run_1/result.json", bad),
+      jsonFile(".silo/runs/run_2/run.json", { ...runJson, runId: "run_2" }),
+      jsonFile(".silo/runs/run_2/result.json", result),
+    ]);
+    expect(parsed.runs[0]?.rollouts.map((r) => [r.id, r.files])).toEqual([
+      ["run_2", [".silo/runs/run_2/result.json", ".silo/runs/run_2/run.json"]],
+    ]);
+    expect([...rejected.keys()]).toEqual([".silo/runs/run_1/result.json", ".silo/runs/run_1/run.json"]);
+  });
+
+  it("in a run folder with several results, all rejected, rejects run.json naming result.json", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile(".silo/runs/run_1/run.json", runJson),
+      jsonFile(".silo/runs/run_1/result.json", bad),
+      textFile(".silo/runs/run_1/t2.result.json", "{"),
+      textFile(".silo/runs/run_1/trace.jsonl", ""),
+    ]);
+    expect(parsed.runs).toEqual([]);
+    const why = "not used: the result file beside it (.silo/runs/run_1/result.json) was rejected";
+    expect(rejected.get(".silo/runs/run_1/run.json")).toBe(why);
+    expect(rejected.get(".silo/runs/run_1/trace.jsonl")).toBe(why);
+  });
+
+  it("joins run.json with result.json and rejects only the other, broken result beside them", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile("r/run.json", runJson),
+      jsonFile("r/result.json", result),
+      jsonFile("r/t2.result.json", bad),
+    ]);
+    expect(parsed.runs[0]?.rollouts.map((r) => r.files)).toEqual([["r/result.json", "r/run.json"]]);
+    expect([...rejected.keys()]).toEqual(["r/t2.result.json"]);
+  });
+
+  it("rejects run.json and sidecars beside several results none of which it can be told to describe", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile("r/run.json", runJson),
+      jsonFile("r/a.result.json", bad),
+      jsonFile("r/b.result.json", bad),
+      textFile("r/trace.jsonl", ""),
+    ]);
+    expect(parsed.runs).toEqual([]);
+    expect(rejected.get("r/run.json")).toBe("run.json beside 2 result files: cannot tell which rollout it describes");
+    expect(rejected.get("r/trace.jsonl")).toBe("a Silo sidecar beside 2 result files: cannot tell which rollout it belongs to");
+  });
+
+  it("rejects the sidecars of a broken run.json with no result beside it", () => {
+    const broken = jsonFile("r/run.json", { ...runJson, durationMs: -1 });
+    const { parsed, rejected } = accounted([broken, textFile("r/trace.jsonl", "")]);
+    expect(rejected.get("r/run.json")).toMatch(/^durationMs: /);
+    expect(parsed.runs).toEqual([]);
+    expect(rejected.get("r/trace.jsonl")).toBe("not used: the run.json beside it (r/run.json) was rejected");
+  });
+
+  it("rejects the sidecars of a result that cannot be joined with its broken run.json", () => {
+    const { rejected } = accounted([jsonFile("r/result.json", result), textFile("r/run.json", "{"), textFile("r/trace.jsonl", "")]);
+    expect(rejected.get("r/result.json")).toMatch(/^cannot join it with r\/run\.json/);
+    expect(rejected.get("r/trace.jsonl")).toBe("not used: the result file beside it (r/result.json) was rejected");
+  });
+
+  it("keeps sidecars with result.json when other results share its folder and there is no run.json", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile("r/result.json", result),
+      jsonFile("r/t2.result.json", result),
+      textFile("r/trace.jsonl", ""),
+    ]);
+    expect(rejected.size).toBe(0);
+    expect(parsed.runs[0]?.rollouts.map((r) => r.files)).toEqual([["r/result.json", "r/trace.jsonl"], ["r/t2.result.json"]]);
+  });
+
+  it("rejects a tasks.json whose results were all rejected, saying so", () => {
+    const manifest = [{ id: "TASK-1", name: "One" }];
+    const { parsed, rejected } = accounted([
+      jsonFile("tasks.json", manifest),
+      jsonFile("a/result.json", bad),
+      textFile("b/TASK-2.result.json", ""),
+    ]);
+    expect(parsed.runs).toEqual([]);
+    expect(rejected.get("tasks.json")).toBe(
+      "not used: every Silo result in its folder or below, where its task declarations apply, was rejected",
+    );
+  });
+
+  it("keeps a tasks.json that applies to at least one stored result", () => {
+    const { parsed, rejected } = accounted([
+      jsonFile("tasks.json", [{ id: "a", name: "A" }]),
+      jsonFile("a/result.json", result),
+      jsonFile("b/result.json", bad),
+    ]);
+    expect([...rejected.keys()]).toEqual(["b/result.json"]);
+    expect(parsed.runs[0]?.rollouts[0]?.files).toEqual(["a/result.json", "tasks.json"]);
+    expect(parsed.runs[0]?.metadata.manifests).toEqual(["tasks.json"]);
+  });
+
+  it("with the reader forced on any files, reports each file (--format silo)", () => {
+    const files = [jsonFile("notes/tasks.json", []), textFile("x.bin", "\u0000"), textFile("d/trace.jsonl", "")];
+    const parsed = siloFormat.parse(files, {});
+    expect(parsed.runs).toEqual([]);
+    expect(parsed.rejected.map((r) => r.path).sort()).toEqual(["d/trace.jsonl", "notes/tasks.json", "x.bin"]);
   });
 });

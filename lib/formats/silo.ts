@@ -1,5 +1,5 @@
 import { isJsonObject, readJsonFile, zodIssuesToMessage } from "./json";
-import { baseName, dirName } from "./paths";
+import { baseName, dirName, isInside } from "./paths";
 import { manifestsFor, readManifest, type Manifest } from "./silo/manifest";
 import { normaliseSiloRollout, type RunJsonSidecar, type SiloRollout } from "./silo/rollout";
 import { assembleSiloRun } from "./silo/run";
@@ -103,14 +103,24 @@ function groupByFolder(files: readonly InputFile[], manifestFiles: InputFile[]):
   return folders;
 }
 
-/** The result run.json describes: `result.json` beside it, else the folder's only result. */
+/**
+ * The result the folder's run.json and sidecars belong to: `result.json`, else the folder's only result; null
+ * when several results leave it open.
+ */
 function pairedResult(folder: Folder): InputFile | null {
   return folder.results.find((f) => nameOf(f) === "result.json") ?? (folder.results.length === 1 ? folder.results[0]! : null);
 }
 
+/** Why a file that depends on another one was not read: the one it goes with was rejected. */
+const notUsed = (what: string, path: string) => `not used: the ${what} beside it (${path}) was rejected`;
+
 function parse(files: readonly InputFile[], options: ParseOptions): ParseResult {
   const rejected: FileRejection[] = [];
-  const reject = (path: string, error: string) => rejected.push({ path, error });
+  const rejectedPaths = new Set<string>();
+  const reject = (path: string, error: string) => {
+    rejected.push({ path, error });
+    rejectedPaths.add(path);
+  };
   const manifestFiles: InputFile[] = [];
   const folders = groupByFolder(files, manifestFiles);
 
@@ -127,24 +137,24 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 
   const items: SiloRollout[] = [];
   for (const folder of folders.values()) {
-    const paired = folder.runJson ? pairedResult(folder) : null;
+    const owner = pairedResult(folder);
     let runJson: RunJsonSidecar | null = null;
     let runError: string | null = null;
     if (folder.runJson) {
       const read = readRunJson(folder.runJson);
-      if (read.ok) runJson = { file: folder.runJson, data: read.data, raw: read.raw };
-      else runError = read.error;
-      if (runError) reject(folder.runJson.path, runError);
-      else if (!paired && folder.results.length > 1) {
+      if (!read.ok) {
+        runError = read.error;
+        reject(folder.runJson.path, runError);
+      } else if (!owner && folder.results.length > 1) {
         reject(folder.runJson.path, `run.json beside ${folder.results.length} result files: cannot tell which rollout it describes`);
-        runJson = null;
-      }
+      } else runJson = { file: folder.runJson, data: read.data, raw: read.raw };
     }
     const sidecarPaths = folder.sidecars.map((f) => f.path);
     const context = (path: string) => ({ manifests: manifestsFor(manifests, path), rootName: options.rootName });
 
+    let ownerRead = false;
     for (const file of folder.results) {
-      const mine = file === paired;
+      const mine = file === owner;
       if (mine && runError !== null) {
         reject(file.path, `cannot join it with ${folder.runJson!.path}, which is invalid: ${runError}`);
         continue;
@@ -154,24 +164,56 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
         reject(file.path, read.error);
         continue;
       }
+      ownerRead ||= mine;
       items.push(
         normaliseSiloRollout({
           ...context(file.path),
           result: { file, data: read.data, raw: read.raw },
           runJson: mine ? runJson : null,
-          sidecars: mine || folder.results.length === 1 ? sidecarPaths : [],
+          sidecars: mine ? sidecarPaths : [],
         }),
       );
     }
-    if (runJson && folder.results.length === 0) {
-      items.push(normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }));
-    }
-    if (folder.results.length === 0 && !folder.runJson) {
-      for (const f of folder.sidecars) reject(f.path, "a Silo sidecar with no result.json or run.json beside it");
+
+    // run.json and the sidecars go with the owner: when it was not read, they are rejected saying why.
+    if (folder.results.length === 0) {
+      if (runJson) {
+        items.push(normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }));
+      } else if (folder.runJson) {
+        for (const path of sidecarPaths) reject(path, notUsed("run.json", folder.runJson.path));
+      } else {
+        for (const path of sidecarPaths) reject(path, "a Silo sidecar with no result.json or run.json beside it");
+      }
+    } else if (!owner) {
+      for (const path of sidecarPaths) {
+        reject(path, `a Silo sidecar beside ${folder.results.length} result files: cannot tell which rollout it belongs to`);
+      }
+    } else if (!ownerRead) {
+      if (runJson) reject(runJson.file.path, notUsed("result file", owner.path));
+      for (const path of sidecarPaths) reject(path, notUsed("result file", owner.path));
     }
   }
 
-  const runs = items.length === 0 ? [] : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests, warnings })];
+  // A manifest applies to the results in its folder and below; one that applied to no rollout is rejected.
+  const used = new Set(items.flatMap((item) => item.rollout.files));
+  const applied = manifests.filter((m) => used.has(m.path));
+  for (const manifest of manifests) {
+    if (used.has(manifest.path)) continue;
+    const hasResults = files.some((f) => nameOf(f) !== MANIFEST && isInside(manifest.dir, f.path));
+    reject(
+      manifest.path,
+      hasResults
+        ? "not used: every Silo result in its folder or below, where its task declarations apply, was rejected"
+        : "not used: there is no Silo result in its folder or below, where its task declarations apply",
+    );
+  }
+  // Every file given to the reader is in a rollout or rejected: nothing the user uploaded goes unreported.
+  for (const file of files) {
+    if (!used.has(file.path) && !rejectedPaths.has(file.path)) reject(file.path, "not used: no Silo rollout was read from it");
+  }
+
+  const runs =
+    items.length === 0 ? [] : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests: applied, warnings })];
   return { runs, rejected };
 }
 
