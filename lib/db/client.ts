@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { SharedConnection, sharingFactory, shareWith } from "./sqlite-direct";
 import { parseDatabaseUrl, type DatabaseTarget } from "./url";
 
 /**
@@ -29,7 +30,11 @@ export function createDb(target: DatabaseTarget): Db {
   let db: Db;
   if (target.provider === "sqlite") {
     fs.mkdirSync(path.dirname(target.file), { recursive: true });
-    db = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 }), transactionOptions });
+    // The connection the adapter opens is also used directly by the bulk paths (lib/db/sqlite-direct.ts).
+    const factory = new PrismaBetterSqlite3({ url: target.file, timeout: 15_000 });
+    const connection = new SharedConnection(factory);
+    db = new SqliteClient({ adapter: sharingFactory(factory, connection), transactionOptions });
+    shareWith(db, connection);
   } else {
     const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }), transactionOptions });
     db = client as unknown as Db;

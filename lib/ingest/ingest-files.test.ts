@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
 import { listRuns } from "@/lib/db/queries/list-runs";
+import { runSummaryOf } from "@/lib/db/queries/update-summaries";
 import { getRawFile } from "@/lib/db/queries/get-rollouts";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
@@ -73,6 +74,24 @@ forEachDatabase("ingestFiles", (t) => {
     expect(byId(a.rollouts)).toEqual(byId(b.rollouts));
     expect(a.headline.value).toBeCloseTo(0.7222, 4);
   });
+
+  // Ingest scores a new run from the parsed files instead of reading it back (see asStored): the stored
+  // summaries must be exactly what the stored run gives, for every format.
+  for (const fixture of ["scoring-article", "silo-runs", "benchflow-job", "grade-problem", "benchflow-real", "harbor-real", "inspect-real", "tau-bench-real", "real/silo", "rubric"]) {
+    it(`stores the summaries the stored run gives (${fixture})`, async () => {
+      const { runs } = await ingestFiles(t.db, loadFixture(fixture), { rootName: fixture });
+      expect(runs.length).toBeGreaterThan(0);
+      for (const { id } of runs) {
+        const report = computeReport((await loadScoringRun(t.db, id))!);
+        const [listed] = (await listRuns(t.db)).filter((r) => r.id === id);
+        expect(listed?.summary).toEqual(runSummaryOf(report));
+        const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });
+        const byKey = new Map(report.tasks.map((r) => [r.key, r]));
+        expect(tasks).toHaveLength(report.tasks.length);
+        for (const task of tasks) expect(task.summary).toEqual(JSON.parse(JSON.stringify(byKey.get(task.key))));
+      }
+    });
+  }
 
   it("rejects bad files by name and field, stores the rest of the batch, and keeps the refused bytes", async () => {
     const good = loadFixture("scoring-article");

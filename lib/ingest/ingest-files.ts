@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { storeRejectedFile, storeRollouts } from "@/lib/db/queries/store-rollout";
+import { storeRejectedFiles, storeRollouts } from "@/lib/db/queries/store-rollout";
 import { upsertRun } from "@/lib/db/queries/store-run";
 import { updateSummaries } from "@/lib/db/queries/update-summaries";
 import type { FileRejection, FormatId, InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report";
+import type { ScoringRollout } from "@/lib/scoring/types";
+import { rolloutVerdict } from "@/lib/scoring/rollout";
 import { parseBatch } from "./parse-batch";
-import { toScoringRun } from "./to-scoring-run";
+import { asStored, toScoringRollout, toScoringRun } from "./to-scoring-run";
 import { expandArchives } from "./unzip";
 
 /** Rollouts per transaction: large enough to amortise round trips, small enough to keep memory flat. */
@@ -57,35 +59,44 @@ export async function ingestFiles(db: Db, files: InputFile[], options: IngestOpt
   for (const run of parsed.runs) {
     if (run.rollouts.length === 0) continue;
     const { id, created } = await upsertRun(db, runKeyOf(run, options, parsed.runs.length > 1), run, { baseline: options.baseline });
-    // Verdicts depend only on each rollout's own data, so the file's report gives each stored passed/reward.
-    const verdicts = new Map(computeReport(toScoringRun(run)).rollouts.map((r) => [r.id, r]));
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));
-    const items = run.rollouts.map((rollout) => {
-      const task = tasks.get(rollout.task);
-      const verdict = verdicts.get(rollout.id);
-      if (!task || !verdict) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
-      return { task, rollout, verdict };
-    });
-    for (let start = 0; start < items.length; start += BATCH) {
-      const batch = items.slice(start, start + BATCH);
+    let everyRolloutStored = true;
+    // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring
+    // view of what was stored, not every parsed rollout with its details and metadata until the end.
+    const queue = run.rollouts.splice(0);
+    const scoring: ScoringRollout[] = [];
+    while (queue.length > 0) {
+      // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
+      const batch = queue.splice(0, BATCH).map((rollout) => {
+        const task = tasks.get(rollout.task);
+        if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
+        const view = toScoringRollout(rollout);
+        scoring.push(view);
+        return { task, rollout, verdict: rolloutVerdict(view, { passThreshold: run.passThreshold }) };
+      });
       const outcomes = await storeRollouts(db, id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
         else rejected.push({ path: rollout.source.path, error: outcome.conflict });
+        if (outcome !== "stored") everyRolloutStored = false;
       });
       done += batch.length;
       options.onProgress?.(done, total);
     }
-    const stored = await loadScoringRun(db, id);
+    // A new run stored whole is exactly the parsed run: score that instead of reading it back.
+    const stored = created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await loadScoringRun(db, id);
     if (stored) await updateSummaries(db, id, computeReport(stored));
     result.runs.push({ id, name: run.name, rollouts: stored?.rollouts.length ?? 0, created });
   }
-  for (const r of rejected) {
-    const file = byPath.get(r.path);
-    if (file) await storeRejectedFile(db, file, r.error);
-  }
+  await storeRejectedFiles(
+    db,
+    rejected.flatMap((r) => {
+      const file = byPath.get(r.path);
+      return file ? [{ file, error: r.error }] : [];
+    }),
+  );
   // A file counts as accepted when any rollout of it was newly stored; a sidecar shared with a duplicate stays accepted.
   for (const p of accepted) duplicates.delete(p);
   result.accepted = [...accepted].sort();

@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 import { providerOf } from "../client";
-import { fromJson } from "../json";
+import { prepared, sqliteConnection } from "../sqlite-direct";
 import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/types";
 
 /*
@@ -37,27 +37,25 @@ function json<T>(v: unknown, fallback: T): T {
  * builds from files), or null when there is no such run.
  */
 export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun | null> {
-  const run = await db.run.findUnique({
-    where: { id: runId },
-    select: { name: true, format: true, passThreshold: true, warnings: true, regrades: true },
-  });
-  if (!run) return null;
   const p = providerOf(db) === "postgres" ? (n: number) => `$${n}` : () => "?";
+  // SQLite: straight to the driver (prepared once, no per-row mapping by Prisma); PostgreSQL: Prisma's raw path.
+  const connection = await sqliteConnection(db);
+  const select = async (sql: string): Promise<Row[]> =>
+    connection ? (prepared(connection, sql).all(runId) as Row[]) : db.$queryRawUnsafe<Row[]>(sql, runId);
+  const [run] = await select(`SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = ${p(1)}`);
+  if (!run) return null;
   const [tasks, rollouts, checks] = await Promise.all([
-    db.$queryRawUnsafe<Row[]>(
+    select(
       `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = ${p(1)} ORDER BY "key" ASC`,
-      runId,
     ),
-    db.$queryRawUnsafe<Row[]>(
+    select(
       `SELECT "id", "taskRef", "rolloutId", "status", "rule", "reportedPassed", "reportedReward", "penalties", "gate", "sourcePath", "warnings" ` +
         `FROM "Rollout" WHERE "runId" = ${p(1)} ORDER BY "rolloutId" ASC`,
-      runId,
     ),
-    db.$queryRawUnsafe<Row[]>(
+    select(
       `SELECT c."rolloutRef", c."key", c."label", c."passed", c."score", c."required", c."dimension", c."status", c."weight", c."failureTag" ` +
         `FROM "Check" c WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = ${p(1)}) ` +
         `ORDER BY c."rolloutRef" ASC, c."order" ASC`,
-      runId,
     ),
   ]);
   const taskKey = new Map<string, string>();
@@ -85,11 +83,11 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
     });
   }
   return {
-    name: run.name,
-    format: run.format,
-    passThreshold: run.passThreshold,
-    warnings: fromJson(run.warnings, [] as string[]),
-    regrades: fromJson(run.regrades, [] as NonNullable<ScoringRun["regrades"]>),
+    name: run.name as string,
+    format: run.format as string,
+    passThreshold: num(run.passThreshold),
+    warnings: json(run.warnings, [] as string[]),
+    regrades: json(run.regrades, [] as NonNullable<ScoringRun["regrades"]>),
     tasks: tasks.map((t) => ({
       key: t.key as string,
       taskId: t.taskId as string,

@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import { rolloutRowId, taskRowId } from "../ids";
-import { bulkInsert } from "../bulk-insert";
+import { bulkInsert, encode, insertRowsSqlite, type BulkTable } from "../bulk-insert";
+import { prepared, sqliteConnection, writeTransaction } from "../sqlite-direct";
 import type { InputFile, NormalizedRollout, NormalizedTask } from "@/lib/formats/types";
 import { sha256Hex } from "@/lib/formats/hash";
 
@@ -32,11 +33,23 @@ export interface RolloutToStore {
   verdict: { passed: boolean; reward: number | null };
 }
 
+interface Existing {
+  sourceSha256: string;
+  sourcePath: string;
+}
+
+/** Every row a batch writes, and what happened to each rollout. */
+interface BatchPlan {
+  outcomes: StoreOutcome[];
+  tables: BulkTable[];
+}
+
 /**
  * Stores a batch of rollouts of one run with their checks, task rows and the raw bytes of every file they were
  * read from, in ONE transaction: a crash leaves each rollout whole or absent, never half-written, and a batch
  * costs a handful of bulk inserts instead of a round trip per row. A rollout id already in the run with the
  * same source bytes is a duplicate (nothing written); with other bytes it is a conflict the caller reports.
+ * On SQLite the lookup and the writes run on the direct connection in one synchronous transaction.
  */
 export async function storeRollouts(
   db: Db,
@@ -45,9 +58,36 @@ export async function storeRollouts(
   files: ReadonlyMap<string, InputFile>,
 ): Promise<StoreOutcome[]> {
   const ids = items.map((i) => rolloutRowId(runId, i.rollout.id));
-  const existing = new Map(
+  const connection = await sqliteConnection(db);
+  if (connection) {
+    return writeTransaction(connection, () => {
+      const lookup = prepared(connection, `SELECT "sourceSha256", "sourcePath" FROM "Rollout" WHERE "id" = ?`);
+      const existing = new Map<string, Existing>();
+      for (const id of ids) {
+        const found = lookup.get(id) as Existing | undefined;
+        if (found) existing.set(id, found);
+      }
+      const plan = planBatch(runId, items, ids, existing, files);
+      for (const table of plan.tables) insertRowsSqlite(connection, table);
+      return plan.outcomes;
+    });
+  }
+  const existing = new Map<string, Existing>(
     (await db.rollout.findMany({ where: { id: { in: ids } }, select: { id: true, sourceSha256: true, sourcePath: true } })).map((r) => [r.id, r]),
   );
+  const plan = planBatch(runId, items, ids, existing, files);
+  const statements = plan.tables.flatMap((table) => bulkInsert(db, table));
+  if (statements.length > 0) await db.$transaction(statements);
+  return plan.outcomes;
+}
+
+function planBatch(
+  runId: string,
+  items: readonly RolloutToStore[],
+  ids: readonly string[],
+  existing: ReadonlyMap<string, Existing>,
+  files: ReadonlyMap<string, InputFile>,
+): BatchPlan {
   const seen = new Set<string>();
   const outcomes: StoreOutcome[] = items.map(({ rollout }, n) => {
     const id = ids[n]!;
@@ -62,7 +102,7 @@ export async function storeRollouts(
     return "stored";
   });
   const fresh = items.filter((_, n) => outcomes[n] === "stored");
-  if (fresh.length === 0) return outcomes;
+  if (fresh.length === 0) return { outcomes, tables: [] };
   // Row ids are sha256-derived: compute each once, not once per check.
   const freshIds = ids.filter((_, n) => outcomes[n] === "stored");
   const taskRef = new Map<string, string>();
@@ -82,20 +122,11 @@ export async function storeRollouts(
       return [{ path, sha256 }];
     }),
   );
-  const shas = [...new Set([...raw.values()].map((f) => f.sha256))];
-  const knownShas = new Set((await db.rawFile.findMany({ where: { sha256: { in: shas } }, select: { sha256: true } })).map((f) => f.sha256));
-  const paths = [...raw.keys()];
-  const knownPaths = new Set((await db.runFile.findMany({ where: { runId, path: { in: paths } }, select: { path: true } })).map((f) => f.path));
-  const taskIds = [...new Set(fresh.map(({ task }) => taskIdOf(task.key)))];
-  const knownTasks = new Set((await db.task.findMany({ where: { id: { in: taskIds } }, select: { id: true } })).map((t) => t.id));
-
-  const newRaw = new Map<string, Uint8Array>();
-  for (const f of raw.values()) if (!knownShas.has(f.sha256)) newRaw.set(f.sha256, f.bytes);
-  const newTasks = new Map<string, NormalizedTask>();
-  for (const { task } of fresh) {
-    const id = taskIdOf(task.key);
-    if (!knownTasks.has(id)) newTasks.set(id, task);
-  }
+  // Files, run files and tasks already stored (an earlier batch, another run) are skipped by the database.
+  const rawBytes = new Map<string, Uint8Array>();
+  for (const f of raw.values()) rawBytes.set(f.sha256, f.bytes);
+  const tasks = new Map<string, NormalizedTask>();
+  for (const { task } of fresh) tasks.set(taskIdOf(task.key), task);
 
   const rolloutRows = fresh.map(({ task, rollout, verdict }, n) => [
     freshIds[n]!, runId, taskIdOf(task.key), rollout.id, rollout.status, rollout.rule, rollout.gate,
@@ -112,37 +143,53 @@ export async function storeRollouts(
     ]),
   );
   const now = new Date();
-  await db.$transaction([
-    ...bulkInsert(db, { table: "RawFile", columns: RAW_FILE_COLUMNS, rows: [...newRaw].map(([sha256, bytes]) => [sha256, bytes.byteLength, bytes, now]) }),
-    ...bulkInsert(db, {
-      table: "RunFile",
-      columns: RUN_FILE_COLUMNS,
-      rows: [...raw.values()].filter((f) => !knownPaths.has(f.path)).map(({ path, sha256 }) => [runId, path, sha256]),
-    }),
-    ...bulkInsert(db, {
-      table: "Task",
-      columns: TASK_COLUMNS,
-      rows: [...newTasks].map(([id, t]) => [id, runId, t.key, t.taskId, t.name, t.group, t.weight, null]),
-    }),
-    ...bulkInsert(db, { table: "Rollout", columns: ROLLOUT_COLUMNS, rows: rolloutRows }),
-    ...bulkInsert(db, { table: "Check", columns: CHECK_COLUMNS, rows: checkRows }),
-  ]);
-  return outcomes;
+  return {
+    outcomes,
+    tables: [
+      { table: "RawFile", columns: RAW_FILE_COLUMNS, rows: [...rawBytes].map(([sha256, bytes]) => [sha256, bytes.byteLength, bytes, now]), ignoreConflicts: true },
+      { table: "RunFile", columns: RUN_FILE_COLUMNS, rows: [...raw.values()].map(({ path, sha256 }) => [runId, path, sha256]), ignoreConflicts: true },
+      { table: "Task", columns: TASK_COLUMNS, rows: [...tasks].map(([id, t]) => [id, runId, t.key, t.taskId, t.name, t.group, t.weight, null]), ignoreConflicts: true },
+      { table: "Rollout", columns: ROLLOUT_COLUMNS, rows: rolloutRows },
+      { table: "Check", columns: CHECK_COLUMNS, rows: checkRows },
+    ],
+  };
 }
 
-/** Keeps the bytes of a refused file with the reason, so nothing a user uploaded is lost. */
-export async function storeRejectedFile(db: Db, file: InputFile, error: string): Promise<void> {
-  const sha256 = sha256Hex(file.bytes);
-  await db.$transaction([
-    db.rawFile.upsert({
-      where: { sha256 },
-      create: { sha256, size: file.bytes.byteLength, bytes: new Uint8Array(file.bytes) },
-      update: {},
-    }),
-    db.rejectedFile.upsert({
-      where: { sha256_path: { sha256, path: file.path } },
-      create: { sha256, path: file.path, error },
-      update: { error },
-    }),
-  ]);
+/** Keeps the bytes of refused files with their reasons, so nothing a user uploaded is lost. */
+export async function storeRejectedFiles(db: Db, refused: readonly { file: InputFile; error: string }[]): Promise<void> {
+  if (refused.length === 0) return;
+  const rows = refused.map(({ file, error }) => ({ sha256: sha256Hex(file.bytes), file, error }));
+  const connection = await sqliteConnection(db);
+  if (connection) {
+    const now = new Date();
+    await writeTransaction(connection, () => {
+      insertRowsSqlite(connection, {
+        table: "RawFile",
+        columns: RAW_FILE_COLUMNS,
+        rows: rows.map(({ sha256, file }) => [sha256, file.bytes.byteLength, file.bytes, now]),
+        ignoreConflicts: true,
+      });
+      const upsert = prepared(
+        connection,
+        `INSERT INTO "RejectedFile" ("sha256", "path", "error", "createdAt") VALUES (?, ?, ?, ?) ` +
+          `ON CONFLICT ("sha256", "path") DO UPDATE SET "error" = excluded."error"`,
+      );
+      for (const { sha256, file, error } of rows) upsert.run(sha256, file.path, error, encode(now, "date", "sqlite"));
+    });
+    return;
+  }
+  for (const { sha256, file, error } of rows) {
+    await db.$transaction([
+      db.rawFile.upsert({
+        where: { sha256 },
+        create: { sha256, size: file.bytes.byteLength, bytes: new Uint8Array(file.bytes) },
+        update: {},
+      }),
+      db.rejectedFile.upsert({
+        where: { sha256_path: { sha256, path: file.path } },
+        create: { sha256, path: file.path, error },
+        update: { error },
+      }),
+    ]);
+  }
 }

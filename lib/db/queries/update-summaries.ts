@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import { providerOf } from "../client";
 import { taskRowId } from "../ids";
 import { toJson } from "../json";
+import { prepared, sqliteConnection, writeTransaction } from "../sqlite-direct";
 import type { Report } from "@/lib/scoring/report-types";
 
 /** What the runs table shows, stored on the run so listing runs never rescans checks (SPEC §2). */
@@ -33,8 +34,18 @@ const TASKS_PER_STATEMENT = 500;
  * Stores the as-recorded report's run and task figures (computed once per ingest). The task summaries go in a
  * few `UPDATE … SET summary = CASE id WHEN … END` statements rather than one Prisma update per task: a run of
  * 2,000 tasks took seconds in Prisma's query compiler. Values are bound parameters, never spliced into SQL.
+ * On SQLite: one prepared UPDATE per task on the direct connection, in one transaction.
  */
 export async function updateSummaries(db: Db, runId: string, report: Report): Promise<void> {
+  const connection = await sqliteConnection(db);
+  if (connection) {
+    await writeTransaction(connection, () => {
+      prepared(connection, `UPDATE "Run" SET "summary" = ? WHERE "id" = ?`).run(JSON.stringify(runSummaryOf(report)), runId);
+      const task = prepared(connection, `UPDATE "Task" SET "summary" = ? WHERE "id" = ?`);
+      for (const t of report.tasks) task.run(JSON.stringify(t), taskRowId(runId, t.key));
+    });
+    return;
+  }
   const postgres = providerOf(db) === "postgres";
   const statements = [];
   for (let start = 0; start < report.tasks.length; start += TASKS_PER_STATEMENT) {
