@@ -1,4 +1,4 @@
-import { isJsonObject } from "./json";
+import { isJsonObject, mayHoldKey } from "./json";
 import { agreed, assembleRun, deriveRunName, type RolloutWithTask } from "./grade/assemble";
 import { isRecordFileName, notAnObject, readRecords, recordIssues, recordsSeen, type JsonRecord } from "./grade/records";
 import { normaliseGrade } from "./grade/rollout";
@@ -17,7 +17,7 @@ function looksLikeGrade(value: Json): boolean {
 
 /** A grade file by content: one grade, a list of grades or JSON lines of grades (objects with subscores and weights). */
 function isGradeFile(file: InputFile): boolean {
-  if (!isRecordFileName(file.path)) return false;
+  if (!isRecordFileName(file.path) || !mayHoldKey(file.bytes, "subscores")) return false;
   const read = readRecords(file, WRAPPERS);
   return recordsSeen(read).some((r) => looksLikeGrade(r.value));
 }

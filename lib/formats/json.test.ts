@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fixtureFile } from "./__fixtures__/load-fixture";
-import { describeJsonShape, formatPath, lineColumn, parseJsonBytes, parseJsonText, zodIssuesToMessage } from "./json";
+import { describeJsonShape, formatPath, mayHoldKey, lineColumn, parseJsonBytes, parseJsonText, zodIssuesToMessage } from "./json";
 import { locateJsonError } from "./json-position";
 import { sha256Hex } from "./hash";
 
@@ -114,5 +114,19 @@ describe("formatPath and describeJsonShape", () => {
 describe("sha256Hex", () => {
   it("hashes bytes to lowercase hex", () => {
     expect(sha256Hex(bytes("abc"))).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+});
+
+describe("mayHoldKey", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  it("finds a key and rules out files without it", () => {
+    expect(mayHoldKey(bytes('{"subscores": {}}'), "subscores")).toBe(true);
+    expect(mayHoldKey(bytes('{"checks": [], "label": "subscores"}'), "subscores")).toBe(true);
+    expect(mayHoldKey(bytes('{"checks": []}'), "subscores")).toBe(false);
+  });
+  it("never rules out a file the byte search cannot read: \\u escapes and UTF-16", () => {
+    expect(mayHoldKey(bytes('{"\\u0073ubscores": {}}'), "subscores")).toBe(true);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from('{"x":1}').flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(mayHoldKey(utf16, "subscores")).toBe(true);
   });
 });

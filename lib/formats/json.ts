@@ -23,6 +23,17 @@ export function decodeText(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * Whether a file can hold the JSON key `"<key>"`: a byte search that lets a detector skip parsing (and
+ * caching) the thousands of files of a batch that cannot be its format. Never a false "no": UTF-16 files
+ * and files with \u escapes (a key could be spelled with them) answer true and are parsed as before.
+ */
+export function mayHoldKey(bytes: Uint8Array, key: string): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.includes(`"${key}"`) || buffer.includes("\\u");
+}
+
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   const end = Math.max(0, Math.min(offset, text.length));

@@ -1,4 +1,4 @@
-import { isJsonObject } from "./json";
+import { isJsonObject, mayHoldKey } from "./json";
 import { agreed, assembleRun, deriveRunName, isoTime } from "./grade/assemble";
 import { isRecordFileName, notAnObject, readRecords, recordIssues, recordsSeen } from "./grade/records";
 import { groupVerdicts, type VerdictItem } from "./rubric/rollouts";
@@ -15,7 +15,7 @@ const WRAPPERS = ["verdicts"] as const;
 
 /** A verdict file by content: records (an array, `{"verdicts": [...]}`, JSON lines or one object) with a rubric_id. */
 function isVerdictFile(file: InputFile): boolean {
-  if (!isRecordFileName(file.path)) return false;
+  if (!isRecordFileName(file.path) || !mayHoldKey(file.bytes, "rubric_id")) return false;
   const read = readRecords(file, WRAPPERS);
   return recordsSeen(read).some((r) => isJsonObject(r.value) && "rubric_id" in r.value);
 }
