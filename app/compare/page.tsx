@@ -7,7 +7,7 @@ import { parseCompareView } from "@/components/compare/url-state";
 import { getDb } from "@/lib/db/client";
 import { getRunMeta } from "@/lib/db/queries/get-run";
 import { listRuns } from "@/lib/db/queries/list-runs";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/compare";
 import { orderCompareRuns } from "@/lib/scoring/compare-order";
 
@@ -41,7 +41,7 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const byId = new Map(found.map((m) => [m.id, m]));
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRun(db, id)));
+  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)));
   if (!a || candidates.some((c) => !c)) {
     const runs = await listRuns(db);
     return <PickRuns runs={runs} initial={[]} unknown={view.runs} />;

@@ -4,7 +4,7 @@ import { requireRead } from "@/lib/api/auth";
 import { compareBody } from "@/lib/api/compare-body";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/compare";
 import { parseScenarioParam } from "@/lib/scoring/scenario";
 
@@ -21,7 +21,7 @@ export const GET = handle(async (request: Request) => {
   const scenario = parseScenarioParam(params.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
   const db = getDb();
-  const [a, b] = await Promise.all([loadScoringRun(db, query.data.a), loadScoringRun(db, query.data.b)]);
+  const [a, b] = await Promise.all([loadScoringRunCached(db, query.data.a), loadScoringRunCached(db, query.data.b)]);
   if (!a) throw new ApiError("not_found", `No run with id "${query.data.a}".`);
   if (!b) throw new ApiError("not_found", `No run with id "${query.data.b}".`);
   const comparison = compareRuns(a, b, { metric: query.data.metric, scenario: scenario.data });

@@ -5,7 +5,7 @@ import { csvResponse, toCsv } from "@/lib/api/csv";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { getRunBrief } from "@/lib/db/queries/get-run-brief";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/compare";
 import { orderCompareRuns, parseRunIds } from "@/lib/scoring/compare-order";
 
@@ -36,7 +36,7 @@ export const GET = handle(async (request: Request) => {
   if (missing.length > 0) throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   const order = orderCompareRuns(query.data.runs, { a: query.data.a, baselineId: briefs.find((b) => b?.baseline)?.id });
   if (!order) throw new ApiError("malformed", "Give two different run ids.");
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRun(db, id)));
+  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)));
   if (!a || candidates.some((c) => !c)) throw new ApiError("not_found", "A run disappeared while exporting.");
   const rows = compareCsvRows(
     a.name,

@@ -2,8 +2,8 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { computeReport } from "@/lib/scoring/report";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
+import { computeReport, recordedReport } from "@/lib/scoring/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,8 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const { id } = await params;
   const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })));
-  const run = await loadScoringRun(getDb(), id);
+  const run = await loadScoringRunCached(getDb(), id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
-  return NextResponse.json(computeReport(run, scenario.data));
+  const asRecorded = Object.keys(scenario.data).length === 0;
+  return NextResponse.json(asRecorded ? recordedReport(run) : computeReport(run, scenario.data));
 });

@@ -16,7 +16,7 @@ import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { getDb } from "@/lib/db/client";
 import { getRollout } from "@/lib/db/queries/get-rollouts";
 import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { rolloutCheckCells } from "@/lib/scoring/check-grid";
 import { computeReport } from "@/lib/scoring/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario";
@@ -26,7 +26,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, rolloutRowId: string) => {
   const db = getDb();
-  const [meta, rollout, run] = await Promise.all([getRunMeta(db, runId), getRollout(db, runId, rolloutRowId), loadScoringRun(db, runId)]);
+  const [meta, rollout, run] = await Promise.all([getRunMeta(db, runId), getRollout(db, runId, rolloutRowId), loadScoringRunCached(db, runId)]);
   return meta && rollout && run ? { meta, rollout, run } : null;
 });
 

@@ -14,7 +14,7 @@ import styles from "@/components/task/task-page.module.css";
 import { getDb } from "@/lib/db/client";
 import { getTaskRollouts } from "@/lib/db/queries/get-rollouts";
 import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { passAtKPoints } from "@/lib/scoring/chart-data";
 import { taskCheckGrid } from "@/lib/scoring/check-grid";
 import { computeReport } from "@/lib/scoring/report";
@@ -25,7 +25,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, taskRowId: string) => {
   const db = getDb();
-  const [meta, task, run] = await Promise.all([getRunMeta(db, runId), getTaskRollouts(db, runId, taskRowId), loadScoringRun(db, runId)]);
+  const [meta, task, run] = await Promise.all([getRunMeta(db, runId), getTaskRollouts(db, runId, taskRowId), loadScoringRunCached(db, runId)]);
   return meta && task && run ? { meta, task, run } : null;
 });
 
