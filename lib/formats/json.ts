@@ -91,7 +91,10 @@ export function parseJsonBytes(bytes: Uint8Array): JsonDecodeResult {
 
 const decoded = new WeakMap<InputFile, JsonDecodeResult>();
 
-/** parseJsonBytes, memoised per file object: claim and parse both read the same files. */
+/**
+ * parseJsonBytes, memoised per file object: claim and parse both read the same files. The memo keeps every
+ * parsed tree alive as long as its file, so whoever parses a batch releases it after (forgetParsed in lib/formats/registry.ts).
+ */
 export function readJsonFile(file: InputFile): JsonDecodeResult {
   let result = decoded.get(file);
   if (!result) {
@@ -99,6 +102,18 @@ export function readJsonFile(file: InputFile): JsonDecodeResult {
     decoded.set(file, result);
   }
   return result;
+}
+
+/** The last read of a file: its memoised parse (then forgotten) or a fresh one that is not memoised. */
+export function takeJsonFile(file: InputFile): JsonDecodeResult {
+  const result = decoded.get(file) ?? parseJsonBytes(file.bytes);
+  decoded.delete(file);
+  return result;
+}
+
+/** Drops the memoised parses of these files (lib/ingest/parse-batch.ts, once a batch is parsed). */
+export function forgetJson(files: Iterable<InputFile>): void {
+  for (const file of files) decoded.delete(file);
 }
 
 export function isJsonObject(value: Json | undefined): value is JsonObject {

@@ -5,7 +5,9 @@ import { gradeFormat } from "./grade";
 import { inspectFormat } from "./inspect";
 import { rubricFormat } from "./rubric";
 import { tauBenchFormat } from "./tau-bench";
-import type { FormatId, FormatModule } from "./types";
+import { forgetRecords } from "./grade/records";
+import { forgetJson } from "./json";
+import type { FormatId, FormatModule, InputFile } from "./types";
 
 /**
  * Every format Tally reads, in the order they claim files: a file claimed by one is not offered to the next.
@@ -30,4 +32,15 @@ export function isFormatId(value: string): value is FormatId {
 
 export function getFormat(id: FormatId): FormatModule | undefined {
   return FORMATS.find((f) => f.id === id);
+}
+
+/**
+ * Releases what the readers memoised while detecting and parsing these files (parsed JSON trees kept so
+ * that claim and parse read each file once). Call once a batch is parsed: the memo holds every tree alive
+ * for as long as the files, which an ingest keeps until their bytes are stored.
+ */
+export function forgetParsed(files: Iterable<InputFile>): void {
+  const list = [...files];
+  forgetJson(list);
+  forgetRecords(list);
 }

@@ -1,6 +1,6 @@
 import { stripNul } from "./strip-nul";
 import { describeJsonShape, readJsonFile } from "@/lib/formats/json";
-import { FORMATS, FORMAT_IDS, getFormat } from "@/lib/formats/registry";
+import { FORMATS, FORMAT_IDS, forgetParsed, getFormat } from "@/lib/formats/registry";
 import type { FileRejection, FormatId, FormatModule, InputFile, ParseOptions, ParseResult } from "@/lib/formats/types";
 
 export interface BatchOptions extends ParseOptions {
@@ -92,10 +92,12 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
     }
   }
 
-  return {
+  const batch = {
     runs: results.flatMap((r) => r.runs).map(stripNul),
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,
   };
+  forgetParsed(files);
+  return batch;
 }

@@ -86,6 +86,11 @@ export function readRecords(file: InputFile, wrapperKeys: readonly string[]): Re
   return result;
 }
 
+/** Drops the memoised reads of these files (see forgetJson). */
+export function forgetRecords(files: Iterable<InputFile>): void {
+  for (const file of files) cache.delete(file);
+}
+
 /** The records a detector can look at: all of them, or those before a bad JSON line. */
 export function recordsSeen(read: RecordsRead): JsonRecord[] {
   return read.ok ? read.records : (read.partial ?? []);
