@@ -27,7 +27,8 @@ export function encode(value: unknown, kind: ColumnKind, provider: "sqlite" | "p
     case "date":
       return provider === "sqlite" ? (value as Date).toISOString() : value;
     case "bytes":
-      return Buffer.from(value as Uint8Array);
+      // A view, not a copy: the driver copies the bytes into the statement itself.
+      return Buffer.from((value as Uint8Array).buffer, (value as Uint8Array).byteOffset, (value as Uint8Array).byteLength);
     default:
       return value;
   }

@@ -4,7 +4,7 @@ import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
 import { storeRejectedFiles, storeRollouts } from "@/lib/db/queries/store-rollout";
 import { upsertRun } from "@/lib/db/queries/store-run";
 import { updateSummaries } from "@/lib/db/queries/update-summaries";
-import type { FileRejection, FormatId, InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
+import type { FileRejection, FormatId, InputFile, NormalizedRollout, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report";
 import type { ScoringRollout } from "@/lib/scoring/types";
 import { rolloutVerdict } from "@/lib/scoring/rollout";
@@ -12,12 +12,23 @@ import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun } from "./to-scoring-run";
 import { expandArchives } from "./unzip";
 
-/** Rollouts per transaction: large enough to amortise round trips, small enough to keep memory flat. */
+/**
+ * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
+ * server (where a SQLite transaction runs synchronously on the event loop), to keep other requests waiting
+ * no more than about a tenth of a second. The CLI, alone in its process, asks for bigger ones.
+ */
 const BATCH = 250;
 
 export interface IngestOptions extends ParseOptions {
   format?: FormatId;
   baseline?: boolean;
+  /**
+   * The caller makes no other use of `files`: ingest empties the array and lets go of each file once every
+   * rollout read from it is stored, so a large batch does not hold all its bytes to the end (the CLI).
+   */
+  consumeFiles?: boolean;
+  /** Rollouts per transaction (default 250). */
+  batchSize?: number;
   /** Called after each rollout is stored (done of total), for progress on a terminal. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -44,12 +55,34 @@ export function runKeyOf(run: NormalizedRun, options: ParseOptions, several = fa
   return `auto:${run.format}:${hash.digest("hex")}`;
 }
 
+/**
+ * Forgets a file (its bytes) once every rollout read from it is stored; files that are refused, or that
+ * belong to a refused rollout, are kept: their bytes are stored with the reason at the end.
+ */
+function releaser(byPath: Map<string, InputFile>, runs: readonly NormalizedRun[], rejected: readonly FileRejection[]) {
+  const kept = new Set(rejected.map((r) => r.path));
+  const pending = new Map<string, number>();
+  for (const run of runs) for (const r of run.rollouts) for (const p of r.files) pending.set(p, (pending.get(p) ?? 0) + 1);
+  return (rollout: NormalizedRollout) => {
+    for (const p of rollout.files) {
+      const left = (pending.get(p) ?? 1) - 1;
+      pending.set(p, left);
+      if (left === 0 && !kept.has(p)) byPath.delete(p);
+    }
+  };
+}
+
 /** Parses a batch, stores each rollout atomically, keeps refused files with their reason, updates summaries. */
 export async function ingestFiles(db: Db, files: InputFile[], options: IngestOptions = {}): Promise<IngestResult> {
   const expanded = expandArchives(files);
   const parsed = parseBatch(expanded.files, options);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
   const rejected: FileRejection[] = [...expanded.rejected, ...parsed.rejected, ...parsed.unclaimed];
+  const release = options.consumeFiles ? releaser(byPath, parsed.runs, rejected) : () => {};
+  if (options.consumeFiles) {
+    files.length = 0;
+    expanded.files.length = 0;
+  }
   const accepted = new Set<string>();
   const duplicates = new Set<string>();
   const result: IngestResult = { runs: [], accepted: [], rejected, duplicates: [], skipped: parsed.skipped };
@@ -67,7 +100,7 @@ export async function ingestFiles(db: Db, files: InputFile[], options: IngestOpt
     const scoring: ScoringRollout[] = [];
     while (queue.length > 0) {
       // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
-      const batch = queue.splice(0, BATCH).map((rollout) => {
+      const batch = queue.splice(0, options.batchSize ?? BATCH).map((rollout) => {
         const task = tasks.get(rollout.task);
         if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
         const view = toScoringRollout(rollout);
@@ -81,6 +114,7 @@ export async function ingestFiles(db: Db, files: InputFile[], options: IngestOpt
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
         else rejected.push({ path: rollout.source.path, error: outcome.conflict });
         if (outcome !== "stored") everyRolloutStored = false;
+        if (outcome === "stored" || outcome === "duplicate") release(rollout);
       });
       done += batch.length;
       options.onProgress?.(done, total);

@@ -9,7 +9,8 @@ import { forEachDatabase } from "@/lib/db/test-databases";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = path.join(root, "lib/cli/bin.mjs");
-const SHAPE = { tasks: 150, rollouts: 4, checks: 12, groups: 5, seed: 3 };
+// More rollouts than one CLI transaction (1,000), so a kill can land between two of them.
+const SHAPE = { tasks: 600, rollouts: 4, checks: 12, groups: 5, seed: 3 };
 const ROLLOUTS = SHAPE.tasks * SHAPE.rollouts;
 let folder: string;
 

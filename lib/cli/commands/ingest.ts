@@ -1,3 +1,4 @@
+import v8 from "node:v8";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
@@ -29,6 +30,9 @@ export const ingestCommand = {
     if (format && !(FORMAT_IDS as readonly string[]).includes(format)) {
       throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
     }
+    // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
+    // (parsed files, row arrays) would then set its peak. Collect sooner: a few % of time for ~20% less peak.
+    v8.setFlagsFromString("--heap-growing-percent=20");
     const { files, rootName } = await readPaths(positionals);
     const db = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
@@ -40,6 +44,8 @@ export const ingestCommand = {
         format: format as FormatId | undefined,
         baseline: values.baseline === true,
         rootName,
+        consumeFiles: true,
+        batchSize: 1000,
         onProgress: bar.update,
       });
       bar.done();
