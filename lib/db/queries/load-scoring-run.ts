@@ -32,6 +32,8 @@ function json<T>(v: unknown, fallback: T): T {
   return v as T;
 }
 
+const CHECK_COLUMNS = ["rolloutRef", "key", "label", "passed", "score", "required", "dimension", "status", "weight", "failureTag"] as const;
+
 /**
  * Loads a stored run in the compact shape every scoring function reads (the same shape `tally score`
  * builds from files), or null when there is no such run.
@@ -44,6 +46,11 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
     connection ? (prepared(connection, sql).all(runId) as Row[]) : db.$queryRawUnsafe<Row[]>(sql, runId);
   const [run] = await select(`SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = ${p(1)}`);
   if (!run) return null;
+  // The checks (12 a rollout, 120,000 in a large run) as arrays, not objects: a third less time on SQLite.
+  const checkSql =
+    `SELECT c."rolloutRef", c."key", c."label", c."passed", c."score", c."required", c."dimension", c."status", c."weight", c."failureTag" ` +
+    `FROM "Check" c WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = ${p(1)}) ` +
+    `ORDER BY c."rolloutRef" ASC, c."order" ASC`;
   const [tasks, rollouts, checks] = await Promise.all([
     select(
       `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = ${p(1)} ORDER BY "key" ASC`,
@@ -52,34 +59,31 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
       `SELECT "id", "taskRef", "rolloutId", "status", "rule", "reportedPassed", "reportedReward", "penalties", "gate", "sourcePath", "warnings" ` +
         `FROM "Rollout" WHERE "runId" = ${p(1)} ORDER BY "rolloutId" ASC`,
     ),
-    select(
-      `SELECT c."rolloutRef", c."key", c."label", c."passed", c."score", c."required", c."dimension", c."status", c."weight", c."failureTag" ` +
-        `FROM "Check" c WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = ${p(1)}) ` +
-        `ORDER BY c."rolloutRef" ASC, c."order" ASC`,
-    ),
+    connection
+      ? (prepared(connection, checkSql).raw(true).all(runId) as unknown[][])
+      : db.$queryRawUnsafe<Row[]>(checkSql, runId).then((rows) => rows.map((r) => CHECK_COLUMNS.map((c) => r[c]))),
   ]);
   const taskKey = new Map<string, string>();
   for (const t of tasks) taskKey.set(t.id as string, t.key as string);
   const checksByRollout = new Map<string, ScoringCheck[]>();
   let current: string | null = null;
   let list: ScoringCheck[] = [];
-  for (const c of checks) {
-    const ref = c.rolloutRef as string;
+  for (const [ref, key, label, passed, score, required, dimension, status, weight, failureTag] of checks) {
     if (ref !== current) {
-      current = ref;
-      list = checksByRollout.get(ref) ?? [];
-      checksByRollout.set(ref, list);
+      current = ref as string;
+      list = checksByRollout.get(current) ?? [];
+      checksByRollout.set(current, list);
     }
     list.push({
-      key: c.key as string,
-      label: c.label as string,
-      passed: boolOrNull(c.passed),
-      score: numOrNull(c.score),
-      required: bool(c.required),
-      dimension: c.dimension as string,
-      status: c.status as CheckStatus,
-      weight: numOrNull(c.weight),
-      failureTag: strOrNull(c.failureTag),
+      key: key as string,
+      label: label as string,
+      passed: boolOrNull(passed),
+      score: numOrNull(score),
+      required: bool(required),
+      dimension: dimension as string,
+      status: status as CheckStatus,
+      weight: numOrNull(weight),
+      failureTag: strOrNull(failureTag),
     });
   }
   return {
