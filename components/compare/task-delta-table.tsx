@@ -3,10 +3,12 @@ import type { TaskTable } from "@/lib/scoring/compare-table";
 import { metricKind } from "@/lib/scoring/dimensions";
 import { deltaText, FLIP_WORDS, metricText } from "./compare-format";
 import { taskPageHref, type CompareRun } from "./compare-run";
-import { sortHref, type CompareView } from "./url-state";
+import { compareViewHref, sortHref, type CompareView } from "./url-state";
+import { pageOf } from "@/components/ui/page-of";
 import styles from "./compare.module.css";
 
-const ROW_LIMIT = 500;
+/** Rows per page: the page is rendered on the server, one page at a time (`page` in the URL). */
+const PAGE_SIZE = 100;
 
 /** Per-task values of A and each candidate with the difference and the flip; sort and filter are links (URL state). */
 export function TaskDeltaTable({
@@ -25,7 +27,7 @@ export function TaskDeltaTable({
   csvHref: string;
 }) {
   const kind = metricKind(metric);
-  const rows = table.rows.slice(0, ROW_LIMIT);
+  const { rows, page, pages, from, to, total } = pageOf(table.rows, view.page, PAGE_SIZE);
   const arrow = (sort: CompareView["sort"]) => (view.sort === sort ? (view.dir === "asc" ? " ▲" : " ▼") : "");
   const ariaSort = (sort: CompareView["sort"]) =>
     view.sort === sort ? (view.dir === "asc" ? "ascending" : "descending") : undefined;
@@ -108,10 +110,20 @@ export function TaskDeltaTable({
           </tbody>
         </table>
       </div>
-      {table.rows.length > ROW_LIMIT ? (
-        <p className={styles.footnote}>
-          Showing {ROW_LIMIT} of {table.rows.length} tasks. <a href={csvHref} download>Download the CSV</a> for all of them.
-        </p>
+      {pages > 1 ? (
+        <nav className={styles.pager} aria-label="Pages of the task table" data-testid="task-pager">
+          <span className={styles.pagerStatus}>
+            Tasks {from.toLocaleString("en-US")}–{to.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+          </span>
+          <PageLink view={view} page={page - 1} disabled={page === 1} label="← Previous" />
+          <span className={styles.pagerStatus}>
+            Page {page} of {pages}
+          </span>
+          <PageLink view={view} page={page + 1} disabled={page === pages} label="Next →" />
+          <a href={csvHref} download className={styles.pagerCsv}>
+            All tasks as CSV
+          </a>
+        </nav>
       ) : null}
       <p className={styles.footnote}>
         {metric === "completion"
@@ -120,6 +132,15 @@ export function TaskDeltaTable({
         Click {first} − A to sort by the difference; tasks in one run only are listed under Not comparable.
       </p>
     </>
+  );
+}
+
+function PageLink({ view, page, disabled, label }: { view: CompareView; page: number; disabled: boolean; label: string }) {
+  if (disabled) return <span className={`${styles.pagerLink} ${styles.pagerDisabled}`} aria-disabled="true">{label}</span>;
+  return (
+    <Link href={compareViewHref(view, { page })} className={styles.pagerLink} scroll={false}>
+      {label}
+    </Link>
   );
 }
 

@@ -10,6 +10,7 @@ describe("compare URL state", () => {
       changedOnly: true,
       sort: "abs",
       dir: "desc",
+      page: 1,
     });
     expect(parseCompareView({ runs: ["p,q"], sort: "nope", dir: "up", metric: "<script>", filter: "all" })).toEqual({
       runs: ["p", "q"],
@@ -18,7 +19,17 @@ describe("compare URL state", () => {
       changedOnly: false,
       sort: "delta",
       dir: "asc",
+      page: 1,
     });
+    expect(parseCompareView(new URLSearchParams("runs=x,y&page=3")).page).toBe(3);
+    for (const bad of ["0", "-1", "2.5", "x", "99999999"]) expect(parseCompareView(new URLSearchParams(`runs=x,y&page=${bad}`)).page).toBe(1);
+  });
+
+  it("keeps the page only when a link asks for it: sorting or filtering starts at page 1", () => {
+    const view = parseCompareView(new URLSearchParams("runs=x,y&page=3"));
+    expect(compareViewHref(view, { page: 4 })).toBe("/compare?runs=x,y&page=4");
+    expect(compareViewHref(view, { changedOnly: true })).toBe("/compare?runs=x,y&filter=changed");
+    expect(sortHref(view, "key", "asc")).toBe("/compare?runs=x,y&sort=key&dir=asc");
   });
 
   it("writes defaults out and keeps commas readable", () => {

@@ -16,6 +16,8 @@ export interface CompareView {
   changedOnly: boolean;
   sort: TaskSort;
   dir: SortDir;
+  /** Page of the per-task table, 1-based (clamped to the last page when rendered). */
+  page: number;
 }
 
 export const DEFAULT_SORT: TaskSort = "delta";
@@ -37,6 +39,7 @@ export function parseCompareView(params: ParamSource): CompareView {
   const dirParam = first(params, "dir");
   const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : DEFAULT_DIR;
   const metric = first(params, "metric");
+  const pageParam = first(params, "page") ?? "";
   return {
     runs: [...new Set(parseRunIds(first(params, "runs")))].slice(0, 20),
     a: first(params, "a")?.trim() || null,
@@ -44,12 +47,13 @@ export function parseCompareView(params: ParamSource): CompareView {
     changedOnly: first(params, "filter") === "changed",
     sort,
     dir,
+    page: /^[1-9]\d{0,6}$/.test(pageParam) ? Number(pageParam) : 1,
   };
 }
 
-/** The page URL for a view, defaults left out, keys in a fixed order. */
+/** The page URL for a view, defaults left out, keys in a fixed order. Any change but a page's goes to page 1. */
 export function compareViewHref(view: CompareView, patch: Partial<CompareView> = {}): string {
-  const v = { ...view, ...patch };
+  const v = { ...view, page: 1, ...patch };
   const params = new URLSearchParams();
   if (v.runs.length > 0) params.set("runs", v.runs.join(","));
   if (v.a) params.set("a", v.a);
@@ -59,6 +63,7 @@ export function compareViewHref(view: CompareView, patch: Partial<CompareView> =
     params.set("sort", v.sort);
     params.set("dir", v.dir);
   }
+  if (v.page > 1) params.set("page", String(v.page));
   // Run ids never contain a comma; keep the list readable.
   const query = params.toString().replace(/%2C/gi, ",");
   return query ? `/compare?${query}` : "/compare";
