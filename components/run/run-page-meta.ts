@@ -33,3 +33,48 @@ export function rolloutHref(meta: Pick<RunPageMeta, "id" | "rolloutIds">, rollou
   const rowId = Object.hasOwn(meta.rolloutIds, rolloutId) ? meta.rolloutIds[rolloutId] : undefined;
   return rowId ? `/runs/${encodeURIComponent(meta.id)}/rollouts/${encodeURIComponent(rowId)}` : null;
 }
+
+/**
+ * RunPageMeta as the page sends it to the browser: the row-id maps (a key per task and rollout, 0.4 MB for
+ * 10,000 rollouts) become arrays aligned with the run's tasks and rollouts, whose keys the run carries anyway.
+ * Entries for keys the run does not have are kept as they are.
+ */
+export interface RunPageMetaWire extends Omit<RunPageMeta, "taskIds" | "rolloutIds"> {
+  taskRows: (string | null)[];
+  rolloutRows: (string | null)[];
+  otherTaskIds: Record<string, string>;
+  otherRolloutIds: Record<string, string>;
+}
+
+type Keyed = { tasks: readonly { key: string }[]; rollouts: readonly { id: string }[] };
+
+function align(map: Record<string, string>, keys: string[]): { rows: (string | null)[]; others: Record<string, string> } {
+  const rows = keys.map((k) => (Object.hasOwn(map, k) ? (map[k] ?? null) : null));
+  const known = new Set(keys);
+  return { rows, others: Object.fromEntries(Object.entries(map).filter(([k]) => !known.has(k))) };
+}
+
+function unalign(rows: (string | null)[], keys: string[], others: Record<string, string>): Record<string, string> {
+  const entries: [string, string][] = [];
+  rows.forEach((row, i) => {
+    const key = keys[i];
+    if (row !== null && key !== undefined) entries.push([key, row]);
+  });
+  return Object.fromEntries([...entries, ...Object.entries(others)]);
+}
+
+export function packRunPageMeta(meta: RunPageMeta, run: Keyed): RunPageMetaWire {
+  const { taskIds, rolloutIds, ...rest } = meta;
+  const tasks = align(taskIds, run.tasks.map((t) => t.key));
+  const rollouts = align(rolloutIds, run.rollouts.map((r) => r.id));
+  return { ...rest, taskRows: tasks.rows, rolloutRows: rollouts.rows, otherTaskIds: tasks.others, otherRolloutIds: rollouts.others };
+}
+
+export function unpackRunPageMeta(wire: RunPageMetaWire, run: Keyed): RunPageMeta {
+  const { taskRows, rolloutRows, otherTaskIds, otherRolloutIds, ...rest } = wire;
+  return {
+    ...rest,
+    taskIds: unalign(taskRows, run.tasks.map((t) => t.key), otherTaskIds),
+    rolloutIds: unalign(rolloutRows, run.rollouts.map((r) => r.id), otherRolloutIds),
+  };
+}

@@ -6,12 +6,11 @@ import { checkTallies } from "@/lib/scoring/check-tallies";
 import { metricKind } from "@/lib/scoring/dimensions";
 import { explainSchemes } from "@/lib/scoring/explain-schemes";
 import { groupChartData } from "@/lib/scoring/group-chart";
-import { computeReport } from "@/lib/scoring/report";
+import { computeReport, recordedReport } from "@/lib/scoring/report";
 import type { TaskReport } from "@/lib/scoring/report-types";
 import { rewardHistogram } from "@/lib/scoring/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario";
-import type { ScoringRun } from "@/lib/scoring/types";
 import { FailureTags, MostFailedChecks } from "./failures";
 import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
@@ -22,7 +21,8 @@ import { metricText } from "./metric-format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { taskHref as hrefForTask, type RunPageMeta } from "./run-page-meta";
+import { taskHref as hrefForTask } from "./run-page-meta";
+import { readCompactRun, readRunPageMeta } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
@@ -32,18 +32,22 @@ import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 const AS_RECORDED: Scenario = {};
 
 /**
- * The run page body. The one place the report is computed: from the stored run and the URL's `scenario`
- * parameter, so anything that changes that parameter (the what-if panel) updates every card and table below.
+ * The run page body. The one place the report is computed: from the stored run (run-payload.ts) and the
+ * URL's `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card
+ * and table below.
  */
-export function RunView({ meta, run }: { meta: RunPageMeta; run: ScoringRun }) {
+export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
+  const run = useMemo(() => readCompactRun(runJson), [runJson]);
+  const meta = useMemo(() => readRunPageMeta(metaJson, run), [metaJson, run]);
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const scenarioText = searchParams.get("scenario");
   const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
-  const scenario = parsed.success ? parsed.data : AS_RECORDED;
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
 
-  const report = useMemo(() => computeReport(run, scenario), [run, scenario]);
+  // Read only: the as-recorded report is shared by everything that shows this run object.
+  const report = useMemo(() => (scenario === AS_RECORDED ? recordedReport(run) : computeReport(run, scenario)), [run, scenario]);
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useState } from "react";
 import { rolloutHref as hrefForRollout, taskHref as hrefForTask, type RunPageMeta } from "@/components/run/run-page-meta";
-import { computeReport } from "@/lib/scoring/report";
+import { recordedReport } from "@/lib/scoring/report";
 import type { Report } from "@/lib/scoring/report-types";
 import { runTasks } from "@/lib/scoring/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario";
@@ -20,18 +20,6 @@ import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
 import type { Edit } from "./whatif-types";
 import styles from "./whatif.module.css";
-
-// The as-recorded report of each run, computed at most once: when the page opens without a scenario,
-// RunView's report already is it.
-const RECORDED = new WeakMap<ScoringRun, Report>();
-function recordedReport(run: ScoringRun, report: Report): Report {
-  let recorded = RECORDED.get(run);
-  if (!recorded) {
-    recorded = isEmptyScenario(report.scenario) ? report : computeReport(run);
-    RECORDED.set(run, recorded);
-  }
-  return recorded;
-}
 
 type Tab = "verdicts" | "weights" | "rules";
 const TABS: { id: Tab; label: string }[] = [
@@ -60,7 +48,8 @@ export function WhatIfPanel({
   const [open, setOpen] = useState(active);
   const [tab, setTab] = useState<Tab>("verdicts");
 
-  const recorded = recordedReport(run, report);
+  // Computed at most once per run object; when the page shows no scenario, RunView's report already is it.
+  const recorded = recordedReport(run);
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
   const headlineMetric = report.headline.metric;
   const comparison = useMemo(

@@ -4,9 +4,10 @@ import { cache, Suspense } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
+import { compactRunJson, runPageMetaJson } from "@/components/run/run-payload";
 import { getDb } from "@/lib/db/client";
 import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 
 export const dynamic = "force-dynamic";
 
@@ -34,8 +35,12 @@ export default async function RunPage({ params }: Props) {
   );
 }
 
+/**
+ * The browser recomputes the report (what-if), so it gets the whole run: compact (~25× smaller than as is)
+ * and as a string (components/run/run-payload.ts). The page's HTML itself lists no more than a page of tasks.
+ */
 async function RunBody({ meta }: { meta: RunPageMeta }) {
-  const run = await loadScoringRun(getDb(), meta.id);
+  const run = await loadScoringRunCached(getDb(), meta.id);
   if (!run) notFound();
-  return <RunView meta={meta} run={run} />;
+  return <RunView runJson={compactRunJson(run)} metaJson={runPageMetaJson(meta, run)} />;
 }
