@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { syntheticSiloFiles } from "../lib/bench/synthetic";
 import { expect, snap, test } from "./fixtures";
 
 /** Opens a demo run from the runs list by its name, as a user would. */
@@ -101,4 +102,70 @@ test("an unknown run id gets a 404 page that says where to go", async ({ page })
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No such run" })).toBeVisible();
   await expect(page.getByRole("link", { name: "runs list" })).toHaveAttribute("href", "/");
+});
+
+test("a run of 120 tasks pages its tasks table, 50 rows at a time; sort and filter cover every row and live in the URL", async ({ page, request }) => {
+  // Generated Silo files (one rollout per task), stored through the API under a name of this test's own.
+  const name = `pager-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const multipart = new FormData();
+  const keys: string[] = [];
+  for (const f of syntheticSiloFiles({ tasks: 120, rollouts: 1, checks: 3, groups: 3, seed: 11 })) {
+    multipart.append("files", new Blob([f.text], { type: "application/json" }), f.path);
+    keys.push(f.path.split("/").slice(0, 2).join("/"));
+  }
+  multipart.append("run", name);
+  const res = await request.post("/api/runs", { multipart });
+  expect(res.status(), await res.text()).toBe(201);
+  const runId = ((await res.json()) as { runs: { id: string }[] }).runs[0]!.id;
+  const byKey = [...keys].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: "base" }));
+
+  await page.goto(`/runs/${runId}`);
+  const table = page.getByTestId("tasks-table");
+  const rows = table.locator("tbody tr");
+  const range = page.getByTestId("tasks-range");
+  await expect(range).toHaveText("1–50 of 120");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toHaveAttribute("data-task", byKey[0]!);
+  await expect(page.getByTestId("tasks-prev")).toBeDisabled();
+
+  await page.getByTestId("tasks-next").click();
+  await expect(range).toHaveText("51–100 of 120");
+  await expect(rows.first()).toHaveAttribute("data-task", byKey[50]!);
+  await page.getByTestId("tasks-next").click();
+  await expect(range).toHaveText("101–120 of 120");
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByTestId("tasks-next")).toBeDisabled();
+  await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+
+  // The page is in the URL: a reload (rendered on the server) shows the same rows.
+  await page.reload();
+  await expect(range).toHaveText("101–120 of 120");
+  await expect(rows.last()).toHaveAttribute("data-task", byKey[119]!);
+
+  // Sorting orders all 120 rows, then pages them: failing tasks first on page 1, passing ones last on page 3.
+  await table.getByRole("button", { name: /Pass rate/ }).click();
+  await expect(range).toHaveText("1–50 of 120");
+  await expect(page).toHaveURL(/[?&]sort=passRate&dir=asc/);
+  await expect(rows.first()).toContainText("0/1");
+  await page.getByRole("button", { name: "Last page" }).click();
+  await expect(range).toHaveText("101–120 of 120");
+  await expect(rows.last()).toContainText("1/1");
+
+  // The filter matches key, name and group over every task; ten tasks need no pager.
+  await page.getByTestId("tasks-filter").fill("TASK-0011");
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByTestId("tasks-pager")).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]q=TASK-0011/);
+  await page.getByTestId("tasks-filter").fill("no such task");
+  await expect(table).toContainText("No task matches");
+
+  // A what-if scenario and a page of the table share the URL.
+  const scenario = encodeURIComponent(JSON.stringify({ unscored: "fail" }));
+  await page.goto(`/runs/${runId}?scenario=${scenario}&page=2`);
+  await expect(page.getByTestId("scenario-active")).toBeVisible();
+  await expect(range).toHaveText("51–100 of 120");
+  await page.getByTestId("tasks-next").click();
+  await expect(range).toHaveText("101–120 of 120");
+  expect(new URL(page.url()).searchParams.get("scenario")).toBe(JSON.stringify({ unscored: "fail" }));
+  await snap(page, "run-page-pager");
 });

@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { num, pct } from "@/components/format";
+import { queryTerms } from "@/components/whatif/check-rows";
 import type { TaskReport } from "@/lib/scoring/report-types";
 import type { StripPoint } from "@/lib/scoring/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
@@ -10,6 +11,8 @@ import { metricTitle } from "./metric-format";
 import { RewardStrip } from "./reward-strip";
 import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
 import styles from "./tasks-table.module.css";
+import { pageOf } from "./tasks-view";
+import { useTasksView } from "./use-tasks-view";
 
 interface Column {
   id: string;
@@ -23,9 +26,12 @@ interface Column {
   title?: string;
 }
 
+const DEFAULT_SORT = { id: "key", direction: "asc" as SortDirection };
+
 /**
- * Every task of the run, sortable. `counted` is n′ of a task (its scored rollouts, or all of them when
- * unscored rollouts count as failures), so "passes" reads k/n′.
+ * Every task of the run: filtered, sorted (all rows, before paging), then one page of rows, so the page's HTML
+ * stays small for a run of thousands of tasks. Filter, sort and page live in the URL. `counted` is n′ of a
+ * task (its scored rollouts, or all of them when unscored rollouts count as failures), so "passes" reads k/n′.
  */
 export function TasksTable({
   tasks,
@@ -40,7 +46,7 @@ export function TasksTable({
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
 }) {
-  const [sort, setSort] = useState<{ id: string; direction: SortDirection }>({ id: "key", direction: "asc" });
+  const { view, update } = useTasksView();
   const columns = useMemo<Column[]>(() => {
     const cols: Column[] = [
       {
@@ -113,54 +119,128 @@ export function TasksTable({
     return cols;
   }, [dimensions, strips, counted, taskHref]);
 
-  const active = columns.find((c) => c.id === sort.id);
-  const rows = useMemo(() => (active?.sort ? sortRows(tasks, active.sort, sort.direction) : tasks), [tasks, active, sort.direction]);
+  const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);
+  const sort = requested ? { id: requested.id, direction: view.dir } : DEFAULT_SORT;
+  const active = requested ?? columns.find((c) => c.id === DEFAULT_SORT.id);
+  const haystack = useMemo(() => tasks.map((t) => `${t.key} ${t.name ?? ""} ${t.group ?? ""}`.toLowerCase()), [tasks]);
+  const filtered = useMemo(() => {
+    const terms = queryTerms(view.q);
+    return terms.length === 0 ? tasks : tasks.filter((_, i) => terms.every((term) => haystack[i]!.includes(term)));
+  }, [tasks, haystack, view.q]);
+  const sorted = useMemo(() => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered), [filtered, active, sort.direction]);
+  const page = pageOf(sorted, view.page);
 
   const onSort = (c: Column) =>
-    setSort((s) => (s.id === c.id ? { id: c.id, direction: s.direction === "asc" ? "desc" : "asc" } : { id: c.id, direction: c.first ?? "asc" }));
+    update(
+      sort.id === c.id
+        ? { sort: c.id, dir: sort.direction === "asc" ? "desc" : "asc", page: 1 }
+        : c.id === DEFAULT_SORT.id && c.first === DEFAULT_SORT.direction
+          ? { sort: null, dir: "asc", page: 1 }
+          : { sort: c.id, dir: c.first ?? "asc", page: 1 },
+    );
 
   return (
-    <div className={styles.wrap}>
-      <table className={`table ${styles.table}`} data-testid="tasks-table">
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const sorted = sort.id === c.id;
-              return (
-                <th
-                  key={c.id}
-                  scope="col"
-                  className={c.numeric ? "num" : undefined}
-                  aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-                  title={c.title}
-                >
-                  {c.sort ? (
-                    <button type="button" onClick={() => onSort(c)}>
-                      {c.header}
-                      <span className={sorted ? styles.arrowOn : styles.arrow} aria-hidden>
-                        {sorted && sort.direction === "desc" ? "↓" : "↑"}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.key} data-task={t.key}>
-              {columns.map((c) => (
-                <td key={c.id} className={c.numeric ? "num" : undefined}>
-                  {c.cell(t)}
-                </td>
-              ))}
+    <div className={styles.tableBlock}>
+      {tasks.length > 10 ? <TaskFilter query={view.q} onChange={(q) => update({ q, page: 1 })} shown={filtered.length} total={tasks.length} /> : null}
+      <div className={styles.wrap}>
+        <table className={`table ${styles.table}`} data-testid="tasks-table">
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const sorted = sort.id === c.id;
+                return (
+                  <th
+                    key={c.id}
+                    scope="col"
+                    className={c.numeric ? "num" : undefined}
+                    aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+                    title={c.title}
+                  >
+                    {c.sort ? (
+                      <button type="button" onClick={() => onSort(c)}>
+                        {c.header}
+                        <span className={sorted ? styles.arrowOn : styles.arrow} aria-hidden>
+                          {sorted && sort.direction === "desc" ? "↓" : "↑"}
+                        </span>
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {page.rows.map((t) => (
+              <tr key={t.key} data-task={t.key}>
+                {columns.map((c) => (
+                  <td key={c.id} className={c.numeric ? "num" : undefined}>
+                    {c.cell(t)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {page.total === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className={styles.empty}>
+                  No task matches “{view.q}”.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {page.pages > 1 ? <Pager page={page.page} pages={page.pages} from={page.from} to={page.to} total={page.total} onPage={(p) => update({ page: p })} /> : null}
     </div>
+  );
+}
+
+function TaskFilter({ query, onChange, shown, total }: { query: string; onChange: (q: string) => void; shown: number; total: number }) {
+  return (
+    <div className={styles.toolbar}>
+      <input
+        type="search"
+        className={styles.filter}
+        placeholder="Filter tasks by key, name or group"
+        aria-label="Filter tasks"
+        value={query}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="tasks-filter"
+      />
+      <span className={styles.count}>
+        {shown === total ? "" : `${count(shown)} of `}
+        {count(total)} {total === 1 ? "task" : "tasks"}
+      </span>
+    </div>
+  );
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+function Pager({ page, pages, from, to, total, onPage }: { page: number; pages: number; from: number; to: number; total: number; onPage: (page: number) => void }) {
+  return (
+    <nav className={styles.pager} aria-label="Tasks table pages" data-testid="tasks-pager">
+      <span className={styles.range} data-testid="tasks-range" aria-live="polite">
+        {count(from)}–{count(to)} of {count(total)}
+      </span>
+      <span className={styles.pageButtons}>
+        <button type="button" className="button button-small" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+          «
+        </button>
+        <button type="button" className="button button-small" onClick={() => onPage(page - 1)} disabled={page <= 1} data-testid="tasks-prev">
+          ‹ Previous
+        </button>
+        <span className={styles.pageOf}>
+          page {count(page)} of {count(pages)}
+        </span>
+        <button type="button" className="button button-small" onClick={() => onPage(page + 1)} disabled={page >= pages} data-testid="tasks-next">
+          Next ›
+        </button>
+        <button type="button" className="button button-small" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
+          »
+        </button>
+      </span>
+    </nav>
   );
 }

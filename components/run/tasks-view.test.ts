@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TASKS_VIEW, pageOf, parseTasksView, tasksViewHref } from "./tasks-view";
+
+const parse = (q: string) => parseTasksView(new URLSearchParams(q));
+
+describe("tasks table URL state", () => {
+  it("reads filter, sort, direction and page, and falls back on anything malformed", () => {
+    expect(parse("")).toEqual(DEFAULT_TASKS_VIEW);
+    expect(parse("q=checkout&sort=passRate&dir=desc&page=3")).toEqual({ q: "checkout", sort: "passRate", dir: "desc", page: 3 });
+    expect(parse("sort=metric:correctness")).toEqual({ ...DEFAULT_TASKS_VIEW, sort: "metric:correctness" });
+    expect(parse("dir=desc")).toEqual(DEFAULT_TASKS_VIEW);
+    expect(parse("page=0").page).toBe(1);
+    expect(parse("page=-2").page).toBe(1);
+    expect(parse("page=2.5").page).toBe(1);
+    expect(parse("page=99999999").page).toBe(1);
+    expect(parse("sort=%3Cscript%3E").sort).toBeNull();
+    expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(200);
+  });
+
+  it("writes only what differs from the default and keeps the scenario", () => {
+    expect(tasksViewHref("/runs/r", "", DEFAULT_TASKS_VIEW)).toBe("/runs/r");
+    expect(tasksViewHref("/runs/r", "?scenario=%7B%7D&page=4", DEFAULT_TASKS_VIEW)).toBe("/runs/r?scenario=%7B%7D");
+    expect(tasksViewHref("/runs/r", "?scenario=x", { q: " ", sort: "metric:grounding", dir: "desc", page: 2 })).toBe(
+      "/runs/r?scenario=x&sort=metric:grounding&dir=desc&page=2",
+    );
+    const href = tasksViewHref("/runs/r", "", { q: "a b&c", sort: null, dir: "desc", page: 1 });
+    expect(href).toBe("/runs/r?q=a+b%26c");
+    expect(parse(href.split("?")[1]!)).toEqual({ ...DEFAULT_TASKS_VIEW, q: "a b&c" });
+  });
+
+  it("pages rows, clamping the page", () => {
+    const rows = Array.from({ length: 120 }, (_, i) => i);
+    expect(pageOf(rows, 1)).toMatchObject({ page: 1, pages: 3, from: 1, to: 50, total: 120 });
+    expect(pageOf(rows, 3)).toMatchObject({ page: 3, from: 101, to: 120, rows: rows.slice(100) });
+    expect(pageOf(rows, 9)).toMatchObject({ page: 3, from: 101 });
+    expect(pageOf([], 2)).toMatchObject({ page: 1, pages: 1, from: 0, to: 0, total: 0, rows: [] });
+  });
+});
