@@ -1,12 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import type { Report } from "@/lib/scoring/report-types";
 import { metricTitle } from "./metric-format";
 import styles from "./sections.module.css";
 
 const LIMIT = 8;
+/** Tasks named per check; a check failed across a big run names thousands. */
+const TASKS_NAMED = 5;
 
 /** Required checks that failed, most failures first (identity: dimension, key, label across tasks). */
 export function MostFailedChecks({
@@ -51,15 +53,16 @@ export function MostFailedChecks({
                     <span className="muted">/{c.rollouts}</span>
                   </td>
                   <td className={styles.wrap}>
-                    {c.tasks.map((t, i) => {
+                    {c.tasks.slice(0, TASKS_NAMED).map((t, i, named) => {
                       const href = taskHref(t);
                       return (
-                        <span key={t} className={styles.taskRef}>
-                          {i > 0 ? ", " : null}
-                          {href ? <Link href={href}>{t}</Link> : t}
-                        </span>
+                        <Fragment key={t}>
+                          <span className={styles.taskRef}>{href ? <Link href={href}>{t}</Link> : t}</span>
+                          {i < named.length - 1 ? ", " : null}
+                        </Fragment>
                       );
                     })}
+                    {c.tasks.length > TASKS_NAMED ? <span className="muted"> and {c.tasks.length - TASKS_NAMED} more</span> : null}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,7 @@
+"use client";
+
 import Link from "next/link";
+import { useState } from "react";
 import { num, pct } from "@/components/format";
 import type { TaskReport } from "@/lib/scoring/report-types";
 import styles from "./sections.module.css";
@@ -9,7 +12,10 @@ function reliabilityK(t: TaskReport): string | null {
   return ks.length > 0 ? String(Math.max(...ks)) : null;
 }
 
-/** Tasks that pass in some rollouts and fail in others: reliability work, not capability work. */
+const FIRST = 8;
+const STEP = 50;
+
+/** Tasks that pass in some rollouts and fail in others: reliability work, not capability work. A few at first (a big run has hundreds). */
 export function FlakyTasks({
   tasks,
   counted,
@@ -19,6 +25,8 @@ export function FlakyTasks({
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
 }) {
+  const [limit, setLimit] = useState(FIRST);
+  const more = Math.min(STEP, tasks.length - limit);
   return (
     <section className={`card ${styles.flaky}`} aria-labelledby="flaky-title" data-testid="flaky-tasks">
       <h2 id="flaky-title" className={styles.panelTitle}>
@@ -26,7 +34,7 @@ export function FlakyTasks({
       </h2>
       <p className={styles.panelNote}>They can pass but do not pass reliably: a reliability problem, not a capability one.</p>
       <ul className={styles.flakyList}>
-        {tasks.map((t) => {
+        {tasks.slice(0, limit).map((t) => {
           const href = taskHref(t.key);
           const k = reliabilityK(t);
           return (
@@ -47,6 +55,23 @@ export function FlakyTasks({
           );
         })}
       </ul>
+      {more > 0 || limit > FIRST ? (
+        <div className={styles.moreRow}>
+          {more > 0 ? (
+            <button type="button" className="button button-small" onClick={() => setLimit(limit + more)}>
+              Show {more} more
+            </button>
+          ) : null}
+          {limit > FIRST ? (
+            <button type="button" className="button button-small" onClick={() => setLimit(FIRST)}>
+              Show fewer
+            </button>
+          ) : null}
+          <span className="muted">
+            {Math.min(limit, tasks.length)} of {tasks.length} shown; sort the table by diagnosis to page through them all
+          </span>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,3 +1,6 @@
+"use client";
+
+import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
 import { num } from "@/components/format";
 import type { Report } from "@/lib/scoring/report-types";
@@ -7,8 +10,12 @@ import type { RunPageMeta } from "./run-page-meta";
  * What a harness said about its own run beside Tally's figures: BenchFlow regrades (original / new / verdict)
  * and Harbor's own mean, which counts unscored trials as 0.
  */
+const REGRADES_SHOWN = 20;
+
 export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: Report }) {
+  const [all, setAll] = useState(false);
   const regrades = report.regrades ?? [];
+  const shown = all ? regrades : regrades.slice(0, REGRADES_SHOWN);
   if (regrades.length === 0 && meta.harborMean === null) return null;
   return (
     <section className="section" aria-label="Harness notes">
@@ -21,7 +28,19 @@ export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: Repor
       {regrades.length > 0 ? (
         <>
           <h2>Regrades</h2>
-          <RegradeTable runId={meta.id} runName={meta.name} regrades={regrades} summary={meta.regradeSummary} reason={meta.regradeReason} rolloutIds={meta.rolloutIds} />
+          <RegradeTable
+            runId={meta.id}
+            runName={meta.name}
+            regrades={shown}
+            summary={meta.regradeSummary ?? `${regrades.length} ${regrades.length === 1 ? "trial" : "trials"} regraded`}
+            reason={meta.regradeReason}
+            rolloutIds={meta.rolloutIds}
+          />
+          {regrades.length > REGRADES_SHOWN ? (
+            <button type="button" className="button button-small" onClick={() => setAll(!all)}>
+              {all ? `Show the first ${REGRADES_SHOWN}` : `Show all ${regrades.length} regrades`}
+            </button>
+          ) : null}
         </>
       ) : null}
     </section>

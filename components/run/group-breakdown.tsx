@@ -1,18 +1,31 @@
+"use client";
+
+import { useState } from "react";
 import { pct } from "@/components/format";
 import type { GroupChartData } from "@/lib/scoring/group-chart";
 import { GroupChart } from "./group-chart";
 import { metricTitle } from "./metric-format";
 import styles from "./sections.module.css";
 
+/** Groups drawn at first: more bars than this do not fit the chart's width, and a run may have a group per task. */
+const GROUPS_SHOWN = 12;
+const CHART_GROUPS = 2 * GROUPS_SHOWN;
+
 /** Per group, task-equal inside the group: a grouped bar chart and the same figures as a table. */
 export function GroupBreakdown({ data }: { data: GroupChartData }) {
+  const [all, setAll] = useState(false);
+  const rows = all ? data.rows : data.rows.slice(0, GROUPS_SHOWN);
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="groups-title">
       <h2 id="groups-title" className={styles.panelTitle}>
         By group
       </h2>
-      <p className={styles.panelNote}>Each task one vote inside its group.</p>
-      <GroupChart data={data} />
+      <p className={styles.panelNote}>
+        Each task one vote inside its group.
+        {rows.length < data.rows.length ? ` The first ${rows.length} of ${data.rows.length} groups.` : ""}
+        {rows.length > CHART_GROUPS ? ` The chart draws the first ${CHART_GROUPS}.` : ""}
+      </p>
+      <GroupChart data={{ series: data.series, rows: rows.slice(0, CHART_GROUPS) }} />
       <div className={styles.tableWrap}>
         <table className={`table ${styles.compact}`}>
           <thead>
@@ -29,7 +42,7 @@ export function GroupBreakdown({ data }: { data: GroupChartData }) {
             </tr>
           </thead>
           <tbody>
-            {data.rows.map((row) => (
+            {rows.map((row) => (
               <tr key={row.group}>
                 <th scope="row" className={styles.rowHead}>
                   {row.group}
@@ -45,6 +58,11 @@ export function GroupBreakdown({ data }: { data: GroupChartData }) {
           </tbody>
         </table>
       </div>
+      {data.rows.length > GROUPS_SHOWN ? (
+        <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
+          {all ? `Show the first ${GROUPS_SHOWN}` : `Show all ${data.rows.length} groups`}
+        </button>
+      ) : null}
     </section>
   );
 }
