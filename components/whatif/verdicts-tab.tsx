@@ -128,6 +128,12 @@ export function VerdictsTab({
     [index, run, deferredQuery, show, changedDep],
   );
   const checks = items.length - items.filter((i) => i.kind === "rollout").length;
+  // Stable while the list is: the virtualizer measures every row again (130,000 in a big run) when they change.
+  const estimate = useCallback((i: number) => (items[i]?.kind === "rollout" ? 32 : 46), [items]);
+  const itemKey = useCallback((i: number) => {
+    const it = items[i];
+    return it ? (it.kind === "rollout" ? `r${it.r}` : `c${it.r}.${it.c}`) : String(i);
+  }, [items]);
 
   const renderItem = (i: number) => {
     const item = items[i];
@@ -194,11 +200,8 @@ export function VerdictsTab({
       {items.length > 0 ? (
         <VirtualList
           count={items.length}
-          estimate={(i) => (items[i]?.kind === "rollout" ? 32 : 46)}
-          itemKey={(i) => {
-            const it = items[i];
-            return it ? (it.kind === "rollout" ? `r${it.r}` : `c${it.r}.${it.c}`) : String(i);
-          }}
+          estimate={estimate}
+          itemKey={itemKey}
           renderItem={renderItem}
           label="Checks of every rollout"
           testId="whatif-checks"

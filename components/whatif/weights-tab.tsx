@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { plural } from "@/components/format";
 import type { GroupReport, TaskReport } from "@/lib/scoring/report-types";
 import { ownValue, type Scenario } from "@/lib/scoring/scenario";
@@ -53,6 +53,9 @@ export function WeightsTab({
     });
     return out;
   }, [tasks, haystack, deferred]);
+  // Stable while the list is: the virtualizer measures every row again when they change.
+  const estimate = useCallback(() => 46, []);
+  const itemKey = useCallback((i: number) => tasks[shown[i] ?? -1]?.key ?? String(i), [tasks, shown]);
   const weighted = Object.keys(scenario.weights ?? {}).length;
   const groupWeighted = Object.keys(scenario.groupWeights ?? {}).length;
 
@@ -135,8 +138,8 @@ export function WeightsTab({
         ) : (
           <VirtualList
             count={shown.length}
-            estimate={() => 46}
-            itemKey={(i) => tasks[shown[i] ?? -1]?.key ?? String(i)}
+            estimate={estimate}
+            itemKey={itemKey}
             renderItem={renderTask}
             label="Task weights"
           />
