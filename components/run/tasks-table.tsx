@@ -11,7 +11,8 @@ import { metricTitle } from "./metric-format";
 import { RewardStrip } from "./reward-strip";
 import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
 import styles from "./tasks-table.module.css";
-import { pageOf } from "./tasks-view";
+import { pageOf } from "@/components/ui/page-of";
+import { TASKS_PAGE_SIZE } from "./tasks-view";
 import { useTasksView } from "./use-tasks-view";
 
 interface Column {
@@ -128,7 +129,7 @@ export function TasksTable({
     return terms.length === 0 ? tasks : tasks.filter((_, i) => terms.every((term) => haystack[i]!.includes(term)));
   }, [tasks, haystack, view.q]);
   const sorted = useMemo(() => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered), [filtered, active, sort.direction]);
-  const page = pageOf(sorted, view.page);
+  const page = pageOf(sorted, view.page, TASKS_PAGE_SIZE);
 
   const onSort = (c: Column) =>
     update(

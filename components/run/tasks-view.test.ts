@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TASKS_VIEW, pageOf, parseTasksView, tasksViewHref } from "./tasks-view";
+import { DEFAULT_TASKS_VIEW, parseTasksView, tasksViewHref } from "./tasks-view";
 
 const parse = (q: string) => parseTasksView(new URLSearchParams(q));
 
@@ -26,13 +26,5 @@ describe("tasks table URL state", () => {
     const href = tasksViewHref("/runs/r", "", { q: "a b&c", sort: null, dir: "desc", page: 1 });
     expect(href).toBe("/runs/r?q=a+b%26c");
     expect(parse(href.split("?")[1]!)).toEqual({ ...DEFAULT_TASKS_VIEW, q: "a b&c" });
-  });
-
-  it("pages rows, clamping the page", () => {
-    const rows = Array.from({ length: 120 }, (_, i) => i);
-    expect(pageOf(rows, 1)).toMatchObject({ page: 1, pages: 3, from: 1, to: 50, total: 120 });
-    expect(pageOf(rows, 3)).toMatchObject({ page: 3, from: 101, to: 120, rows: rows.slice(100) });
-    expect(pageOf(rows, 9)).toMatchObject({ page: 3, from: 101 });
-    expect(pageOf([], 2)).toMatchObject({ page: 1, pages: 1, from: 0, to: 0, total: 0, rows: [] });
   });
 });

@@ -47,12 +47,3 @@ export function tasksViewHref(path: string, search: string, view: TasksView): st
   const query = params.toString().replace(/%3A/gi, ":");
   return query === "" ? path : `${path}?${query}`;
 }
-
-/** The rows of one page: page clamped to [1, pages]; `from` and `to` 1-based and inclusive (0, 0 when empty). */
-export function pageOf<T>(rows: readonly T[], page: number, size = TASKS_PAGE_SIZE) {
-  const pages = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(Math.max(1, page), pages);
-  const start = (current - 1) * size;
-  const slice = rows.slice(start, start + size);
-  return { rows: slice, page: current, pages, from: slice.length > 0 ? start + 1 : 0, to: start + slice.length, total: rows.length };
-}
