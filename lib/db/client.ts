@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { processWideWeakMap } from "./process-wide";
 import { SharedConnection, sharingFactory, shareWith } from "./sqlite-direct";
 import { parseDatabaseUrl, type DatabaseTarget } from "./url";
 
@@ -19,7 +20,7 @@ export type Db = SqliteClient;
  */
 const transactionOptions = { maxWait: 30_000, timeout: 300_000 };
 
-const providers = new WeakMap<Db, DatabaseTarget["provider"]>();
+const providers = processWideWeakMap<Db, DatabaseTarget["provider"]>("db-provider");
 
 /** Which database a client talks to, for the few statements written per provider (lib/db/bulk-insert.ts). */
 export function providerOf(db: Db): DatabaseTarget["provider"] {

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import type { Db } from "./client";
+import { processWideWeakMap } from "./process-wide";
 
 /*
  * The hot paths of a SQLite deployment (bulk ingest, loading a whole run) talk to better-sqlite3 directly,
@@ -55,7 +56,7 @@ export class SharedConnection<A extends Adapter> {
   }
 }
 
-const shared = new WeakMap<object, SharedConnection<Adapter>>();
+const shared = processWideWeakMap<object, SharedConnection<Adapter>>("sqlite-connection");
 
 /**
  * The adapter factory to give Prisma: the same as `factory` (provider, name, shadow database) except that
@@ -76,7 +77,7 @@ export async function sqliteConnection(db: Db): Promise<Connection | null> {
   return (await shared.get(db)?.connection()) ?? null;
 }
 
-const statements = new WeakMap<Connection, Map<string, Database.Statement>>();
+const statements = processWideWeakMap<Connection, Map<string, Database.Statement>>("sqlite-statements");
 
 /** A prepared statement, prepared once per connection; integers come back as numbers, not BigInt. */
 export function prepared(connection: Connection, sql: string): Database.Statement {

@@ -49,11 +49,11 @@ function toCheck([key, label, passed, score, required, dimension, status, weight
   };
 }
 
-/** PostgreSQL: the checks of a run's rollouts in one query, grouped by rollout row id, in check order. */
-async function checksByRollout(db: Db, runId: string): Promise<(r: Row) => ScoringCheck[]> {
+/** Through Prisma: the checks of a run's rollouts in one query, grouped by rollout row id, in check order. */
+async function checksByRollout(db: Db, runId: string, param: string): Promise<(r: Row) => ScoringCheck[]> {
   const rows = await db.$queryRawUnsafe<Row[]>(
     `SELECT c."rolloutRef", ${CHECK_FIELDS.map((f) => `c."${f}"`).join(", ")} FROM "Check" c ` +
-      `WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = $1) ORDER BY c."rolloutRef" ASC, c."order" ASC`,
+      `WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = ${param}) ORDER BY c."rolloutRef" ASC, c."order" ASC`,
     runId,
   );
   const byRollout = new Map<string, ScoringCheck[]>();
@@ -94,7 +94,7 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
   ]);
   const checksOf = connection
     ? (r: Row) => (JSON.parse(r.checks as string) as unknown[][]).map(toCheck)
-    : await checksByRollout(db, runId);
+    : await checksByRollout(db, runId, p(1));
   const taskKey = new Map<string, string>();
   for (const t of tasks) taskKey.set(t.id as string, t.key as string);
   return {

@@ -1,4 +1,5 @@
 import type { Db } from "../client";
+import { processWideWeakMap } from "../process-wide";
 import { prepared, sqliteConnection } from "../sqlite-direct";
 import { loadScoringRun } from "./load-scoring-run";
 import type { ScoringRun } from "@/lib/scoring/types";
@@ -21,7 +22,7 @@ interface Entry {
   run: ScoringRun;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const caches = processWideWeakMap<Db, Map<string, Entry>>("run-cache");
 
 async function rolloutCount(db: Db, runId: string): Promise<number> {
   const connection = await sqliteConnection(db);
