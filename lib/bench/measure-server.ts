@@ -21,7 +21,8 @@ export interface TimedRoute {
   status: number;
   medianMs: number;
   maxMs: number;
-  warmupMs: number;
+  /** The first request for this run: the route already served once (warm server), the run not yet in memory. */
+  firstMs: number;
   bytes: number;
 }
 
@@ -37,9 +38,9 @@ async function timeGet(url: string): Promise<{ ms: number; status: number; bytes
 }
 
 async function timeRoute(base: string, route: string, repeats: number): Promise<TimedRoute> {
-  const warm = await timeGet(base + route);
+  const first = await timeGet(base + route);
   const times: number[] = [];
-  let last = warm;
+  let last = first;
   for (let i = 0; i < repeats; i++) {
     last = await timeGet(base + route);
     times.push(last.ms);
@@ -50,17 +51,32 @@ async function timeRoute(base: string, route: string, repeats: number): Promise<
     status: last.status,
     medianMs: Math.round(times[Math.floor(times.length / 2)]!),
     maxMs: Math.round(times.at(-1)!),
-    warmupMs: Math.round(warm.ms),
+    firstMs: Math.round(first.ms),
     bytes: last.bytes,
   };
 }
 
 /**
- * Starts the built app (`next start`, the lead's build in .next: never built here) on a free port against
- * the bench database and times GET /runs/<id> and GET /api/runs/<id>/report: a warm-up, then the median of 5.
+ * Times GET /runs/<id> and GET /api/runs/<id>/report on the built app (`next start` of the build in .next:
+ * never built here), each on its own fresh server against the bench database, so that each route's first
+ * request finds the run not in memory: the server is warmed with GET / and the route with an unknown run id
+ * (its code loaded and compiled), then come the first request for the run and the median of 5 more.
  */
 export async function measureServer(root: string, dbFile: string, runId: string, repeats = 5): Promise<ServerMeasurement> {
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
+  const page = await withServer(root, dbFile, async (base) => {
+    await timeGet(`${base}/runs/no-such-run`);
+    return timeRoute(base, `/runs/${runId}`, repeats);
+  });
+  const report = await withServer(root, dbFile, async (base) => {
+    await timeGet(`${base}/api/runs/no-such-run/report`);
+    return timeRoute(base, `/api/runs/${runId}/report`, repeats);
+  });
+  return { startMs: page.startMs, page: page.result, report: report.result };
+}
+
+/** Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server. */
+async function withServer<T>(root: string, dbFile: string, work: (base: string) => Promise<T>): Promise<{ startMs: number; result: T }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, TALLY_DEMO: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) };
   delete env.TALLY_READ_TOKEN;
@@ -90,9 +106,7 @@ export async function measureServer(root: string, dbFile: string, runId: string,
       }
     }
     const startMs = Math.round(performance.now() - started);
-    const page = await timeRoute(base, `/runs/${runId}`, repeats);
-    const report = await timeRoute(base, `/api/runs/${runId}/report`, repeats);
-    return { startMs, page, report };
+    return { startMs, result: await work(base) };
   } finally {
     try {
       process.kill(-child.pid!, "SIGTERM");

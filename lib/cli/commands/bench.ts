@@ -5,7 +5,7 @@ import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
-import { measureServer } from "@/lib/bench/measure-server";
+import { measureServer, type TimedRoute } from "@/lib/bench/measure-server";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
 import { parseCommand } from "../args";
 
@@ -22,6 +22,12 @@ Goals: ingest ≤ 3× floor, peak memory < 300 MB, page and report < 1 s, recomp
 const GOALS = { ingestOverFloor: 3, peakRssMb: 300, pageMs: 1000, reportMs: 1000, recomputeMs: 50 };
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** A route's figures with its goal: met by repeat views (median) and by the first view of the run. */
+function timedAgainstGoal(route: TimedRoute, goalMs: number) {
+  const ok = route.status === 200;
+  return { ...route, goalMs, withinGoal: ok && route.medianMs < goalMs, firstWithinGoal: ok && route.firstMs < goalMs };
+}
 
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
@@ -94,8 +100,8 @@ export const benchCommand = {
             : {
                 build: buildOlderThanSource ? "older than lib/db/queries/load-scoring-run.ts: these figures are of the previous code" : "current",
                 startMs: server.startMs,
-                page: { ...server.page, goalMs: GOALS.pageMs, withinGoal: server.page.status === 200 && server.page.medianMs < GOALS.pageMs },
-                report: { ...server.report, goalMs: GOALS.reportMs, withinGoal: server.report.status === 200 && server.report.medianMs < GOALS.reportMs },
+                page: timedAgainstGoal(server.page, GOALS.pageMs),
+                report: timedAgainstGoal(server.report, GOALS.reportMs),
               },
         reportInProcess: { ...inProcess, what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)" },
         recompute,
