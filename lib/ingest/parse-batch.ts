@@ -1,4 +1,4 @@
-import { stripNul } from "./strip-nul";
+import { mayHoldNul, stripNul } from "./strip-nul";
 import { describeJsonShape, readJsonFile } from "@/lib/formats/json";
 import { FORMATS, FORMAT_IDS, forgetParsed, getFormat } from "@/lib/formats/registry";
 import type { FileRejection, FormatId, FormatModule, InputFile, ParseOptions, ParseResult } from "@/lib/formats/types";
@@ -93,7 +93,7 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
   }
 
   const batch = {
-    runs: results.flatMap((r) => r.runs).map(stripNul),
+    runs: mayHoldNul(files, parseOptions) ? results.flatMap((r) => r.runs).map(stripNul) : results.flatMap((r) => r.runs),
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,

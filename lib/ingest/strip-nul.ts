@@ -1,4 +1,4 @@
-import type { NormalizedRun } from "@/lib/formats/types";
+import type { InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 
 const NUL = /\u0000/g;
 
@@ -45,4 +45,21 @@ export function stripNul(run: NormalizedRun): NormalizedRun {
   });
   const { rollouts: _, ...rest } = run;
   return { ...(hasNul(rest) ? clean(rest, runHit) : rest), rollouts };
+}
+
+const ESCAPED_NUL = Buffer.from("\\u0000");
+
+/**
+ * Whether a batch can yield a string with NUL, so that the walk of stripNul runs only when it may find one:
+ * a string of a run comes from a file's bytes (a raw 0 byte, which every UTF-16 file has, or JSON's \u0000
+ * escape), from a file's path, or from the options (run name, agent, model, folder name).
+ */
+export function mayHoldNul(files: readonly InputFile[], options: ParseOptions): boolean {
+  const strings = [options.runName, options.rootName, options.agent, options.model];
+  if (strings.some((v) => v?.includes("\u0000"))) return true;
+  return files.some((f) => {
+    if (f.path.includes("\u0000")) return true;
+    const bytes = Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength);
+    return bytes.includes(0) || bytes.includes(ESCAPED_NUL);
+  });
 }
