@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { deltaPp } from "../components/format";
 import { compareRunFiles, type Variant } from "./compare-runs";
+import { syntheticSiloFiles } from "../lib/bench/synthetic";
 import { expect, snap, test } from "./fixtures";
 
 // Two runs built here (same tasks, 3 pass→fail and 5 fail→pass flips, one task only in each run), stored
@@ -150,4 +151,36 @@ test("without the ingest token, the baseline toggle says where to enter it", asy
   const alert = page.getByTestId("run-column-B").getByRole("alert");
   await expect(alert).toContainText("This server needs the ingest token");
   await expect(alert.getByRole("link", { name: /upload page/ })).toHaveAttribute("href", "/upload");
+});
+
+test("comparing two runs of 230 tasks pages the per-task table on the server, 100 rows a page", async ({ page, request }) => {
+  const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const ids: string[] = [];
+  for (const seed of [21, 22]) {
+    const multipart = new FormData();
+    for (const f of syntheticSiloFiles({ tasks: 230, rollouts: 1, checks: 3, groups: 2, seed })) {
+      multipart.append("files", new Blob([f.text], { type: "application/json" }), f.path);
+    }
+    multipart.append("run", `compare-pager-${seed}-${stamp}`);
+    const res = await request.post("/api/runs", { multipart });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { runs: { id: string }[] }).runs[0]!.id);
+  }
+  await page.goto(`/compare?runs=${ids.join(",")}&sort=key&dir=asc`);
+  const pager = page.getByTestId("task-pager");
+  const rows = page.getByTestId("task-row");
+  await expect(pager).toContainText("1–100 of 230 tasks");
+  await expect(rows).toHaveCount(100);
+  await expect(rows.first().locator("th")).toHaveText("env-0/TASK-00001");
+  await pager.getByRole("link", { name: "Next ›" }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(pager).toContainText("101–200 of 230 tasks");
+  await pager.getByRole("link", { name: "Next ›" }).click();
+  await expect(pager).toContainText("201–230 of 230 tasks");
+  await expect(rows).toHaveCount(30);
+  await expect(pager.getByText("Next ›")).toHaveAttribute("aria-disabled", "true");
+  // Sorting starts again at page 1.
+  await page.getByRole("link", { name: /^Task/ }).click();
+  await expect(pager).toContainText("1–100 of 230 tasks");
+  await expect(page).not.toHaveURL(/[?&]page=/);
 });

@@ -113,13 +113,13 @@ export function TaskDeltaTable({
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Pages of the task table" data-testid="task-pager">
           <span className={styles.pagerStatus}>
-            Tasks {from.toLocaleString("en-US")}–{to.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
+            {from.toLocaleString("en-US")}–{to.toLocaleString("en-US")} of {total.toLocaleString("en-US")} tasks
           </span>
-          <PageLink view={view} page={page - 1} disabled={page === 1} label="← Previous" />
+          <PageLink view={view} page={page - 1} disabled={page === 1} label="‹ Previous" />
           <span className={styles.pagerStatus}>
-            Page {page} of {pages}
+            page {page} of {pages}
           </span>
-          <PageLink view={view} page={page + 1} disabled={page === pages} label="Next →" />
+          <PageLink view={view} page={page + 1} disabled={page === pages} label="Next ›" />
           <a href={csvHref} download className={styles.pagerCsv}>
             All tasks as CSV
           </a>

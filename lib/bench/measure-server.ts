@@ -59,19 +59,19 @@ async function timeRoute(base: string, route: string, repeats: number): Promise<
 /**
  * Times GET /runs/<id> and GET /api/runs/<id>/report on the built app (`next start` of the build in .next:
  * never built here), each on its own fresh server against the bench database, so that each route's first
- * request finds the run not in memory: the server is warmed with GET / and the route with an unknown run id
- * (its code loaded and compiled), then come the first request for the run and the median of 5 more.
+ * request finds the run not in memory. Before it, the server has served the same route for a small other run
+ * (`warmRunId`), as a server in use has: its code is loaded and compiled. Then come the first request for the
+ * run and the median of `repeats` more.
  */
-export async function measureServer(root: string, dbFile: string, runId: string, repeats = 5): Promise<ServerMeasurement> {
+export async function measureServer(root: string, dbFile: string, runId: string, warmRunId: string, repeats = 5): Promise<ServerMeasurement> {
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
-  const page = await withServer(root, dbFile, async (base) => {
-    await timeGet(`${base}/runs/no-such-run`);
-    return timeRoute(base, `/runs/${runId}`, repeats);
-  });
-  const report = await withServer(root, dbFile, async (base) => {
-    await timeGet(`${base}/api/runs/no-such-run/report`);
-    return timeRoute(base, `/api/runs/${runId}/report`, repeats);
-  });
+  const timed = (route: (id: string) => string) =>
+    withServer(root, dbFile, async (base) => {
+      for (let i = 0; i < 3; i++) await timeGet(base + route(warmRunId));
+      return timeRoute(base, route(runId), repeats);
+    });
+  const page = await timed((id) => `/runs/${id}`);
+  const report = await timed((id) => `/api/runs/${id}/report`);
   return { startMs: page.startMs, page: page.result, report: report.result };
 }
 
