@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { num, pct, plural } from "@/components/format";
 import type { Report } from "@/lib/scoring/report-types";
 import styles from "./metric-card.module.css";
@@ -7,36 +8,36 @@ import { ValueTrack } from "./value-track";
 export function PassRateCard({ passRate, unscored }: { passRate: Report["passRate"]; unscored: number }) {
   const left = passRate.scored + unscored - passRate.counted;
   return (
-    <section className={`card ${styles.card}`} data-testid="pass-rate" aria-labelledby="pass-rate-title">
-      <div className="card-title" id="pass-rate-title">
-        Pass rate
-      </div>
-      <div className={styles.value}>{pct(passRate.value)}</div>
-      <ValueTrack value={passRate.value} colour="#1f8a4c" />
-      <p className={styles.line}>
-        <strong>
-          {passRate.passes} of {plural(passRate.counted, "rollout")}
-        </strong>{" "}
-        passed every required check
-      </p>
-      <p className={styles.sub}>each rollout one vote{left > 0 ? ` · ${left} unscored left out` : ""}</p>
-    </section>
+    <RateCard id="pass-rate" title="Pass rate" text={pct(passRate.value)} value={passRate.value} colour="#1f8a4c"
+      sub={`each rollout one vote${left > 0 ? ` · ${left} unscored left out` : ""}`}>
+      <strong>
+        {passRate.passes} of {plural(passRate.counted, "rollout")}
+      </strong>{" "}
+      passed every required check
+    </RateCard>
   );
 }
 
 export function MeanRewardCard({ meanReward, unscored }: { meanReward: Report["meanReward"]; unscored: number }) {
   const left = meanReward.scored + unscored - meanReward.counted;
   return (
-    <section className={`card ${styles.card}`} data-testid="mean-reward" aria-labelledby="mean-reward-title">
-      <div className="card-title" id="mean-reward-title">
-        Mean reward
+    <RateCard id="mean-reward" title="Mean reward" text={num(meanReward.value)} value={meanReward.value} colour="#495057"
+      sub={`each rollout one vote${left > 0 ? ` · ${left} ${left === unscored ? "unscored" : "without a reward"} left out` : ""}`}>
+      over <strong>{plural(meanReward.counted, "rollout")}</strong>
+    </RateCard>
+  );
+}
+
+function RateCard(props: { id: string; title: string; text: string; value: number | null; colour: string; sub: string; children: ReactNode }) {
+  return (
+    <section className={`card ${styles.card}`} data-testid={props.id} aria-labelledby={`${props.id}-title`}>
+      <div className="card-title" id={`${props.id}-title`}>
+        {props.title}
       </div>
-      <div className={styles.value}>{num(meanReward.value)}</div>
-      <ValueTrack value={meanReward.value} colour="#495057" />
-      <p className={styles.line}>
-        over <strong>{plural(meanReward.counted, "rollout")}</strong>
-      </p>
-      <p className={styles.sub}>each rollout one vote{left > 0 ? ` · ${left} ${left === unscored ? "unscored" : "without a reward"} left out` : ""}</p>
+      <div className={styles.value}>{props.text}</div>
+      <ValueTrack value={props.value} colour={props.colour} />
+      <p className={styles.line}>{props.children}</p>
+      <p className={styles.sub}>{props.sub}</p>
     </section>
   );
 }

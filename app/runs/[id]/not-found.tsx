@@ -9,7 +9,7 @@ export default function RunNotFound() {
       </nav>
       <EmptyState title="No such run">
         <p>
-          This run does not exist, or it was deleted. Pick one from the <Link href="/">runs list</Link>, or{" "}
+          There is no run with this id. Pick one from the <Link href="/">runs list</Link>, or{" "}
           <Link href="/upload">upload results</Link> to create a new one.
         </p>
       </EmptyState>

@@ -1,3 +1,4 @@
+import { emptyRollout } from "../grade/assemble";
 import { sha256Hex } from "../hash";
 import type { InputFile, JsonObject, NormalizedRollout, NormalizedTask } from "../types";
 import { parseEvalKey, taskFromTrialName, truncationWarning, type EvalKey } from "./eval-key";
@@ -83,28 +84,17 @@ export function rolloutsFromListing(
     const metadata: JsonObject = { evalKey: listing.key, fromJobFile: true };
     if (Object.keys(trial.rewards).length > 0) metadata.rewards = trial.rewards;
     const rollout: NormalizedRollout = {
-      id: trial.name,
-      task: taskId,
-      status: main.value === null ? "unscored" : "scored",
-      rule: "reward",
-      reportedPassed: null,
+      ...emptyRollout({
+        id: trial.name,
+        task: taskId,
+        status: main.value === null ? "unscored" : "scored",
+        rule: "reward",
+        source: { path: `${file.path}#${trial.name}`, format: "harbor", sha256 },
+        files: [file.path, ...sidecars],
+      }),
       reportedReward: main.value,
-      penalties: 0,
-      gate: null,
-      checks: [],
-      terminationReason: null,
-      toolCalls: null,
-      toolErrors: null,
-      agentOutput: null,
       error: trial.exception,
       errorCategory: trial.exception,
-      startedAt: null,
-      finishedAt: null,
-      durationMs: null,
-      costUsd: null,
-      tokens: null,
-      source: { path: `${file.path}#${trial.name}`, format: "harbor", sha256 },
-      files: [file.path, ...sidecars],
       warnings,
       metadata,
     };

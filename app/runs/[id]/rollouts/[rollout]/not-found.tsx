@@ -1,13 +1,5 @@
-import Link from "next/link";
-import { EmptyState } from "@/components/ui/empty-state";
+import { NotInRun } from "@/components/run/not-in-run";
 
 export default function RolloutNotFound() {
-  return (
-    <EmptyState title="No such rollout">
-      <p>This rollout is not in the run: the link may be wrong, or the run was deleted.</p>
-      <p>
-        <Link href="/">Back to all runs</Link>
-      </p>
-    </EmptyState>
-  );
+  return <NotInRun thing="rollout" />;
 }
