@@ -1,38 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrate } from "@/lib/db/migrate";
-import { parseDatabaseUrl } from "@/lib/db/url";
+import { describe, expect, it } from "vitest";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { GET as getCompare } from "./compare/route";
 import { GET as getFile } from "./files/[sha256]/route";
 import { GET as getReport } from "./runs/[id]/report/route";
 import { GET as getRun } from "./runs/[id]/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
+import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
-// Route handlers called directly with real Requests against a real SQLite file.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-api-"));
-const url = `file:${path.join(dir, "api.db")}`;
+useApiDatabase("api");
 
 function upload(files: { path: string; bytes: Uint8Array }[], headers: Record<string, string> = {}, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const f of files) form.append("files", new Blob([new Uint8Array(f.bytes)]), f.path);
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: form, headers }));
+  return postRuns(uploadRequest(files, fields, headers));
 }
-const params = <T>(value: T) => ({ params: Promise.resolve(value) });
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = url;
-  await migrate(parseDatabaseUrl(url));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-beforeEach(() => {
-  delete process.env.TALLY_INGEST_TOKEN;
-  delete process.env.TALLY_READ_TOKEN;
-  delete process.env.TALLY_MAX_UPLOAD_BYTES;
-});
 
 describe("POST /api/runs", () => {
   it("stores a folder upload (201), reports each file, and answers 200 with duplicates the second time", async () => {

@@ -1,26 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
-import { migrate } from "@/lib/db/migrate";
-import { parseDatabaseUrl } from "@/lib/db/url";
 import { GET as exportCompare } from "./compare/export.csv/route";
 import { POST as postBaseline } from "./runs/[id]/baseline/route";
 import { GET as exportRun } from "./runs/[id]/export.csv/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
+import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
-// Route handlers called directly with real Requests against a real SQLite file.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-exports-"));
-const url = `file:${path.join(dir, "api.db")}`;
-const params = <T>(value: T) => ({ params: Promise.resolve(value) });
+useApiDatabase("exports");
 const ids: Record<Variant, string> = { a: "", b: "", c: "" };
 
 async function ingest(variant: Variant): Promise<string> {
-  const form = new FormData();
-  for (const f of compareRunFiles(variant)) form.append("files", new Blob([f.content]), f.path);
-  form.append("run", `v-${variant}`);
-  const res = await postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: form }));
+  const res = await postRuns(uploadRequest(compareRunFiles(variant), { run: `v-${variant}` }));
   expect(res.status).toBe(201);
   return (await res.json()).runs[0].id;
 }
@@ -34,16 +24,9 @@ async function baselines(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = url;
-  await migrate(parseDatabaseUrl(url));
   ids.a = await ingest("a");
   ids.b = await ingest("b");
   ids.c = await ingest("c");
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-beforeEach(() => {
-  delete process.env.TALLY_INGEST_TOKEN;
-  delete process.env.TALLY_READ_TOKEN;
 });
 
 describe("POST /api/runs/:id/baseline", () => {

@@ -3,11 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { uploadRequest, useApiDatabase } from "@/app/api/route-test-kit";
 import { POST as postRuns } from "@/app/api/runs/route";
-import { migrate } from "@/lib/db/migrate";
 import { forEachDatabase } from "@/lib/db/test-databases";
-import { parseDatabaseUrl } from "@/lib/db/url";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile } from "@/lib/formats/types";
@@ -88,23 +87,8 @@ forEachDatabase("hostile corpus", (t) => {
 });
 
 describe("POST /api/runs with the hostile corpus", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-hostile-api-"));
-  const url = `file:${path.join(dir, "api.db")}`;
-  beforeAll(async () => {
-    process.env.DATABASE_URL = url;
-    await migrate(parseDatabaseUrl(url));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  beforeEach(() => {
-    delete process.env.TALLY_INGEST_TOKEN;
-    delete process.env.TALLY_MAX_UPLOAD_BYTES;
-  });
-
-  function upload(files: InputFile[]) {
-    const form = new FormData();
-    for (const f of files) form.append("files", new Blob([new Uint8Array(f.bytes)]), f.path);
-    return postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: form }));
-  }
+  useApiDatabase("hostile-api");
+  const upload = (files: InputFile[]) => postRuns(uploadRequest(files));
 
   it("answers 201 for the corpus mixed with good files, naming every refusal", async () => {
     const res = await upload([...good, ...corpus]);
