@@ -92,7 +92,8 @@ export function prepared(connection: Connection, sql: string): Database.Statemen
   return statement;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A short wait that lets the event loop (and Prisma's open transaction) move on without spinning the CPU. */
+const shortWait = () => new Promise<void>((resolve) => setTimeout(resolve, 2));
 
 /**
  * Runs `work` as one IMMEDIATE transaction on the shared connection. Prisma may have a transaction open on
@@ -100,6 +101,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * inside it. Once started, `work` runs to COMMIT synchronously, so nothing else interleaves.
  */
 export async function writeTransaction<T>(connection: Connection, work: () => T): Promise<T> {
-  while (connection.inTransaction) await nextTurn();
+  while (connection.inTransaction) await shortWait();
   return connection.transaction(work).immediate();
 }
