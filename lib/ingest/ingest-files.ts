@@ -4,6 +4,7 @@ import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
 import { storeRejectedFiles, storeRollouts } from "@/lib/db/queries/store-rollout";
 import { upsertRun } from "@/lib/db/queries/store-run";
 import { updateSummaries } from "@/lib/db/queries/update-summaries";
+import { bulkWrites } from "@/lib/db/sqlite-direct";
 import type { FileRejection, FormatId, InputFile, NormalizedRollout, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report";
 import type { ScoringRollout } from "@/lib/scoring/types";
@@ -74,6 +75,10 @@ function releaser(byPath: Map<string, InputFile>, runs: readonly NormalizedRun[]
 
 /** Parses a batch, stores each rollout atomically, keeps refused files with their reason, updates summaries. */
 export async function ingestFiles(db: Db, files: InputFile[], options: IngestOptions = {}): Promise<IngestResult> {
+  return bulkWrites(db, () => ingest(db, files, options));
+}
+
+async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
   const expanded = expandArchives(files);
   const parsed = parseBatch(expanded.files, options);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
