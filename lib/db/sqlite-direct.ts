@@ -10,7 +10,7 @@ import { processWideWeakMap } from "./process-wide";
  * synchronous transaction cannot deadlock against one of Prisma's that is waiting on the event loop.
  */
 
-type Connection = Database.Database;
+export type Connection = Database.Database;
 
 /** What this module needs of Prisma's better-sqlite3 adapter factory and of the adapter it opens. */
 interface Adapter {
@@ -79,15 +79,21 @@ export async function sqliteConnection(db: Db): Promise<Connection | null> {
 
 const statements = processWideWeakMap<Connection, Map<string, Database.Statement>>("sqlite-statements");
 
-/** A prepared statement, prepared once per connection; integers come back as numbers, not BigInt. */
-export function prepared(connection: Connection, sql: string): Database.Statement {
+/**
+ * A prepared statement, prepared once per connection; integers come back as numbers, not BigInt, and rows as
+ * objects or, with `rows: "arrays"`, as arrays of column values.
+ */
+export function prepared(connection: Connection, sql: string, options: { rows?: "objects" | "arrays" } = {}): Database.Statement {
+  const arrays = options.rows === "arrays";
+  // The row shape is a mode of the statement object: cache one statement per SQL text and shape.
+  const key = arrays ? `arrays:${sql}` : sql;
   let cache = statements.get(connection);
   if (!cache) statements.set(connection, (cache = new Map()));
-  let statement = cache.get(sql);
+  let statement = cache.get(key);
   if (!statement) {
     statement = connection.prepare(sql);
-    if (statement.reader) statement.safeIntegers(false);
-    cache.set(sql, statement);
+    if (statement.reader) statement.safeIntegers(false).raw(arrays);
+    cache.set(key, statement);
   }
   return statement;
 }

@@ -5,7 +5,7 @@ import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { readUpload } from "@/lib/api/read-upload";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/list-runs";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
+import { warmRunCache } from "@/lib/db/queries/run-cache";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
@@ -53,10 +53,6 @@ export const POST = handle(async (request: Request) => {
   if (result.accepted.length === 0 && result.duplicates.length === 0 && result.rejected.length > 0) {
     throw new ApiError("invalid", `No file could be stored: ${result.rejected.length} rejected.`, body);
   }
-  // Opening the run comes next: read it into the server's memory once the response is on its way. If that
-  // fails, the run page reads the run itself.
-  setImmediate(() => {
-    for (const run of result.runs) loadScoringRunCached(getDb(), run.id).catch(() => undefined);
-  });
+  warmRunCache(getDb(), result.runs.map((r) => r.id));
   return NextResponse.json(body, { status: result.accepted.length > 0 ? 201 : 200 });
 });

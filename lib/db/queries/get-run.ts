@@ -23,7 +23,7 @@ export interface RunMeta extends RunListItem {
 async function rowIds(db: Db, runId: string): Promise<[[string, string][], [string, string][]]> {
   const connection = await sqliteConnection(db);
   if (connection) {
-    const pairs = (sql: string) => prepared(connection, sql).raw(true).all(runId) as [string, string][];
+    const pairs = (sql: string) => prepared(connection, sql, { rows: "arrays" }).all(runId) as [string, string][];
     return [pairs(`SELECT "key", "id" FROM "Task" WHERE "runId" = ?`), pairs(`SELECT "rolloutId", "id" FROM "Rollout" WHERE "runId" = ?`)];
   }
   const [tasks, rollouts] = await Promise.all([

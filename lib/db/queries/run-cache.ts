@@ -60,3 +60,13 @@ export async function loadScoringRunCached(db: Db, runId: string): Promise<Scori
   }
   return run;
 }
+
+/**
+ * Reads runs into the cache after the current request has answered (a run just uploaded is opened next).
+ * A failure only means the page reads the run itself.
+ */
+export function warmRunCache(db: Db, runIds: readonly string[]): void {
+  setImmediate(() => {
+    for (const id of runIds) loadScoringRunCached(db, id).catch(() => undefined);
+  });
+}

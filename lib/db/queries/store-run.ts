@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { insertRowsSqlite } from "../bulk-insert";
 import { runRowId } from "../ids";
 import { toJson } from "../json";
-import { prepared, sqliteConnection, writeTransaction } from "../sqlite-direct";
+import { prepared, sqliteConnection, writeTransaction, type Connection } from "../sqlite-direct";
 import type { NormalizedRun } from "@/lib/formats/types";
 
 const RUN_COLUMNS = [
@@ -54,7 +54,7 @@ export async function upsertRun(
   return { id, created: !existing };
 }
 
-function baselineStatements(connection: NonNullable<Awaited<ReturnType<typeof sqliteConnection>>>, runId: string, baseline: boolean): void {
+function baselineStatements(connection: Connection, runId: string, baseline: boolean): void {
   if (baseline) prepared(connection, `UPDATE "Run" SET "baseline" = 0 WHERE "baseline" = 1 AND "id" <> ?`).run(runId);
   prepared(connection, `UPDATE "Run" SET "baseline" = ? WHERE "id" = ?`).run(baseline ? 1 : 0, runId);
 }
