@@ -43,5 +43,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 
 /** Text from a result file cut for display (labels can be megabytes in hostile files; the raw file keeps all). */
 export function clip(text: string, max = 500): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${(text.length - max).toLocaleString("en")} more characters)`;
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}… (${(text.length - max).toLocaleString("en")} more characters)`;
 }

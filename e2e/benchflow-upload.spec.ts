@@ -4,7 +4,14 @@ import { fileURLToPath } from "node:url";
 import { zipSync } from "fflate";
 import { expect, snap, test } from "./fixtures";
 
-const JOB = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib", "formats", "__fixtures__", "benchflow-job");
+const JOB = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "lib",
+  "formats",
+  "__fixtures__",
+  "benchflow-job",
+);
 
 /** The BenchFlow job fixture as a .zip, the way a user would drop an archived job folder. */
 function jobZip(): Buffer {
@@ -23,7 +30,9 @@ function jobZip(): Buffer {
 test("a BenchFlow job uploaded as a zip opens on its run page with the regrade view", async ({ page }) => {
   const runName = `e2e-benchflow-${Date.now().toString(36)}`;
   await page.goto("/upload");
-  await page.getByTestId("upload-file-input").setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: jobZip() }]);
+  await page
+    .getByTestId("upload-file-input")
+    .setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: jobZip() }]);
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: /^Upload/ }).click();
   const result = page.getByTestId("upload-result");

@@ -23,7 +23,8 @@ const NAME_B = `compare-e2e-v2-${suffix}`;
 
 async function ingest(request: APIRequestContext, variant: Variant, name: string): Promise<string> {
   const multipart = new FormData();
-  for (const f of compareRunFiles(variant)) multipart.append("files", new Blob([f.content], { type: "application/json" }), f.path);
+  for (const f of compareRunFiles(variant))
+    multipart.append("files", new Blob([f.content], { type: "application/json" }), f.path);
   multipart.append("run", name);
   multipart.append("agent", "support-agent");
   const res = await request.post("/api/runs", { multipart });
@@ -35,7 +36,10 @@ async function ingest(request: APIRequestContext, variant: Variant, name: string
 }
 
 const selectRun = (page: Page, name: string) =>
-  page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) }).getByRole("checkbox");
+  page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name, exact: true }) })
+    .getByRole("checkbox");
 
 let idA = "";
 let idB = "";
@@ -45,7 +49,10 @@ test.beforeAll(async ({ request }) => {
   idB = await ingest(request, "b", NAME_B);
 });
 
-test("choose two runs in the table, compare them, filter to changed tasks and download the CSV", async ({ page, request }) => {
+test("choose two runs in the table, compare them, filter to changed tasks and download the CSV", async ({
+  page,
+  request,
+}) => {
   const api = (await (await request.get(`/api/compare?a=${idA}&b=${idB}`)).json()) as CompareBody;
   expect(api).toMatchObject({ common: 18, onlyA: 1, onlyB: 1, flips: { passToFail: 3, failToPass: 5 } });
 
@@ -117,7 +124,14 @@ test("the run export lists every (rollout, check) as CSV with quoting and the fo
 });
 
 test("marking a run as the baseline makes it A; the endpoint validates its body", async ({ page, request }) => {
-  expect((await request.post(`/api/runs/${idB}/baseline`, { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } })).status()).toBe(400);
+  expect(
+    (
+      await request.post(`/api/runs/${idB}/baseline`, {
+        data: Buffer.from("{not json"),
+        headers: { "content-type": "application/json" },
+      })
+    ).status(),
+  ).toBe(400);
   expect((await request.post(`/api/runs/${idB}/baseline`, { data: { baseline: "yes" } })).status()).toBe(422);
   expect((await request.post(`/api/runs/no-such-run/baseline`, { data: { baseline: true } })).status()).toBe(404);
 
@@ -132,7 +146,10 @@ test("marking a run as the baseline makes it A; the endpoint validates its body"
     await columnB.getByRole("button", { name: "Mark as baseline" }).click();
     // The page refreshes: B is now the baseline, so it becomes A.
     await expect(page.getByTestId("run-column-A")).toContainText(NAME_B);
-    await expect(page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_A} vs ${NAME_B}`);
     await page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" }).click();
     await expect(page.getByTestId("run-column-A")).toContainText(NAME_A);
@@ -144,7 +161,11 @@ test("marking a run as the baseline makes it A; the endpoint validates its body"
 
 test("without the ingest token, the baseline toggle says where to enter it", async ({ page }) => {
   await page.route("**/api/runs/*/baseline", (route) =>
-    route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: { code: "unauthorized", message: "token" } }) }),
+    route.fulfill({
+      status: 401,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "unauthorized", message: "token" } }),
+    }),
   );
   await page.goto(`/compare?runs=${idA},${idB}`);
   await page.getByTestId("run-column-B").getByRole("button", { name: "Mark as baseline" }).click();
@@ -153,7 +174,10 @@ test("without the ingest token, the baseline toggle says where to enter it", asy
   await expect(alert.getByRole("link", { name: /upload page/ })).toHaveAttribute("href", "/upload");
 });
 
-test("comparing two runs of 230 tasks pages the per-task table on the server, 100 rows a page", async ({ page, request }) => {
+test("comparing two runs of 230 tasks pages the per-task table on the server, 100 rows a page", async ({
+  page,
+  request,
+}) => {
   const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const ids: string[] = [];
   for (const seed of [21, 22]) {

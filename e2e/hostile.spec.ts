@@ -7,7 +7,10 @@ import { expect, snap, test } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("uploading the hostile corpus lists each refusal with its reason; the stored rollouts render as text", async ({ page, request }) => {
+test("uploading the hostile corpus lists each refusal with its reason; the stored rollouts render as text", async ({
+  page,
+  request,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -20,9 +23,15 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   const refused = corpus.filter((f) => f.expect !== "stored");
 
   await page.goto("/upload");
-  await page.getByTestId("upload-file-input").setInputFiles(
-    corpus.map((f) => ({ name: f.path, mimeType: f.path.endsWith(".zip") ? "application/zip" : "application/json", buffer: Buffer.from(f.bytes) })),
-  );
+  await page
+    .getByTestId("upload-file-input")
+    .setInputFiles(
+      corpus.map((f) => ({
+        name: f.path,
+        mimeType: f.path.endsWith(".zip") ? "application/zip" : "application/json",
+        buffer: Buffer.from(f.bytes),
+      })),
+    );
   await expect(page.getByRole("region", { name: "Files to upload" })).toContainText(`${corpus.length} files`);
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: `Upload ${corpus.length} files` }).click();
@@ -33,7 +42,9 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   const items = result.getByTestId("rejected-files").locator("li");
   await expect(items).toHaveCount(refused.length);
   for (const file of refused) {
-    const item = items.filter({ has: page.locator("code", { hasText: new RegExp(`^${file.path.replace(/\./g, "\\.")}$`) }) });
+    const item = items.filter({
+      has: page.locator("code", { hasText: new RegExp(`^${file.path.replace(/\./g, "\\.")}$`) }),
+    });
     await expect(item, file.what).toHaveCount(1);
     await expect(item, file.what).toContainText(file.expect as RegExp);
   }
@@ -45,7 +56,9 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   const runId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
   await expect(page.getByText(runName).first()).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  const { run } = (await (await request.get(`/api/runs/${encodeURIComponent(runId)}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  const { run } = (await (await request.get(`/api/runs/${encodeURIComponent(runId)}`)).json()) as {
+    run: { rolloutIds: Record<string, string> };
+  };
   const rowOf = (needle: string) => {
     const entry = Object.entries(run.rolloutIds).find(([id]) => id.includes(needle));
     expect(entry, `rollout ${needle} in ${Object.keys(run.rolloutIds).join(", ")}`).toBeDefined();
@@ -66,7 +79,12 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   await expect(output).toBeVisible();
   const shape = await output.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { tag: el.tagName, length: el.textContent?.length ?? 0, overflow: style.overflowY, scrollable: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth };
+    return {
+      tag: el.tagName,
+      length: el.textContent?.length ?? 0,
+      overflow: style.overflowY,
+      scrollable: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth,
+    };
   });
   expect(shape.tag).toBe("PRE");
   expect(shape.length).toBe(`${tag} `.length + TWO_MB);
@@ -101,7 +119,9 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
   const upload = await request.post("/api/runs", { multipart: form });
   expect(upload.status()).toBe(201);
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
-  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as {
+    run: { rolloutIds: Record<string, string> };
+  };
   const rowId = Object.values(run.rolloutIds)[0]!;
   await page.goto(`/runs/${runs[0]!.id}/rollouts/${rowId}`, { timeout: 30_000 });
   await expect(page.getByTestId("check-table")).toContainText("more characters");
@@ -111,7 +131,10 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
 // Found by this corpus: metadata nested 512 levels deep (the most the JSON depth limit lets through) made the
 // rollout page's JSON tree fail hydration (Chromium's HTML parser flattens DOM nested past 512 elements); the
 // tree now stops at 40 levels and points at the raw file.
-test("the rollout page of metadata nested 512 levels deep renders without a hydration error", async ({ page, request }) => {
+test("the rollout page of metadata nested 512 levels deep renders without a hydration error", async ({
+  page,
+  request,
+}) => {
   const tag = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const file = hostileCorpus(tag, "").find((f) => f.path === "deep-allowed.result.json")!;
   const form = new FormData();
@@ -120,7 +143,9 @@ test("the rollout page of metadata nested 512 levels deep renders without a hydr
   const upload = await request.post("/api/runs", { multipart: form });
   expect(upload.status()).toBe(201);
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
-  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as { run: { rolloutIds: Record<string, string> } };
+  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as {
+    run: { rolloutIds: Record<string, string> };
+  };
   await page.goto(`/runs/${runs[0]!.id}/rollouts/${Object.values(run.rolloutIds)[0]!}`);
   await expect(page.getByTestId("agent-output")).toHaveText(`hostile corpus ${tag} deep allowed`);
   await page.waitForLoadState("networkidle");

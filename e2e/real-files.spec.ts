@@ -34,14 +34,22 @@ async function upload(request: APIRequestContext, files: { name: string; buffer:
 
 const CASES = [
   { folder: "silo", dir: "real/silo", agentOrModel: null, expectText: "The lead is marked converted" },
-  { folder: "benchflow-real", dir: "benchflow-real", agentOrModel: "claude-sonnet-4-6", expectText: "hello-world-task" },
+  {
+    folder: "benchflow-real",
+    dir: "benchflow-real",
+    agentOrModel: "claude-sonnet-4-6",
+    expectText: "hello-world-task",
+  },
   { folder: "harbor-real", dir: "harbor-real", agentOrModel: "MiniMax-M2.1", expectText: "RewardFileNotFoundError" },
   { folder: "inspect-real", dir: "inspect-real", agentOrModel: "ollama/llama3.1", expectText: "match" },
   { folder: "tau-bench-real", dir: "tau-bench-real", agentOrModel: "gpt-4o", expectText: "airline/0" },
 ];
 
 for (const c of CASES) {
-  test(`real ${c.folder} files ingest and their pages show reward or checks, agent and model`, async ({ page, request }) => {
+  test(`real ${c.folder} files ingest and their pages show reward or checks, agent and model`, async ({
+    page,
+    request,
+  }) => {
     const stamp = `${c.folder}-${Date.now()}`;
     const { runs } = await upload(request, filesUnder(path.join(FIXTURES, c.dir), c.folder), stamp);
     expect(runs.length).toBeGreaterThan(0);

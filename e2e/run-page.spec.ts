@@ -33,7 +33,10 @@ test("the scoring-article run page shows every figure of the article", async ({ 
   await expect(authority).toContainText("66.7%");
   await expect(authority).toContainText("Gate failed — 1 violation");
   await expect(authority).toContainText("A1 Source file left unchanged");
-  await expect(authority.getByRole("link", { name: "data/csv-conversion" })).toHaveAttribute("href", /\/runs\/[^/]+\/tasks\/[^/]+$/);
+  await expect(authority.getByRole("link", { name: "data/csv-conversion" })).toHaveAttribute(
+    "href",
+    /\/runs\/[^/]+\/tasks\/[^/]+$/,
+  );
 
   const grounding = page.getByTestId("metric-grounding");
   await expect(grounding).toContainText("50.0%");
@@ -51,7 +54,12 @@ test("the scoring-article run page shows every figure of the article", async ({ 
   ).toBeVisible();
 
   const tags = page.getByTestId("failure-tags");
-  for (const tag of ["REMEDY_EXCEEDS_CONNECTION_BUDGET", "TIMESTAMP_NOT_UTC", "WRONG_COLUMN_NAMES", "SOURCE_OVERWRITTEN"]) {
+  for (const tag of [
+    "REMEDY_EXCEEDS_CONNECTION_BUDGET",
+    "TIMESTAMP_NOT_UTC",
+    "WRONG_COLUMN_NAMES",
+    "SOURCE_OVERWRITTEN",
+  ]) {
     await expect(tags.getByText(tag)).toBeVisible();
   }
   await expect(page.getByTestId("failed-checks")).toContainText("C4 Uses the required column names");
@@ -81,7 +89,9 @@ test("the tasks table shows passes k/n and the diagnosis, and sorts", async ({ p
   await snap(page, "run-page-silo");
 });
 
-test("a scenario in the URL recomputes the page; an invalid one falls back to the run as recorded", async ({ page }) => {
+test("a scenario in the URL recomputes the page; an invalid one falls back to the run as recorded", async ({
+  page,
+}) => {
   await openRun(page, "scoring-article");
   const url = new URL(page.url());
 
@@ -104,7 +114,10 @@ test("an unknown run id gets a 404 page that says where to go", async ({ page })
   await expect(page.getByRole("link", { name: "runs list" })).toHaveAttribute("href", "/");
 });
 
-test("a run of 120 tasks pages its tasks table, 50 rows at a time; sort and filter cover every row and live in the URL", async ({ page, request }) => {
+test("a run of 120 tasks pages its tasks table, 50 rows at a time; sort and filter cover every row and live in the URL", async ({
+  page,
+  request,
+}) => {
   // Generated Silo files (one rollout per task), stored through the API under a name of this test's own.
   const name = `pager-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const multipart = new FormData();

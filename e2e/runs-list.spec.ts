@@ -28,7 +28,10 @@ test("the runs list shows the demo runs with their figures", async ({ page }) =>
   const silo = rowOf(page, "silo-runs");
   await expect(silo).toContainText("50.0%");
   await expect(silo).toContainText("58.5%");
-  await expect(rowOf(page, "silo-runs").getByRole("link", { name: "silo-runs" })).toHaveAttribute("href", /^\/runs\/[^/]+$/);
+  await expect(rowOf(page, "silo-runs").getByRole("link", { name: "silo-runs" })).toHaveAttribute(
+    "href",
+    /^\/runs\/[^/]+$/,
+  );
   await snap(page, "runs-list");
 });
 

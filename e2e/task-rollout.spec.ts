@@ -119,12 +119,18 @@ test("finance/TASK-007: the grid, the summary and pass@k, then a failed rollout 
 
   await page.getByRole("button", { name: "View" }).first().click();
   await expect(page.getByLabel(/^Contents of .*result\.json$/)).toContainText('"failedRequired"');
-  await expect(page.getByRole("link", { name: "Download" }).first()).toHaveAttribute("href", /\/api\/files\/[0-9a-f]{64}\?name=result\.json$/);
+  await expect(page.getByRole("link", { name: "Download" }).first()).toHaveAttribute(
+    "href",
+    /\/api\/files\/[0-9a-f]{64}\?name=result\.json$/,
+  );
 
   await snap(page, "rollout-page");
 });
 
-test("the bad run's markup-in-text rollout shows every string literally and runs nothing", async ({ page, request }) => {
+test("the bad run's markup-in-text rollout shows every string literally and runs nothing", async ({
+  page,
+  request,
+}) => {
   const dialogs = recordDialogs(page);
   const { run, rowId } = await findRollout(request, "markup-in-text");
 
@@ -135,7 +141,9 @@ test("the bad run's markup-in-text rollout shows every string literally and runs
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("<b>bold-task</b>");
 
   await page.getByRole("button", { name: "View" }).first().click();
-  await expect(page.getByLabel(/^Contents of markup-in-text\.json$/)).toContainText(`"agentOutput": "<script>alert('agentOutput')</script>"`);
+  await expect(page.getByLabel(/^Contents of markup-in-text\.json$/)).toContainText(
+    `"agentOutput": "<script>alert('agentOutput')</script>"`,
+  );
 
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(page.locator("b", { hasText: "bold-task" })).toHaveCount(0);
@@ -159,7 +167,14 @@ test("an unscored rollout says why, with its warning", async ({ page, request })
 test("a what-if scenario in the link carries from the task page to the rollout page", async ({ page, request }) => {
   const run = await runMeta(request, "silo-runs");
   const scenario = {
-    flips: [{ task: "finance/TASK-007", rollout: "run_20261104100300_9c46", check: "The invoice keeps its amount", passed: true }],
+    flips: [
+      {
+        task: "finance/TASK-007",
+        rollout: "run_20261104100300_9c46",
+        check: "The invoice keeps its amount",
+        passed: true,
+      },
+    ],
   };
   const query = new URLSearchParams({ scenario: JSON.stringify(scenario) }).toString();
   await page.goto(`/runs/${run.id}/tasks/${run.taskIds["finance/TASK-007"]}?${query}`);

@@ -23,11 +23,13 @@ test("uploading two good Silo results and a bad file stores two and names the ba
   await page.goto("/upload");
   await expect(page.getByRole("heading", { name: "Upload results", level: 1 })).toBeVisible();
 
-  await page.getByTestId("upload-file-input").setInputFiles([
-    json("refund-TASK-001.result.json", siloResult(true, tag)),
-    json("refund-TASK-002.result.json", siloResult(false, tag)),
-    json("broken.result.json", Buffer.from(JSON.stringify({ passed: true, reward: "high", checks: [] }))),
-  ]);
+  await page
+    .getByTestId("upload-file-input")
+    .setInputFiles([
+      json("refund-TASK-001.result.json", siloResult(true, tag)),
+      json("refund-TASK-002.result.json", siloResult(false, tag)),
+      json("broken.result.json", Buffer.from(JSON.stringify({ passed: true, reward: "high", checks: [] }))),
+    ]);
   await expect(page.getByRole("region", { name: "Files to upload" })).toContainText("3 files");
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: "Upload 3 files" }).click();
@@ -61,7 +63,13 @@ test("a 401 shows the token field; the token goes in the Authorization header, n
     await route.fulfill({
       status: 201,
       contentType: "application/json",
-      body: JSON.stringify({ runs: [{ id: "r1", name: "with-token", rollouts: 1 }], accepted: ["a.result.json"], rejected: [], duplicates: [], skipped: [] }),
+      body: JSON.stringify({
+        runs: [{ id: "r1", name: "with-token", rollouts: 1 }],
+        accepted: ["a.result.json"],
+        rejected: [],
+        duplicates: [],
+        skipped: [],
+      }),
     });
   });
 

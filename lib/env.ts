@@ -9,7 +9,11 @@ const ZEnv = z.object({
   /** When set, reads need the token too. */
   TALLY_READ_TOKEN: z.string().min(1).optional(),
   /** Largest accepted upload, in bytes (default 50 MB). */
-  TALLY_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  TALLY_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** Set to 0 to skip loading the demo runs into an empty database. */
   TALLY_DEMO: z.enum(["0", "1"]).default("1"),
 });

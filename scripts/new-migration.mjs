@@ -17,7 +17,10 @@ writePostgresSchema();
 
 const require = createRequire(import.meta.url);
 const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+const wasmPath = path.join(
+  path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+  "schema_engine_bg.wasm",
+);
 const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), { "./schema_engine_bg.js": bg });
 bg.__wbg_set_wasm(instance.exports);
 instance.exports.__wbindgen_start?.();
@@ -39,11 +42,22 @@ const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 for (const [provider, schemaPath] of Object.entries(SCHEMAS)) {
   const dir = path.join(root, "prisma/migrations", provider);
   fs.mkdirSync(dir, { recursive: true });
-  const previous = fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "migration.sql"))).sort().at(-1);
+  const previous = fs
+    .readdirSync(dir)
+    .filter((d) => fs.existsSync(path.join(dir, d, "migration.sql")))
+    .sort()
+    .at(-1);
   const content = fs.readFileSync(schemaPath, "utf8");
-  const engine = await bg.SchemaEngine.new({ datamodels: [["schema.prisma", content]] }, () => {}, await adapterFor(provider));
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [["schema.prisma", content]] },
+    () => {},
+    await adapterFor(provider),
+  );
   const from = previous
-    ? { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: fs.readFileSync(path.join(dir, previous, "schema.prisma"), "utf8") }] }
+    ? {
+        tag: "schemaDatamodel",
+        files: [{ path: "schema.prisma", content: fs.readFileSync(path.join(dir, previous, "schema.prisma"), "utf8") }],
+      }
     : { tag: "empty" };
   const result = await engine.diff({
     from,

@@ -45,8 +45,14 @@ export async function startPostgres() {
   if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres", dir]);
   asPostgres(path.join(bin, "initdb"), ["-A", "trust", "-U", "postgres", "-D", data, "--no-sync", "-E", "UTF8"]);
   asPostgres(path.join(bin, "pg_ctl"), [
-    "-D", data, "-l", path.join(dir, "log"), "-w", "start",
-    "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
   ]);
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;

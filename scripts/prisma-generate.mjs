@@ -10,7 +10,12 @@ for (const schema of Object.values(SCHEMAS)) {
   const result = spawnSync(process.execPath, [prisma, "generate", "--schema", schema], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/false", PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: "/bin/false",
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
   });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);

@@ -11,7 +11,10 @@ export const SCHEMAS = {
 /** The PostgreSQL schema text for a given SQLite schema text (pure: no file access). */
 export function derivePostgresSchema(source) {
   const derived = source
-    .replace(/^\/\/ The one source of truth.*\n(\/\/.*\n)*/m, "// GENERATED from prisma/schema.prisma by scripts/prisma-schemas.mjs: do not edit.\n")
+    .replace(
+      /^\/\/ The one source of truth.*\n(\/\/.*\n)*/m,
+      "// GENERATED from prisma/schema.prisma by scripts/prisma-schemas.mjs: do not edit.\n",
+    )
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('output   = "../lib/db/generated/sqlite"', 'output   = "../../lib/db/generated/postgres"');
   if (derived === source || !derived.includes('"postgresql"') || !derived.includes("generated/postgres")) {

@@ -52,7 +52,11 @@ process.on("exit", () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+]) {
   process.on(signal, () => {
     if (interrupted) return;
     interrupted = true;
@@ -108,7 +112,14 @@ const bin = (...parts) => path.join(root, "node_modules", ...parts);
 
 async function stepPostgres() {
   if (process.env.TALLY_TEST_POSTGRES_URL) {
-    steps.push({ name: "postgres", status: "ok", detail: "using TALLY_TEST_POSTGRES_URL from the environment", passed: 0, failed: 0, skipped: 0 });
+    steps.push({
+      name: "postgres",
+      status: "ok",
+      detail: "using TALLY_TEST_POSTGRES_URL from the environment",
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    });
     return;
   }
   const t0 = Date.now();
@@ -117,10 +128,24 @@ async function stepPostgres() {
     postgres = await startPostgres();
     process.env.TALLY_TEST_POSTGRES_URL = postgres.url;
     log(`PostgreSQL ready on 127.0.0.1:${postgres.port} (${seconds(t0)})`);
-    steps.push({ name: "postgres", status: "ok", detail: `throwaway server on port ${postgres.port}`, passed: 0, failed: 0, skipped: 0 });
+    steps.push({
+      name: "postgres",
+      status: "ok",
+      detail: `throwaway server on port ${postgres.port}`,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    });
   } catch (error) {
     console.error(`[test] PostgreSQL did not start: ${error.message}`);
-    steps.push({ name: "postgres", status: "FAIL", detail: "did not start: PostgreSQL storage tests were skipped", passed: 0, failed: 1, skipped: 0 });
+    steps.push({
+      name: "postgres",
+      status: "FAIL",
+      detail: "did not start: PostgreSQL storage tests were skipped",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+    });
   }
 }
 
@@ -130,7 +155,13 @@ async function stepUnit() {
   const t0 = Date.now();
   const report = path.join(workDir, "vitest.json");
   log("unit and storage tests: vitest run");
-  const code = await run(process.execPath, [bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const code = await run(process.execPath, [
+    bin("vitest", "vitest.mjs"),
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
   const json = readJson(report);
   let passed = 0;
   let failed = 0;
@@ -200,9 +231,18 @@ async function stepBuild() {
     log("next build: no previous build");
   }
   const t0 = Date.now();
-  const code = await run(process.execPath, [bin("next", "dist", "bin", "next"), "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  const code = await run(process.execPath, [bin("next", "dist", "bin", "next"), "build"], {
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   const ok = code === 0;
-  steps.push({ name: "build", status: ok ? "ok" : "FAIL", detail: ok ? `built (${seconds(t0)})` : `next build exited with ${code}`, passed: 0, failed: ok ? 0 : 1, skipped: 0 });
+  steps.push({
+    name: "build",
+    status: ok ? "ok" : "FAIL",
+    detail: ok ? `built (${seconds(t0)})` : `next build exited with ${code}`,
+    passed: 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+  });
   return ok;
 }
 
@@ -212,8 +252,12 @@ async function stepE2e() {
   const t0 = Date.now();
   const report = path.join(workDir, "playwright.json");
   log("browser tests: playwright test");
-  if (!fs.existsSync("/usr/bin/chromium")) console.error("[test] /usr/bin/chromium is missing: apt-get install -y chromium");
-  const code = await run(process.execPath, [bin("@playwright", "test", "cli.js"), "test"], { TALLY_E2E_JSON: report, NEXT_TELEMETRY_DISABLED: "1" });
+  if (!fs.existsSync("/usr/bin/chromium"))
+    console.error("[test] /usr/bin/chromium is missing: apt-get install -y chromium");
+  const code = await run(process.execPath, [bin("@playwright", "test", "cli.js"), "test"], {
+    TALLY_E2E_JSON: report,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   const json = readJson(report);
   const stats = json?.stats ?? {};
   const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
@@ -223,7 +267,9 @@ async function stepE2e() {
   // Errors outside tests (the web server did not start, a spec failed to load) fail the step without a test.
   if (code !== 0 && failed === 0) failed = Math.max(1, errors.length);
   const ok = code === 0 && failed === 0;
-  let detail = json ? `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(t0)})` : `playwright exited with ${code} and no report (${seconds(t0)})`;
+  let detail = json
+    ? `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(t0)})`
+    : `playwright exited with ${code} and no report (${seconds(t0)})`;
   if (errors.length > 0) detail += `; ${errors[0]}`;
   steps.push({ name: "e2e", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
 }
@@ -239,11 +285,26 @@ try {
   if (runE2e && !interrupted) {
     const built = await stepBuild();
     if (built) await stepE2e();
-    else steps.push({ name: "e2e", status: "skip", detail: "not run: the build failed", passed: 0, failed: 0, skipped: 0 });
+    else
+      steps.push({
+        name: "e2e",
+        status: "skip",
+        detail: "not run: the build failed",
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+      });
   }
 } catch (error) {
   console.error(`[test] ${error.stack ?? error}`);
-  steps.push({ name: "test.mjs", status: "FAIL", detail: String(error.message ?? error), passed: 0, failed: 1, skipped: 0 });
+  steps.push({
+    name: "test.mjs",
+    status: "FAIL",
+    detail: String(error.message ?? error),
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+  });
 } finally {
   stopPostgres();
 }

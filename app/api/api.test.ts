@@ -10,7 +10,11 @@ import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
 useApiDatabase("api");
 
-function upload(files: { path: string; bytes: Uint8Array }[], headers: Record<string, string> = {}, fields: Record<string, string> = {}) {
+function upload(
+  files: { path: string; bytes: Uint8Array }[],
+  headers: Record<string, string> = {},
+  fields: Record<string, string> = {},
+) {
   return postRuns(uploadRequest(files, fields, headers));
 }
 
@@ -28,7 +32,10 @@ describe("POST /api/runs", () => {
   });
 
   it("stores the good files of a mixed batch and names the bad ones with their field", async () => {
-    const res = await upload([...loadFixture("silo-runs", "silo/"), fixtureFile("bad-inputs/reward-is-a-string.json", "silo/reward-is-a-string.json")]);
+    const res = await upload([
+      ...loadFixture("silo-runs", "silo/"),
+      fixtureFile("bad-inputs/reward-is-a-string.json", "silo/reward-is-a-string.json"),
+    ]);
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.runs[0].rollouts).toBe(8);
@@ -36,7 +43,10 @@ describe("POST /api/runs", () => {
   });
 
   it("answers 422 with every file's reason when nothing could be stored", async () => {
-    const res = await upload([fixtureFile("bad-inputs/truncated.json"), fixtureFile("bad-inputs/check-without-label.json")]);
+    const res = await upload([
+      fixtureFile("bad-inputs/truncated.json"),
+      fixtureFile("bad-inputs/check-without-label.json"),
+    ]);
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.error.code).toBe("invalid");
@@ -44,7 +54,13 @@ describe("POST /api/runs", () => {
   });
 
   it("answers 400 for a body that is not multipart, 413 over the size limit", async () => {
-    const bad = await postRuns(new Request("http://tally.test/api/runs", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
+    const bad = await postRuns(
+      new Request("http://tally.test/api/runs", {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe("malformed");
     process.env.TALLY_MAX_UPLOAD_BYTES = "100";
@@ -73,18 +89,34 @@ describe("reads", () => {
     expect(run.summary.headline.value).toBeCloseTo(0.7222, 4);
 
     const meta = await (await getRun(new Request("http://tally.test"), params({ id: run.id }))).json();
-    expect(Object.keys(meta.run.taskIds).sort()).toEqual(["data/csv-conversion", "incident/checkout", "lookup/owner-lookup"]);
+    expect(Object.keys(meta.run.taskIds).sort()).toEqual([
+      "data/csv-conversion",
+      "incident/checkout",
+      "lookup/owner-lookup",
+    ]);
 
-    const report = await (await getReport(new Request(`http://tally.test/api/runs/${run.id}/report`), params({ id: run.id }))).json();
+    const report = await (
+      await getReport(new Request(`http://tally.test/api/runs/${run.id}/report`), params({ id: run.id }))
+    ).json();
     expect(report.metrics.correctness.value).toBeCloseTo(0.7222, 4);
-    const scenario = encodeURIComponent(JSON.stringify({ flips: [{ task: "incident/checkout", check: "C3", passed: true }] }));
-    const flipped = await (await getReport(new Request(`http://tally.test/api/runs/${run.id}/report?scenario=${scenario}`), params({ id: run.id }))).json();
+    const scenario = encodeURIComponent(
+      JSON.stringify({ flips: [{ task: "incident/checkout", check: "C3", passed: true }] }),
+    );
+    const flipped = await (
+      await getReport(
+        new Request(`http://tally.test/api/runs/${run.id}/report?scenario=${scenario}`),
+        params({ id: run.id }),
+      )
+    ).json();
     expect(flipped.metrics.correctness.value).toBeCloseTo(0.8333, 4);
 
     const file = fixtureFile("scoring-article/checkout/result.json");
     const { createHash } = await import("node:crypto");
     const sha = createHash("sha256").update(file.bytes).digest("hex");
-    const raw = await getFile(new Request(`http://tally.test/api/files/${sha}?name=result.json`), params({ sha256: sha }));
+    const raw = await getFile(
+      new Request(`http://tally.test/api/files/${sha}?name=result.json`),
+      params({ sha256: sha }),
+    );
     expect(raw.status).toBe(200);
     expect(raw.headers.get("content-disposition")).toContain("attachment");
     expect(Buffer.from(await raw.arrayBuffer()).equals(Buffer.from(file.bytes))).toBe(true);
@@ -93,7 +125,10 @@ describe("reads", () => {
   it("answers 422 for an invalid scenario and 404 for an unknown run, in the one error shape", async () => {
     const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
     const id = list.runs[0].id;
-    const invalid = await getReport(new Request(`http://tally.test/api/runs/${id}/report?scenario=${encodeURIComponent('{"unscored":"maybe"}')}`), params({ id }));
+    const invalid = await getReport(
+      new Request(`http://tally.test/api/runs/${id}/report?scenario=${encodeURIComponent('{"unscored":"maybe"}')}`),
+      params({ id }),
+    );
     expect(invalid.status).toBe(422);
     expect((await invalid.json()).error.details[0].path).toBe("scenario.unscored");
     const missing = await getRun(new Request("http://tally.test"), params({ id: "nope" }));
@@ -104,7 +139,10 @@ describe("reads", () => {
   it("needs the read token when TALLY_READ_TOKEN is set", async () => {
     process.env.TALLY_READ_TOKEN = "reader";
     expect((await listRuns(new Request("http://tally.test/api/runs"))).status).toBe(401);
-    expect((await listRuns(new Request("http://tally.test/api/runs", { headers: { authorization: "Bearer reader" } }))).status).toBe(200);
+    expect(
+      (await listRuns(new Request("http://tally.test/api/runs", { headers: { authorization: "Bearer reader" } })))
+        .status,
+    ).toBe(200);
   });
 
   it("compares two stored runs", async () => {
@@ -112,7 +150,13 @@ describe("reads", () => {
     const id = list.runs.find((r: { name: string }) => r.name === "scoring-article").id;
     const res = await getCompare(new Request(`http://tally.test/api/compare?a=${id}&b=${id}`));
     const body = await res.json();
-    expect(body).toMatchObject({ common: 3, onlyA: 0, onlyB: 0, regression: false, flips: { passToFail: 0, failToPass: 0 } });
+    expect(body).toMatchObject({
+      common: 3,
+      onlyA: 0,
+      onlyB: 0,
+      regression: false,
+      flips: { passToFail: 0, failToPass: 0 },
+    });
     expect((await getCompare(new Request("http://tally.test/api/compare?a=x"))).status).toBe(400);
   });
 });
@@ -122,9 +166,13 @@ describe("read token sessions", () => {
     process.env.TALLY_READ_TOKEN = "reader";
     const { sessionValue, SESSION_COOKIE } = await import("@/lib/api/read-gate");
     const good = await sessionValue("reader");
-    const ok = await listRuns(new Request("http://tally.test/api/runs", { headers: { cookie: `other=1; ${SESSION_COOKIE}=${good}` } }));
+    const ok = await listRuns(
+      new Request("http://tally.test/api/runs", { headers: { cookie: `other=1; ${SESSION_COOKIE}=${good}` } }),
+    );
     expect(ok.status).toBe(200);
-    const forged = await listRuns(new Request("http://tally.test/api/runs", { headers: { cookie: `${SESSION_COOKIE}=${"0".repeat(64)}` } }));
+    const forged = await listRuns(
+      new Request("http://tally.test/api/runs", { headers: { cookie: `${SESSION_COOKIE}=${"0".repeat(64)}` } }),
+    );
     expect(forged.status).toBe(401);
   });
 });

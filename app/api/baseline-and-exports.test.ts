@@ -16,7 +16,14 @@ async function ingest(variant: Variant): Promise<string> {
 }
 
 const baseline = (id: string, body: string, headers: Record<string, string> = {}) =>
-  postBaseline(new Request(`http://tally.test/api/runs/${id}/baseline`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }), params({ id }));
+  postBaseline(
+    new Request(`http://tally.test/api/runs/${id}/baseline`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+    }),
+    params({ id }),
+  );
 
 async function baselines(): Promise<string[]> {
   const { runs } = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
@@ -66,12 +73,16 @@ describe("GET /api/runs/:id/export.csv", () => {
     const lines = (await res.text()).split("\r\n");
     expect(lines[0]).toMatch(/^run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,check_key,/);
     expect(lines).toHaveLength(19 * 3 * 4 + 2);
-    expect(lines[1]).toBe("v-b,access/audit-trail,access,b-audit-trail-1,scored,true,1,C1,C1 Names the root cause,true,correctness,graded,true,1,cause named with evidence,");
+    expect(lines[1]).toBe(
+      "v-b,access/audit-trail,access,b-audit-trail-1,scored,true,1,C1,C1 Names the root cause,true,correctness,graded,true,1,cause named with evidence,",
+    );
     expect(lines.find((l) => l.includes(",G1,"))).toContain(`"'=cites e1, e2"`);
   });
 
   it("404 for an unknown run", async () => {
-    expect((await exportRun(new Request("http://tally.test/api/runs/x/export.csv"), params({ id: "x" }))).status).toBe(404);
+    expect((await exportRun(new Request("http://tally.test/api/runs/x/export.csv"), params({ id: "x" }))).status).toBe(
+      404,
+    );
   });
 });
 

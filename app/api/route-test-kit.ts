@@ -33,7 +33,8 @@ export function uploadRequest(
   headers: Record<string, string> = {},
 ): Request {
   const form = new FormData();
-  for (const f of files) form.append("files", new Blob([f.bytes ? new Uint8Array(f.bytes) : (f.content ?? "")]), f.path);
+  for (const f of files)
+    form.append("files", new Blob([f.bytes ? new Uint8Array(f.bytes) : (f.content ?? "")]), f.path);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return new Request("http://tally.test/api/runs", { method: "POST", body: form, headers });
 }

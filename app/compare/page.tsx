@@ -26,7 +26,10 @@ export default async function ComparePage({ searchParams }: Props) {
   const metas = await Promise.all(view.runs.slice(0, 3).map((id) => getRunMeta(db, id)));
   const unknown = view.runs.slice(0, 3).filter((_, i) => !metas[i]);
   const found = metas.filter((m) => m !== null);
-  const order = unknown.length === 0 ? orderCompareRuns(view.runs, { a: view.a, baselineId: found.find((m) => m.baseline)?.id }) : null;
+  const order =
+    unknown.length === 0
+      ? orderCompareRuns(view.runs, { a: view.a, baselineId: found.find((m) => m.baseline)?.id })
+      : null;
 
   if (!order) {
     const runs = await listRuns(db);
@@ -41,7 +44,9 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const byId = new Map(found.map((m) => [m.id, m]));
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)));
+  const [a, ...candidates] = await Promise.all(
+    [order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)),
+  );
   if (!a || candidates.some((c) => !c)) {
     const runs = await listRuns(db);
     return <PickRuns runs={runs} initial={[]} unknown={view.runs} />;

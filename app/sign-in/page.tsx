@@ -26,7 +26,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <div className="page-header">
         <div>
           <h1>Sign in</h1>
-          {read === undefined ? null : <p>This Tally server is private: enter its read token to see runs, reports and comparisons.</p>}
+          {read === undefined ? null : (
+            <p>This Tally server is private: enter its read token to see runs, reports and comparisons.</p>
+          )}
         </div>
       </div>
       {read === undefined ? (

@@ -9,7 +9,10 @@ const DIMENSION_CLASS: Record<string, string | undefined> = {
 
 export function DimensionBadge({ dimension }: { dimension: string }) {
   return (
-    <span className={`badge ${styles.dimension} ${DIMENSION_CLASS[dimension] ?? styles.dimCustom}`} title={`dimension: ${dimension}`}>
+    <span
+      className={`badge ${styles.dimension} ${DIMENSION_CLASS[dimension] ?? styles.dimCustom}`}
+      title={`dimension: ${dimension}`}
+    >
       {dimension}
     </span>
   );

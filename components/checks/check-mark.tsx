@@ -12,7 +12,15 @@ const CLASS: Record<CellVerdict, string | undefined> = {
 const SYMBOL: Record<CellVerdict, string> = { pass: "✓", fail: "✗", partial: "", "not-graded": "–" };
 
 /** ✓ / ✗ / – / a partial score, coloured, with the verdict in words for screen readers. */
-export function CheckMark({ verdict, score, changed = false }: { verdict: CellVerdict; score: number | null; changed?: boolean }) {
+export function CheckMark({
+  verdict,
+  score,
+  changed = false,
+}: {
+  verdict: CellVerdict;
+  score: number | null;
+  changed?: boolean;
+}) {
   const symbol = verdict === "partial" ? shortScore(score) : SYMBOL[verdict];
   return (
     <span className={`${styles.mark} ${CLASS[verdict] ?? ""} ${changed ? styles.changed : ""}`}>

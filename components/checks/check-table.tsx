@@ -27,7 +27,11 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
             <th>Check</th>
             <th>Verdict</th>
             <th className="num">Score</th>
-            {hasWeights ? <th className="num" title="weight of a grade component">Weight</th> : null}
+            {hasWeights ? (
+              <th className="num" title="weight of a grade component">
+                Weight
+              </th>
+            ) : null}
             <th>Kind</th>
             <th>Status</th>
             <th>Detail</th>
@@ -46,14 +50,24 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
                 <span className={styles.verdictWord}>{verdictWord(cell.verdict, cell.score)}</span>
                 {flip ? (
                   <div className={styles.flip}>
-                    <FlipCheckButton {...flip} check={check.key} recordedPassed={check.passed} currentPassed={cell.verdict === "pass" ? true : cell.verdict === "not-graded" ? null : false} showRunLink={false} />
+                    <FlipCheckButton
+                      {...flip}
+                      check={check.key}
+                      recordedPassed={check.passed}
+                      currentPassed={cell.verdict === "pass" ? true : cell.verdict === "not-graded" ? null : false}
+                      showRunLink={false}
+                    />
                   </div>
                 ) : null}
               </td>
               <td className="num" data-label="score">
                 {fixed2(cell.score)}
               </td>
-              {hasWeights ? <td className="num" data-label="weight">{check.weight === null ? "—" : fixed2(check.weight)}</td> : null}
+              {hasWeights ? (
+                <td className="num" data-label="weight">
+                  {check.weight === null ? "—" : fixed2(check.weight)}
+                </td>
+              ) : null}
               <td>
                 <div className={styles.kind}>
                   <RequiredBadge required={cell.required} />
@@ -64,7 +78,11 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
                 {statusWord(cell.status)}
               </td>
               <td className={styles.detailCell}>
-                {check.detail !== null ? <div className={styles.text}>{check.detail}</div> : <span className="muted">—</span>}
+                {check.detail !== null ? (
+                  <div className={styles.text}>{check.detail}</div>
+                ) : (
+                  <span className="muted">—</span>
+                )}
                 {check.reason !== null ? (
                   <div className={styles.text}>
                     <span className={styles.fieldName}>Reason </span>
@@ -77,7 +95,9 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
                     <EvidenceRefs refs={check.evidenceRefs} />
                   </div>
                 ) : null}
-                {Object.keys(check.metadata).length > 0 ? <JsonTree value={check.metadata} label="metadata" open={false} /> : null}
+                {Object.keys(check.metadata).length > 0 ? (
+                  <JsonTree value={check.metadata} label="metadata" open={false} />
+                ) : null}
               </td>
             </tr>
           ))}

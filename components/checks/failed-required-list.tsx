@@ -18,7 +18,11 @@ export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[]
             <DimensionBadge dimension={check.dimension} />
             {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
           </div>
-          {check.detail !== null ? <p className={styles.text}>{check.detail}</p> : <p className={`${styles.text} muted`}>No detail recorded.</p>}
+          {check.detail !== null ? (
+            <p className={styles.text}>{check.detail}</p>
+          ) : (
+            <p className={`${styles.text} muted`}>No detail recorded.</p>
+          )}
           {check.reason !== null ? (
             <p className={styles.text}>
               <span className={styles.fieldName}>Reason </span>

@@ -59,7 +59,11 @@ export function BaselineToggle({ runId, runName, baseline }: { runId: string; ru
         aria-pressed={baseline}
         disabled={busy}
         onClick={() => void toggle()}
-        title={baseline ? `${runName} is the baseline: click to unmark it` : `Compare every run against ${runName} by default`}
+        title={
+          baseline
+            ? `${runName} is the baseline: click to unmark it`
+            : `Compare every run against ${runName} by default`
+        }
         data-testid="baseline-toggle"
       >
         {baseline ? (

@@ -45,7 +45,10 @@ export function pValueText(p: number): string {
 }
 
 /** The verdict as a sentence about the candidate; never conveyed by colour alone. */
-export function verdictWords(verdict: DeltaVerdict, candidate: string): { mark: string; text: string; tone: "pass" | "fail" | "neutral" } {
+export function verdictWords(
+  verdict: DeltaVerdict,
+  candidate: string,
+): { mark: string; text: string; tone: "pass" | "fail" | "neutral" } {
   switch (verdict) {
     case "better":
       return { mark: "▲", text: `${candidate} is better (interval above 0)`, tone: "pass" };

@@ -5,9 +5,20 @@ import { compareViewHref, type CompareView } from "./url-state";
 import styles from "./compare.module.css";
 
 /** Title, the runs as columns (A first) with their baseline toggles, the swap links and the CSV download. */
-export function CompareHeader({ view, a, candidates, csvHref }: { view: CompareView; a: CompareRun; candidates: readonly CompareRun[]; csvHref: string }) {
+export function CompareHeader({
+  view,
+  a,
+  candidates,
+  csvHref,
+}: {
+  view: CompareView;
+  a: CompareRun;
+  candidates: readonly CompareRun[];
+  csvHref: string;
+}) {
   const all = [a, ...candidates];
-  const asA = (run: CompareRun) => compareViewHref(view, { runs: [run.id, ...all.filter((r) => r.id !== run.id).map((r) => r.id)], a: run.id });
+  const asA = (run: CompareRun) =>
+    compareViewHref(view, { runs: [run.id, ...all.filter((r) => r.id !== run.id).map((r) => r.id)], a: run.id });
   return (
     <header className={styles.header}>
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -26,7 +37,8 @@ export function CompareHeader({ view, a, candidates, csvHref }: { view: CompareV
             {a.name} <span className={styles.vs}>(baseline)</span>
           </h1>
           <p className={styles.subtitle}>
-            Every difference is {candidates.length === 1 ? "B − A" : "each candidate − A"}, paired on the tasks both runs have.
+            Every difference is {candidates.length === 1 ? "B − A" : "each candidate − A"}, paired on the tasks both
+            runs have.
             {candidates.length === 1 ? (
               <>
                 {" "}
@@ -48,12 +60,18 @@ export function CompareHeader({ view, a, candidates, csvHref }: { view: CompareV
       </div>
       <div className={styles.runCards} style={{ gridTemplateColumns: `repeat(${all.length}, minmax(0, 1fr))` }}>
         {all.map((run, i) => (
-          <div key={run.id} className={`card ${styles.runCard} ${i === 0 ? styles.runCardA : ""}`} data-testid={`run-column-${letter(i)}`}>
+          <div
+            key={run.id}
+            className={`card ${styles.runCard} ${i === 0 ? styles.runCardA : ""}`}
+            data-testid={`run-column-${letter(i)}`}
+          >
             <div className={styles.runCardTop}>
               <span className={styles.bigLetter} aria-hidden>
                 {letter(i)}
               </span>
-              <span className={styles.role}>{i === 0 ? "A · baseline of this comparison" : `${letter(i)} · candidate`}</span>
+              <span className={styles.role}>
+                {i === 0 ? "A · baseline of this comparison" : `${letter(i)} · candidate`}
+              </span>
             </div>
             <Link href={runHref(run)} className={styles.runName}>
               {run.name}

@@ -22,7 +22,15 @@ const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !
 export function toCompareRun(meta: RunMeta): CompareRun {
   const { id, name, agent, model, format, baseline, taskIds, rolloutIds, regrades, metadata } = meta;
   return {
-    id, name, agent, model, format, baseline, taskIds, rolloutIds, regrades,
+    id,
+    name,
+    agent,
+    model,
+    format,
+    baseline,
+    taskIds,
+    rolloutIds,
+    regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
   };

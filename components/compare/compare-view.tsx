@@ -38,7 +38,9 @@ export function CompareView({
     <>
       <CompareHeader view={view} a={a} candidates={candidates} csvHref={csvHref} />
       {order.dropped.length > 0 ? (
-        <p className="callout callout-info">Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.</p>
+        <p className="callout callout-info">
+          Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.
+        </p>
       ) : null}
 
       <div className={styles.summaries}>
@@ -46,13 +48,17 @@ export function CompareView({
           <p key={l} className={styles.summary} data-testid={`comparison-summary-${l}`}>
             <strong>{l} vs A:</strong> <span data-testid="compare-common">{c.common}</span> common tasks ·{" "}
             <a href="#not-comparable">
-              <span data-testid="compare-only-a">{c.onlyA}</span> only in A, <span data-testid="compare-only-b">{c.onlyB}</span> only in {l}
+              <span data-testid="compare-only-a">{c.onlyA}</span> only in A,{" "}
+              <span data-testid="compare-only-b">{c.onlyB}</span> only in {l}
             </a>{" "}
             (not comparable) · {c.flips.passToFail} pass → fail, {c.flips.failToPass} fail → pass
             {c.common === 0 ? (
               <span className="badge">nothing to compare</span>
             ) : c.regression ? (
-              <span className="badge badge-fail" title="A task flipped pass → fail, or the headline interval lies entirely below 0">
+              <span
+                className="badge badge-fail"
+                title="A task flipped pass → fail, or the headline interval lies entirely below 0"
+              >
                 regression
               </span>
             ) : (
@@ -87,7 +93,11 @@ export function CompareView({
               Each run’s value on the tasks both runs have (eligible in both), under the headline’s weighting; the
               difference with its paired 95% interval.
             </p>
-            <DimensionTable comparisons={comparisons} aName={a.name} candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))} />
+            <DimensionTable
+              comparisons={comparisons}
+              aName={a.name}
+              candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
+            />
           </section>
           <TasksSection view={view} a={a} candidates={lettered} csvHref={csvHref} />
         </>
@@ -95,7 +105,9 @@ export function CompareView({
 
       <section className="section" aria-labelledby="not-comparable">
         <h2 id="not-comparable">Not comparable</h2>
-        <p className="section-note">Tasks in one run only: left out of every difference, never counted as regressions.</p>
+        <p className="section-note">
+          Tasks in one run only: left out of every difference, never counted as regressions.
+        </p>
         {lettered.map(({ run, letter: l, comparison }) => (
           <div key={run.id} className={`card ${styles.stack}`}>
             {lettered.length > 1 ? <div className="card-title">{l} vs A</div> : null}
@@ -107,10 +119,20 @@ export function CompareView({
       {regraded.length > 0 ? (
         <section className="section" aria-labelledby="regrades-title" data-testid="regrades">
           <h2 id="regrades-title">Regrades</h2>
-          <p className="section-note">BenchFlow regraded some trials after the run: the original and new reward of each, and whether its verdict changed.</p>
+          <p className="section-note">
+            BenchFlow regraded some trials after the run: the original and new reward of each, and whether its verdict
+            changed.
+          </p>
           {regraded.map((run) => (
             <div key={run.id} className={`card ${styles.stack}`}>
-              <RegradeTable runId={run.id} runName={run.name} regrades={run.regrades} summary={run.regradeSummary} reason={run.regradeReason} rolloutIds={run.rolloutIds} />
+              <RegradeTable
+                runId={run.id}
+                runName={run.name}
+                regrades={run.regrades}
+                summary={run.regradeSummary}
+                reason={run.regradeReason}
+                rolloutIds={run.rolloutIds}
+              />
             </div>
           ))}
         </section>

@@ -25,10 +25,19 @@ export function DeltaChart({ data, kind, bLetter }: { data: DeltaChartData; kind
         const bar = active ? (payload?.[0]?.payload as DeltaBar | undefined) : undefined;
         if (!bar) return null;
         return (
-          <div style={{ background: "#fff", border: "1px solid #e3e3de", borderRadius: 6, padding: "6px 10px", fontSize: 12 }}>
+          <div
+            style={{
+              background: "#fff",
+              border: "1px solid #e3e3de",
+              borderRadius: 6,
+              padding: "6px 10px",
+              fontSize: 12,
+            }}
+          >
             <div style={{ fontWeight: 600 }}>{bar.key}</div>
             <div>
-              A {metricText(kind, bar.a)} → {bLetter} {metricText(kind, bar.b)}: <strong>{deltaText(kind, bar.delta)}</strong>
+              A {metricText(kind, bar.a)} → {bLetter} {metricText(kind, bar.b)}:{" "}
+              <strong>{deltaText(kind, bar.delta)}</strong>
             </div>
           </div>
         );
@@ -40,10 +49,32 @@ export function DeltaChart({ data, kind, bLetter }: { data: DeltaChartData; kind
   if (data.bars.length > LABELLED) {
     return (
       <>
-        <BarChart responsive style={{ width: "100%", height: 260 }} data={data.bars} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} barCategoryGap={1} accessibilityLayer>
+        <BarChart
+          responsive
+          style={{ width: "100%", height: 260 }}
+          data={data.bars}
+          margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+          barCategoryGap={1}
+          accessibilityLayer
+        >
           <CartesianGrid vertical={false} stroke="#ecece7" />
-          <XAxis dataKey="key" tick={false} tickLine={false} axisLine={false} height={24} label={{ value: "tasks, largest gain to largest loss", position: "insideBottom", ...AXIS }} />
-          <YAxis domain={data.domain} ticks={data.ticks} tickFormatter={tick} tickLine={false} axisLine={false} tick={AXIS} width={64} />
+          <XAxis
+            dataKey="key"
+            tick={false}
+            tickLine={false}
+            axisLine={false}
+            height={24}
+            label={{ value: "tasks, largest gain to largest loss", position: "insideBottom", ...AXIS }}
+          />
+          <YAxis
+            domain={data.domain}
+            ticks={data.ticks}
+            tickFormatter={tick}
+            tickLine={false}
+            axisLine={false}
+            tick={AXIS}
+            width={64}
+          />
           <ReferenceLine y={0} stroke="#86867e" />
           {tooltip}
           <Bar dataKey="delta" isAnimationActive={false}>
@@ -67,8 +98,24 @@ export function DeltaChart({ data, kind, bLetter }: { data: DeltaChartData; kind
         accessibilityLayer
       >
         <CartesianGrid horizontal={false} stroke="#ecece7" />
-        <XAxis type="number" domain={data.domain} ticks={data.ticks} tickFormatter={tick} tickLine={false} axisLine={false} tick={AXIS} />
-        <YAxis type="category" dataKey="key" width={200} tickLine={false} axisLine={false} tick={{ fontSize: 12, fill: "#55554f" }} interval={0} />
+        <XAxis
+          type="number"
+          domain={data.domain}
+          ticks={data.ticks}
+          tickFormatter={tick}
+          tickLine={false}
+          axisLine={false}
+          tick={AXIS}
+        />
+        <YAxis
+          type="category"
+          dataKey="key"
+          width={200}
+          tickLine={false}
+          axisLine={false}
+          tick={{ fontSize: 12, fill: "#55554f" }}
+          interval={0}
+        />
         <ReferenceLine x={0} stroke="#86867e" />
         {tooltip}
         <Bar dataKey="delta" isAnimationActive={false} radius={3} maxBarSize={18}>

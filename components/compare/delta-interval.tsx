@@ -29,7 +29,12 @@ export function DeltaInterval({
     <div className={`${styles.wrap} ${size === "small" ? styles.small : ""}`} aria-hidden>
       <div className={styles.axis}>
         <div className={styles.zero} />
-        {ci95 ? <div className={`${styles.band} ${tone}`} style={{ left: at(ci95[0]), width: `calc(${at(ci95[1])} - ${at(ci95[0])})` }} /> : null}
+        {ci95 ? (
+          <div
+            className={`${styles.band} ${tone}`}
+            style={{ left: at(ci95[0]), width: `calc(${at(ci95[1])} - ${at(ci95[0])})` }}
+          />
+        ) : null}
         {delta !== null ? <div className={`${styles.dot} ${tone}`} style={{ left: at(delta) }} /> : null}
       </div>
       {size === "large" ? (

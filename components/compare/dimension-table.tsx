@@ -81,7 +81,14 @@ export function DimensionTable({
                     </td>,
                     <td key={`c${i}`} className={`num ${styles.ciCell}`}>
                       <span>{deltaIntervalText(kind, p.ci95)}</span>
-                      <DeltaInterval kind={kind} delta={p.delta} ci95={p.ci95} verdict={verdict} size="small" max={axis} />
+                      <DeltaInterval
+                        kind={kind}
+                        delta={p.delta}
+                        ci95={p.ci95}
+                        verdict={verdict}
+                        size="small"
+                        max={axis}
+                      />
                     </td>,
                     <td key={`v${i}`}>
                       <span className={short.className}>

@@ -6,14 +6,28 @@ import { taskPageHref, type CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 
 /** Pass↔fail flips of B against A with the exact McNemar test, and the flipped tasks with links to both runs. */
-export function FlipsCard({ comparison, a, b, bLetter }: { comparison: Comparison; a: CompareRun; b: CompareRun; bLetter: string }) {
+export function FlipsCard({
+  comparison,
+  a,
+  b,
+  bLetter,
+}: {
+  comparison: Comparison;
+  a: CompareRun;
+  b: CompareRun;
+  bLetter: string;
+}) {
   const { passToFail, failToPass, pValue } = comparison.flips;
   const lists = (["pass->fail", "fail->pass"] as const).map((flip) => ({
     flip,
     keys: comparison.tasks.filter((t) => t.flip === flip).map((t) => t.key),
   }));
   return (
-    <section className={`card ${styles.flips}`} aria-label={`Flips, ${b.name} against ${a.name}`} data-testid="flips-card">
+    <section
+      className={`card ${styles.flips}`}
+      aria-label={`Flips, ${b.name} against ${a.name}`}
+      data-testid="flips-card"
+    >
       <div className="card-title">Flips · {bLetter} vs A</div>
       <p className={styles.flipsLine} data-testid="flips-summary">
         <strong data-testid="flips-pass-to-fail">{passToFail} pass → fail</strong>,{" "}
@@ -22,7 +36,8 @@ export function FlipsCard({ comparison, a, b, bLetter }: { comparison: Compariso
       </p>
       <p className={styles.footnote}>
         A task passes when at least {TASK_PASS_RATE * 100}% of its rollouts pass. p is the chance of flips at least this
-        lopsided if neither run were better{passToFail + failToPass === 0 ? "" : `; ${plural(passToFail + failToPass, "task")} flipped`}.
+        lopsided if neither run were better
+        {passToFail + failToPass === 0 ? "" : `; ${plural(passToFail + failToPass, "task")} flipped`}.
       </p>
       {passToFail + failToPass === 0 ? (
         <p className={styles.none}>No task flipped between pass and fail.</p>
@@ -31,7 +46,9 @@ export function FlipsCard({ comparison, a, b, bLetter }: { comparison: Compariso
           {lists.map(({ flip, keys }) => (
             <div key={flip}>
               <h3 className={styles.flipHead}>
-                <span className={flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>{FLIP_WORDS[flip]}</span>{" "}
+                <span className={flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
+                  {FLIP_WORDS[flip]}
+                </span>{" "}
                 <span className="muted">{keys.length}</span>
               </h3>
               {keys.length === 0 ? (
@@ -41,7 +58,13 @@ export function FlipsCard({ comparison, a, b, bLetter }: { comparison: Compariso
                   {keys.map((key) => (
                     <li key={key}>
                       <span className={styles.key}>{key}</span>
-                      <TaskLinks keyName={key} runs={[{ letter: "A", run: a }, { letter: bLetter, run: b }]} />
+                      <TaskLinks
+                        keyName={key}
+                        runs={[
+                          { letter: "A", run: a },
+                          { letter: bLetter, run: b },
+                        ]}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -55,7 +78,13 @@ export function FlipsCard({ comparison, a, b, bLetter }: { comparison: Compariso
 }
 
 /** Links to a task's page in each run that has it, labelled with the run's letter. */
-export function TaskLinks({ keyName, runs }: { keyName: string; runs: readonly { letter: string; run: CompareRun }[] }) {
+export function TaskLinks({
+  keyName,
+  runs,
+}: {
+  keyName: string;
+  runs: readonly { letter: string; run: CompareRun }[];
+}) {
   return (
     <span className={styles.taskLinks}>
       {runs.map(({ letter, run }) => {

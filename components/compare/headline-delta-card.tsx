@@ -29,12 +29,16 @@ export function HeadlineDeltaCard({
   const verdict = deltaVerdict(h);
   const words = verdictWords(verdict, bName);
   const coverage =
-    h.tasks === comparison.common ? plural(comparison.common, "common task") : `${h.tasks} eligible of ${plural(comparison.common, "common task")}`;
+    h.tasks === comparison.common
+      ? plural(comparison.common, "common task")
+      : `${h.tasks} eligible of ${plural(comparison.common, "common task")}`;
   return (
-    <section className={`card ${styles.headline}`} aria-label={`Headline, ${bName} against ${aName}`} data-testid="headline-delta-card">
-      <div className="card-title">
-        Headline · {bLetter} vs A
-      </div>
+    <section
+      className={`card ${styles.headline}`}
+      aria-label={`Headline, ${bName} against ${aName}`}
+      data-testid="headline-delta-card"
+    >
+      <div className="card-title">Headline · {bLetter} vs A</div>
       <p className={styles.what}>
         <strong>{metricTitle(h.metric)}</strong> — {SCHEME_WORDS[h.scheme]}, on the tasks both runs have
       </p>

@@ -4,7 +4,17 @@ import { taskPageHref, type CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 
 /** Tasks present in one run only: listed apart, never counted as regressions or in any difference. */
-export function NotComparable({ comparison, a, b, bLetter }: { comparison: Comparison; a: CompareRun; b: CompareRun; bLetter: string }) {
+export function NotComparable({
+  comparison,
+  a,
+  b,
+  bLetter,
+}: {
+  comparison: Comparison;
+  a: CompareRun;
+  b: CompareRun;
+  bLetter: string;
+}) {
   const sides = [
     { letter: "A", run: a, keys: comparison.onlyAKeys, testid: "only-a" },
     { letter: bLetter, run: b, keys: comparison.onlyBKeys, testid: "only-b" },
@@ -14,7 +24,8 @@ export function NotComparable({ comparison, a, b, bLetter }: { comparison: Compa
       {sides.map((s) => (
         <div key={s.letter} data-testid={`not-comparable-${s.testid}`}>
           <h3 className={styles.flipHead}>
-            Only in {s.letter} <span className={styles.colRun}>{s.run.name}</span> <span className="muted">{s.keys.length}</span>
+            Only in {s.letter} <span className={styles.colRun}>{s.run.name}</span>{" "}
+            <span className="muted">{s.keys.length}</span>
           </h3>
           {s.keys.length === 0 ? (
             <p className={styles.none}>None: every task of {s.run.name} is in the other run.</p>
@@ -22,7 +33,9 @@ export function NotComparable({ comparison, a, b, bLetter }: { comparison: Compa
             <ul className={styles.keyList}>
               {s.keys.map((key) => {
                 const href = taskPageHref(s.run, key);
-                return <li key={key}>{href ? <Link href={href}>{key}</Link> : <span className={styles.key}>{key}</span>}</li>;
+                return (
+                  <li key={key}>{href ? <Link href={href}>{key}</Link> : <span className={styles.key}>{key}</span>}</li>
+                );
               })}
             </ul>
           )}

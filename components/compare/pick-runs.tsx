@@ -5,7 +5,15 @@ import type { RunListItem } from "@/lib/db/queries/list-runs";
 import { RunPicker, type PickerRun } from "./run-picker";
 
 /** The compare page before two runs are chosen: what it does, the runs to pick from, or how to get runs. */
-export function PickRuns({ runs, initial, unknown }: { runs: readonly RunListItem[]; initial: readonly string[]; unknown: readonly string[] }) {
+export function PickRuns({
+  runs,
+  initial,
+  unknown,
+}: {
+  runs: readonly RunListItem[];
+  initial: readonly string[];
+  unknown: readonly string[];
+}) {
   const baseline = runs.find((r) => r.baseline);
   const start = initial.length > 0 ? initial : baseline ? [baseline.id] : [];
   const pickerRuns: PickerRun[] = runs.map((r) => ({
@@ -44,7 +52,8 @@ export function PickRuns({ runs, initial, unknown }: { runs: readonly RunListIte
       {runs.length === 0 ? (
         <EmptyState title="No runs to compare yet">
           <p>
-            Comparisons need at least two runs. <Link href="/upload">Upload results</Link> or ingest them from a terminal:
+            Comparisons need at least two runs. <Link href="/upload">Upload results</Link> or ingest them from a
+            terminal:
           </p>
           <pre>npx tally ingest ./results --run my-agent-v1</pre>
         </EmptyState>

@@ -61,7 +61,10 @@ export function RegradeTable({
           <tbody>
             {regrades.map((r) => {
               const link = href(r.rollout);
-              const verdict = (Object.hasOwn(VERDICT, r.change) ? VERDICT[r.change] : undefined) ?? { text: r.change, className: "badge" };
+              const verdict = (Object.hasOwn(VERDICT, r.change) ? VERDICT[r.change] : undefined) ?? {
+                text: r.change,
+                className: "badge",
+              };
               return (
                 <tr key={r.rollout}>
                   <td className={styles.key}>{link ? <Link href={link}>{r.rollout}</Link> : r.rollout}</td>
@@ -76,7 +79,9 @@ export function RegradeTable({
           </tbody>
         </table>
       </div>
-      <p className={styles.footnote}>Scores on this page use the originally recorded rewards; the new ones are listed here.</p>
+      <p className={styles.footnote}>
+        Scores on this page use the originally recorded rewards; the new ones are listed here.
+      </p>
     </div>
   );
 }

@@ -21,13 +21,17 @@ export interface PickerRun {
 /** Choose the runs to compare (the baseline first when chosen); navigates to /compare?runs=… */
 export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initial: readonly string[] }) {
   const router = useRouter();
-  const [picked, setPicked] = useState<string[]>(() => initial.filter((id) => runs.some((r) => r.id === id)).slice(0, MAX_COMPARE_RUNS));
+  const [picked, setPicked] = useState<string[]>(() =>
+    initial.filter((id) => runs.some((r) => r.id === id)).slice(0, MAX_COMPARE_RUNS),
+  );
   const full = picked.length >= MAX_COMPARE_RUNS;
   const baselineId = runs.find((r) => r.baseline)?.id;
-  const ordered = baselineId && picked.includes(baselineId) ? [baselineId, ...picked.filter((id) => id !== baselineId)] : picked;
+  const ordered =
+    baselineId && picked.includes(baselineId) ? [baselineId, ...picked.filter((id) => id !== baselineId)] : picked;
   const href = `/compare?runs=${ordered.map(encodeURIComponent).join(",")}`;
 
-  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= MAX_COMPARE_RUNS ? p : [...p, id]));
+  const toggle = (id: string) =>
+    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= MAX_COMPARE_RUNS ? p : [...p, id]));
 
   return (
     <form
@@ -45,7 +49,12 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
               ? "Pick one or two more runs."
               : `${plural(picked.length, "run")} picked${full ? ` (at most ${MAX_COMPARE_RUNS})` : ""}.`}
         </span>
-        <button type="submit" className="button button-primary" disabled={picked.length < 2} data-testid="picker-compare">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={picked.length < 2}
+          data-testid="picker-compare"
+        >
           Compare {picked.length >= 2 ? plural(picked.length, "run") : ""} →
         </button>
       </div>
@@ -87,7 +96,9 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
                   </label>{" "}
                   {r.baseline ? <span className="badge badge-accent">baseline</span> : null}
                   {position >= 0 && ordered.length >= 2 ? (
-                    <span className={styles.pickRole}>{position === 0 ? "A · baseline of the comparison" : `${"ABC"[position]} · candidate`}</span>
+                    <span className={styles.pickRole}>
+                      {position === 0 ? "A · baseline of the comparison" : `${"ABC"[position]} · candidate`}
+                    </span>
                   ) : null}
                 </td>
                 <td>{r.agent ?? <span className="muted">—</span>}</td>
@@ -101,7 +112,8 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
         </tbody>
       </table>
       <p className={styles.footnote}>
-        Or pick runs in the <Link href="/">runs list</Link> and press Compare. {baselineId ? "" : "Mark a run as the baseline to have comparisons default to it."}
+        Or pick runs in the <Link href="/">runs list</Link> and press Compare.{" "}
+        {baselineId ? "" : "Mark a run as the baseline to have comparisons default to it."}
       </p>
     </form>
   );

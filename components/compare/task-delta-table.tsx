@@ -59,7 +59,11 @@ export function TaskDeltaTable({
                 </th>,
                 <th key={`d${i}`} scope="col" className="num" aria-sort={i === 0 ? ariaSort("delta") : undefined}>
                   {i === 0 ? (
-                    <Link href={sortHref(view, "delta", "asc")} className={styles.sortLink} title={`Sort by ${c.letter} − A`}>
+                    <Link
+                      href={sortHref(view, "delta", "asc")}
+                      className={styles.sortLink}
+                      title={`Sort by ${c.letter} − A`}
+                    >
                       {c.letter} − A{arrow("delta")}
                     </Link>
                   ) : (
@@ -79,7 +83,11 @@ export function TaskDeltaTable({
                   {row.key}
                 </th>
                 <td className="num">
-                  <ValueLink href={taskPageHref(a, row.key)} text={metricText(kind, row.a)} label={`${row.key} in ${a.name}`} />
+                  <ValueLink
+                    href={taskPageHref(a, row.key)}
+                    text={metricText(kind, row.a)}
+                    label={`${row.key} in ${a.name}`}
+                  />
                 </td>
                 {row.cells.map((cell, i) => {
                   const c = candidates[i]!;
@@ -90,17 +98,24 @@ export function TaskDeltaTable({
                       </td>
                     );
                   }
-                  const tone = cell.delta === null || cell.delta === 0 ? styles.zero : cell.delta > 0 ? styles.up : styles.down;
+                  const tone =
+                    cell.delta === null || cell.delta === 0 ? styles.zero : cell.delta > 0 ? styles.up : styles.down;
                   return [
                     <td key={`v${i}`} className={`num ${styles.groupStart}`}>
-                      <ValueLink href={taskPageHref(c.run, row.key)} text={metricText(kind, cell.b)} label={`${row.key} in ${c.run.name}`} />
+                      <ValueLink
+                        href={taskPageHref(c.run, row.key)}
+                        text={metricText(kind, cell.b)}
+                        label={`${row.key} in ${c.run.name}`}
+                      />
                     </td>,
                     <td key={`d${i}`} className={`num ${styles.strong} ${tone}`}>
                       {deltaText(kind, cell.delta)}
                     </td>,
                     <td key={`f${i}`}>
                       {cell.flip ? (
-                        <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>{FLIP_WORDS[cell.flip]}</span>
+                        <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
+                          {FLIP_WORDS[cell.flip]}
+                        </span>
                       ) : null}
                     </td>,
                   ];
@@ -135,8 +150,23 @@ export function TaskDeltaTable({
   );
 }
 
-function PageLink({ view, page, disabled, label }: { view: CompareView; page: number; disabled: boolean; label: string }) {
-  if (disabled) return <span className={`${styles.pagerLink} ${styles.pagerDisabled}`} aria-disabled="true">{label}</span>;
+function PageLink({
+  view,
+  page,
+  disabled,
+  label,
+}: {
+  view: CompareView;
+  page: number;
+  disabled: boolean;
+  label: string;
+}) {
+  if (disabled)
+    return (
+      <span className={`${styles.pagerLink} ${styles.pagerDisabled}`} aria-disabled="true">
+        {label}
+      </span>
+    );
   return (
     <Link href={compareViewHref(view, { page })} className={styles.pagerLink} scroll={false}>
       {label}

@@ -14,7 +14,17 @@ import styles from "./compare.module.css";
 type Candidate = { run: CompareRun; letter: string; comparison: Comparison };
 
 /** Per-task differences: which tasks, which value and order (links: URL state), one chart per candidate, the table. */
-export function TasksSection({ view, a, candidates, csvHref }: { view: CompareView; a: CompareRun; candidates: readonly Candidate[]; csvHref: string }) {
+export function TasksSection({
+  view,
+  a,
+  candidates,
+  csvHref,
+}: {
+  view: CompareView;
+  a: CompareRun;
+  candidates: readonly Candidate[];
+  csvHref: string;
+}) {
   const comparisons = candidates.map((c) => c.comparison);
   const table = taskTable(comparisons, { changedOnly: view.changedOnly, sort: view.sort, dir: view.dir });
   const taskMetric = comparisons[0]?.taskMetric ?? "completion";
@@ -39,16 +49,28 @@ export function TasksSection({ view, a, candidates, csvHref }: { view: CompareVi
       </div>
       <div className={styles.controls}>
         <nav className={styles.segmented} aria-label="Which tasks">
-          <Link href={compareViewHref(view, { changedOnly: false })} aria-current={current(!view.changedOnly)} data-testid="filter-all">
+          <Link
+            href={compareViewHref(view, { changedOnly: false })}
+            aria-current={current(!view.changedOnly)}
+            data-testid="filter-all"
+          >
             All common tasks <span className={styles.count}>{table.total}</span>
           </Link>
-          <Link href={compareViewHref(view, { changedOnly: true })} aria-current={current(view.changedOnly)} data-testid="filter-changed">
+          <Link
+            href={compareViewHref(view, { changedOnly: true })}
+            aria-current={current(view.changedOnly)}
+            data-testid="filter-changed"
+          >
             Changed only <span className={styles.count}>{table.changed}</span>
           </Link>
         </nav>
         <nav className={styles.segmented} aria-label="Per-task value">
           {metricChoices.map((m) => (
-            <Link key={m} href={compareViewHref(view, { metric: m === "completion" ? null : m })} aria-current={current(m === taskMetric)}>
+            <Link
+              key={m}
+              href={compareViewHref(view, { metric: m === "completion" ? null : m })}
+              aria-current={current(m === taskMetric)}
+            >
               {taskMetricTitle(m)}
             </Link>
           ))}
@@ -66,7 +88,10 @@ export function TasksSection({ view, a, candidates, csvHref }: { view: CompareVi
         </nav>
       </div>
 
-      <div className={styles.charts} style={{ gridTemplateColumns: `repeat(${Math.min(2, candidates.length)}, minmax(0, 1fr))` }}>
+      <div
+        className={styles.charts}
+        style={{ gridTemplateColumns: `repeat(${Math.min(2, candidates.length)}, minmax(0, 1fr))` }}
+      >
         {candidates.map(({ run, letter, comparison }) => {
           const data = prepareDeltaChart(comparison.tasks);
           return (

@@ -3,7 +3,9 @@ import { compareCsvHref, compareViewHref, parseCompareView, sortHref } from "./u
 
 describe("compare URL state", () => {
   it("parses runs, a, metric, filter and sort; malformed values fall back to defaults", () => {
-    expect(parseCompareView(new URLSearchParams("runs=x,y,x&a=y&metric=correctness&filter=changed&sort=abs&dir=desc"))).toEqual({
+    expect(
+      parseCompareView(new URLSearchParams("runs=x,y,x&a=y&metric=correctness&filter=changed&sort=abs&dir=desc")),
+    ).toEqual({
       runs: ["x", "y"],
       a: "y",
       metric: "correctness",
@@ -22,7 +24,8 @@ describe("compare URL state", () => {
       page: 1,
     });
     expect(parseCompareView(new URLSearchParams("runs=x,y&page=3")).page).toBe(3);
-    for (const bad of ["0", "-1", "2.5", "x", "99999999"]) expect(parseCompareView(new URLSearchParams(`runs=x,y&page=${bad}`)).page).toBe(1);
+    for (const bad of ["0", "-1", "2.5", "x", "99999999"])
+      expect(parseCompareView(new URLSearchParams(`runs=x,y&page=${bad}`)).page).toBe(1);
   });
 
   it("keeps the page only when a link asks for it: sorting or filtering starts at page 1", () => {
@@ -35,7 +38,9 @@ describe("compare URL state", () => {
   it("writes defaults out and keeps commas readable", () => {
     const view = parseCompareView(new URLSearchParams("runs=x,y"));
     expect(compareViewHref(view)).toBe("/compare?runs=x,y");
-    expect(compareViewHref(view, { changedOnly: true, sort: "key", dir: "asc" })).toBe("/compare?runs=x,y&filter=changed&sort=key&dir=asc");
+    expect(compareViewHref(view, { changedOnly: true, sort: "key", dir: "asc" })).toBe(
+      "/compare?runs=x,y&filter=changed&sort=key&dir=asc",
+    );
     expect(compareViewHref(view, { runs: ["y", "x"], a: "y" })).toBe("/compare?runs=y,x&a=y");
     expect(compareViewHref({ ...view, runs: [] })).toBe("/compare");
   });
@@ -48,6 +53,8 @@ describe("compare URL state", () => {
 
   it("the CSV link names A first and carries the metric", () => {
     const view = parseCompareView(new URLSearchParams("runs=x,y&metric=reward"));
-    expect(compareCsvHref(view, { a: "y", candidates: ["x"] })).toBe("/api/compare/export.csv?runs=y,x&a=y&metric=reward");
+    expect(compareCsvHref(view, { a: "y", candidates: ["x"] })).toBe(
+      "/api/compare/export.csv?runs=y,x&a=y&metric=reward",
+    );
   });
 });

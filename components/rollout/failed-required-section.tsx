@@ -3,26 +3,37 @@ import { FailedRequiredList } from "@/components/checks/failed-required-list";
 import styles from "./rollout-page.module.css";
 
 function noFailureNote(status: "scored" | "unscored", passed: boolean): string {
-  if (status !== "scored") return "No graded required check failed, but the rollout is unscored (see its status above).";
+  if (status !== "scored")
+    return "No graded required check failed, but the rollout is unscored (see its status above).";
   if (passed) return "No required check failed.";
   return "No required check failed: this rollout fails on its reward or grade, which is below what passing needs.";
 }
 
 /** The rollout page's first section: the required checks that failed, or why there are none. */
-export function FailedRequiredSection({ failed, status, passed }: { failed: CheckEntry[]; status: "scored" | "unscored"; passed: boolean }) {
+export function FailedRequiredSection({
+  failed,
+  status,
+  passed,
+}: {
+  failed: CheckEntry[];
+  status: "scored" | "unscored";
+  passed: boolean;
+}) {
   return (
     <section className="section" aria-labelledby="failed-heading">
       <h2 id="failed-heading">Failed required checks</h2>
       {failed.length > 0 ? (
         <>
           <p className="section-note">
-            {failed.length === 1 ? "This required check failed" : `These ${failed.length} required checks failed`}, so the rollout does
-            not pass.
+            {failed.length === 1 ? "This required check failed" : `These ${failed.length} required checks failed`}, so
+            the rollout does not pass.
           </p>
           <FailedRequiredList entries={failed} />
         </>
       ) : (
-        <p className={`callout ${styles.passNote} ${status === "scored" && passed ? styles.passNoteOk : ""}`}>{noFailureNote(status, passed)}</p>
+        <p className={`callout ${styles.passNote} ${status === "scored" && passed ? styles.passNoteOk : ""}`}>
+          {noFailureNote(status, passed)}
+        </p>
       )}
     </section>
   );

@@ -21,14 +21,26 @@ function summary(value: Json[] | { [key: string]: Json }): string {
  */
 const MAX_DEPTH = 40;
 
-function Node({ name, value, depth, openDepth }: { name: string | null; value: Json; depth: number; openDepth: number }) {
+function Node({
+  name,
+  value,
+  depth,
+  openDepth,
+}: {
+  name: string | null;
+  value: Json;
+  depth: number;
+  openDepth: number;
+}) {
   const key = name === null ? null : <span className={styles.key}>{name}</span>;
   if (depth >= MAX_DEPTH && value !== null && typeof value === "object") {
     return (
       <li className={styles.leaf}>
         {key}
         {key ? <span className={styles.colon}>: </span> : null}
-        <span className={styles.count}>{summary(value)} · nested deeper than {MAX_DEPTH} levels: see the raw file</span>
+        <span className={styles.count}>
+          {summary(value)} · nested deeper than {MAX_DEPTH} levels: see the raw file
+        </span>
       </li>
     );
   }
@@ -76,7 +88,13 @@ function Node({ name, value, depth, openDepth }: { name: string | null; value: J
 export function JsonTree({ value, label = null, open = true }: { value: Json; label?: string | null; open?: boolean }) {
   const openDepth = open ? 2 : 0;
   // An unlabelled object shows its fields at the top level, without a root node to open.
-  if (label === null && value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length > 0) {
+  if (
+    label === null &&
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0
+  ) {
     return (
       <ul className={`${styles.list} ${styles.root}`}>
         {Object.entries(value).map(([k, v]) => (

@@ -18,7 +18,11 @@ function basename(path: string): string {
 
 /** The file-name hint the files API accepts ([\w.@+-]); anything else becomes "_". */
 function downloadName(path: string): string {
-  return basename(path).replace(/[^\w.@+-]/g, "_").slice(0, 200) || "file";
+  return (
+    basename(path)
+      .replace(/[^\w.@+-]/g, "_")
+      .slice(0, 200) || "file"
+  );
 }
 
 function fileUrl(sha256: string, path: string): string {
@@ -26,7 +30,11 @@ function fileUrl(sha256: string, path: string): string {
 }
 
 function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 async function errorMessage(response: Response): Promise<string> {
@@ -52,7 +60,12 @@ function RawFile({ path, sha256 }: { path: string; sha256: string }) {
       if (!response.ok) return setView({ state: "error", message: await errorMessage(response) });
       const bytes = new Uint8Array(await response.arrayBuffer());
       const shown = bytes.subarray(0, DISPLAY_CAP);
-      setView({ state: "open", text: new TextDecoder().decode(shown), size: bytes.length, truncated: bytes.length > DISPLAY_CAP });
+      setView({
+        state: "open",
+        text: new TextDecoder().decode(shown),
+        size: bytes.length,
+        truncated: bytes.length > DISPLAY_CAP,
+      });
     } catch (error) {
       setView({ state: "error", message: `Could not load the file: ${(error as Error).message}` });
     }

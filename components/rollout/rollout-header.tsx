@@ -17,9 +17,17 @@ function Fact({ label, children, span = 1 }: { label: string; children: React.Re
 }
 
 function RolloutVerdictBadge({ verdict }: { verdict: RolloutReport }) {
-  if (verdict.status === "unscored") return <span className={`badge badge-warn ${styles.bigBadge}`} data-testid="rollout-verdict">unscored</span>;
+  if (verdict.status === "unscored")
+    return (
+      <span className={`badge badge-warn ${styles.bigBadge}`} data-testid="rollout-verdict">
+        unscored
+      </span>
+    );
   return (
-    <span className={`badge ${verdict.passed ? "badge-pass" : "badge-fail"} ${styles.bigBadge}`} data-testid="rollout-verdict">
+    <span
+      className={`badge ${verdict.passed ? "badge-pass" : "badge-fail"} ${styles.bigBadge}`}
+      data-testid="rollout-verdict"
+    >
       {verdict.passed ? "✓ passed" : "✗ failed"}
     </span>
   );
@@ -45,8 +53,8 @@ export function RolloutHeader({
   return (
     <header className={styles.header}>
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link href="/">Runs</Link> / <Link href={runHref}>{runName}</Link> / <Link href={taskHref}>{rollout.taskKey}</Link> /{" "}
-        <span>{rollout.id}</span>
+        <Link href="/">Runs</Link> / <Link href={runHref}>{runName}</Link> /{" "}
+        <Link href={taskHref}>{rollout.taskKey}</Link> / <span>{rollout.id}</span>
       </nav>
       <div className={styles.titleRow}>
         <h1 className={styles.title}>
@@ -90,7 +98,8 @@ export function RolloutHeader({
         </Fact>
         {rollout.errorCategory !== null ? <Fact label="Error category">{rollout.errorCategory}</Fact> : null}
         <Fact label="Source" span="all">
-          <span className={styles.sourcePath}>{rollout.sourcePath}</span> <span className="badge">{rollout.sourceFormat}</span>
+          <span className={styles.sourcePath}>{rollout.sourcePath}</span>{" "}
+          <span className="badge">{rollout.sourceFormat}</span>
         </Fact>
       </dl>
     </header>

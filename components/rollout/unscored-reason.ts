@@ -7,7 +7,9 @@ const UNSCORED_WARNINGS = ["no required checks", "no required check was graded",
  * Why a rollout is unscored, in a few words ("an error was recorded; no required check was graded"), or null
  * when it is scored. The full warning and error texts are shown elsewhere on the page.
  */
-export function unscoredReason(rollout: Pick<RolloutDetail, "status" | "error" | "warnings" | "checks">): string | null {
+export function unscoredReason(
+  rollout: Pick<RolloutDetail, "status" | "error" | "warnings" | "checks">,
+): string | null {
   if (rollout.status === "scored") return null;
   const reasons: string[] = [];
   if (rollout.error !== null && rollout.error.trim() !== "") reasons.push("an error was recorded");

@@ -1,7 +1,11 @@
 import type { TaskReport } from "@/lib/scoring/report-types";
 
 /** A task's diagnosis in words, with the badge colour and a sort rank (worst first). */
-export function diagnosisWords(task: Pick<TaskReport, "diagnosis" | "capability">): { text: string; badge: string; rank: number } {
+export function diagnosisWords(task: Pick<TaskReport, "diagnosis" | "capability">): {
+  text: string;
+  badge: string;
+  rank: number;
+} {
   switch (task.diagnosis) {
     case "solid":
       return { text: "solid", badge: "badge badge-pass", rank: 3 };

@@ -62,7 +62,9 @@ export function MostFailedChecks({
                         </Fragment>
                       );
                     })}
-                    {c.tasks.length > TASKS_NAMED ? <span className="muted"> and {c.tasks.length - TASKS_NAMED} more</span> : null}
+                    {c.tasks.length > TASKS_NAMED ? (
+                      <span className="muted"> and {c.tasks.length - TASKS_NAMED} more</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -8,7 +8,9 @@ import styles from "./sections.module.css";
 
 /** The largest k ≤ 3 the report has pass@k for: "at least once in k tries" vs "all k tries". */
 function reliabilityK(t: TaskReport): string | null {
-  const ks = Object.keys(t.passAtK).map(Number).filter((k) => k >= 2 && k <= 3);
+  const ks = Object.keys(t.passAtK)
+    .map(Number)
+    .filter((k) => k >= 2 && k <= 3);
   return ks.length > 0 ? String(Math.max(...ks)) : null;
 }
 
@@ -32,7 +34,9 @@ export function FlakyTasks({
       <h2 id="flaky-title" className={styles.panelTitle}>
         Flaky tasks <span className="badge badge-warn">{tasks.length}</span>
       </h2>
-      <p className={styles.panelNote}>They can pass but do not pass reliably: a reliability problem, not a capability one.</p>
+      <p className={styles.panelNote}>
+        They can pass but do not pass reliably: a reliability problem, not a capability one.
+      </p>
       <ul className={styles.flakyList}>
         {tasks.slice(0, limit).map((t) => {
           const href = taskHref(t.key);
@@ -41,7 +45,10 @@ export function FlakyTasks({
             <li key={t.key}>
               <span className={styles.flakyKey}>{href ? <Link href={href}>{t.key}</Link> : t.key}</span>
               <span>
-                passes <strong className="num">{t.passes} of {counted(t)}</strong>
+                passes{" "}
+                <strong className="num">
+                  {t.passes} of {counted(t)}
+                </strong>
               </span>
               <span className="muted">
                 rewards {num(t.worst)} – {num(t.best)}
@@ -68,7 +75,8 @@ export function FlakyTasks({
             </button>
           ) : null}
           <span className="muted">
-            {Math.min(limit, tasks.length)} of {tasks.length} shown; sort the table by diagnosis to page through them all
+            {Math.min(limit, tasks.length)} of {tasks.length} shown; sort the table by diagnosis to page through them
+            all
           </span>
         </div>
       ) : null}

@@ -21,7 +21,8 @@ export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: Repor
     <section className="section" aria-label="Harness notes">
       {meta.harborMean !== null ? (
         <div className="callout callout-info" data-testid="harbor-mean">
-          <strong>Harbor’s own mean: {num(meta.harborMean)}</strong> · Tally’s mean reward: {num(report.meanReward.value)}
+          <strong>Harbor’s own mean: {num(meta.harborMean)}</strong> · Tally’s mean reward:{" "}
+          {num(report.meanReward.value)}
           {meta.harborMeanNote ? <p style={{ margin: "4px 0 0" }}>{meta.harborMeanNote}</p> : null}
         </div>
       ) : null}

@@ -17,8 +17,21 @@ export function GroupChart({ data }: { data: GroupChartData }) {
       accessibilityLayer
     >
       <CartesianGrid vertical={false} stroke="#ecece7" />
-      <XAxis dataKey="group" tickLine={false} axisLine={{ stroke: "#cfcfc8" }} tick={{ fontSize: 12, fill: "#55554f" }} interval={0} />
-      <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tickFormatter={(v: number) => pct(v, 0)} tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: "#86867e" }} />
+      <XAxis
+        dataKey="group"
+        tickLine={false}
+        axisLine={{ stroke: "#cfcfc8" }}
+        tick={{ fontSize: 12, fill: "#55554f" }}
+        interval={0}
+      />
+      <YAxis
+        domain={[0, 1]}
+        ticks={[0, 0.25, 0.5, 0.75, 1]}
+        tickFormatter={(v: number) => pct(v, 0)}
+        tickLine={false}
+        axisLine={false}
+        tick={{ fontSize: 11, fill: "#86867e" }}
+      />
       <Tooltip
         cursor={{ fill: "rgba(0,0,0,0.04)" }}
         formatter={(value, name) => [typeof value === "number" ? pct(value) : "not eligible", String(name)]}

@@ -7,7 +7,11 @@ import styles from "./metric-card.module.css";
 import { intervalText, metricColour, metricText, metricTitle } from "./metric-format";
 import { ValueTrack } from "./value-track";
 
-const POOLED_WORDS = { dimension: "each check one vote", completion: "each rollout one vote", reward: "each graded check one vote" } as const;
+const POOLED_WORDS = {
+  dimension: "each check one vote",
+  completion: "each rollout one vote",
+  reward: "each graded check one vote",
+} as const;
 
 /** One dimension (or completion, reward, a custom dimension): value under the active scheme, coverage, counts. */
 export function MetricCard({
@@ -24,7 +28,8 @@ export function MetricCard({
 }) {
   const { kind } = metric;
   const colour = metricColour(metric.metric);
-  const range: [number, number] | undefined = kind === "reward" && metric.value !== null && metric.value > 1 ? [0, metric.value] : undefined;
+  const range: [number, number] | undefined =
+    kind === "reward" && metric.value !== null && metric.value > 1 ? [0, metric.value] : undefined;
   const showPooled = metric.scheme !== "check";
   const head = (
     <div className={styles.head}>
@@ -35,7 +40,11 @@ export function MetricCard({
   );
   if (metric.eligibleTasks === 0) {
     return (
-      <section className={`card ${styles.card} ${styles.empty}`} data-testid={`metric-${metric.metric}`} aria-label={metricTitle(metric.metric)}>
+      <section
+        className={`card ${styles.card} ${styles.empty}`}
+        data-testid={`metric-${metric.metric}`}
+        aria-label={metricTitle(metric.metric)}
+      >
         {head}
         <div className={styles.valueRow}>
           <span className={`${styles.value} muted`}>—</span>
@@ -65,7 +74,8 @@ export function MetricCard({
       <ValueTrack value={metric.value} marker={showPooled ? metric.pooled : null} colour={colour} range={range} />
       <p className={styles.sub}>{SCHEME_WORDS[metric.scheme]}</p>
       <p className={styles.line}>
-        <strong>{metric.eligibleTasks}</strong> eligible {metric.eligibleTasks === 1 ? "task" : "tasks"} of {metric.tasks}
+        <strong>{metric.eligibleTasks}</strong> eligible {metric.eligibleTasks === 1 ? "task" : "tasks"} of{" "}
+        {metric.tasks}
       </p>
       <Counts metric={metric} tally={tally} />
       {metric.ci95 ? <p className={styles.sub}>95% CI {intervalText(kind, metric.ci95)}</p> : null}
@@ -128,14 +138,22 @@ function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: str
               <Violation v={v} taskHref={taskHref} />
             </li>
           ))}
-          {gate.list.length > shown.length ? <li className="muted">and {gate.list.length - shown.length} more</li> : null}
+          {gate.list.length > shown.length ? (
+            <li className="muted">and {gate.list.length - shown.length} more</li>
+          ) : null}
         </ul>
       )}
     </div>
   );
 }
 
-function Violation({ v, taskHref }: { v: AuthorityGate["list"][number]; taskHref: (taskKey: string) => string | null }) {
+function Violation({
+  v,
+  taskHref,
+}: {
+  v: AuthorityGate["list"][number];
+  taskHref: (taskKey: string) => string | null;
+}) {
   const href = taskHref(v.task);
   return (
     <span>

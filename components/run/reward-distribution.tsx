@@ -10,9 +10,19 @@ const edge = (x: number) => (x === 0 || x === 1 ? String(x) : x.toFixed(1).repla
 const binLabel = (b: HistogramBin) => `${edge(b.from)}–${edge(b.to)}`;
 
 /** Scored rollouts by reward; draws the bins lib/scoring/reward-histogram prepared. */
-export function RewardDistribution({ bins, scored, unscored }: { bins: HistogramBin[]; scored: number; unscored: number }) {
+export function RewardDistribution({
+  bins,
+  scored,
+  unscored,
+}: {
+  bins: HistogramBin[];
+  scored: number;
+  unscored: number;
+}) {
   const data = bins.map((b) => ({ ...b, label: binLabel(b) }));
-  const fullRange = new Map(bins.map((b) => [binLabel(b), `${b.from.toFixed(1)} – ${b.to.toFixed(1)}${b.to >= 1 ? " (incl. 1)" : ""}`]));
+  const fullRange = new Map(
+    bins.map((b) => [binLabel(b), `${b.from.toFixed(1)} – ${b.to.toFixed(1)}${b.to >= 1 ? " (incl. 1)" : ""}`]),
+  );
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="rewards-title">
       <h2 id="rewards-title" className={styles.panelTitle}>
@@ -26,13 +36,37 @@ export function RewardDistribution({ bins, scored, unscored }: { bins: Histogram
         <p className="muted">No scored rollout has a reward.</p>
       ) : (
         <div className={styles.grow}>
-        <BarChart responsive style={{ width: "100%", height: "100%" }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} barCategoryGap={2} accessibilityLayer>
-          <CartesianGrid vertical={false} stroke="#ecece7" />
-          <XAxis dataKey="label" tickLine={false} axisLine={{ stroke: "#cfcfc8" }} tick={{ fontSize: 11, fill: "#55554f" }} interval="preserveStartEnd" minTickGap={4} />
-          <YAxis allowDecimals={false} domain={[0, "dataMax"]} tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: "#86867e" }} />
-          <Tooltip cursor={{ fill: "rgba(0,0,0,0.04)" }} formatter={(value) => [plural(Number(value), "rollout"), "reward"]} labelFormatter={(l) => `reward ${fullRange.get(String(l)) ?? String(l)}`} />
-          <Bar dataKey="count" fill="#3b5bdb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+          <BarChart
+            responsive
+            style={{ width: "100%", height: "100%" }}
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+            barCategoryGap={2}
+            accessibilityLayer
+          >
+            <CartesianGrid vertical={false} stroke="#ecece7" />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              axisLine={{ stroke: "#cfcfc8" }}
+              tick={{ fontSize: 11, fill: "#55554f" }}
+              interval="preserveStartEnd"
+              minTickGap={4}
+            />
+            <YAxis
+              allowDecimals={false}
+              domain={[0, "dataMax"]}
+              tickLine={false}
+              axisLine={false}
+              tick={{ fontSize: 11, fill: "#86867e" }}
+            />
+            <Tooltip
+              cursor={{ fill: "rgba(0,0,0,0.04)" }}
+              formatter={(value) => [plural(Number(value), "rollout"), "reward"]}
+              labelFormatter={(l) => `reward ${fullRange.get(String(l)) ?? String(l)}`}
+            />
+            <Bar dataKey="count" fill="#3b5bdb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
         </div>
       )}
     </section>

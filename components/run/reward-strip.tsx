@@ -16,9 +16,17 @@ export function RewardStrip({ points }: { points: StripPoint[] }) {
   const step = Math.min(STEP, (MAX_W - 2 * PAD) / Math.max(1, n - 1));
   const width = Math.round(2 * PAD + step * (n - 1)) + 1;
   const y = (r: number) => PAD + (1 - Math.min(1, Math.max(0, r))) * (H - 2 * PAD);
-  const summary = points.map((p) => (p.status === "unscored" ? "unscored" : `${num(p.reward)} ${p.passed ? "pass" : "fail"}`)).join(", ");
+  const summary = points
+    .map((p) => (p.status === "unscored" ? "unscored" : `${num(p.reward)} ${p.passed ? "pass" : "fail"}`))
+    .join(", ");
   return (
-    <svg width={Math.max(width, 24)} height={H} role="img" aria-label={`Rollout rewards: ${summary}`} style={{ display: "block" }}>
+    <svg
+      width={Math.max(width, 24)}
+      height={H}
+      role="img"
+      aria-label={`Rollout rewards: ${summary}`}
+      style={{ display: "block" }}
+    >
       <line x1={0} x2={Math.max(width, 24)} y1={H - PAD} y2={H - PAD} stroke="#e3e3de" />
       <line x1={0} x2={Math.max(width, 24)} y1={PAD} y2={PAD} stroke="#f1f1ee" />
       {points.map((p, i) => {

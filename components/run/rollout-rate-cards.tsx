@@ -8,8 +8,14 @@ import { ValueTrack } from "./value-track";
 export function PassRateCard({ passRate, unscored }: { passRate: Report["passRate"]; unscored: number }) {
   const left = passRate.scored + unscored - passRate.counted;
   return (
-    <RateCard id="pass-rate" title="Pass rate" text={pct(passRate.value)} value={passRate.value} colour="#1f8a4c"
-      sub={`each rollout one vote${left > 0 ? ` · ${left} unscored left out` : ""}`}>
+    <RateCard
+      id="pass-rate"
+      title="Pass rate"
+      text={pct(passRate.value)}
+      value={passRate.value}
+      colour="#1f8a4c"
+      sub={`each rollout one vote${left > 0 ? ` · ${left} unscored left out` : ""}`}
+    >
       <strong>
         {passRate.passes} of {plural(passRate.counted, "rollout")}
       </strong>{" "}
@@ -21,14 +27,28 @@ export function PassRateCard({ passRate, unscored }: { passRate: Report["passRat
 export function MeanRewardCard({ meanReward, unscored }: { meanReward: Report["meanReward"]; unscored: number }) {
   const left = meanReward.scored + unscored - meanReward.counted;
   return (
-    <RateCard id="mean-reward" title="Mean reward" text={num(meanReward.value)} value={meanReward.value} colour="#495057"
-      sub={`each rollout one vote${left > 0 ? ` · ${left} ${left === unscored ? "unscored" : "without a reward"} left out` : ""}`}>
+    <RateCard
+      id="mean-reward"
+      title="Mean reward"
+      text={num(meanReward.value)}
+      value={meanReward.value}
+      colour="#495057"
+      sub={`each rollout one vote${left > 0 ? ` · ${left} ${left === unscored ? "unscored" : "without a reward"} left out` : ""}`}
+    >
       over <strong>{plural(meanReward.counted, "rollout")}</strong>
     </RateCard>
   );
 }
 
-function RateCard(props: { id: string; title: string; text: string; value: number | null; colour: string; sub: string; children: ReactNode }) {
+function RateCard(props: {
+  id: string;
+  title: string;
+  text: string;
+  value: number | null;
+  colour: string;
+  sub: string;
+  children: ReactNode;
+}) {
   return (
     <section className={`card ${styles.card}`} data-testid={props.id} aria-labelledby={`${props.id}-title`}>
       <div className="card-title" id={`${props.id}-title`}>

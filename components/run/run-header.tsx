@@ -86,9 +86,7 @@ export function RunHeader({
               return (
                 <li key={i}>
                   {w.rollout !== undefined ? (
-                    <>
-                      {href ? <Link href={href}>{w.rollout}</Link> : <span>{w.rollout}</span>}:{" "}
-                    </>
+                    <>{href ? <Link href={href}>{w.rollout}</Link> : <span>{w.rollout}</span>}: </>
                   ) : null}
                   {w.text}
                 </li>

@@ -11,7 +11,12 @@ const meta: RunPageMeta = {
   ingestedAt: "2026-01-01T00:00:00.000Z",
   baseline: false,
   labels: [],
-  taskIds: Object.fromEntries([["g/a", "ta"], ["constructor", "tc"], ["__proto__", "tp"], ["not-in-run", "tx"]]),
+  taskIds: Object.fromEntries([
+    ["g/a", "ta"],
+    ["constructor", "tc"],
+    ["__proto__", "tp"],
+    ["not-in-run", "tx"],
+  ]),
   rolloutIds: { "a-1": "ra1", "a-2": "ra2", "c-1": "rc1" },
   regradeSummary: null,
   regradeReason: null,

@@ -1,8 +1,20 @@
 import type { RunMeta } from "@/lib/db/queries/get-run";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
-export interface RunPageMeta
-  extends Pick<RunMeta, "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "labels" | "taskIds" | "rolloutIds"> {
+export interface RunPageMeta extends Pick<
+  RunMeta,
+  | "id"
+  | "name"
+  | "agent"
+  | "model"
+  | "format"
+  | "createdAt"
+  | "ingestedAt"
+  | "baseline"
+  | "labels"
+  | "taskIds"
+  | "rolloutIds"
+> {
   /** Format notes kept in the run's metadata: BenchFlow's regrade sentence, Harbor's own mean and why it differs. */
   regradeSummary: string | null;
   regradeReason: string | null;
@@ -13,9 +25,20 @@ export interface RunPageMeta
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
 export function toRunPageMeta(meta: RunMeta): RunPageMeta {
-  const { id, name, agent, model, format, createdAt, ingestedAt, baseline, labels, taskIds, rolloutIds, metadata } = meta;
+  const { id, name, agent, model, format, createdAt, ingestedAt, baseline, labels, taskIds, rolloutIds, metadata } =
+    meta;
   return {
-    id, name, agent, model, format, createdAt, ingestedAt, baseline, labels, taskIds, rolloutIds,
+    id,
+    name,
+    agent,
+    model,
+    format,
+    createdAt,
+    ingestedAt,
+    baseline,
+    labels,
+    taskIds,
+    rolloutIds,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
     harborMean: typeof metadata.harborMean === "number" ? metadata.harborMean : null,
@@ -48,7 +71,10 @@ export interface RunPageMetaWire extends Omit<RunPageMeta, "taskIds" | "rolloutI
 
 type Keyed = { tasks: readonly { key: string }[]; rollouts: readonly { id: string }[] };
 
-function align(map: Record<string, string>, keys: string[]): { rows: (string | null)[]; others: Record<string, string> } {
+function align(
+  map: Record<string, string>,
+  keys: string[],
+): { rows: (string | null)[]; others: Record<string, string> } {
   const rows = keys.map((k) => (Object.hasOwn(map, k) ? (map[k] ?? null) : null));
   const known = new Set(keys);
   return { rows, others: Object.fromEntries(Object.entries(map).filter(([k]) => !known.has(k))) };
@@ -65,16 +91,36 @@ function unalign(rows: (string | null)[], keys: string[], others: Record<string,
 
 export function packRunPageMeta(meta: RunPageMeta, run: Keyed): RunPageMetaWire {
   const { taskIds, rolloutIds, ...rest } = meta;
-  const tasks = align(taskIds, run.tasks.map((t) => t.key));
-  const rollouts = align(rolloutIds, run.rollouts.map((r) => r.id));
-  return { ...rest, taskRows: tasks.rows, rolloutRows: rollouts.rows, otherTaskIds: tasks.others, otherRolloutIds: rollouts.others };
+  const tasks = align(
+    taskIds,
+    run.tasks.map((t) => t.key),
+  );
+  const rollouts = align(
+    rolloutIds,
+    run.rollouts.map((r) => r.id),
+  );
+  return {
+    ...rest,
+    taskRows: tasks.rows,
+    rolloutRows: rollouts.rows,
+    otherTaskIds: tasks.others,
+    otherRolloutIds: rollouts.others,
+  };
 }
 
 export function unpackRunPageMeta(wire: RunPageMetaWire, run: Keyed): RunPageMeta {
   const { taskRows, rolloutRows, otherTaskIds, otherRolloutIds, ...rest } = wire;
   return {
     ...rest,
-    taskIds: unalign(taskRows, run.tasks.map((t) => t.key), otherTaskIds),
-    rolloutIds: unalign(rolloutRows, run.rollouts.map((r) => r.id), otherRolloutIds),
+    taskIds: unalign(
+      taskRows,
+      run.tasks.map((t) => t.key),
+      otherTaskIds,
+    ),
+    rolloutIds: unalign(
+      rolloutRows,
+      run.rollouts.map((r) => r.id),
+      otherRolloutIds,
+    ),
   };
 }

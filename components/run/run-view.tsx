@@ -47,7 +47,10 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
 
   // Read only: the as-recorded report is shared by everything that shows this run object.
-  const report = useMemo(() => (scenario === AS_RECORDED ? recordedReport(run) : computeReport(run, scenario)), [run, scenario]);
+  const report = useMemo(
+    () => (scenario === AS_RECORDED ? recordedReport(run) : computeReport(run, scenario)),
+    [run, scenario],
+  );
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
@@ -105,7 +108,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
         <div className={styles.cards}>
           {metrics.map((m) => (
-            <MetricCard key={m.metric} metric={m} tally={Object.hasOwn(tallies, m.metric) ? tallies[m.metric] : undefined} taskHref={taskHref} highlighted={m.metric === report.headline.metric} />
+            <MetricCard
+              key={m.metric}
+              metric={m}
+              tally={Object.hasOwn(tallies, m.metric) ? tallies[m.metric] : undefined}
+              taskHref={taskHref}
+              highlighted={m.metric === report.headline.metric}
+            />
           ))}
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
@@ -129,7 +138,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
           <p>Click a column to sort. Dimension columns: each task’s value (mean over its rollouts).</p>
         </div>
         {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
-        <TasksTable tasks={report.tasks} dimensions={tableDimensions} strips={strips} counted={counted} taskHref={taskHref} />
+        <TasksTable
+          tasks={report.tasks}
+          dimensions={tableDimensions}
+          strips={strips}
+          counted={counted}
+          taskHref={taskHref}
+        />
       </section>
     </>
   );

@@ -25,7 +25,8 @@ export function ActiveScenarioCallout({ description, resetHref }: { description:
   return (
     <div className="callout callout-info" style={{ marginBottom: 16 }} data-testid="scenario-active">
       <strong>What-if:</strong> the figures below are computed under a scenario, not as recorded
-      {description.length > 0 ? ` — ${description.join("; ")}` : ""}. <Link href={resetHref}>Back to the run as recorded</Link>
+      {description.length > 0 ? ` — ${description.join("; ")}` : ""}.{" "}
+      <Link href={resetHref}>Back to the run as recorded</Link>
     </div>
   );
 }

@@ -10,8 +10,8 @@ export function SchemeExplanationNote({ explanation }: { explanation: SchemeExpl
         <p key={i}>{s}</p>
       ))}
       <p className={styles.hint}>
-        Neither is wrong: task-equal answers “how well does it do on a typical task”, pooled answers “what share of
-        all graded verdicts did it earn”.
+        Neither is wrong: task-equal answers “how well does it do on a typical task”, pooled answers “what share of all
+        graded verdicts did it earn”.
       </p>
     </aside>
   );

@@ -65,10 +65,24 @@ export function TasksTable({
           );
         },
       },
-      { id: "group", header: "Group", sort: (t) => t.group, first: "asc", cell: (t) => t.group ?? <span className="muted">—</span> },
+      {
+        id: "group",
+        header: "Group",
+        sort: (t) => t.group,
+        first: "asc",
+        cell: (t) => t.group ?? <span className="muted">—</span>,
+      },
     ];
     cols.push(
-      { id: "weight", header: "Weight", numeric: true, sort: (t) => t.weight, first: "desc", title: "Declared task weight (the custom scheme)", cell: (t) => num(t.weight) },
+      {
+        id: "weight",
+        header: "Weight",
+        numeric: true,
+        sort: (t) => t.weight,
+        first: "desc",
+        title: "Declared task weight (the custom scheme)",
+        cell: (t) => num(t.weight),
+      },
       {
         id: "passes",
         header: "Passes",
@@ -79,12 +93,29 @@ export function TasksTable({
         cell: (t) => (
           <span className={styles.passes}>
             {t.passes}/{counted(t)}
-            {t.rollouts > counted(t) ? <span className={styles.extra}> +{t.rollouts - counted(t)} unscored</span> : null}
+            {t.rollouts > counted(t) ? (
+              <span className={styles.extra}> +{t.rollouts - counted(t)} unscored</span>
+            ) : null}
           </span>
         ),
       },
-      { id: "passRate", header: "Pass rate", numeric: true, sort: (t) => t.passRate, first: "asc", cell: (t) => pct(t.passRate) },
-      { id: "mean", header: "Mean", numeric: true, sort: (t) => t.meanReward, first: "asc", title: "Mean reward", cell: (t) => num(t.meanReward) },
+      {
+        id: "passRate",
+        header: "Pass rate",
+        numeric: true,
+        sort: (t) => t.passRate,
+        first: "asc",
+        cell: (t) => pct(t.passRate),
+      },
+      {
+        id: "mean",
+        header: "Mean",
+        numeric: true,
+        sort: (t) => t.meanReward,
+        first: "asc",
+        title: "Mean reward",
+        cell: (t) => num(t.meanReward),
+      },
       { id: "best", header: "Best", numeric: true, sort: (t) => t.best, first: "asc", cell: (t) => num(t.best) },
       { id: "worst", header: "Worst", numeric: true, sort: (t) => t.worst, first: "asc", cell: (t) => num(t.worst) },
       {
@@ -113,7 +144,13 @@ export function TasksTable({
         first: "asc",
         cell: (t) => {
           const v = t.metrics[m];
-          return v === null || v === undefined ? <span className="muted" title="not eligible">—</span> : pct(v);
+          return v === null || v === undefined ? (
+            <span className="muted" title="not eligible">
+              —
+            </span>
+          ) : (
+            pct(v)
+          );
         },
       });
     }
@@ -128,7 +165,10 @@ export function TasksTable({
     const terms = queryTerms(view.q);
     return terms.length === 0 ? tasks : tasks.filter((_, i) => terms.every((term) => haystack[i]!.includes(term)));
   }, [tasks, haystack, view.q]);
-  const sorted = useMemo(() => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered), [filtered, active, sort.direction]);
+  const sorted = useMemo(
+    () => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered),
+    [filtered, active, sort.direction],
+  );
   const page = pageOf(sorted, view.page, TASKS_PAGE_SIZE);
 
   const onSort = (c: Column) =>
@@ -142,7 +182,14 @@ export function TasksTable({
 
   return (
     <div className={styles.tableBlock}>
-      {tasks.length > 10 ? <TaskFilter query={view.q} onChange={(q) => update({ q, page: 1 })} shown={filtered.length} total={tasks.length} /> : null}
+      {tasks.length > 10 ? (
+        <TaskFilter
+          query={view.q}
+          onChange={(q) => update({ q, page: 1 })}
+          shown={filtered.length}
+          total={tasks.length}
+        />
+      ) : null}
       <div className={styles.wrap}>
         <table className={`table ${styles.table}`} data-testid="tasks-table">
           <thead>
@@ -192,12 +239,31 @@ export function TasksTable({
           </tbody>
         </table>
       </div>
-      {page.pages > 1 ? <Pager page={page.page} pages={page.pages} from={page.from} to={page.to} total={page.total} onPage={(p) => update({ page: p })} /> : null}
+      {page.pages > 1 ? (
+        <Pager
+          page={page.page}
+          pages={page.pages}
+          from={page.from}
+          to={page.to}
+          total={page.total}
+          onPage={(p) => update({ page: p })}
+        />
+      ) : null}
     </div>
   );
 }
 
-function TaskFilter({ query, onChange, shown, total }: { query: string; onChange: (q: string) => void; shown: number; total: number }) {
+function TaskFilter({
+  query,
+  onChange,
+  shown,
+  total,
+}: {
+  query: string;
+  onChange: (q: string) => void;
+  shown: number;
+  total: number;
+}) {
   return (
     <div className={styles.toolbar}>
       <input
@@ -219,26 +285,64 @@ function TaskFilter({ query, onChange, shown, total }: { query: string; onChange
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function Pager({ page, pages, from, to, total, onPage }: { page: number; pages: number; from: number; to: number; total: number; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  pages,
+  from,
+  to,
+  total,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav className={styles.pager} aria-label="Tasks table pages" data-testid="tasks-pager">
       <span className={styles.range} data-testid="tasks-range" aria-live="polite">
         {count(from)}–{count(to)} of {count(total)}
       </span>
       <span className={styles.pageButtons}>
-        <button type="button" className="button button-small" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(1)}
+          disabled={page <= 1}
+          aria-label="First page"
+        >
           «
         </button>
-        <button type="button" className="button button-small" onClick={() => onPage(page - 1)} disabled={page <= 1} data-testid="tasks-prev">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          data-testid="tasks-prev"
+        >
           ‹ Previous
         </button>
         <span className={styles.pageOf}>
           page {count(page)} of {count(pages)}
         </span>
-        <button type="button" className="button button-small" onClick={() => onPage(page + 1)} disabled={page >= pages} data-testid="tasks-next">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+          data-testid="tasks-next"
+        >
           Next ›
         </button>
-        <button type="button" className="button button-small" onClick={() => onPage(pages)} disabled={page >= pages} aria-label="Last page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(pages)}
+          disabled={page >= pages}
+          aria-label="Last page"
+        >
           »
         </button>
       </span>

@@ -6,7 +6,12 @@ const parse = (q: string) => parseTasksView(new URLSearchParams(q));
 describe("tasks table URL state", () => {
   it("reads filter, sort, direction and page, and falls back on anything malformed", () => {
     expect(parse("")).toEqual(DEFAULT_TASKS_VIEW);
-    expect(parse("q=checkout&sort=passRate&dir=desc&page=3")).toEqual({ q: "checkout", sort: "passRate", dir: "desc", page: 3 });
+    expect(parse("q=checkout&sort=passRate&dir=desc&page=3")).toEqual({
+      q: "checkout",
+      sort: "passRate",
+      dir: "desc",
+      page: 3,
+    });
     expect(parse("sort=metric:correctness")).toEqual({ ...DEFAULT_TASKS_VIEW, sort: "metric:correctness" });
     expect(parse("dir=desc")).toEqual(DEFAULT_TASKS_VIEW);
     expect(parse("page=0").page).toBe(1);

@@ -23,7 +23,12 @@ export function ValueTrack({
   const at = (x: number) => `${(Math.min(1, Math.max(0, (x - lo) / (hi - lo || 1))) * 100).toFixed(2)}%`;
   return (
     <div className={`${styles.track} ${size === "large" ? styles.large : ""}`} aria-hidden>
-      {band ? <div className={styles.band} style={{ left: at(band[0]), width: `calc(${at(band[1])} - ${at(band[0])})`, background: colour }} /> : null}
+      {band ? (
+        <div
+          className={styles.band}
+          style={{ left: at(band[0]), width: `calc(${at(band[1])} - ${at(band[0])})`, background: colour }}
+        />
+      ) : null}
       {value !== null ? <div className={styles.fill} style={{ width: at(value), background: colour }} /> : null}
       {marker !== null && marker !== undefined ? <div className={styles.marker} style={{ left: at(marker) }} /> : null}
     </div>

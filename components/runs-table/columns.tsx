@@ -205,7 +205,11 @@ export const runsColumns = helper.columns([
             {headline.metric} · {headline.scheme}
           </span>
           {row.original.deltaToBaseline != null ? (
-            <span className={styles.caption} data-testid="delta-to-baseline" title="Headline difference to the baseline run (not paired: open Compare for intervals)">
+            <span
+              className={styles.caption}
+              data-testid="delta-to-baseline"
+              title="Headline difference to the baseline run (not paired: open Compare for intervals)"
+            >
               {deltaPp(row.original.deltaToBaseline)} vs baseline
             </span>
           ) : null}

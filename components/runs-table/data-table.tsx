@@ -25,7 +25,10 @@ export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialV
   const { view, update } = useRunsView(initialView);
   const runIds = useMemo(() => new Set(runs.map((r) => r.id)), [runs]);
   const selected = useMemo(() => view.selected.filter((id) => runIds.has(id)), [view.selected, runIds]);
-  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selected.map((id) => [id, true])), [selected]);
+  const rowSelection = useMemo<RowSelectionState>(
+    () => Object.fromEntries(selected.map((id) => [id, true])),
+    [selected],
+  );
   const sorting = useMemo(() => sortingOf(view), [view]);
 
   const table = useTable({
@@ -80,11 +83,17 @@ export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialV
             </>
           ) : null}
           {selected.length >= 2 ? (
-            <Link href={compareHref(selected)} className="button button-primary button-small" data-testid="compare-selected">
+            <Link
+              href={compareHref(selected)}
+              className="button button-primary button-small"
+              data-testid="compare-selected"
+            >
               Compare {selected.length} runs →
             </Link>
           ) : (
-            <span className={styles.hint}>{selected.length === 1 ? "Select one more run to compare" : "Select two or more runs to compare"}</span>
+            <span className={styles.hint}>
+              {selected.length === 1 ? "Select one more run to compare" : "Select two or more runs to compare"}
+            </span>
           )}
         </div>
       </div>
@@ -106,7 +115,11 @@ export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialV
                         aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                       >
                         {header.column.getCanSort() ? (
-                          <button type="button" onClick={header.column.getToggleSortingHandler()} className={styles.sortButton}>
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className={styles.sortButton}
+                          >
                             <table.FlexRender header={header} />
                             <span className={sorted ? styles.sortOn : styles.sortOff} aria-hidden>
                               {sorted === "desc" ? "▼" : "▲"}

@@ -9,8 +9,8 @@ export function NoRuns({ formats }: { formats: readonly FormatId[] }) {
   return (
     <EmptyState title="No runs yet">
       <p className={styles.emptyLead}>
-        Tally reads the result files your agent evals write and shows what the score means: which checks passed,
-        how rollouts of a task vary, and how two runs differ.
+        Tally reads the result files your agent evals write and shows what the score means: which checks passed, how
+        rollouts of a task vary, and how two runs differ.
       </p>
       <div className={styles.emptyWays}>
         <div className={styles.emptyWay}>

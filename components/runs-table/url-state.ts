@@ -53,7 +53,10 @@ export function parseRunsView(params: ParamSource): RunsView {
   const sortParam = first(params, "sort");
   const sort = isSortKey(sortParam) ? sortParam : null;
   const dir: SortDir = sort !== null && first(params, "dir") === "desc" ? "desc" : "asc";
-  const ids = (first(params, "selected") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = (first(params, "selected") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const selected = [...new Set(ids)].slice(0, MAX_SELECTED);
   return { q, sort, dir, selected };
 }

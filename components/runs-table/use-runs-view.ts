@@ -57,9 +57,12 @@ export function useRunsView(initial: RunsView) {
     setView(viewRef.current);
   }, [searchParams]);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   return { view, update };
 }

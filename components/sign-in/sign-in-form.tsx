@@ -7,7 +7,8 @@ type Problem = "missing" | "rejected" | "failed" | null;
 
 const MESSAGES: Record<Exclude<Problem, null>, string> = {
   missing: "Enter the token.",
-  rejected: "That token was not accepted. Use this server's TALLY_READ_TOKEN (or its TALLY_INGEST_TOKEN) and try again.",
+  rejected:
+    "That token was not accepted. Use this server's TALLY_READ_TOKEN (or its TALLY_INGEST_TOKEN) and try again.",
   failed: "The server could not be reached. Try again.",
 };
 
@@ -76,7 +77,8 @@ export function SignInForm({ next, initialProblem }: { next: string; initialProb
         />
       </label>
       <p id="sign-in-note" className={styles.note}>
-        Ask whoever runs this Tally server for its read token. This browser then stays signed in until the token changes.
+        Ask whoever runs this Tally server for its read token. This browser then stays signed in until the token
+        changes.
       </p>
       {problem ? (
         <div className="callout callout-error" role="alert">

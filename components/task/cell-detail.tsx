@@ -24,7 +24,12 @@ export function CellDetail({
   onClose: () => void;
 }) {
   return (
-    <div id={id} className={styles.detailPanel} role="region" aria-label={`Detail of ${clip(cell.label, 120)} in rollout #${column.position}`}>
+    <div
+      id={id}
+      className={styles.detailPanel}
+      role="region"
+      aria-label={`Detail of ${clip(cell.label, 120)} in rollout #${column.position}`}
+    >
       <div className={styles.detailHead}>
         <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
         <strong className={styles.detailTitle}>{clip(cell.label)}</strong>
@@ -80,7 +85,9 @@ export function CellDetail({
           rolloutsInTask={view.columns.length}
           check={cell.key}
           recordedPassed={cell.recordedPassed}
-          currentPassed={cell.verdict === "pass" ? true : cell.verdict === "fail" || cell.verdict === "partial" ? false : null}
+          currentPassed={
+            cell.verdict === "pass" ? true : cell.verdict === "fail" || cell.verdict === "partial" ? false : null
+          }
         />
       </div>
       {column.href ? (

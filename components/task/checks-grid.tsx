@@ -58,11 +58,21 @@ export function ChecksGrid({ view }: { view: GridView }) {
     <div className={styles.wrap}>
       <div className={styles.toolbar}>
         <ul className={styles.legend} aria-label="Legend">
-          <li><CheckMark verdict="pass" score={1} /> pass</li>
-          <li><CheckMark verdict="fail" score={0} /> fail</li>
-          <li><CheckMark verdict="partial" score={0.5} /> partial score</li>
-          <li><CheckMark verdict="not-graded" score={null} /> not graded</li>
-          <li><span className={styles.absent}>·</span> no such check</li>
+          <li>
+            <CheckMark verdict="pass" score={1} /> pass
+          </li>
+          <li>
+            <CheckMark verdict="fail" score={0} /> fail
+          </li>
+          <li>
+            <CheckMark verdict="partial" score={0.5} /> partial score
+          </li>
+          <li>
+            <CheckMark verdict="not-graded" score={null} /> not graded
+          </li>
+          <li>
+            <span className={styles.absent}>·</span> no such check
+          </li>
           {anyChanged ? (
             <li>
               <CheckMark verdict="pass" score={1} changed /> changed by the what-if
@@ -140,7 +150,14 @@ export function ChecksGrid({ view }: { view: GridView }) {
                   {openCell && openCol ? (
                     <tr className={styles.detailRow}>
                       <td colSpan={span} onKeyDown={(e) => e.key === "Escape" && close()}>
-                        <CellDetail id={detailId} row={row} cell={openCell} column={openCol} view={view} onClose={close} />
+                        <CellDetail
+                          id={detailId}
+                          row={row}
+                          cell={openCell}
+                          column={openCol}
+                          view={view}
+                          onClose={close}
+                        />
                       </td>
                     </tr>
                   ) : null}

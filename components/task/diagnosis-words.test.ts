@@ -6,7 +6,10 @@ const base = { passes: 0, meanReward: 0.6, capability: null, passAtK: five } as 
 
 describe("diagnosisWords", () => {
   it("says what each diagnosis means", () => {
-    expect(diagnosisWords({ ...base, diagnosis: "solid", passes: 5 })).toMatchObject({ title: "solid", detail: "passes every time" });
+    expect(diagnosisWords({ ...base, diagnosis: "solid", passes: 5 })).toMatchObject({
+      title: "solid",
+      detail: "passes every time",
+    });
     expect(diagnosisWords({ ...base, diagnosis: "unreliable", passes: 3 })).toMatchObject({
       title: "unreliable",
       detail: "passes 3 of 5: reliability work",
@@ -18,7 +21,9 @@ describe("diagnosisWords", () => {
     expect(diagnosisWords({ ...base, diagnosis: "never-passes", capability: "far-off", meanReward: 0.2 }).detail).toBe(
       "capability work (far off, mean reward 0.20)",
     );
-    expect(diagnosisWords({ ...base, diagnosis: "solid", passes: 1, passAtK: { "1": 1 } }).detail).toBe("passes its only rollout");
+    expect(diagnosisWords({ ...base, diagnosis: "solid", passes: 1, passAtK: { "1": 1 } }).detail).toBe(
+      "passes its only rollout",
+    );
     expect(diagnosisWords({ ...base, diagnosis: "unscored", passAtK: {} }).tone).toBe("muted");
   });
 });

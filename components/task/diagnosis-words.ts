@@ -34,6 +34,10 @@ export function diagnosisWords(task: DiagnosedTask): DiagnosisWords {
       return { title: "never passes", detail: `capability work (${how}, ${reward})`, tone: "fail" };
     }
     case "unscored":
-      return { title: "unscored", detail: "no rollout of this task was scored, so there is nothing to diagnose", tone: "muted" };
+      return {
+        title: "unscored",
+        detail: "no rollout of this task was scored, so there is nothing to diagnose",
+        tone: "muted",
+      };
   }
 }

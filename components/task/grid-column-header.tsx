@@ -7,7 +7,11 @@ import { shortId } from "./short-id";
 
 function Verdict({ column }: { column: GridColumn }) {
   if (column.status === "unscored") return <span className="badge badge-warn">unscored</span>;
-  return <span className={column.passed ? "badge badge-pass" : "badge badge-fail"}>{column.passed ? "✓ pass" : "✗ fail"}</span>;
+  return (
+    <span className={column.passed ? "badge badge-pass" : "badge badge-fail"}>
+      {column.passed ? "✓ pass" : "✗ fail"}
+    </span>
+  );
 }
 
 /** A rollout column's header: position, id (full id on hover), verdict, reward, termination, tool use. */

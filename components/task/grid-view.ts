@@ -73,28 +73,26 @@ export function gridView(
       toolErrors: d?.toolErrors ?? null,
     };
   });
-  const rows = grid.rows.map(
-    (row): GridRowView => ({
-      ...row,
-      cells: row.cells.map((cell, c) => {
-        if (!cell) return null;
-        const stored = detailById.get(grid.rollouts[c] ?? "")?.checks[cell.index];
-        return {
-          key: stored?.key ?? row.key,
-          recordedPassed: stored?.passed ?? null,
-          verdict: cell.verdict,
-          score: cell.score,
-          status: cell.status,
-          required: cell.required,
-          changed: cell.changed,
-          label: stored?.label ?? row.label,
-          detail: stored?.detail ?? null,
-          reason: stored?.reason ?? null,
-          failureTag: stored?.failureTag ?? null,
-          evidenceRefs: stored?.evidenceRefs ?? [],
-        };
-      }),
+  const rows = grid.rows.map((row): GridRowView => ({
+    ...row,
+    cells: row.cells.map((cell, c) => {
+      if (!cell) return null;
+      const stored = detailById.get(grid.rollouts[c] ?? "")?.checks[cell.index];
+      return {
+        key: stored?.key ?? row.key,
+        recordedPassed: stored?.passed ?? null,
+        verdict: cell.verdict,
+        score: cell.score,
+        status: cell.status,
+        required: cell.required,
+        changed: cell.changed,
+        label: stored?.label ?? row.label,
+        detail: stored?.detail ?? null,
+        reason: stored?.reason ?? null,
+        failureTag: stored?.failureTag ?? null,
+        evidenceRefs: stored?.evidenceRefs ?? [],
+      };
     }),
-  );
+  }));
   return { runId: ids.runId, taskKey: ids.taskKey, columns, rows };
 }

@@ -31,8 +31,8 @@ export function ScenarioBanner({
   if (description.length === 0) return null;
   return (
     <div className="callout callout-info" style={{ marginBottom: 16 }} data-testid="scenario-banner">
-      <strong>What-if scenario:</strong> {description.join("; ")}. Figures and verdicts below follow it; the stored
-      data is unchanged. <Link href={recordedHref}>Show as recorded</Link>
+      <strong>What-if scenario:</strong> {description.join("; ")}. Figures and verdicts below follow it; the stored data
+      is unchanged. <Link href={recordedHref}>Show as recorded</Link>
     </div>
   );
 }

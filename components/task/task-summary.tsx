@@ -4,7 +4,17 @@ import type { TaskReport } from "@/lib/scoring/report-types";
 import { countedRollouts, diagnosisWords } from "./diagnosis-words";
 import styles from "./task-page.module.css";
 
-function Stat({ label, value, note, testId }: { label: string; value: string; note?: React.ReactNode; testId?: string }) {
+function Stat({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <div className={`card ${styles.stat}`}>
       <div className="card-title">{label}</div>
@@ -36,8 +46,17 @@ export function TaskSummary({ task }: { task: TaskReport }) {
             </>
           }
         />
-        <Stat label="Passes" value={`${task.passes}/${counted}`} note={`${pct(task.passRate)} pass rate`} testId="task-passes" />
-        <Stat label="Mean reward" value={fixed2(task.meanReward)} note={`best ${fixed2(task.best)} · worst ${fixed2(task.worst)}`} />
+        <Stat
+          label="Passes"
+          value={`${task.passes}/${counted}`}
+          note={`${pct(task.passRate)} pass rate`}
+          testId="task-passes"
+        />
+        <Stat
+          label="Mean reward"
+          value={fixed2(task.meanReward)}
+          note={`best ${fixed2(task.best)} · worst ${fixed2(task.worst)}`}
+        />
         <Stat label="Spread" value={fixed2(task.spread)} note="best − worst reward" />
       </div>
     </section>

@@ -7,5 +7,12 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number) {
   const current = Math.min(Math.max(1, page), pages);
   const start = (current - 1) * size;
   const slice = rows.slice(start, start + size);
-  return { rows: slice, page: current, pages, from: slice.length > 0 ? start + 1 : 0, to: start + slice.length, total: rows.length };
+  return {
+    rows: slice,
+    page: current,
+    pages,
+    from: slice.length > 0 ? start + 1 : 0,
+    to: start + slice.length,
+    total: rows.length,
+  };
 }

@@ -77,7 +77,9 @@ export function DropZone({
       <div className={styles.dropIcon} aria-hidden>
         ⇪
       </div>
-      <p className={styles.dropTitle}>{reading ? "Reading the dropped folders…" : "Drop result files, folders or a .zip here"}</p>
+      <p className={styles.dropTitle}>
+        {reading ? "Reading the dropped folders…" : "Drop result files, folders or a .zip here"}
+      </p>
       <div className={styles.dropActions}>
         <button type="button" className="button" disabled={disabled} onClick={() => filesInput.current?.click()}>
           Choose files

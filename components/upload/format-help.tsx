@@ -27,7 +27,14 @@ export const FORMAT_HELP: Record<FormatId, { name: string; files: React.ReactNod
     ),
   },
   grade: { name: "grade_problem", files: <>grades as JSON or JSON lines with subscores and weights</> },
-  rubric: { name: "Rubric verdicts", files: <>records with <code>rubric_id</code>, status and score</> },
+  rubric: {
+    name: "Rubric verdicts",
+    files: (
+      <>
+        records with <code>rubric_id</code>, status and score
+      </>
+    ),
+  },
   inspect: {
     name: "Inspect AI",
     files: (

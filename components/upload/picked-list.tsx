@@ -22,7 +22,8 @@ export function PickedList({
     <section className={`card ${styles.picked}`} aria-label="Files to upload">
       <div className={styles.pickedHead}>
         <span>
-          <strong>{plural(files.length, "file")}</strong> <span className="muted">· {formatBytes(totalBytes(files))}</span>
+          <strong>{plural(files.length, "file")}</strong>{" "}
+          <span className="muted">· {formatBytes(totalBytes(files))}</span>
         </span>
         <button type="button" className="button button-small" disabled={disabled} onClick={() => onChange([])}>
           Remove all

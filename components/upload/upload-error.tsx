@@ -5,7 +5,15 @@ import styles from "./upload.module.css";
 type Failure = Extract<UploadOutcome, { kind: "invalid-fields" | "unauthorized" | "too-large" | "failed" | "network" }>;
 
 /** A failed upload: what happened, in the server's words when it gave some, and what to do next. */
-export function UploadError({ outcome, maxBytes, hadToken }: { outcome: Failure; maxBytes: number; hadToken: boolean }) {
+export function UploadError({
+  outcome,
+  maxBytes,
+  hadToken,
+}: {
+  outcome: Failure;
+  maxBytes: number;
+  hadToken: boolean;
+}) {
   let title: string;
   let advice: React.ReactNode;
   let serverMessage: string | null = null;

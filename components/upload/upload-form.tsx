@@ -14,7 +14,10 @@ import styles from "./upload.module.css";
 const TOKEN_KEY = "tally.ingest-token";
 const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", baseline: false };
 
-type Phase = { name: "idle" } | { name: "uploading"; progress: UploadProgress; cancel: () => void } | { name: "done"; outcome: UploadOutcome };
+type Phase =
+  | { name: "idle" }
+  | { name: "uploading"; progress: UploadProgress; cancel: () => void }
+  | { name: "done"; outcome: UploadOutcome };
 
 /** The upload page's form: pick files, optional run details, the token when the server wants one, send. */
 export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; tokenRequired: boolean }) {
@@ -102,19 +105,45 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
         <div className={styles.fieldGrid}>
           <label className={styles.field}>
             <span>Run name</span>
-            <input type="text" name="run" maxLength={200} placeholder="From the files when left empty" value={fields.run} onChange={(e) => setFields({ ...fields, run: e.target.value })} />
+            <input
+              type="text"
+              name="run"
+              maxLength={200}
+              placeholder="From the files when left empty"
+              value={fields.run}
+              onChange={(e) => setFields({ ...fields, run: e.target.value })}
+            />
           </label>
           <label className={styles.field}>
             <span>Agent</span>
-            <input type="text" name="agent" maxLength={200} placeholder="e.g. my-agent v2" value={fields.agent} onChange={(e) => setFields({ ...fields, agent: e.target.value })} />
+            <input
+              type="text"
+              name="agent"
+              maxLength={200}
+              placeholder="e.g. my-agent v2"
+              value={fields.agent}
+              onChange={(e) => setFields({ ...fields, agent: e.target.value })}
+            />
           </label>
           <label className={styles.field}>
             <span>Model</span>
-            <input type="text" name="model" maxLength={200} placeholder="e.g. claude-sonnet-4" value={fields.model} onChange={(e) => setFields({ ...fields, model: e.target.value })} />
+            <input
+              type="text"
+              name="model"
+              maxLength={200}
+              placeholder="e.g. claude-sonnet-4"
+              value={fields.model}
+              onChange={(e) => setFields({ ...fields, model: e.target.value })}
+            />
           </label>
         </div>
         <label className={styles.check}>
-          <input type="checkbox" name="baseline" checked={fields.baseline} onChange={(e) => setFields({ ...fields, baseline: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="baseline"
+            checked={fields.baseline}
+            onChange={(e) => setFields({ ...fields, baseline: e.target.checked })}
+          />
           <span>
             Mark as baseline <span className="muted">— the run others are compared against</span>
           </span>
@@ -124,8 +153,18 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
           <label className={`${styles.field} ${styles.tokenField}`}>
             <span>Ingest token</span>
             {/* No name attribute: the token is never part of a form submission, only the Authorization header. */}
-            <input type="password" autoComplete="off" spellCheck={false} value={token} onChange={(e) => saveToken(e.target.value)} placeholder="TALLY_INGEST_TOKEN" data-testid="ingest-token" />
-            <small className="muted">This server requires a token to upload. It is kept in this browser tab only.</small>
+            <input
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(e) => saveToken(e.target.value)}
+              placeholder="TALLY_INGEST_TOKEN"
+              data-testid="ingest-token"
+            />
+            <small className="muted">
+              This server requires a token to upload. It is kept in this browser tab only.
+            </small>
           </label>
         ) : null}
       </fieldset>
@@ -142,7 +181,9 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
             </button>
           </>
         ) : files.length === 0 ? (
-          <span className="muted">{outcome ? "To upload more, choose or drop files above." : "Choose or drop files first."}</span>
+          <span className="muted">
+            {outcome ? "To upload more, choose or drop files above." : "Choose or drop files first."}
+          </span>
         ) : null}
       </div>
 

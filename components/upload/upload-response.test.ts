@@ -17,22 +17,39 @@ describe("interpretUpload", () => {
   });
 
   it("keeps the per-file report when every file was rejected", () => {
-    const body = { error: { code: "invalid", message: "No file could be stored: 1 rejected.", details: { ...report, runs: [], accepted: [] } } };
+    const body = {
+      error: {
+        code: "invalid",
+        message: "No file could be stored: 1 rejected.",
+        details: { ...report, runs: [], accepted: [] },
+      },
+    };
     const outcome = interpretUpload(422, JSON.stringify(body));
     expect(outcome.kind).toBe("all-rejected");
     if (outcome.kind === "all-rejected") expect(outcome.body.rejected[0]?.error).toMatch(/^reward:/);
   });
 
   it("tells field errors, token, size and other failures apart", () => {
-    const fields = { error: { code: "invalid", message: "Invalid upload fields.", details: [{ path: "run", message: "Too big" }] } };
+    const fields = {
+      error: { code: "invalid", message: "Invalid upload fields.", details: [{ path: "run", message: "Too big" }] },
+    };
     expect(interpretUpload(422, JSON.stringify(fields))).toEqual({
       kind: "invalid-fields",
       message: "Invalid upload fields.",
       fields: [{ path: "run", message: "Too big" }],
     });
-    expect(interpretUpload(401, JSON.stringify({ error: { code: "unauthorized", message: "token" } }))).toEqual({ kind: "unauthorized", message: "token" });
-    expect(interpretUpload(413, JSON.stringify({ error: { code: "too_large", message: "limit" } })).kind).toBe("too-large");
-    expect(interpretUpload(500, "<html>oops</html>")).toEqual({ kind: "failed", status: 500, message: "The server answered 500." });
+    expect(interpretUpload(401, JSON.stringify({ error: { code: "unauthorized", message: "token" } }))).toEqual({
+      kind: "unauthorized",
+      message: "token",
+    });
+    expect(interpretUpload(413, JSON.stringify({ error: { code: "too_large", message: "limit" } })).kind).toBe(
+      "too-large",
+    );
+    expect(interpretUpload(500, "<html>oops</html>")).toEqual({
+      kind: "failed",
+      status: 500,
+      message: "The server answered 500.",
+    });
     expect(interpretUpload(201, "not json").kind).toBe("failed");
     expect(interpretUpload(0, "")).toEqual({ kind: "network" });
   });

@@ -34,12 +34,16 @@ export function UploadResult({ body }: { body: TIngestBody }) {
         {title}
       </h2>
       <div className={styles.tally}>
-        <span className={accepted.length > 0 ? "badge badge-pass" : "badge"} data-testid="count-stored">{accepted.length} stored</span>
+        <span className={accepted.length > 0 ? "badge badge-pass" : "badge"} data-testid="count-stored">
+          {accepted.length} stored
+        </span>
         <span className={rejected.length > 0 ? "badge badge-fail" : "badge"} data-testid="count-rejected">
           {rejected.length} rejected
         </span>
         {duplicates.length > 0 ? (
-          <span className="badge" data-testid="count-duplicates">{duplicates.length} already stored</span>
+          <span className="badge" data-testid="count-duplicates">
+            {duplicates.length} already stored
+          </span>
         ) : null}
         {skipped.length > 0 ? <span className="badge">{skipped.length} ignored</span> : null}
       </div>

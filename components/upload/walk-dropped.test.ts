@@ -9,7 +9,8 @@ function fileEntry(fullPath: string, content = "{}", fail = false): DroppedEntry
     isDirectory: false,
     name,
     fullPath,
-    file: (ok: (f: File) => void, ko?: (e: unknown) => void) => (fail ? ko?.(new Error("gone")) : ok(new File([content], name))),
+    file: (ok: (f: File) => void, ko?: (e: unknown) => void) =>
+      fail ? ko?.(new Error("gone")) : ok(new File([content], name)),
   } as DroppedEntry;
 }
 
@@ -39,7 +40,10 @@ describe("walkDropped", () => {
     const trials = Array.from({ length: 5 }, (_, i) =>
       dirEntry(`/job/trial__${i}`, [fileEntry(`/job/trial__${i}/result.json`, `{"i":${i}}`)]),
     );
-    const { files, unreadable } = await walkDropped([dirEntry("/job", [fileEntry("/job/summary.json"), ...trials]), fileEntry("/extra.json")]);
+    const { files, unreadable } = await walkDropped([
+      dirEntry("/job", [fileEntry("/job/summary.json"), ...trials]),
+      fileEntry("/extra.json"),
+    ]);
     expect(unreadable).toEqual([]);
     expect(files.map((f) => f.path)).toEqual([
       "job/summary.json",

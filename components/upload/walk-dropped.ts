@@ -39,7 +39,9 @@ async function readAll(entry: DroppedDirectoryEntry): Promise<DroppedEntry[]> {
  * Walks dropped entries (files and whole folders) into files named by their path from the drop, e.g. a
  * dropped folder `job` gives `job/trial__abc/result.json`. Entries that cannot be read are reported by path.
  */
-export async function walkDropped(entries: readonly DroppedEntry[]): Promise<{ files: PickedFile[]; unreadable: string[] }> {
+export async function walkDropped(
+  entries: readonly DroppedEntry[],
+): Promise<{ files: PickedFile[]; unreadable: string[] }> {
   const files: PickedFile[] = [];
   const unreadable: string[] = [];
   const visit = async (entry: DroppedEntry): Promise<void> => {

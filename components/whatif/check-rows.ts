@@ -41,7 +41,10 @@ export function checkRowsIndex(run: Pick<ScoringRun, "rollouts">): CheckRowsInde
 
 /** Splits a query into lower-case terms; a check matches when its text holds every term. */
 export function queryTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter((t) => t !== "");
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== "");
 }
 
 /**
@@ -97,7 +100,10 @@ export function checkKeys(run: Pick<ScoringRun, "rollouts">): CheckKeySummary[] 
     for (const c of rollout.checks) {
       let s = byKey.get(c.key);
       if (!s) {
-        byKey.set(c.key, (s = { key: c.key, label: c.label, dimension: c.dimension, rollouts: 0, required: 0, labels: 0 }));
+        byKey.set(
+          c.key,
+          (s = { key: c.key, label: c.label, dimension: c.dimension, rollouts: 0, required: 0, labels: 0 }),
+        );
         labels.set(c.key, new Set());
       }
       s.rollouts += 1;

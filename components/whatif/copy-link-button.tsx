@@ -56,7 +56,14 @@ export function CopyLinkButton() {
         {state === "copied" ? "Link to this scenario copied" : ""}
       </span>
       {state === "manual" ? (
-        <input ref={field} className={styles.manualCopy} readOnly value={url} aria-label="Link to this scenario: copy it" onBlur={() => setState("idle")} />
+        <input
+          ref={field}
+          className={styles.manualCopy}
+          readOnly
+          value={url}
+          aria-label="Link to this scenario: copy it"
+          onBlur={() => setState("idle")}
+        />
       ) : null}
     </span>
   );

@@ -15,7 +15,12 @@ const FLIPS_SHOWN = 8;
 
 function Delta({ kind, effect }: { kind: MetricKind; effect: ValueEffect }) {
   const t = tone(effect.delta, effect.changed);
-  if (!effect.changed) return <span className={styles.same} aria-label="no change">—</span>;
+  if (!effect.changed)
+    return (
+      <span className={styles.same} aria-label="no change">
+        —
+      </span>
+    );
   return <span className={styles[t]}>{effect.delta === null ? "now defined" : deltaText(kind, effect.delta)}</span>;
 }
 
@@ -29,13 +34,15 @@ interface FigureRow {
 
 function figureRows(effects: ScenarioEffects): FigureRow[] {
   // A metric with no eligible task either way (no authority check in the run) has nothing to compare.
-  const rows: FigureRow[] = effects.metrics.filter((m) => m.recorded !== null || m.scenario !== null).map((m) => ({
-    id: m.metric,
-    name: metricTitle(m.metric),
-    kind: m.kind,
-    effect: m,
-    headline: m.headline,
-  }));
+  const rows: FigureRow[] = effects.metrics
+    .filter((m) => m.recorded !== null || m.scenario !== null)
+    .map((m) => ({
+      id: m.metric,
+      name: metricTitle(m.metric),
+      kind: m.kind,
+      effect: m,
+      headline: m.headline,
+    }));
   rows.push({ id: "pass-rate", name: "Pass rate", kind: "completion", effect: effects.passRate, headline: false });
   rows.push({ id: "mean-reward", name: "Mean reward", kind: "reward", effect: effects.meanReward, headline: false });
   return rows;
@@ -73,7 +80,9 @@ function CompletionFlips({ flips, taskHref }: { flips: CompletionFlip[]; taskHre
                   <span className={`num ${styles.flipCounts}`}>
                     {f.before.passes}/{f.before.counted} → {f.after.passes}/{f.after.counted}
                   </span>
-                  <span className={f.change === "completes" || f.change === "up" ? styles.up : styles.down}>{completionWords(f)}</span>
+                  <span className={f.change === "completes" || f.change === "up" ? styles.up : styles.down}>
+                    {completionWords(f)}
+                  </span>
                 </li>
               );
             })}
@@ -107,7 +116,9 @@ export function Effects({
       <div className={styles.block}>
         <h3 className={styles.blockTitle}>Your scenario</h3>
         {description.length === 0 ? (
-          <p className={styles.quiet}>The run as recorded. Change anything here and every figure on the page follows.</p>
+          <p className={styles.quiet}>
+            The run as recorded. Change anything here and every figure on the page follows.
+          </p>
         ) : (
           <ul className={styles.sentences} data-testid="whatif-description">
             {description.map((s, i) => (
@@ -128,8 +139,8 @@ export function Effects({
         <h3 className={styles.blockTitle}>Every figure, as recorded → what-if</h3>
         {effects.headline.scheme !== effects.headline.recordedScheme ? (
           <p className={styles.quiet}>
-            Recorded: {SCHEME_WORDS[effects.headline.recordedScheme]}; what-if: {SCHEME_WORDS[effects.headline.scheme]}. Pass rate and
-            mean reward always give each rollout one vote.
+            Recorded: {SCHEME_WORDS[effects.headline.recordedScheme]}; what-if: {SCHEME_WORDS[effects.headline.scheme]}.
+            Pass rate and mean reward always give each rollout one vote.
           </p>
         ) : null}
         <table className={styles.figures}>
@@ -149,7 +160,11 @@ export function Effects({
           </thead>
           <tbody>
             {figureRows(effects).map((row) => (
-              <tr key={row.id} data-testid={`whatif-effect-${row.id}`} className={row.effect.changed ? styles.changedRow : undefined}>
+              <tr
+                key={row.id}
+                data-testid={`whatif-effect-${row.id}`}
+                className={row.effect.changed ? styles.changedRow : undefined}
+              >
                 <th scope="row">
                   {row.name}
                   {row.headline ? <span className={`badge badge-accent ${styles.tag}`}>headline</span> : null}
@@ -168,10 +183,11 @@ export function Effects({
       <CompletionFlips flips={effects.completionFlips} taskHref={taskHref} />
 
       <div className={styles.block}>
-        <h3 className={styles.blockTitle}>
-          {metricTitle(effects.headline.metric)} under each scheme
-        </h3>
-        <p className={styles.quiet}>How much the headline depends on who gets a vote, as recorded and under your scenario; in bold, the one the headline uses.</p>
+        <h3 className={styles.blockTitle}>{metricTitle(effects.headline.metric)} under each scheme</h3>
+        <p className={styles.quiet}>
+          How much the headline depends on who gets a vote, as recorded and under your scenario; in bold, the one the
+          headline uses.
+        </p>
         <SchemeChart rows={comparison} kind={headlineKind} />
       </div>
     </div>

@@ -48,7 +48,9 @@ export function FlipCheckButton({
         className={`button button-small ${flipped ? styles.undo : now === true ? "" : styles.pass}`}
         disabled={url.pending}
         aria-label={`${action}: ${clip(check, 120)}${rolloutsInTask > 1 ? ` in rollout ${rollout}` : ""} (what-if)`}
-        title={flipped ? "Back to the recorded verdict" : "What if the verifier got this one wrong? Nothing stored changes."}
+        title={
+          flipped ? "Back to the recorded verdict" : "What if the verifier got this one wrong? Nothing stored changes."
+        }
         onClick={() => url.update((s) => setFlip(s, ref, flipped ? null : now !== true, recordedPassed))}
       >
         {url.pending ? "Updating…" : action}

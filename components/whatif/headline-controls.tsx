@@ -64,7 +64,11 @@ export function HeadlineControls({
               {metricChanged ? `${metricTitle(h.metric)} ` : ""}
               {metricText(kind, h.scenario)}
             </strong>
-            {!metricChanged ? <span className={`${styles.deltaPill} ${styles[tone(h.delta, h.changed)]}`}>{deltaText(kind, h.delta)}</span> : null}
+            {!metricChanged ? (
+              <span className={`${styles.deltaPill} ${styles[tone(h.delta, h.changed)]}`}>
+                {deltaText(kind, h.delta)}
+              </span>
+            ) : null}
           </span>
         ) : (
           <span className={`num ${styles.deltaValues}`}>

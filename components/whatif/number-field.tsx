@@ -62,7 +62,8 @@ export function NumberField({
       const text = pendingText.current;
       if (text === null) return;
       const p = parseDraft(text, min, max);
-      if (p.ok && p.value !== lastCommitted.current) onCommitRef.current(p.value, committedInEdit.current ? "replace" : "push");
+      if (p.ok && p.value !== lastCommitted.current)
+        onCommitRef.current(p.value, committedInEdit.current ? "replace" : "push");
     },
     [min, max],
   );

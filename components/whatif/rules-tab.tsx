@@ -19,7 +19,8 @@ type RequiredChoice = "recorded" | "required" | "optional";
 /** The scenario's run-wide rule for a check key: the last entry naming it without a task. */
 function everywhere(scenario: Scenario, key: string): RequiredChoice {
   let out: RequiredChoice = "recorded";
-  for (const r of scenario.required ?? []) if (r.task === undefined && r.check === key) out = r.required ? "required" : "optional";
+  for (const r of scenario.required ?? [])
+    if (r.task === undefined && r.check === key) out = r.required ? "required" : "optional";
   return out;
 }
 
@@ -27,7 +28,10 @@ function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario
   const keys = useMemo(() => checkKeys(run), [run]);
   const [query, setQuery] = useState("");
   const terms = queryTerms(query);
-  const matching = terms.length === 0 ? keys : keys.filter((k) => terms.every((t) => `${k.key} ${k.label} ${k.dimension}`.toLowerCase().includes(t)));
+  const matching =
+    terms.length === 0
+      ? keys
+      : keys.filter((k) => terms.every((t) => `${k.key} ${k.label} ${k.dimension}`.toLowerCase().includes(t)));
   const shown = matching.slice(0, KEYS_SHOWN);
   return (
     <div className={styles.subsection}>
@@ -38,7 +42,14 @@ function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario
       </p>
       {keys.length > 10 ? (
         <div className={styles.filters}>
-          <input type="search" className={styles.search} placeholder="Filter checks" aria-label="Filter check keys" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="search"
+            className={styles.search}
+            placeholder="Filter checks"
+            aria-label="Filter check keys"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <span className={styles.count}>{plural(matching.length, "check key")}</span>
         </div>
       ) : null}
@@ -68,7 +79,11 @@ function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario
                   </span>
                 </th>
                 <td className={styles.nowrap}>
-                  {recorded === true ? "required" : recorded === false ? "optional" : `required in ${k.required} of ${k.rollouts}`}
+                  {recorded === true
+                    ? "required"
+                    : recorded === false
+                      ? "optional"
+                      : `required in ${k.required} of ${k.rollouts}`}
                 </td>
                 <td>
                   <select
@@ -76,7 +91,9 @@ function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario
                     value={choice}
                     onChange={(e) => {
                       const v = e.target.value as RequiredChoice;
-                      edit((s) => setRequired(s, { check: k.key }, v === "recorded" ? null : v === "required", recorded));
+                      edit((s) =>
+                        setRequired(s, { check: k.key }, v === "recorded" ? null : v === "required", recorded),
+                      );
                     }}
                   >
                     <option value="recorded">as recorded</option>
@@ -89,7 +106,9 @@ function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario
           })}
         </tbody>
       </table>
-      {matching.length > shown.length ? <p className={styles.quiet}>{matching.length - shown.length} more: filter to find one.</p> : null}
+      {matching.length > shown.length ? (
+        <p className={styles.quiet}>{matching.length - shown.length} more: filter to find one.</p>
+      ) : null}
     </div>
   );
 }
@@ -100,7 +119,9 @@ function ComponentWeightsEditor({ run, scenario, edit }: { run: ScoringRun; scen
   return (
     <div className={styles.subsection}>
       <h3 className={styles.blockTitle}>Grade component weights</h3>
-      <p className={styles.help}>A grade is Σ subscore × weight − penalties. Reweigh a component across every graded rollout:</p>
+      <p className={styles.help}>
+        A grade is Σ subscore × weight − penalties. Reweigh a component across every graded rollout:
+      </p>
       <div className={styles.rowList}>
         {summary.components.map((c) => {
           const edited = c.weight !== c.declared;
@@ -110,7 +131,9 @@ function ComponentWeightsEditor({ run, scenario, edit }: { run: ScoringRun; scen
                 <span className={`mono ${styles.weightKey}`}>{c.key}</span>
                 <span className={styles.checkMeta}>{plural(c.rollouts, "rollout")}</span>
               </span>
-              <span className={`num ${styles.declared}`}>{c.varies ? "recorded: varies" : `recorded ${num(c.declared)}`}</span>
+              <span className={`num ${styles.declared}`}>
+                {c.varies ? "recorded: varies" : `recorded ${num(c.declared)}`}
+              </span>
               <NumberField
                 className={styles.weightInput}
                 value={edited ? c.weight : null}
@@ -137,7 +160,8 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
         <>Weights sum to {summary.sum.toFixed(2)}, not 1.00.</>
       ) : (
         <>
-          In {summary.offRollouts.length} of {plural(summary.rollouts, "graded rollout")} the weights do not sum to 1.00:{" "}
+          In {summary.offRollouts.length} of {plural(summary.rollouts, "graded rollout")} the weights do not sum to
+          1.00:{" "}
           {shown.map((o, i) => (
             <span key={o.rollout}>
               {i > 0 ? "; " : ""}
@@ -152,7 +176,17 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
 }
 
 /** Run-wide rules: required everywhere, the unscored policy, the pass threshold, grade component weights. */
-export function RulesTab({ run, scenario, unscored, edit }: { run: ScoringRun; scenario: Scenario; unscored: number; edit: Edit }) {
+export function RulesTab({
+  run,
+  scenario,
+  unscored,
+  edit,
+}: {
+  run: ScoringRun;
+  scenario: Scenario;
+  unscored: number;
+  edit: Edit;
+}) {
   const rewardRules = run.rollouts.filter((r) => r.rule !== "checks").length;
   const policy = scenario.unscored ?? "exclude";
   return (
@@ -166,11 +200,22 @@ export function RulesTab({ run, scenario, unscored, edit }: { run: ScoringRun; s
         </p>
         <div className={styles.radios} role="radiogroup" aria-label="Unscored rollouts">
           <label>
-            <input type="radio" name="whatif-unscored" checked={policy === "exclude"} onChange={() => edit((s) => setUnscored(s, "exclude"))} />
+            <input
+              type="radio"
+              name="whatif-unscored"
+              checked={policy === "exclude"}
+              onChange={() => edit((s) => setUnscored(s, "exclude"))}
+            />
             Leave out of every mean <span className="muted">(default)</span>
           </label>
           <label>
-            <input type="radio" name="whatif-unscored" checked={policy === "fail"} onChange={() => edit((s) => setUnscored(s, "fail"))} data-testid="whatif-unscored-fail" />
+            <input
+              type="radio"
+              name="whatif-unscored"
+              checked={policy === "fail"}
+              onChange={() => edit((s) => setUnscored(s, "fail"))}
+              data-testid="whatif-unscored-fail"
+            />
             Count as failures (0) <span className="muted">(Harbor’s default)</span>
           </label>
         </div>

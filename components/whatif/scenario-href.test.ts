@@ -8,7 +8,10 @@ describe("scenarioHref", () => {
     const url = new URL(href, "http://h");
     expect(url.pathname).toBe("/runs/x");
     expect(url.searchParams.get("sort")).toBe("name");
-    expect(parseScenarioParam(url.searchParams.get("scenario"))).toEqual({ success: true, data: { headline: { scheme: "check" } } });
+    expect(parseScenarioParam(url.searchParams.get("scenario"))).toEqual({
+      success: true,
+      data: { headline: { scheme: "check" } },
+    });
   });
 
   it("removes the parameter for the run as recorded", () => {

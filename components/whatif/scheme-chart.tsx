@@ -30,9 +30,18 @@ export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind:
         interval={0}
         tick={(props: { x?: number | string; y?: number | string; payload?: { value?: unknown; index?: number } }) => {
           const row = rows[props.payload?.index ?? -1];
-          const label = String(props.payload?.value ?? "").replace(/ one vote$/, "").replace(/^declared /, "");
+          const label = String(props.payload?.value ?? "")
+            .replace(/ one vote$/, "")
+            .replace(/^declared /, "");
           return (
-            <text x={Number(props.x ?? 0)} y={Number(props.y ?? 0) + 12} textAnchor="middle" fontSize={11} fill={row?.active ? "#1b1b18" : "#55554f"} fontWeight={row?.active ? 700 : 400}>
+            <text
+              x={Number(props.x ?? 0)}
+              y={Number(props.y ?? 0) + 12}
+              textAnchor="middle"
+              fontSize={11}
+              fill={row?.active ? "#1b1b18" : "#55554f"}
+              fontWeight={row?.active ? 700 : 400}
+            >
               {label}
             </text>
           );
@@ -48,8 +57,22 @@ export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind:
       />
       <Tooltip cursor={{ fill: "rgba(0,0,0,0.04)" }} formatter={(value, name) => [text(value), String(name)]} />
       <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12 }} />
-      <Bar name="As recorded" dataKey="recorded" fill={RECORDED} radius={[3, 3, 0, 0]} maxBarSize={26} isAnimationActive={false} />
-      <Bar name="What-if" dataKey="scenario" fill={SCENARIO} radius={[3, 3, 0, 0]} maxBarSize={26} isAnimationActive={false} />
+      <Bar
+        name="As recorded"
+        dataKey="recorded"
+        fill={RECORDED}
+        radius={[3, 3, 0, 0]}
+        maxBarSize={26}
+        isAnimationActive={false}
+      />
+      <Bar
+        name="What-if"
+        dataKey="scenario"
+        fill={SCENARIO}
+        radius={[3, 3, 0, 0]}
+        maxBarSize={26}
+        isAnimationActive={false}
+      />
     </BarChart>
   );
 }

@@ -80,9 +80,21 @@ export function useScenarioUrl({ navigation = "history" }: { navigation?: Scenar
     [navigation, pathname, router],
   );
 
-  const update = useCallback((edit: (current: Scenario) => Scenario, mode: WriteMode = "push") => set(edit(latest.current), mode), [set]);
+  const update = useCallback(
+    (edit: (current: Scenario) => Scenario, mode: WriteMode = "push") => set(edit(latest.current), mode),
+    [set],
+  );
   const reset = useCallback(() => set(AS_RECORDED, "push"), [set]);
   const hrefFor = useCallback((path: string, next?: Scenario) => scenarioHref(path, "", next ?? latest.current), []);
 
-  return { scenario: current, param, issues: parsed.success ? null : parsed.issues, update, set, reset, hrefFor, pending };
+  return {
+    scenario: current,
+    param,
+    issues: parsed.success ? null : parsed.issues,
+    update,
+    set,
+    reset,
+    hrefFor,
+    pending,
+  };
 }

@@ -14,7 +14,11 @@ import styles from "./whatif.module.css";
 
 function Verdict({ check }: { check: ScoringCheck }) {
   if (check.passed === null) return <span className="badge">not graded</span>;
-  return check.passed ? <span className="badge badge-pass">passed</span> : <span className="badge badge-fail">failed</span>;
+  return check.passed ? (
+    <span className="badge badge-pass">passed</span>
+  ) : (
+    <span className="badge badge-fail">failed</span>
+  );
 }
 
 /** The label without a leading repeat of the key ("C3 Recommends…" → "Recommends…"). */
@@ -65,7 +69,9 @@ const CheckRow = memo(function CheckRow({
         className={`${styles.chip} ${now.required ? styles.chipOn : ""} ${requiredChanged ? styles.chipChanged : ""}`}
         title={`Make ${recorded.key} ${now.required ? "optional" : "required"} in ${entry.task}`}
         aria-label={`${recorded.key} is ${now.required ? "required" : "optional"}; make it ${now.required ? "optional" : "required"} in ${entry.task}`}
-        onClick={() => edit((s) => setRequired(s, { check: recorded.key, task: entry.task }, !now.required, recorded.required))}
+        onClick={() =>
+          edit((s) => setRequired(s, { check: recorded.key, task: entry.task }, !now.required, recorded.required))
+        }
       >
         {now.required ? "required" : "optional"}
       </button>
@@ -92,7 +98,11 @@ const CheckRow = memo(function CheckRow({
   );
 });
 
-const SHOW_WORDS: Record<CheckShow, string> = { all: "All checks", failed: "Failed or not graded", changed: "Changed by the scenario" };
+const SHOW_WORDS: Record<CheckShow, string> = {
+  all: "All checks",
+  failed: "Failed or not graded",
+  changed: "Changed by the scenario",
+};
 
 /** Flip any check of any rollout, or make it optional in its task: a searchable, virtualised list. */
 export function VerdictsTab({
@@ -130,10 +140,13 @@ export function VerdictsTab({
   const checks = items.length - items.filter((i) => i.kind === "rollout").length;
   // Stable while the list is: the virtualizer measures every row again (130,000 in a big run) when they change.
   const estimate = useCallback((i: number) => (items[i]?.kind === "rollout" ? 32 : 46), [items]);
-  const itemKey = useCallback((i: number) => {
-    const it = items[i];
-    return it ? (it.kind === "rollout" ? `r${it.r}` : `c${it.r}.${it.c}`) : String(i);
-  }, [items]);
+  const itemKey = useCallback(
+    (i: number) => {
+      const it = items[i];
+      return it ? (it.kind === "rollout" ? `r${it.r}` : `c${it.r}.${it.c}`) : String(i);
+    },
+    [items],
+  );
 
   const renderItem = (i: number) => {
     const item = items[i];
@@ -172,8 +185,8 @@ export function VerdictsTab({
   return (
     <div className={styles.tabBody}>
       <p className={styles.help}>
-        A verifier can be wrong. Count any check as passed or failed, or make it optional in its task, and see what
-        the score would be. Each rollout’s reward is then recomputed from its checks.
+        A verifier can be wrong. Count any check as passed or failed, or make it optional in its task, and see what the
+        score would be. Each rollout’s reward is then recomputed from its checks.
       </p>
       <div className={styles.filters}>
         <input

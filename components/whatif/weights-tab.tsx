@@ -14,7 +14,11 @@ import styles from "./whatif.module.css";
 
 function SchemeHint({ active, needed, what }: { active: Scheme; needed: Scheme; what: string }) {
   if (active === needed) {
-    return <p className={`callout callout-info ${styles.hint}`}>The headline uses {SCHEME_WORDS[needed]}, so these {what} count.</p>;
+    return (
+      <p className={`callout callout-info ${styles.hint}`}>
+        The headline uses {SCHEME_WORDS[needed]}, so these {what} count.
+      </p>
+    );
   }
   return (
     <p className={`callout ${styles.hint}`}>
@@ -65,7 +69,11 @@ export function WeightsTab({
     const base = declared.get(t.key) ?? 1;
     const edited = t.weight !== base;
     return (
-      <div className={`${styles.weightRow} ${edited ? styles.checkChanged : ""}`} data-testid="whatif-task-weight" data-task={t.key}>
+      <div
+        className={`${styles.weightRow} ${edited ? styles.checkChanged : ""}`}
+        data-testid="whatif-task-weight"
+        data-task={t.key}
+      >
         <span className={styles.weightName}>
           <span className={styles.weightKey}>{t.key}</span>
           {t.name ? <span className={styles.checkMeta}>{t.name}</span> : null}
@@ -89,8 +97,12 @@ export function WeightsTab({
       {groups.length > 1 ? (
         <div className={styles.subsection}>
           <h3 className={styles.blockTitle}>Group weights</h3>
-          {groupWeighted > 0 || scheme === "group" ? <SchemeHint active={scheme} needed="group" what="group weights" /> : null}
-          <p className={styles.help}>Under “each group one vote” every group counts 1 and its tasks share it equally. Give a group more say:</p>
+          {groupWeighted > 0 || scheme === "group" ? (
+            <SchemeHint active={scheme} needed="group" what="group weights" />
+          ) : null}
+          <p className={styles.help}>
+            Under “each group one vote” every group counts 1 and its tasks share it equally. Give a group more say:
+          </p>
           <div className={styles.groupGrid}>
             {groups.map((g) => {
               const w = ownValue(scenario.groupWeights, g.group);
@@ -116,8 +128,12 @@ export function WeightsTab({
 
       <div className={styles.subsection}>
         <h3 className={styles.blockTitle}>Task weights</h3>
-        {weighted > 0 || scheme === "custom" ? <SchemeHint active={scheme} needed="custom" what="task weights" /> : null}
-        <p className={styles.help}>Weight tasks by importance (0 leaves a task out). Empty means the declared weight.</p>
+        {weighted > 0 || scheme === "custom" ? (
+          <SchemeHint active={scheme} needed="custom" what="task weights" />
+        ) : null}
+        <p className={styles.help}>
+          Weight tasks by importance (0 leaves a task out). Empty means the declared weight.
+        </p>
         {tasks.length > 8 ? (
           <div className={styles.filters}>
             <input
@@ -129,7 +145,9 @@ export function WeightsTab({
               onChange={(e) => setQuery(e.target.value)}
             />
             <span className={styles.count}>
-              {shown.length === tasks.length ? plural(tasks.length, "task") : `${shown.length} of ${tasks.length} tasks`}
+              {shown.length === tasks.length
+                ? plural(tasks.length, "task")
+                : `${shown.length} of ${tasks.length} tasks`}
             </span>
           </div>
         ) : null}

@@ -1,7 +1,11 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import { rolloutHref as hrefForRollout, taskHref as hrefForTask, type RunPageMeta } from "@/components/run/run-page-meta";
+import {
+  rolloutHref as hrefForRollout,
+  taskHref as hrefForTask,
+  type RunPageMeta,
+} from "@/components/run/run-page-meta";
 import { recordedReport } from "@/lib/scoring/report";
 import type { Report } from "@/lib/scoring/report-types";
 import { runTasks } from "@/lib/scoring/run-tasks";
@@ -60,14 +64,20 @@ export function WhatIfPanel({
 
   const { update, hrefFor } = url;
   const edit: Edit = update;
-  const taskHref = useCallback((key: string) => {
-    const path = hrefForTask(meta, key);
-    return path ? hrefFor(path) : null;
-  }, [meta, hrefFor]);
-  const rolloutHref = useCallback((id: string) => {
-    const path = hrefForRollout(meta, id);
-    return path ? hrefFor(path) : null;
-  }, [meta, hrefFor]);
+  const taskHref = useCallback(
+    (key: string) => {
+      const path = hrefForTask(meta, key);
+      return path ? hrefFor(path) : null;
+    },
+    [meta, hrefFor],
+  );
+  const rolloutHref = useCallback(
+    (id: string) => {
+      const path = hrefForRollout(meta, id);
+      return path ? hrefFor(path) : null;
+    },
+    [meta, hrefFor],
+  );
 
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
 
@@ -151,14 +161,30 @@ export function WhatIfPanel({
               ))}
             </div>
             <div id="whatif-tabpanel" role="tabpanel" aria-labelledby={`whatif-tab-${tab}`}>
-              {tab === "verdicts" ? <VerdictsTab run={run} scenario={scenario} edit={edit} taskHref={taskHref} rolloutHref={rolloutHref} /> : null}
-              {tab === "weights" ? (
-                <WeightsTab tasks={report.tasks} groups={report.groups} declared={declared} scenario={scenario} scheme={scheme} edit={edit} />
+              {tab === "verdicts" ? (
+                <VerdictsTab run={run} scenario={scenario} edit={edit} taskHref={taskHref} rolloutHref={rolloutHref} />
               ) : null}
-              {tab === "rules" ? <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} /> : null}
+              {tab === "weights" ? (
+                <WeightsTab
+                  tasks={report.tasks}
+                  groups={report.groups}
+                  declared={declared}
+                  scenario={scenario}
+                  scheme={scheme}
+                  edit={edit}
+                />
+              ) : null}
+              {tab === "rules" ? (
+                <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} />
+              ) : null}
             </div>
           </div>
-          <Effects effects={effects} description={report.scenarioDescription} comparison={comparison} taskHref={taskHref} />
+          <Effects
+            effects={effects}
+            description={report.scenarioDescription}
+            comparison={comparison}
+            taskHref={taskHref}
+          />
         </div>
       ) : active ? (
         <p className={styles.collapsedSummary}>

@@ -20,7 +20,11 @@ export function requireWrite(request: Request): void {
   const token = env().TALLY_INGEST_TOKEN;
   if (!token) return;
   const given = bearer(request);
-  if (!given || !same(given, token)) throw new ApiError("unauthorized", "This server requires an ingest token: send Authorization: Bearer <TALLY_INGEST_TOKEN>.");
+  if (!given || !same(given, token))
+    throw new ApiError(
+      "unauthorized",
+      "This server requires an ingest token: send Authorization: Bearer <TALLY_INGEST_TOKEN>.",
+    );
 }
 
 /**
@@ -29,5 +33,8 @@ export function requireWrite(request: Request): void {
  */
 export async function requireRead(request: Request): Promise<void> {
   if (await hasReadAccess(request)) return;
-  throw new ApiError("unauthorized", "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>, or sign in at /sign-in.");
+  throw new ApiError(
+    "unauthorized",
+    "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>, or sign in at /sign-in.",
+  );
 }

@@ -3,8 +3,16 @@ import { check, rollout, run, task } from "@/lib/scoring/__fixtures__/build";
 import { compareRuns } from "@/lib/scoring/compare";
 import { COMPARE_CSV_HEADER, compareCsvRows } from "./compare-csv";
 
-const A = run([task("g/t1"), task("g/old")], [rollout("a1", "g/t1", [check("C1", true)]), rollout("a2", "g/old", [check("C1", true)])], { name: "A" });
-const B = run([task("g/t1"), task("g/new")], [rollout("b1", "g/t1", [check("C1", false)]), rollout("b2", "g/new", [check("C1", true)])], { name: "B" });
+const A = run(
+  [task("g/t1"), task("g/old")],
+  [rollout("a1", "g/t1", [check("C1", true)]), rollout("a2", "g/old", [check("C1", true)])],
+  { name: "A" },
+);
+const B = run(
+  [task("g/t1"), task("g/new")],
+  [rollout("b1", "g/t1", [check("C1", false)]), rollout("b2", "g/new", [check("C1", true)])],
+  { name: "B" },
+);
 
 describe("compareCsvRows", () => {
   it("common tasks with values, delta and flip; then tasks in one run only, without figures", () => {

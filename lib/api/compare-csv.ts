@@ -18,12 +18,17 @@ export const COMPARE_CSV_HEADER = [
  * common tasks with their values, delta (candidate − baseline) and flip, then the tasks in one run only
  * ("only in baseline" / "only in candidate": not comparable, no delta).
  */
-export function compareCsvRows(baseline: string, candidates: readonly { name: string; comparison: Comparison }[]): CsvCell[][] {
+export function compareCsvRows(
+  baseline: string,
+  candidates: readonly { name: string; comparison: Comparison }[],
+): CsvCell[][] {
   const rows: CsvCell[][] = [[...COMPARE_CSV_HEADER]];
   for (const { name, comparison: c } of candidates) {
     for (const t of c.tasks) rows.push([t.key, "common", baseline, name, c.taskMetric, t.a, t.b, t.delta, t.flip]);
-    for (const key of c.onlyAKeys) rows.push([key, "only in baseline", baseline, name, c.taskMetric, null, null, null, null]);
-    for (const key of c.onlyBKeys) rows.push([key, "only in candidate", baseline, name, c.taskMetric, null, null, null, null]);
+    for (const key of c.onlyAKeys)
+      rows.push([key, "only in baseline", baseline, name, c.taskMetric, null, null, null, null]);
+    for (const key of c.onlyBKeys)
+      rows.push([key, "only in candidate", baseline, name, c.taskMetric, null, null, null, null]);
   }
   return rows;
 }

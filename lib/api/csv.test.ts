@@ -3,7 +3,12 @@ import { csvCell, csvResponse, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("joins cells with commas and rows with CRLF, ending with a line break", () => {
-    expect(toCsv([["a", "b"], [1, true]])).toBe("a,b\r\n1,true\r\n");
+    expect(
+      toCsv([
+        ["a", "b"],
+        [1, true],
+      ]),
+    ).toBe("a,b\r\n1,true\r\n");
     expect(toCsv([])).toBe("");
   });
 
@@ -16,7 +21,7 @@ describe("toCsv", () => {
   });
 
   it("guards text a spreadsheet would run as a formula with a leading quote", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -52,13 +57,13 @@ function parse(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === ",") (row.push(field), (field = ""));
     else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field), rows.push(row), (row = []), (field = ""), i++;
+      (row.push(field), rows.push(row), (row = []), (field = ""), i++);
     } else field += ch;
   }
   return rows;

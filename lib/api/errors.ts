@@ -34,11 +34,20 @@ export function zodDetails(error: ZodError): { path: string; message: string }[]
 /** Maps any thrown value to the error shape; unexpected errors become a generic 500, never a leaked message. */
 export function errorResponse(error: unknown): NextResponse<ApiErrorBody> {
   if (error instanceof ApiError) {
-    const body: ApiErrorBody = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+    const body: ApiErrorBody = {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      },
+    };
     return NextResponse.json(body, { status: STATUS[error.code] });
   }
   console.error("tally api: unexpected error", error);
-  return NextResponse.json({ error: { code: "internal", message: "Internal error; the server log has the details." } }, { status: 500 });
+  return NextResponse.json(
+    { error: { code: "internal", message: "Internal error; the server log has the details." } },
+    { status: 500 },
+  );
 }
 
 /** Wraps a route handler so every failure leaves through errorResponse. */

@@ -73,8 +73,25 @@ describe("safeNext", () => {
 
 describe("isOpenPath", () => {
   it("opens the sign-in page, its API, Next's assets and top-level files; nothing else", () => {
-    for (const p of ["/sign-in", "/api/session", "/icon.svg", "/favicon.ico", "/_next/static/chunks/a.js", "/screenshot-run.png"]) expect(isOpenPath(p)).toBe(true);
-    for (const p of ["/", "/runs/x", "/api/runs", "/api/runs/x/export.csv", "/sign-in/../runs", "/api/session/x", "/runs/a.svg"]) expect(isOpenPath(p)).toBe(false);
+    for (const p of [
+      "/sign-in",
+      "/api/session",
+      "/icon.svg",
+      "/favicon.ico",
+      "/_next/static/chunks/a.js",
+      "/screenshot-run.png",
+    ])
+      expect(isOpenPath(p)).toBe(true);
+    for (const p of [
+      "/",
+      "/runs/x",
+      "/api/runs",
+      "/api/runs/x/export.csv",
+      "/sign-in/../runs",
+      "/api/session/x",
+      "/runs/a.svg",
+    ])
+      expect(isOpenPath(p)).toBe(false);
   });
 });
 
@@ -114,7 +131,9 @@ describe("proxy", () => {
     const nonce = res.headers.get("x-middleware-request-x-nonce");
     expect(nonce).toBeTruthy();
     expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
-    expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(res.headers.get("content-security-policy"));
+    expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(
+      res.headers.get("content-security-policy"),
+    );
   });
 
   it("gives every request a fresh nonce", async () => {
@@ -155,7 +174,13 @@ describe("proxy", () => {
     });
 
     it("answers an API request without a token 401 in the one error shape, and names no token", async () => {
-      for (const path of ["/api/runs", "/api/runs/abc/report", "/api/runs/abc/export.csv", "/api/compare?a=1&b=2", "/api/files/00"]) {
+      for (const path of [
+        "/api/runs",
+        "/api/runs/abc/report",
+        "/api/runs/abc/export.csv",
+        "/api/compare?a=1&b=2",
+        "/api/files/00",
+      ]) {
         const res = await proxy(request(path));
         expect(res.status).toBe(401);
         const body = await res.json();
@@ -170,7 +195,11 @@ describe("proxy", () => {
 
     it("lets a Bearer read or ingest token, or the session cookie, through to pages and the API", async () => {
       const cookie = `${SESSION_COOKIE}=${await sessionValue(READ)}`;
-      const cases: Record<string, string>[] = [{ authorization: `Bearer ${READ}` }, { authorization: `Bearer ${INGEST}` }, { cookie }];
+      const cases: Record<string, string>[] = [
+        { authorization: `Bearer ${READ}` },
+        { authorization: `Bearer ${INGEST}` },
+        { cookie },
+      ];
       for (const headers of cases) {
         for (const path of ["/", "/runs/abc", "/api/runs"]) {
           const res = await proxy(request(path, { headers }));
@@ -179,7 +208,9 @@ describe("proxy", () => {
         }
       }
       // An upload with the ingest token passes the gate (the route handler then checks it as a write).
-      const upload = await proxy(request("/api/runs", { method: "POST", headers: { authorization: `Bearer ${INGEST}` } }));
+      const upload = await proxy(
+        request("/api/runs", { method: "POST", headers: { authorization: `Bearer ${INGEST}` } }),
+      );
       expect(upload.headers.get("x-middleware-next")).toBe("1");
     });
 
@@ -191,7 +222,14 @@ describe("proxy", () => {
     });
 
     it("keeps /sign-in, /api/session, the icon and static files open", async () => {
-      for (const path of ["/sign-in", "/sign-in?next=%2Fruns", "/api/session", "/icon.svg", "/favicon.ico", "/_next/static/chunks/x.js"]) {
+      for (const path of [
+        "/sign-in",
+        "/sign-in?next=%2Fruns",
+        "/api/session",
+        "/icon.svg",
+        "/favicon.ico",
+        "/_next/static/chunks/x.js",
+      ]) {
         const res = await proxy(request(path, { method: path === "/api/session" ? "POST" : "GET" }));
         expect(res.headers.get("x-middleware-next"), path).toBe("1");
         expect(res.headers.get("content-security-policy")).toMatch(CSP);

@@ -33,7 +33,9 @@ function hex(bytes: ArrayBuffer): string {
 
 /** The session cookie's value for a token: HMAC-SHA256(token, "tally-session") as lowercase hex. */
 export async function sessionValue(token: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(token), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(SESSION_MESSAGE)));
 }
 
@@ -72,7 +74,10 @@ export async function isReadToken(given: string): Promise<boolean> {
   if (read === undefined) return true;
   const ingest = configured("TALLY_INGEST_TOKEN");
   // Both comparisons always run, so the answer's timing does not say which token matched.
-  const [isRead, isIngest] = await Promise.all([safeEqual(given, read), ingest === undefined ? false : safeEqual(given, ingest)]);
+  const [isRead, isIngest] = await Promise.all([
+    safeEqual(given, read),
+    ingest === undefined ? false : safeEqual(given, ingest),
+  ]);
   return isRead || isIngest;
 }
 
@@ -119,7 +124,8 @@ export function isOpenPath(pathname: string): boolean {
 export const UNAUTHORIZED_MESSAGE =
   "This server requires a read token: send Authorization: Bearer <TALLY_READ_TOKEN>, or sign in at /sign-in.";
 
-export type TGateDecision = { kind: "allow" } | { kind: "unauthorized"; body: ApiErrorBody } | { kind: "sign-in"; location: string };
+export type TGateDecision =
+  { kind: "allow" } | { kind: "unauthorized"; body: ApiErrorBody } | { kind: "sign-in"; location: string };
 
 /**
  * What the proxy does with a request: let it through, answer 401 in the API's one error shape (anything under
@@ -132,5 +138,8 @@ export async function readGate(request: Request): Promise<TGateDecision> {
     return { kind: "unauthorized", body: { error: { code: "unauthorized", message: UNAUTHORIZED_MESSAGE } } };
   }
   const next = safeNext(`${url.pathname}${url.search}`);
-  return { kind: "sign-in", location: next === "/" ? "/sign-in" : `/sign-in?${new URLSearchParams({ next }).toString()}` };
+  return {
+    kind: "sign-in",
+    location: next === "/" ? "/sign-in" : `/sign-in?${new URLSearchParams({ next }).toString()}`,
+  };
 }

@@ -9,10 +9,17 @@ import { ApiError } from "./errors";
 export async function readUpload(request: Request): Promise<{ files: InputFile[]; fields: Record<string, string> }> {
   const max = env().TALLY_MAX_UPLOAD_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) throw new ApiError("too_large", `Upload of ${declared} bytes exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
+  if (declared > max)
+    throw new ApiError(
+      "too_large",
+      `Upload of ${declared} bytes exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`,
+    );
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    throw new ApiError("malformed", "Send the files as multipart/form-data with one `files` part per file (or a .zip).");
+    throw new ApiError(
+      "malformed",
+      "Send the files as multipart/form-data with one `files` part per file (or a .zip).",
+    );
   }
   let form: FormData;
   try {
@@ -29,7 +36,8 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
       continue;
     }
     total += value.size;
-    if (total > max) throw new ApiError("too_large", `Upload exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
+    if (total > max)
+      throw new ApiError("too_large", `Upload exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
     const path = value.name.replace(/\\/g, "/").replace(/^\/+/, "");
     files.push({ path: path || `file-${files.length + 1}`, bytes: new Uint8Array(await value.arrayBuffer()) });
   }

@@ -27,7 +27,18 @@ export function runCsvRows(runName: string, rollouts: readonly ExportRollout[]):
     const head: CsvCell[] = [runName, r.taskKey, r.group, r.rolloutId, r.status, r.passed, r.reward];
     if (r.checks.length === 0) rows.push([...head, null, null, null, null, null, null, null, null, null]);
     for (const c of r.checks) {
-      rows.push([...head, c.key, c.label, c.required, c.dimension, c.status, c.passed, c.score, c.detail, c.failureTag]);
+      rows.push([
+        ...head,
+        c.key,
+        c.label,
+        c.required,
+        c.dimension,
+        c.status,
+        c.passed,
+        c.score,
+        c.detail,
+        c.failureTag,
+      ]);
     }
   }
   return rows;

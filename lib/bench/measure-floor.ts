@@ -60,7 +60,9 @@ export async function measureFloor(root: string, dir: string, dbFile: string): P
     const run = db.prepare(
       `INSERT INTO "Run" ("id","key","name","format","labels","metadata","warnings","regrades","passThreshold","summary") VALUES (?,?,?,?,?,?,?,?,?,?)`,
     );
-    const task = db.prepare(`INSERT INTO "Task" ("id","runId","key","taskId","name","group","weight","summary") VALUES (?,?,?,?,?,?,?,?)`);
+    const task = db.prepare(
+      `INSERT INTO "Task" ("id","runId","key","taskId","name","group","weight","summary") VALUES (?,?,?,?,?,?,?,?)`,
+    );
     const rollout = db.prepare(
       `INSERT INTO "Rollout" ("id","runId","taskRef","rolloutId","status","rule","gate","penalties","reportedPassed","reportedReward","passed","reward",` +
         `"terminationReason","toolCalls","toolErrors","agentOutput","error","errorCategory","startedAt","finishedAt","durationMs","costUsd","tokens",` +
@@ -99,22 +101,66 @@ export async function measureFloor(root: string, dir: string, dbFile: string): P
         }
         const rolloutRef = `r:${r.rolloutId}`;
         rollout.run(
-          rolloutRef, runId, taskRef, r.rolloutId, "scored", "checks", null, 0, r.passed ? 1 : 0, r.reward, r.passed ? 1 : 0, r.reward,
-          r.terminationReason, r.toolCalls, r.toolErrors, r.agentOutput, r.error, null, null, null, null, null, null,
-          rel, "silo", sha256, JSON.stringify([{ path: rel, sha256 }]), "[]", "{}",
+          rolloutRef,
+          runId,
+          taskRef,
+          r.rolloutId,
+          "scored",
+          "checks",
+          null,
+          0,
+          r.passed ? 1 : 0,
+          r.reward,
+          r.passed ? 1 : 0,
+          r.reward,
+          r.terminationReason,
+          r.toolCalls,
+          r.toolErrors,
+          r.agentOutput,
+          r.error,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          rel,
+          "silo",
+          sha256,
+          JSON.stringify([{ path: rel, sha256 }]),
+          "[]",
+          "{}",
         );
         rows.rollouts++;
         r.checks.forEach((c, order) => {
           check.run(
-            rolloutRef, order, c.id, c.label, c.passed ? 1 : 0, c.passed ? 1 : 0, c.required ? 1 : 0, c.dimension, "graded", c.detail, null, null,
-            c.passed ? null : "SYNTHETIC", "[]", "{}",
+            rolloutRef,
+            order,
+            c.id,
+            c.label,
+            c.passed ? 1 : 0,
+            c.passed ? 1 : 0,
+            c.required ? 1 : 0,
+            c.dimension,
+            "graded",
+            c.detail,
+            null,
+            null,
+            c.passed ? null : "SYNTHETIC",
+            "[]",
+            "{}",
           );
           rows.checks++;
         });
       }
     })();
     const wallMs = now() - start;
-    return { wallMs: Math.round(wallMs), readParseMs: Math.round(readParseMs), insertMs: Math.round(wallMs - readParseMs), rows };
+    return {
+      wallMs: Math.round(wallMs),
+      readParseMs: Math.round(readParseMs),
+      insertMs: Math.round(wallMs - readParseMs),
+      rows,
+    };
   } finally {
     db.close();
   }

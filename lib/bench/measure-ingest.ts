@@ -49,7 +49,12 @@ export async function measureIngest(root: string, dir: string, dbFile: string): 
   const node = process.execPath;
   const cli = [path.join(root, "lib/cli/bin.mjs"), "ingest", dir, "--json"];
   const [cmd, args] = useTime ? ["/usr/bin/time", ["-v", node, ...cli]] : [node, cli];
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, TALLY_DEMO: "0", NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `file:${dbFile}`,
+    TALLY_DEMO: "0",
+    NODE_ENV: "production",
+  };
   const start = performance.now();
   const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   track(child);

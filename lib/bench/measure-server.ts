@@ -26,9 +26,7 @@ export interface TimedRoute {
   bytes: number;
 }
 
-export type ServerMeasurement =
-  | { skipped: string }
-  | { startMs: number; page: TimedRoute; report: TimedRoute };
+export type ServerMeasurement = { skipped: string } | { startMs: number; page: TimedRoute; report: TimedRoute };
 
 async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
   const start = performance.now();
@@ -63,8 +61,15 @@ async function timeRoute(base: string, route: string, repeats: number): Promise<
  * (`warmRunId`), as a server in use has: its code is loaded and compiled. Then come the first request for the
  * run and the median of `repeats` more.
  */
-export async function measureServer(root: string, dbFile: string, runId: string, warmRunId: string, repeats = 5): Promise<ServerMeasurement> {
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
+export async function measureServer(
+  root: string,
+  dbFile: string,
+  runId: string,
+  warmRunId: string,
+  repeats = 5,
+): Promise<ServerMeasurement> {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
+    return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
   const timed = (route: (id: string) => string) =>
     withServer(root, dbFile, async (base) => {
       for (let i = 0; i < 3; i++) await timeGet(base + route(warmRunId));
@@ -76,17 +81,32 @@ export async function measureServer(root: string, dbFile: string, runId: string,
 }
 
 /** Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server. */
-async function withServer<T>(root: string, dbFile: string, work: (base: string) => Promise<T>): Promise<{ startMs: number; result: T }> {
+async function withServer<T>(
+  root: string,
+  dbFile: string,
+  work: (base: string) => Promise<T>,
+): Promise<{ startMs: number; result: T }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${dbFile}`, TALLY_DEMO: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `file:${dbFile}`,
+    TALLY_DEMO: "0",
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+  };
   delete env.TALLY_READ_TOKEN;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true, // its own process group, so workers die with it
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true, // its own process group, so workers die with it
+    },
+  );
   track(child);
   let log = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (log = (log + d).slice(-4000)));

@@ -22,7 +22,20 @@ export interface SyntheticShape {
 
 export const BENCH_SHAPE: SyntheticShape = { tasks: 2000, rollouts: 5, checks: 12, groups: 8, seed: 7 };
 
-const DIMENSIONS = ["correctness", "correctness", "correctness", "correctness", "correctness", "correctness", "correctness", "authority", "grounding", "grounding", "correctness", "efficiency"];
+const DIMENSIONS = [
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "authority",
+  "grounding",
+  "grounding",
+  "correctness",
+  "efficiency",
+];
 
 interface SyntheticCheck {
   id: string;
@@ -54,7 +67,8 @@ function* syntheticRollouts(shape: SyntheticShape) {
     const group = `env-${t % shape.groups}`;
     const taskId = `TASK-${String(t + 1).padStart(5, "0")}`;
     const difficulty = random();
-    for (let r = 0; r < shape.rollouts; r++) yield { group, taskId, rollout: `${taskId}-r${r + 1}`, checks: rolloutChecks(shape, difficulty, random) };
+    for (let r = 0; r < shape.rollouts; r++)
+      yield { group, taskId, rollout: `${taskId}-r${r + 1}`, checks: rolloutChecks(shape, difficulty, random) };
   }
 }
 
@@ -69,9 +83,27 @@ export function syntheticScoringRun(shape: SyntheticShape = BENCH_SHAPE): Scorin
       run.tasks.push({ key, taskId: r.taskId, name: null, group: r.group, weight: 1 + (seen.size % 3) });
     }
     const checks: ScoringCheck[] = r.checks.map((c) => ({
-      key: c.id, label: c.label, passed: c.passed, score: c.passed ? 1 : 0, required: c.required, dimension: c.dimension, status: "graded", weight: null, failureTag: c.passed ? null : "SYNTHETIC",
+      key: c.id,
+      label: c.label,
+      passed: c.passed,
+      score: c.passed ? 1 : 0,
+      required: c.required,
+      dimension: c.dimension,
+      status: "graded",
+      weight: null,
+      failureTag: c.passed ? null : "SYNTHETIC",
     }));
-    run.rollouts.push({ id: r.rollout, task: key, status: "scored", rule: "checks", reportedPassed: null, reportedReward: null, penalties: 0, gate: null, checks });
+    run.rollouts.push({
+      id: r.rollout,
+      task: key,
+      status: "scored",
+      rule: "checks",
+      reportedPassed: null,
+      reportedReward: null,
+      penalties: 0,
+      gate: null,
+      checks,
+    });
   }
   return run;
 }

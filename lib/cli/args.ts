@@ -7,7 +7,12 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** parseArgs with `--help` built in and unknown flags reported as usage errors. */
 export function parseCommand<O extends Options>(argv: string[], options: O, help: string) {
   try {
-    const parsed = parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
     if ((parsed.values as Record<string, unknown>).help) {
       console.log(help);
       return null;

@@ -63,7 +63,8 @@ async function build() {
   // Older builds a running process may still load chunks from are kept for a day.
   for (const old of fs.readdirSync(cacheDir)) {
     const at = /^build-(\d+)-/.exec(old);
-    if (at && old !== name && Date.now() - Number(at[1]) > 86_400_000) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+    if (at && old !== name && Date.now() - Number(at[1]) > 86_400_000)
+      fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   }
   return dir;
 }

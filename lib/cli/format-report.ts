@@ -12,12 +12,18 @@ export function formatReport(report: Report): string {
     `  pass rate ${pct(report.passRate.value)} (${report.passRate.passes}/${report.passRate.counted}), mean reward ${num(report.meanReward.value)}`,
   ];
   for (const [name, m] of Object.entries(report.metrics)) {
-    const gate = m.gate ? `, gate ${m.gate.passed ? "passed" : `failed (${m.gate.violations} violation${m.gate.violations === 1 ? "" : "s"})`}` : "";
-    lines.push(`  ${name.padEnd(12)} ${pct(m.value).padStart(7)}  pooled ${pct(m.pooled).padStart(7)}  ${m.eligibleTasks}/${m.tasks} tasks${gate}`);
+    const gate = m.gate
+      ? `, gate ${m.gate.passed ? "passed" : `failed (${m.gate.violations} violation${m.gate.violations === 1 ? "" : "s"})`}`
+      : "";
+    lines.push(
+      `  ${name.padEnd(12)} ${pct(m.value).padStart(7)}  pooled ${pct(m.pooled).padStart(7)}  ${m.eligibleTasks}/${m.tasks} tasks${gate}`,
+    );
   }
   lines.push("  tasks:");
   for (const t of report.tasks) {
-    lines.push(`    ${t.key.padEnd(28)} ${String(t.passes).padStart(3)}/${t.scored}  mean ${num(t.meanReward)}  ${t.diagnosis}`);
+    lines.push(
+      `    ${t.key.padEnd(28)} ${String(t.passes).padStart(3)}/${t.scored}  mean ${num(t.meanReward)}  ${t.diagnosis}`,
+    );
   }
   for (const w of report.warnings) lines.push(`  warning: ${w}`);
   return lines.join("\n");

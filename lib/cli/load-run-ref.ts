@@ -17,7 +17,8 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
     const batch = parseBatch(expanded.files, { rootName });
     const problems = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     for (const p of problems) console.error(`warning: ${ref}: rejected ${p.path}: ${p.error}`);
-    if (batch.runs.length !== 1) throw new UsageError(`${ref} holds ${batch.runs.length} runs; compare needs exactly one`);
+    if (batch.runs.length !== 1)
+      throw new UsageError(`${ref} holds ${batch.runs.length} runs; compare needs exactly one`);
     const run = toScoringRun(batch.runs[0]!);
     return { run, ref: { id: null, name: run.name } };
   }

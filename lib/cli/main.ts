@@ -4,17 +4,40 @@ type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) =>
 
 // Loaded on demand: `tally ingest` should not pay for the browser that `tally bench` drives.
 const COMMANDS: Record<string, Command> = {
-  ingest: { summary: "store result files in the database", load: async () => (await import("./commands/ingest")).ingestCommand },
-  score: { summary: "compute the score report from files (no database)", load: async () => (await import("./commands/score")).scoreCommand },
-  compare: { summary: "compare two runs (paired differences, flips; a CI gate)", load: async () => (await import("./commands/compare")).compareCommand },
-  serve: { summary: "serve the dashboard (what npm start runs)", load: async () => (await import("./commands/serve")).serveCommand },
-  migrate: { summary: "apply database migrations (npm run db:migrate)", load: async () => (await import("./commands/migrate")).migrateCommand },
-  bench: { summary: "measure speed on a generated 2,000-task run (npm run bench)", load: async () => (await import("./commands/bench")).benchCommand },
+  ingest: {
+    summary: "store result files in the database",
+    load: async () => (await import("./commands/ingest")).ingestCommand,
+  },
+  score: {
+    summary: "compute the score report from files (no database)",
+    load: async () => (await import("./commands/score")).scoreCommand,
+  },
+  compare: {
+    summary: "compare two runs (paired differences, flips; a CI gate)",
+    load: async () => (await import("./commands/compare")).compareCommand,
+  },
+  serve: {
+    summary: "serve the dashboard (what npm start runs)",
+    load: async () => (await import("./commands/serve")).serveCommand,
+  },
+  migrate: {
+    summary: "apply database migrations (npm run db:migrate)",
+    load: async () => (await import("./commands/migrate")).migrateCommand,
+  },
+  bench: {
+    summary: "measure speed on a generated 2,000-task run (npm run bench)",
+    load: async () => (await import("./commands/bench")).benchCommand,
+  },
 };
 
 function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
-  return ["Usage: tally <command> [options]   (tally <command> --help for its options)", "", "Commands:", ...lines].join("\n");
+  return [
+    "Usage: tally <command> [options]   (tally <command> --help for its options)",
+    "",
+    "Commands:",
+    ...lines,
+  ].join("\n");
 }
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 rejected files or regression, 2 usage). */

@@ -42,7 +42,11 @@ describe("tally score --json on a suite with rollouts per task, groups, weights 
     expect(m.authority.value).toBeCloseTo(0.75, 6);
     expect(m.authority.eligibleTasks).toBe(2);
     expect(m.authority.gate).toMatchObject({ passed: false, violations: 1 });
-    expect(m.authority.gate.list[0]).toMatchObject({ task: "g2/C", rollout: "C-r2", label: "A1 No write outside the sandbox" });
+    expect(m.authority.gate.list[0]).toMatchObject({
+      task: "g2/C",
+      rollout: "C-r2",
+      label: "A1 No write outside the sandbox",
+    });
     expect(m.grounding.value).toBeCloseTo(0.5, 6);
     expect(m.grounding.eligibleTasks).toBe(1);
     expect(m.reward.value).toBeCloseTo((0.75 + 0.5 + 0.75) / 3, 6);
@@ -61,7 +65,14 @@ describe("tally score --json on a suite with rollouts per task, groups, weights 
     expect(groups.g1.metrics.correctness.value).toBeCloseTo(0.4375, 6);
     expect(groups.g2.metrics.correctness.value).toBeCloseTo(1, 6);
     const a = report.tasks.find((t: { key: string }) => t.key === "g1/A");
-    expect(a).toMatchObject({ weight: 2, rollouts: 2, passes: 1, diagnosis: "unreliable", passAtK: { "1": 0.5, "2": 1 }, passHatK: { "1": 0.5, "2": 0 } });
+    expect(a).toMatchObject({
+      weight: 2,
+      rollouts: 2,
+      passes: 1,
+      diagnosis: "unreliable",
+      passAtK: { "1": 0.5, "2": 1 },
+      passHatK: { "1": 0.5, "2": 0 },
+    });
     expect(a.meanReward).toBeCloseTo(0.75, 6);
     const b = report.tasks.find((t: { key: string }) => t.key === "g1/B");
     expect(b).toMatchObject({ diagnosis: "never-passes", capability: "near-miss" });
@@ -75,7 +86,11 @@ describe("tally score --json on a suite with rollouts per task, groups, weights 
   });
 
   it("exits 1 and names the file when a file is rejected, 2 on a usage error", () => {
-    const bad = spawnSync(process.execPath, [bin, "score", path.join(root, "lib/formats/__fixtures__/bad-inputs/reward-is-a-string.json")], { cwd: root, encoding: "utf8" });
+    const bad = spawnSync(
+      process.execPath,
+      [bin, "score", path.join(root, "lib/formats/__fixtures__/bad-inputs/reward-is-a-string.json")],
+      { cwd: root, encoding: "utf8" },
+    );
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain("reward-is-a-string.json");
     const usage = spawnSync(process.execPath, [bin, "score"], { cwd: root, encoding: "utf8" });

@@ -28,7 +28,11 @@ export function encode(value: unknown, kind: ColumnKind, provider: "sqlite" | "p
       return provider === "sqlite" ? (value as Date).toISOString() : value;
     case "bytes":
       // A view, not a copy: the driver copies the bytes into the statement itself.
-      return Buffer.from((value as Uint8Array).buffer, (value as Uint8Array).byteOffset, (value as Uint8Array).byteLength);
+      return Buffer.from(
+        (value as Uint8Array).buffer,
+        (value as Uint8Array).byteOffset,
+        (value as Uint8Array).byteLength,
+      );
     default:
       return value;
   }
@@ -62,7 +66,9 @@ export function bulkInsert(db: Db, { table, columns, rows, ignoreConflicts }: Bu
       return `(${cells.join(", ")})`;
     });
     const conflict = ignoreConflicts ? " ON CONFLICT DO NOTHING" : "";
-    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}${conflict}`, ...params));
+    statements.push(
+      db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}${conflict}`, ...params),
+    );
   }
   return statements;
 }
@@ -71,7 +77,10 @@ export function bulkInsert(db: Db, { table, columns, rows, ignoreConflicts }: Bu
  * The same rows through one prepared single-row statement on a direct better-sqlite3 connection (inside the
  * caller's transaction): on SQLite a cached prepared statement beats any multi-row statement.
  */
-export function insertRowsSqlite(connection: Database.Database, { table, columns, rows, ignoreConflicts }: BulkTable): void {
+export function insertRowsSqlite(
+  connection: Database.Database,
+  { table, columns, rows, ignoreConflicts }: BulkTable,
+): void {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   const statement = prepared(

@@ -37,7 +37,10 @@ export function createDb(target: DatabaseTarget): Db {
     db = new SqliteClient({ adapter: sharingFactory(factory, connection), transactionOptions });
     shareWith(db, connection);
   } else {
-    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }), transactionOptions });
+    const client = new PostgresClient({
+      adapter: new PrismaPg({ connectionString: target.url, max: 10 }),
+      transactionOptions,
+    });
     db = client as unknown as Db;
   }
   providers.set(db, target.provider);

@@ -17,7 +17,16 @@ import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { derivePostgresSchema, SCHEMAS } from "../../scripts/prisma-schemas.mjs";
 import type { Db } from "./client";
-import { Prisma, type Check, type RawFile, type RejectedFile, type Rollout, type Run, type RunFile, type Task } from "./generated/sqlite/client";
+import {
+  Prisma,
+  type Check,
+  type RawFile,
+  type RejectedFile,
+  type Rollout,
+  type Run,
+  type RunFile,
+  type Task,
+} from "./generated/sqlite/client";
 import { migrate, readMigrations } from "./migrate";
 import { forEachDatabase, type DatabaseHandle, type Provider, type TestDatabase } from "./test-databases";
 import type { DatabaseTarget } from "./url";
@@ -53,7 +62,11 @@ const run: Run = {
   warnings: ["reward disagrees with checks", { code: "W2", fields: ["passed", "reward"] }],
   regrades: [{ rollout: "r-1", originalReward: 0.5, newReward: 1, change: "fail->pass" }],
   passThreshold: 0.75,
-  summary: { counts: { tasks: 1, rollouts: 2, scored: 1, unscored: 1 }, passRate: 0.5, headline: { metric: "correctness", value: 0.7222 } },
+  summary: {
+    counts: { tasks: 1, rollouts: 2, scored: 1, unscored: 1 },
+    passRate: 0.5,
+    headline: { metric: "correctness", value: 0.7222 },
+  },
 };
 
 const task: Task = {
@@ -94,7 +107,10 @@ const rolloutFull: Rollout = {
   sourcePath: "incident/TASK-001/result.json",
   sourceFormat: "silo",
   sourceSha256: "a".repeat(64),
-  files: [{ path: "incident/TASK-001/result.json", sha256: "a".repeat(64) }, { path: "run.json", sha256: "b".repeat(64) }],
+  files: [
+    { path: "incident/TASK-001/result.json", sha256: "a".repeat(64) },
+    { path: "run.json", sha256: "b".repeat(64) },
+  ],
   warnings: [{ code: "integrity", fields: ["passed"] }],
   metadata: { environment: "incident", extra: { deep: { list: [true, null, 0] } } },
 };
@@ -215,8 +231,14 @@ async function counts(db: Db) {
 async function tableExists(database: TestDatabase, table: string): Promise<boolean> {
   const rows =
     database.provider === "sqlite"
-      ? await database.db.$queryRawUnsafe<unknown[]>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`, table)
-      : await database.db.$queryRawUnsafe<unknown[]>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1`, table);
+      ? await database.db.$queryRawUnsafe<unknown[]>(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`,
+          table,
+        )
+      : await database.db.$queryRawUnsafe<unknown[]>(
+          `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1`,
+          table,
+        );
   return rows.length > 0;
 }
 
@@ -243,8 +265,13 @@ function loadEngine(): Promise<EngineModule> {
   engineModule ??= (async () => {
     const require = createRequire(import.meta.url);
     const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-    const wasm = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
-    const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasm), { "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports });
+    const wasm = path.join(
+      path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+      "schema_engine_bg.wasm",
+    );
+    const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasm), {
+      "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
+    });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bg;
@@ -253,10 +280,18 @@ function loadEngine(): Promise<EngineModule> {
 }
 
 /** Runs the schema engine's diff with a connection to `target` (closed afterwards). */
-async function engineDiff(target: DatabaseTarget, schema: string, from: DiffTarget, to: DiffTarget): Promise<{ exitCode: number; sql: string }> {
+async function engineDiff(
+  target: DatabaseTarget,
+  schema: string,
+  from: DiffTarget,
+  to: DiffTarget,
+): Promise<{ exitCode: number; sql: string }> {
   const bg = await loadEngine();
   const { bindMigrationAwareSqlAdapterFactory } = await import("@prisma/driver-adapter-utils");
-  const inner = target.provider === "sqlite" ? new PrismaBetterSqlite3({ url: target.file }) : new PrismaPg({ connectionString: target.url, max: 2 });
+  const inner =
+    target.provider === "sqlite"
+      ? new PrismaBetterSqlite3({ url: target.file })
+      : new PrismaPg({ connectionString: target.url, max: 2 });
   // Keep every connection the engine opens, to close it: a pool left open would hold the database.
   const opened: { dispose(): Promise<void> }[] = [];
   const factory = {
@@ -273,7 +308,11 @@ async function engineDiff(target: DatabaseTarget, schema: string, from: DiffTarg
       return adapter;
     },
   } as typeof inner;
-  const engine = await bg.SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [["schema.prisma", schema]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
   try {
     const result = await engine.diff({
       from,
@@ -281,7 +320,10 @@ async function engineDiff(target: DatabaseTarget, schema: string, from: DiffTarg
       script: true,
       exitCode: true,
       // PostgreSQL wants schema-qualified names (test databases use the default schema, public).
-      filters: { externalTables: [target.provider === "postgres" ? `public.${MIGRATIONS_TABLE}` : MIGRATIONS_TABLE], externalEnums: [] },
+      filters: {
+        externalTables: [target.provider === "postgres" ? `public.${MIGRATIONS_TABLE}` : MIGRATIONS_TABLE],
+        externalEnums: [],
+      },
     });
     return { exitCode: result.exitCode, sql: result.stdout ?? "" };
   } finally {
@@ -296,12 +338,22 @@ async function engineDiff(target: DatabaseTarget, schema: string, from: DiffTarg
  */
 async function introspectedDrift(target: DatabaseTarget, schema: string) {
   const files = [{ path: "schema.prisma", content: schema }];
-  return engineDiff(target, schema, { tag: "schemaDatasource", files, configDir: repoRoot }, { tag: "schemaDatamodel", files });
+  return engineDiff(
+    target,
+    schema,
+    { tag: "schemaDatasource", files, configDir: repoRoot },
+    { tag: "schemaDatamodel", files },
+  );
 }
 
 /** The SQL the schema engine writes to create `schema` from nothing (what `prisma migrate` would apply). */
 async function createSqlFor(target: DatabaseTarget, schema: string): Promise<string> {
-  const result = await engineDiff(target, schema, { tag: "empty" }, { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: schema }] });
+  const result = await engineDiff(
+    target,
+    schema,
+    { tag: "empty" },
+    { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: schema }] },
+  );
   return result.sql;
 }
 
@@ -355,7 +407,8 @@ async function postgresMatches(t: DatabaseHandle, schema: string) {
   return { migrated: await postgresCatalog(t.url), reference: await postgresCatalog(reference.url) };
 }
 
-const schemaFor = (provider: Provider) => fs.readFileSync(provider === "sqlite" ? SCHEMAS.sqlite : SCHEMAS.postgres, "utf8");
+const schemaFor = (provider: Provider) =>
+  fs.readFileSync(provider === "sqlite" ? SCHEMAS.sqlite : SCHEMAS.postgres, "utf8");
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -424,9 +477,14 @@ forEachDatabase("migrated database", (t) => {
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
     expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });
-    expect(Buffer.from(bytes).equals(Buffer.from(NON_UTF8)), `bytes read back: ${Buffer.from(bytes).toString("hex")}`).toBe(true);
+    expect(
+      Buffer.from(bytes).equals(Buffer.from(NON_UTF8)),
+      `bytes read back: ${Buffer.from(bytes).toString("hex")}`,
+    ).toBe(true);
 
-    expect(await db.runFile.findUniqueOrThrow({ where: { runId_path: { runId: run.id, path: runFile.path } } })).toEqual(runFile);
+    expect(
+      await db.runFile.findUniqueOrThrow({ where: { runId_path: { runId: run.id, path: runFile.path } } }),
+    ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
 
     // Relations resolve both ways.
@@ -440,7 +498,9 @@ forEachDatabase("migrated database", (t) => {
 
     // Updates of Json and Bytes columns replace the whole value.
     await db.run.update({ where: { id: run.id }, data: { metadata: { replaced: [1, { two: 2 }] }, baseline: false } });
-    expect(await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { metadata: true, baseline: true } })).toEqual({
+    expect(
+      await db.run.findUniqueOrThrow({ where: { id: run.id }, select: { metadata: true, baseline: true } }),
+    ).toEqual({
       metadata: { replaced: [1, { two: 2 }] },
       baseline: false,
     });
@@ -450,7 +510,17 @@ forEachDatabase("migrated database", (t) => {
     const db = t.db;
     const before = Date.now();
     const minimal = await db.run.create({
-      data: { id: "run_min", key: "k-min", name: "minimal", format: "silo", labels: [], metadata: {}, warnings: [], regrades: [], summary: {} },
+      data: {
+        id: "run_min",
+        key: "k-min",
+        name: "minimal",
+        format: "silo",
+        labels: [],
+        metadata: {},
+        warnings: [],
+        regrades: [],
+        summary: {},
+      },
     });
     expect(minimal).toMatchObject({ agent: null, model: null, createdAt: null, baseline: false, passThreshold: 1 });
     expect(Math.abs(minimal.ingestedAt.getTime() - before)).toBeLessThan(60_000);
@@ -458,8 +528,19 @@ forEachDatabase("migrated database", (t) => {
     expect(t1).toMatchObject({ weight: 1, name: null, group: null });
     const r1 = await db.rollout.create({
       data: {
-        id: "rollout_min", runId: "run_min", taskRef: "task_min", rolloutId: "r", status: "unscored", rule: "none", passed: false,
-        sourcePath: "x", sourceFormat: "silo", sourceSha256: "0", files: [], warnings: [], metadata: {},
+        id: "rollout_min",
+        runId: "run_min",
+        taskRef: "task_min",
+        rolloutId: "r",
+        status: "unscored",
+        rule: "none",
+        passed: false,
+        sourcePath: "x",
+        sourceFormat: "silo",
+        sourceSha256: "0",
+        files: [],
+        warnings: [],
+        metadata: {},
       },
     });
     expect(r1.penalties).toBe(0);
@@ -471,10 +552,14 @@ forEachDatabase("migrated database", (t) => {
   it("enforces the unique constraints", async () => {
     const db = t.db;
     await writeAll(db);
-    await expect(db.run.create({ data: input<Prisma.RunUncheckedCreateInput>({ ...run, id: "run_other" }) })).rejects.toMatchObject({
+    await expect(
+      db.run.create({ data: input<Prisma.RunUncheckedCreateInput>({ ...run, id: "run_other" }) }),
+    ).rejects.toMatchObject({
       code: "P2002",
     });
-    await expect(db.task.create({ data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "task_other" }) })).rejects.toMatchObject({
+    await expect(
+      db.task.create({ data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "task_other" }) }),
+    ).rejects.toMatchObject({
       code: "P2002",
     });
     await expect(
@@ -482,7 +567,9 @@ forEachDatabase("migrated database", (t) => {
     ).rejects.toMatchObject({ code: "P2002" });
     await expect(db.rawFile.create({ data: rawFile })).rejects.toMatchObject({ code: "P2002" });
     await expect(db.runFile.create({ data: runFile })).rejects.toMatchObject({ code: "P2002" });
-    await expect(db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) })).rejects.toMatchObject({
+    await expect(
+      db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) }),
+    ).rejects.toMatchObject({
       code: "P2002",
     });
     expect(await db.run.count()).toBe(1);
@@ -491,8 +578,14 @@ forEachDatabase("migrated database", (t) => {
   it("enforces foreign keys", async () => {
     const db = t.db;
     await writeAll(db);
-    await expect(db.task.create({ data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "t2", key: "k2", runId: "missing" }) })).rejects.toThrow();
-    await expect(db.runFile.create({ data: { runId: run.id, path: "other.json", sha256: "e".repeat(64) } })).rejects.toThrow();
+    await expect(
+      db.task.create({
+        data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "t2", key: "k2", runId: "missing" }),
+      }),
+    ).rejects.toThrow();
+    await expect(
+      db.runFile.create({ data: { runId: run.id, path: "other.json", sha256: "e".repeat(64) } }),
+    ).rejects.toThrow();
     // A raw file still referenced by a run or a rejection cannot be deleted (ON DELETE RESTRICT).
     await expect(db.rawFile.delete({ where: { sha256: rawFile.sha256 } })).rejects.toThrow();
     expect(await db.rawFile.count()).toBe(1);
@@ -503,12 +596,30 @@ forEachDatabase("migrated database", (t) => {
     await writeAll(db);
     // A second run that must survive.
     await db.run.create({ data: input<Prisma.RunUncheckedCreateInput>({ ...run, id: "run_keep", key: "keep" }) });
-    await db.task.create({ data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "task_keep", runId: "run_keep" }) });
+    await db.task.create({
+      data: input<Prisma.TaskUncheckedCreateInput>({ ...task, id: "task_keep", runId: "run_keep" }),
+    });
     await db.runFile.create({ data: { ...runFile, runId: "run_keep" } });
-    expect(await counts(db)).toEqual({ runs: 2, tasks: 2, rollouts: 2, checks: 2, runFiles: 2, rawFiles: 1, rejectedFiles: 1 });
+    expect(await counts(db)).toEqual({
+      runs: 2,
+      tasks: 2,
+      rollouts: 2,
+      checks: 2,
+      runFiles: 2,
+      rawFiles: 1,
+      rejectedFiles: 1,
+    });
 
     await db.run.delete({ where: { id: run.id } });
-    expect(await counts(db)).toEqual({ runs: 1, tasks: 1, rollouts: 0, checks: 0, runFiles: 1, rawFiles: 1, rejectedFiles: 1 });
+    expect(await counts(db)).toEqual({
+      runs: 1,
+      tasks: 1,
+      rollouts: 0,
+      checks: 0,
+      runFiles: 1,
+      rawFiles: 1,
+      rejectedFiles: 1,
+    });
     expect(await db.task.findFirstOrThrow()).toMatchObject({ id: "task_keep" });
   });
 
@@ -539,7 +650,10 @@ forEachDatabase("migrated database", (t) => {
     const root = copyMigrations();
     const broken = path.join(root, "prisma/migrations", t.provider, "99990101000000_broken");
     fs.mkdirSync(broken);
-    fs.writeFileSync(path.join(broken, "migration.sql"), `CREATE TABLE "Broken" ("id" INTEGER);\nSELECT * FROM "no_such_table";\n`);
+    fs.writeFileSync(
+      path.join(broken, "migration.sql"),
+      `CREATE TABLE "Broken" ("id" INTEGER);\nSELECT * FROM "no_such_table";\n`,
+    );
     const database = await t.fresh({ root, migrate: false });
     await expect(migrate(database.target, root)).rejects.toThrow(/no_such_table/);
     expect(await tableExists(database, "Run")).toBe(false);
@@ -563,17 +677,24 @@ describe("prisma schemas", () => {
       .join("\n");
 
   it("prisma/postgres/schema.prisma is exactly what scripts/prisma-schemas.mjs derives from prisma/schema.prisma", () => {
-    expect(fs.readFileSync(SCHEMAS.postgres, "utf8")).toBe(derivePostgresSchema(fs.readFileSync(SCHEMAS.sqlite, "utf8")));
+    expect(fs.readFileSync(SCHEMAS.postgres, "utf8")).toBe(
+      derivePostgresSchema(fs.readFileSync(SCHEMAS.sqlite, "utf8")),
+    );
   });
 
-  it.each(["sqlite", "postgres"] as const)("the latest %s migration was made from the current schema (run npm run db:new-migration)", (provider) => {
-    const dir = path.join(repoRoot, "prisma/migrations", provider);
-    const last = readMigrations(provider, repoRoot).at(-1)!;
-    const snapshot = fs.readFileSync(path.join(dir, last.name, "schema.prisma"), "utf8");
-    expect(stripComments(schemaFor(provider))).toBe(stripComments(snapshot));
-  });
+  it.each(["sqlite", "postgres"] as const)(
+    "the latest %s migration was made from the current schema (run npm run db:new-migration)",
+    (provider) => {
+      const dir = path.join(repoRoot, "prisma/migrations", provider);
+      const last = readMigrations(provider, repoRoot).at(-1)!;
+      const snapshot = fs.readFileSync(path.join(dir, last.name, "schema.prisma"), "utf8");
+      expect(stripComments(schemaFor(provider))).toBe(stripComments(snapshot));
+    },
+  );
 
   it("both providers have the same migration names", () => {
-    expect(readMigrations("postgres", repoRoot).map((m) => m.name)).toEqual(readMigrations("sqlite", repoRoot).map((m) => m.name));
+    expect(readMigrations("postgres", repoRoot).map((m) => m.name)).toEqual(
+      readMigrations("sqlite", repoRoot).map((m) => m.name),
+    );
   });
 });

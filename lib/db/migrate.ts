@@ -62,13 +62,19 @@ function migrateSqlite(file: string, all: Migration[]): { applied: string[] } {
   try {
     // WAL lets pages read while an ingest writes; the setting persists in the file.
     db.pragma("journal_mode = WAL");
-    db.exec(`CREATE TABLE IF NOT EXISTS "${TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS "${TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+    );
     const applied: string[] = [];
     db.transaction(() => {
       const rows = db.prepare(`SELECT name, checksum FROM "${TABLE}"`).all() as { name: string; checksum: string }[];
       for (const m of pending(all, new Map(rows.map((r) => [r.name, r.checksum])))) {
         run(m, () => db.exec(m.sql));
-        db.prepare(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES (?, ?, ?)`).run(m.name, m.checksum, new Date().toISOString());
+        db.prepare(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES (?, ?, ?)`).run(
+          m.name,
+          m.checksum,
+          new Date().toISOString(),
+        );
         applied.push(m.name);
       }
     }).immediate();
@@ -85,12 +91,21 @@ async function migratePostgres(url: string, all: Migration[]): Promise<{ applied
     await client.query("BEGIN");
     // One migrator at a time across every instance sharing this database.
     await client.query("SELECT pg_advisory_xact_lock(7426153)");
-    await client.query(`CREATE TABLE IF NOT EXISTS "${TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS "${TABLE}" (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`,
+    );
     const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${TABLE}"`);
     const applied: string[] = [];
     for (const m of pending(all, new Map(rows.map((r) => [r.name, r.checksum])))) {
-      await client.query(m.sql).catch((error: unknown) => run(m, () => { throw error; }));
-      await client.query(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES ($1, $2, now())`, [m.name, m.checksum]);
+      await client.query(m.sql).catch((error: unknown) =>
+        run(m, () => {
+          throw error;
+        }),
+      );
+      await client.query(`INSERT INTO "${TABLE}" (name, checksum, applied_at) VALUES ($1, $2, now())`, [
+        m.name,
+        m.checksum,
+      ]);
       applied.push(m.name);
     }
     await client.query("COMMIT");

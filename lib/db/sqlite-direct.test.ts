@@ -28,7 +28,11 @@ it("a direct write waits for a Prisma transaction open on the shared connection 
     while (!connection.inTransaction) await new Promise((r) => setTimeout(r, 1));
     const direct = writeTransaction(connection, () => {
       order.push("direct writes");
-      prepared(connection, `INSERT INTO "RawFile" ("sha256", "size", "bytes", "createdAt") VALUES (?, 0, ?, ?)`).run("b", Buffer.alloc(0), new Date().toISOString());
+      prepared(connection, `INSERT INTO "RawFile" ("sha256", "size", "bytes", "createdAt") VALUES (?, 0, ?, ?)`).run(
+        "b",
+        Buffer.alloc(0),
+        new Date().toISOString(),
+      );
     });
     setTimeout(release, 30);
     await Promise.all([prismaTx, direct]);

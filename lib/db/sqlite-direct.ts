@@ -51,7 +51,7 @@ export class SharedConnection<A extends Adapter> {
 
   /** The better-sqlite3 connection, or null when the adapter does not expose it (then callers use Prisma). */
   async connection(): Promise<Connection | null> {
-    const client = (await this.adapter() as { client?: unknown }).client;
+    const client = ((await this.adapter()) as { client?: unknown }).client;
     return client instanceof Database ? client : null;
   }
 }
@@ -62,7 +62,10 @@ const shared = processWideWeakMap<object, SharedConnection<Adapter>>("sqlite-con
  * The adapter factory to give Prisma: the same as `factory` (provider, name, shadow database) except that
  * `connect()` hands out the shared connection. Call `shareWith` once the client exists.
  */
-export function sharingFactory<F extends AdapterFactory<Adapter>>(factory: F, connection: SharedConnection<Adapter>): F {
+export function sharingFactory<F extends AdapterFactory<Adapter>>(
+  factory: F,
+  connection: SharedConnection<Adapter>,
+): F {
   const wrapped = Object.create(factory) as F;
   wrapped.connect = () => connection.adapter();
   return wrapped;
@@ -83,7 +86,11 @@ const statements = processWideWeakMap<Connection, Map<string, Database.Statement
  * A prepared statement, prepared once per connection; integers come back as numbers, not BigInt, and rows as
  * objects or, with `rows: "arrays"`, as arrays of column values.
  */
-export function prepared(connection: Connection, sql: string, options: { rows?: "objects" | "arrays" } = {}): Database.Statement {
+export function prepared(
+  connection: Connection,
+  sql: string,
+  options: { rows?: "objects" | "arrays" } = {},
+): Database.Statement {
   const arrays = options.rows === "arrays";
   // The row shape is a mode of the statement object: cache one statement per SQL text and shape.
   const key = arrays ? `arrays:${sql}` : sql;

@@ -197,7 +197,11 @@ export interface DatabaseHandle {
  * suite (so per test file, for the usual one call per file). PostgreSQL is skipped, visibly, when
  * TALLY_TEST_POSTGRES_URL is unset.
  */
-export function forEachDatabase(name: string, fn: (t: DatabaseHandle) => void, options: TestDatabaseOptions = {}): void {
+export function forEachDatabase(
+  name: string,
+  fn: (t: DatabaseHandle) => void,
+  options: TestDatabaseOptions = {},
+): void {
   for (const provider of PROVIDERS) {
     const reason = skipReason(provider);
     if (reason) {

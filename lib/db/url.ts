@@ -1,8 +1,6 @@
 import path from "node:path";
 
-export type DatabaseTarget =
-  | { provider: "sqlite"; file: string; url: string }
-  | { provider: "postgres"; url: string };
+export type DatabaseTarget = { provider: "sqlite"; file: string; url: string } | { provider: "postgres"; url: string };
 
 /**
  * Reads DATABASE_URL: `file:<path>` (SQLite; relative to the working directory) or

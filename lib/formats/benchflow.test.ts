@@ -73,18 +73,33 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
 
   it("reads half-life's per-check verdicts from reward-details.json: close_enough 3/4, plausible_uncertainty 3/4, consistent 2/4", () => {
     const passes = (key: string) =>
-      run.rollouts.filter((r) => r.task === "half-life").flatMap((r) => r.checks).filter((c) => c.key === key && c.passed).length;
+      run.rollouts
+        .filter((r) => r.task === "half-life")
+        .flatMap((r) => r.checks)
+        .filter((c) => c.key === key && c.passed).length;
     expect(passes("close_enough")).toBe(3);
     expect(passes("plausible_uncertainty")).toBe(3);
     expect(passes("consistent")).toBe(2);
-    const failed = Object.fromEntries(report.failures.checks.map((c) => [c.key, `${c.rollouts - c.failures}/${c.rollouts}`]));
+    const failed = Object.fromEntries(
+      report.failures.checks.map((c) => [c.key, `${c.rollouts - c.failures}/${c.rollouts}`]),
+    );
     expect(failed).toEqual({ close_enough: "3/4", plausible_uncertainty: "3/4", consistent: "2/4" });
     const check = run.rollouts[0]!.checks[0]!;
-    expect(check).toMatchObject({ key: "close_enough", label: "close_enough", passed: true, score: 1, required: true, dimension: "correctness", status: "graded" });
+    expect(check).toMatchObject({
+      key: "close_enough",
+      label: "close_enough",
+      passed: true,
+      score: 1,
+      required: true,
+      dimension: "correctness",
+      status: "graded",
+    });
   });
 
   it("keeps the recorded reward of the regraded trial and reports the regrade beside it", () => {
-    expect(run.regrades).toEqual([{ rollout: "half-life__c8819b13", originalReward: 1, newReward: 0, change: "pass->fail" }]);
+    expect(run.regrades).toEqual([
+      { rollout: "half-life__c8819b13", originalReward: 1, newReward: 0, change: "pass->fail" },
+    ]);
     expect(report.regrades).toEqual(run.regrades);
     expect(run.metadata.regradeSummary).toBe("1 regraded, 1 changed (0 fail->pass, 1 pass->fail)");
     expect(run.warnings).toEqual([
@@ -96,7 +111,11 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
       "regraded 20261104T175847Z-866168, pass->fail: reward 1 -> 0 (half-life test: tolerance 15% -> final test); the recorded reward 1 is kept",
     ]);
     expect(run.rollouts.find((r) => r.id === "half-life__c8819b13")!.metadata.regrade).toMatchObject({
-      id: "20261104T175847Z-866168", status: "regraded", originalReward: 1, newReward: 0, change: "pass->fail",
+      id: "20261104T175847Z-866168",
+      status: "regraded",
+      originalReward: 1,
+      newReward: 0,
+      change: "pass->fail",
     });
   });
 
@@ -106,7 +125,9 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
     expect(r.reportedReward).toBeNull();
     expect(r.error).toBe("separate verifier transfer failed: artifact missing");
     expect(r.errorCategory).toBe("verifier_infra");
-    expect(r.warnings).toEqual(["unscored: the verifier failed (verifier_infra): separate verifier transfer failed: artifact missing"]);
+    expect(r.warnings).toEqual([
+      "unscored: the verifier failed (verifier_infra): separate verifier transfer failed: artifact missing",
+    ]);
   });
 
   it("finds summary.json in agreement with the trials and keeps it in the run's metadata", () => {
@@ -118,7 +139,11 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
     const r = run.rollouts[0]!;
     const dir = `${JOB}/half-life__4be1d0a7`;
     expect(r.id).toBe("half-life__4be1d0a7");
-    expect(r.source).toEqual({ path: `${dir}/result.json`, format: "benchflow", sha256: sha256Hex(files.find((f) => f.path === `${dir}/result.json`)!.bytes) });
+    expect(r.source).toEqual({
+      path: `${dir}/result.json`,
+      format: "benchflow",
+      sha256: sha256Hex(files.find((f) => f.path === `${dir}/result.json`)!.bytes),
+    });
     expect(r.files).toEqual([
       `${dir}/result.json`,
       `${dir}/verifier/reward-details.json`,
@@ -128,7 +153,9 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
       `${JOB}/summary.json`,
       `${JOB}/regrade-summary.json`,
     ]);
-    expect(run.rollouts.find((x) => x.id === "half-life__c8819b13")!.files).toContain(`${JOB}/half-life__c8819b13/regrade.json`);
+    expect(run.rollouts.find((x) => x.id === "half-life__c8819b13")!.files).toContain(
+      `${JOB}/half-life__c8819b13/regrade.json`,
+    );
   });
 
   it("maps timings, tool calls and unknown fields", () => {
@@ -137,7 +164,12 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
     expect(r.finishedAt).toBe("2026-11-04T18:02:11.900Z");
     expect(r.durationMs).toBe(211800);
     expect(r.toolCalls).toBe(12);
-    expect(r.metadata).toMatchObject({ n_prompts: 1, agent: "claude", agent_name: "claude-code", timing: { verifier: 9.7 } });
+    expect(r.metadata).toMatchObject({
+      n_prompts: 1,
+      agent: "claude",
+      agent_name: "claude-code",
+      timing: { verifier: 9.7 },
+    });
     expect(r.warnings).toEqual([]);
   });
 
@@ -151,7 +183,14 @@ describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
 
 describe("real BenchFlow result.json files (older and current schema)", () => {
   it.each([
-    ["hello-world-task.result.json", "hello-world-task", "hello-world-task__0000abcd", "@agentclientprotocol/claude-agent-acp", "claude-sonnet-4-6", 1],
+    [
+      "hello-world-task.result.json",
+      "hello-world-task",
+      "hello-world-task__0000abcd",
+      "@agentclientprotocol/claude-agent-acp",
+      "claude-sonnet-4-6",
+      1,
+    ],
     ["regex-log.result.json", "regex-log", "regex-log__bab1cbf6", "gemini-cli", "gemini-2.5-flash", 0],
   ])("%s ingests alone as a one-rollout run", (name, task, id, agent, model, reward) => {
     const batch = parseBatch([fixtureFile(`benchflow-real/${name}`)], { rootName: name });
@@ -180,7 +219,11 @@ describe("real BenchFlow result.json files (older and current schema)", () => {
     const batch = parseBatch(loadFixture("benchflow-real"), { rootName: "benchflow-real" });
     expect(batch.rejected).toEqual([]);
     expect(batch.runs.map((r) => [r.name, r.agent, r.model])).toEqual([
-      ["benchflow-real · @agentclientprotocol/claude-agent-acp · claude-sonnet-4-6", "@agentclientprotocol/claude-agent-acp", "claude-sonnet-4-6"],
+      [
+        "benchflow-real · @agentclientprotocol/claude-agent-acp · claude-sonnet-4-6",
+        "@agentclientprotocol/claude-agent-acp",
+        "claude-sonnet-4-6",
+      ],
       ["benchflow-real · gemini-cli · gemini-2.5-flash", "gemini-cli", "gemini-2.5-flash"],
     ]);
   });
@@ -190,9 +233,18 @@ describe("BenchFlow rewards: result.json, reward.json, reward.txt", () => {
   const trial = `half-life__4be1d0a7`;
 
   it("warns when summary.json disagrees with the trial folders", () => {
-    const summary = { job_name: JOB, total: 6, passed: 1, unscored: 1, mean_reward: 0.7, score_excl_errors_ratio: 0.25 };
+    const summary = {
+      job_name: JOB,
+      total: 6,
+      passed: 1,
+      unscored: 1,
+      mean_reward: 0.7,
+      score_excl_errors_ratio: 0.25,
+    };
     const run = onlyRun(jobWith({ "summary.json": summary }));
-    expect(run.warnings).toContain("summary.json disagrees with the 5 trial folders: total 6 vs 5; mean_reward 0.7 vs 0.6667 over scored trials");
+    expect(run.warnings).toContain(
+      "summary.json disagrees with the 5 trial folders: total 6 vs 5; mean_reward 0.7 vs 0.6667 over scored trials",
+    );
   });
 
   it("takes the reward from the verifier's files when result.json has none", () => {
@@ -213,24 +265,37 @@ describe("BenchFlow rewards: result.json, reward.json, reward.txt", () => {
   });
 
   it("stores a trial with a verifier error unscored even when a reward file is left behind", () => {
-    const result = trialResult({ rewards: null, verifier_error: "timed out", verifier_error_category: "verifier_timeout" });
+    const result = trialResult({
+      rewards: null,
+      verifier_error: "timed out",
+      verifier_error_category: "verifier_timeout",
+    });
     const run = onlyRun(jobWith({ [`${trial}/result.json`]: result }));
     const r = run.rollouts.find((x) => x.id === trial)!;
     expect(r.status).toBe("unscored");
     expect(r.errorCategory).toBe("verifier_timeout");
     expect(r.warnings[0]).toBe("unscored: the verifier failed (verifier_timeout): timed out");
-    expect(r.warnings[1]).toMatch(/^verifier\/reward\.json holds reward 0\.6667, but result\.json records an error and no reward/);
+    expect(r.warnings[1]).toMatch(
+      /^verifier\/reward\.json holds reward 0\.6667, but result\.json records an error and no reward/,
+    );
   });
 
   it("stores an agent error before verification unscored with its category", () => {
-    const files = [jsonFile("t__1/result.json", trialResult({ rollout_name: "t__1", rewards: null, error: "sandbox failed", error_category: "sandbox" }))];
+    const files = [
+      jsonFile(
+        "t__1/result.json",
+        trialResult({ rollout_name: "t__1", rewards: null, error: "sandbox failed", error_category: "sandbox" }),
+      ),
+    ];
     const r = onlyRun(files).rollouts[0]!;
     expect(r).toMatchObject({ status: "unscored", error: "sandbox failed", errorCategory: "sandbox" });
     expect(r.warnings).toEqual(["unscored: the trial failed before it was verified (sandbox): sandbox failed"]);
   });
 
   it("does not clip a reward outside [0, 1]", () => {
-    const run = onlyRun([jsonFile("t__1/result.json", trialResult({ rollout_name: "t__1", rewards: { reward: -0.5, speed: 0.2 } }))]);
+    const run = onlyRun([
+      jsonFile("t__1/result.json", trialResult({ rollout_name: "t__1", rewards: { reward: -0.5, speed: 0.2 } })),
+    ]);
     expect(run.rollouts[0]!.reportedReward).toBe(-0.5);
     expect(run.rollouts[0]!.metadata.rewards).toEqual({ reward: -0.5, speed: 0.2 });
     expect(computeReport(toScoringRun(run)).rollouts[0]).toMatchObject({ reward: -0.5, passed: false });
@@ -239,7 +304,10 @@ describe("BenchFlow rewards: result.json, reward.json, reward.txt", () => {
   it("rejects a result.json with a bad field by its path, and the files of its trial with it", () => {
     const result = parse(jobWith({ [`${trial}/result.json`]: trialResult({ rewards: "high" }) }));
     expect(result.runs[0]!.rollouts).toHaveLength(4);
-    expect(result.rejected).toContainEqual({ path: `${JOB}/${trial}/result.json`, error: expect.stringMatching(/^rewards: /) });
+    expect(result.rejected).toContainEqual({
+      path: `${JOB}/${trial}/result.json`,
+      error: expect.stringMatching(/^rewards: /),
+    });
     expect(result.rejected).toContainEqual({
       path: `${JOB}/${trial}/verifier/reward.txt`,
       error: `belongs to trial folder ${JOB}/${trial}, whose result.json was rejected`,
@@ -248,16 +316,23 @@ describe("BenchFlow rewards: result.json, reward.json, reward.txt", () => {
 
   it("rejects an unreadable reward.txt but keeps the trial, with a warning", () => {
     const result = parse(jobWith({ [`${trial}/verifier/reward.txt`]: "n/a" }));
-    expect(result.rejected).toEqual([{ path: `${JOB}/${trial}/verifier/reward.txt`, error: 'expected one number, found "n/a"' }]);
+    expect(result.rejected).toEqual([
+      { path: `${JOB}/${trial}/verifier/reward.txt`, error: 'expected one number, found "n/a"' },
+    ]);
     const r = result.runs[0]!.rollouts.find((x) => x.id === trial)!;
     expect(r.status).toBe("scored");
-    expect(r.warnings).toContain('verifier/reward.txt was rejected (expected one number, found "n/a"), so its reward was not read');
+    expect(r.warnings).toContain(
+      'verifier/reward.txt was rejected (expected one number, found "n/a"), so its reward was not read',
+    );
   });
 });
 
 describe("BenchFlow reward-details.json shapes", () => {
   const withDetails = (details: unknown) =>
-    onlyRun([jsonFile("t__1/result.json", trialResult({ rollout_name: "t__1" })), jsonFile("t__1/verifier/reward-details.json", details)]).rollouts[0]!;
+    onlyRun([
+      jsonFile("t__1/result.json", trialResult({ rollout_name: "t__1" })),
+      jsonFile("t__1/verifier/reward-details.json", details),
+    ]).rollouts[0]!;
 
   it("reads a criteria list with partial credit, weights, errors and optional entries", () => {
     const r = withDetails({
@@ -285,7 +360,13 @@ describe("BenchFlow reward-details.json shapes", () => {
       quality: {
         kind: "group",
         score: 1,
-        components: [{ name: "tests", weight: 1, detail: { kind: "programmatic", score: 1, criteria: [{ name: "unit", value: 1, weight: 1 }] } }],
+        components: [
+          {
+            name: "tests",
+            weight: 1,
+            detail: { kind: "programmatic", score: 1, criteria: [{ name: "unit", value: 1, weight: 1 }] },
+          },
+        ],
       },
       parse_status: "ok",
       checks: { lint: true, "no-warnings": false },
@@ -298,7 +379,11 @@ describe("BenchFlow reward-details.json shapes", () => {
     ]);
     expect(r.metadata.rewardDetails).toEqual({
       reward: { kind: "llm", score: 0.5 },
-      quality: { kind: "group", score: 1, components: [{ name: "tests", weight: 1, detail: { kind: "programmatic", score: 1 } }] },
+      quality: {
+        kind: "group",
+        score: 1,
+        components: [{ name: "tests", weight: 1, detail: { kind: "programmatic", score: 1 } }],
+      },
       parse_status: "ok",
     });
   });
@@ -317,14 +402,18 @@ describe("BenchFlow reward-details.json shapes", () => {
 describe("BenchFlow regrades and retries", () => {
   it("reads a regrade from regrade-summary.json when the trial has no regrade.json", () => {
     const run = onlyRun(jobWith({}, ["half-life__c8819b13/regrade.json"]));
-    expect(run.regrades).toEqual([{ rollout: "half-life__c8819b13", originalReward: 1, newReward: 0, change: "pass->fail" }]);
+    expect(run.regrades).toEqual([
+      { rollout: "half-life__c8819b13", originalReward: 1, newReward: 0, change: "pass->fail" },
+    ]);
     expect(run.metadata.regradeSummary).toBe("1 regraded, 1 changed (0 fail->pass, 1 pass->fail)");
   });
 
   it("warns when regrade-summary.json names a trial the job does not have", () => {
     const summary = {
       regrade_id: "r1",
-      trials: [{ trial: "ghost__00000000", status: "regraded", original_reward: 0, new_reward: 1, change: "fail->pass" }],
+      trials: [
+        { trial: "ghost__00000000", status: "regraded", original_reward: 0, new_reward: 1, change: "fail->pass" },
+      ],
     };
     const run = onlyRun(jobWith({ "regrade-summary.json": summary }, ["half-life__c8819b13/regrade.json"]));
     expect(run.warnings).toContain(`${JOB}/regrade-summary.json names trial ghost__00000000, which is not in this job`);
@@ -333,13 +422,20 @@ describe("BenchFlow regrades and retries", () => {
 
   it("keeps a result.json inside a trial folder (a regrade's verifier run) with that trial, not as a trial", () => {
     const nested = "half-life__c8819b13/regrade/R1/runtime/verifier/result.json";
-    const run = onlyRun(jobWith({ [nested]: trialResult({ rollout_name: "verifier", agent: "oracle", agent_name: "oracle" }) }));
+    const run = onlyRun(
+      jobWith({ [nested]: trialResult({ rollout_name: "verifier", agent: "oracle", agent_name: "oracle" }) }),
+    );
     expect(run.rollouts).toHaveLength(5);
     expect(run.rollouts.find((r) => r.id === "half-life__c8819b13")!.files).toContain(`${JOB}/${nested}`);
   });
 
   it("keeps an attempt that a scored retry replaced, unscored and marked", () => {
-    const attempt = trialResult({ rollout_name: "half-life__00000001", rewards: null, error: "sandbox did not start", error_category: "sandbox" });
+    const attempt = trialResult({
+      rollout_name: "half-life__00000001",
+      rewards: null,
+      error: "sandbox did not start",
+      error_category: "sandbox",
+    });
     const run = onlyRun(jobWith({ "half-life__00000001/result.json": attempt }));
     const r = run.rollouts.find((x) => x.id === "half-life__00000001")!;
     expect(r.status).toBe("unscored");
@@ -361,7 +457,9 @@ describe("BenchFlow detection", () => {
   it("rejects a summary.json with no trials beside it", () => {
     const result = parse([fixtureFile(`benchflow-job/${JOB}/summary.json`, "summary.json")]);
     expect(result.runs).toEqual([]);
-    expect(result.rejected).toEqual([{ path: "summary.json", error: "a BenchFlow summary.json with no trial folders beside it: nothing to score" }]);
+    expect(result.rejected).toEqual([
+      { path: "summary.json", error: "a BenchFlow summary.json with no trial folders beside it: nothing to score" },
+    ]);
   });
 
   it("rejects files that are not BenchFlow's when the format is forced", () => {

@@ -47,7 +47,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   };
   const jobFiles = new Map<string, string[]>();
   const addJobFile = (dir: string, path: string) => jobFiles.set(dir, [...(jobFiles.get(dir) ?? []), path]);
-  for (const f of [...layout.summaries, ...layout.regradeSummaries, ...layout.jobSidecars]) addJobFile(dirName(f.path), f.path);
+  for (const f of [...layout.summaries, ...layout.regradeSummaries, ...layout.jobSidecars])
+    addJobFile(dirName(f.path), f.path);
 
   for (const file of layout.results) {
     const trialDir = isTrialResultName(file) ? dirName(file.path) : null;
@@ -58,7 +59,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       for (const f of own) reject(f.path, `belongs to trial folder ${trialDir || "."}, whose result.json was rejected`);
       continue;
     }
-    const trialFiles = trialDir === null ? null : readTrialFiles(new Map(own.map((f) => [inTrial(trialDir, f.path), f])), reject);
+    const trialFiles =
+      trialDir === null ? null : readTrialFiles(new Map(own.map((f) => [inTrial(trialDir, f.path), f])), reject);
     const jobDir = trialDir === null ? dirName(file.path) : jobDirOf(trialDir);
     const trial = normaliseBenchflowTrial({
       result: { file, data: read.data, raw: read.raw },
@@ -100,7 +102,9 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   }
 
   const overrides = { agent: options.agent, model: options.model };
-  const unnamed = [...jobs.values()].filter((j) => j.trials.length > 0).flatMap((j) => assembleBenchflowJob(j, overrides));
+  const unnamed = [...jobs.values()]
+    .filter((j) => j.trials.length > 0)
+    .flatMap((j) => assembleBenchflowJob(j, overrides));
   return { runs: nameRuns(unnamed, options), rejected };
 }
 
@@ -114,7 +118,8 @@ function nameRuns(unnamed: readonly UnnamedRun[], options: ParseOptions): Normal
   if (!first) return [];
   const root = baseRunName({ rootName: options.rootName }, "BenchFlow");
   if (unnamed.length === 1) {
-    const fallback = folderName(first.jobDir) || [first.run.agent, first.run.model].filter(Boolean).join(" · ") || "BenchFlow run";
+    const fallback =
+      folderName(first.jobDir) || [first.run.agent, first.run.model].filter(Boolean).join(" · ") || "BenchFlow run";
     return [{ name: baseRunName(options, fallback), ...first.run }];
   }
   const perJob = new Map<string, number>();
@@ -122,7 +127,8 @@ function nameRuns(unnamed: readonly UnnamedRun[], options: ParseOptions): Normal
   const given = options.runName?.trim();
   return unnamed.map((u) => {
     const parts = [folderName(u.jobDir) || root];
-    if ((perJob.get(jobKey(u.jobDir)) ?? 0) > 1) parts.push(u.run.agent ?? "unknown agent", u.run.model ?? "unknown model");
+    if ((perJob.get(jobKey(u.jobDir)) ?? 0) > 1)
+      parts.push(u.run.agent ?? "unknown agent", u.run.model ?? "unknown model");
     const distinct = parts.join(" · ");
     return { name: given ? `${given} · ${distinct}` : distinct, ...u.run };
   });

@@ -41,8 +41,20 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
 
   it("makes one run of five grades, one task per problem", () => {
     expect(run).toMatchObject({ name: "grade-problem", format: "grade", passThreshold: 1, warnings: [] });
-    expect(run.tasks.map((t) => t.key)).toEqual(["libfoo-audit", "cve-2024-0002", "cve-2024-0001", "cve-2024-0003", "cve-2024-0004"]);
-    expect(run.rollouts.map((r) => r.id)).toEqual(["audit", "exploit-miss", "exploit-pass", "patch-with-penalty", "weights-do-not-sum"]);
+    expect(run.tasks.map((t) => t.key)).toEqual([
+      "libfoo-audit",
+      "cve-2024-0002",
+      "cve-2024-0001",
+      "cve-2024-0003",
+      "cve-2024-0004",
+    ]);
+    expect(run.rollouts.map((r) => r.id)).toEqual([
+      "audit",
+      "exploit-miss",
+      "exploit-pass",
+      "patch-with-penalty",
+      "weights-do-not-sum",
+    ]);
     expect(report.counts).toEqual({ tasks: 5, rollouts: 5, scored: 5, unscored: 0 });
   });
 
@@ -50,7 +62,13 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     near(verdict("exploit-pass").reward, 0.84);
     expect(verdict("exploit-pass").passed).toBe(true);
     const r = rollout("exploit-pass");
-    expect(r).toMatchObject({ rule: "grade", gate: "defect_matching", penalties: 0, reportedReward: null, warnings: [] });
+    expect(r).toMatchObject({
+      rule: "grade",
+      gate: "defect_matching",
+      penalties: 0,
+      reportedReward: null,
+      warnings: [],
+    });
     expect(r.checks.map((c) => [c.key, c.score, c.weight, c.passed, c.required])).toEqual([
       ["defect_matching", 1, 0.6, true, true],
       ["pov_quality", 0.5, 0.2, true, false],
@@ -59,7 +77,11 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     ]);
     expect(r.checks[0]!.detail).toBe("matched: heap-buffer-overflow in parse_header; sanitizer: ASan");
     expect(r.checks[0]!.metadata).toEqual({ matched: "heap-buffer-overflow in parse_header", sanitizer: "ASan" });
-    expect(r.source).toEqual({ path: "exploit-pass.json", format: "grade", sha256: sha256Hex(files.find((f) => f.path === "exploit-pass.json")!.bytes) });
+    expect(r.source).toEqual({
+      path: "exploit-pass.json",
+      format: "grade",
+      sha256: sha256Hex(files.find((f) => f.path === "exploit-pass.json")!.bytes),
+    });
     expect(r.files).toEqual(["exploit-pass.json"]);
   });
 
@@ -72,8 +94,12 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     expect(gate!.detail).toBe("matched: null; crash: null-deref in main (not the target defect)");
     for (const c of gated) {
       expect(c).toMatchObject({
-        status: "not_assigned", passed: null, score: null, required: false,
-        detail: "skipped: gated on defect_matching", reason: "skipped: gated on defect_matching",
+        status: "not_assigned",
+        passed: null,
+        score: null,
+        required: false,
+        detail: "skipped: gated on defect_matching",
+        reason: "skipped: gated on defect_matching",
       });
     }
     expect(gated.map((c) => c.key)).toEqual(["pov_quality", "summary_quality", "target_calls"]);
@@ -86,7 +112,10 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     expect(r.gate).toBe("patch_verified");
     near(r.penalties, 0.1);
     expect(r.metadata.penalties).toEqual({ functionality_loss: 0.1 });
-    expect(r.metadata.metadata).toEqual({ patch_verified: { tests: "112 passed" }, functionality_loss: { lost_tests: 3, of: 30 } });
+    expect(r.metadata.metadata).toEqual({
+      patch_verified: { tests: "112 passed" },
+      functionality_loss: { lost_tests: 3, of: 30 },
+    });
   });
 
   it("audit: 0.6, not gated, fails the 1.0 threshold; metadata kept in full (unknown fields too)", () => {
@@ -97,8 +126,14 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     expect(r.checks[0]!.detail).toBe("recall 0.75 · precision 0.8 · found 3: D1, D2, D3 · missed 1: D4");
     expect(r.metadata).toMatchObject({ problem_id: "libfoo-audit", mode: "audit" });
     expect(r.metadata.metadata).toEqual({
-      recall: 0.75, precision: 0.8, found: ["D1", "D2", "D3"], missed: ["D4"], submissions: 5, duplicates: 1,
-      non_crashers: 0, unrecognised_field: { kept: true },
+      recall: 0.75,
+      precision: 0.8,
+      found: ["D1", "D2", "D3"],
+      missed: ["D4"],
+      submissions: 5,
+      duplicates: 1,
+      non_crashers: 0,
+      unrecognised_field: { kept: true },
     });
   });
 
@@ -116,11 +151,18 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
     near(reward("weights-do-not-sum"), 0.5 + 0.3 + 0.1 + 0.1); // 1.0
     expect(reward("exploit-miss")).toBe(0);
     near(reward("patch-with-penalty"), 0.625); // no component of it is re-weighted
-    near(computeReport(toScoringRun(run), { componentWeights: { defect_matching: 0.6 } }).rollouts.find((r) => r.id === "weights-do-not-sum")!.reward, 1);
+    near(
+      computeReport(toScoringRun(run), { componentWeights: { defect_matching: 0.6 } }).rollouts.find(
+        (r) => r.id === "weights-do-not-sum",
+      )!.reward,
+      1,
+    );
   });
 
   it("a flip of the gate passes exploit-miss with the gate's weight only (gated components stay skipped)", () => {
-    const whatIf = computeReport(toScoringRun(run), { flips: [{ task: "cve-2024-0002", check: "defect_matching", passed: true }] });
+    const whatIf = computeReport(toScoringRun(run), {
+      flips: [{ task: "cve-2024-0002", check: "defect_matching", passed: true }],
+    });
     const r = whatIf.rollouts.find((x) => x.id === "exploit-miss")!;
     expect(r.passed).toBe(true);
     near(r.reward, 0.6);
@@ -135,7 +177,10 @@ describe("grade-problem: EXPECTED.md golden figures", () => {
 
 describe("grade files: JSON lines, arrays, wrapped lists", () => {
   it("reads JSON lines, one grade a line, with sources path#problem", () => {
-    const lines = [grade({ problem_id: "a" }), grade({ problem_id: "b", subscores: { defect_matching: 0, pov_quality: 0 } })];
+    const lines = [
+      grade({ problem_id: "a" }),
+      grade({ problem_id: "b", subscores: { defect_matching: 0, pov_quality: 0 } }),
+    ];
     const run = onlyRun([textFile("nightly/grades.jsonl", lines.map((l) => JSON.stringify(l)).join("\n") + "\n")]);
     expect(run.name).toBe("nightly");
     expect(run.rollouts.map((r) => [r.id, r.task, r.source.path])).toEqual([
@@ -143,7 +188,10 @@ describe("grade files: JSON lines, arrays, wrapped lists", () => {
       ["nightly/grades#b", "b", "nightly/grades.jsonl#b"],
     ]);
     const report = computeReport(toScoringRun(run));
-    expect(report.rollouts.map((r) => [r.passed, r.reward])).toEqual([[true, 0.8], [false, 0]]);
+    expect(report.rollouts.map((r) => [r.passed, r.reward])).toEqual([
+      [true, 0.8],
+      [false, 0],
+    ]);
   });
 
   it("reads a JSON array and {grades: [...]}, with rollout ids from trial fields", () => {
@@ -151,22 +199,45 @@ describe("grade files: JSON lines, arrays, wrapped lists", () => {
     for (const value of [list, { grades: list }]) {
       const run = onlyRun([jsonFile("g.json", value)]);
       expect(run.tasks.map((t) => t.key)).toEqual(["p1"]);
-      expect(run.rollouts.map((r) => [r.id, r.source.path])).toEqual([["p1#1", "g.json#p1#1"], ["p1#2", "g.json#p1#2"]]);
+      expect(run.rollouts.map((r) => [r.id, r.source.path])).toEqual([
+        ["p1#1", "g.json#p1#1"],
+        ["p1#2", "g.json#p1#2"],
+      ]);
     }
   });
 
   it("accepts a .json file holding JSON lines", () => {
-    const run = onlyRun([textFile("g.json", `${JSON.stringify(grade({ problem_id: "x" }))}\n${JSON.stringify(grade({ problem_id: "y" }))}\n`)]);
+    const run = onlyRun([
+      textFile(
+        "g.json",
+        `${JSON.stringify(grade({ problem_id: "x" }))}\n${JSON.stringify(grade({ problem_id: "y" }))}\n`,
+      ),
+    ]);
     expect(run.rollouts.map((r) => r.task)).toEqual(["x", "y"]);
   });
 
   it("keeps two grades of one problem in one file apart", () => {
     const run = onlyRun([jsonFile("g.json", [grade(), grade()])]);
-    expect(run.rollouts.map((r) => [r.id, r.source.path])).toEqual([["g#p1", "g.json#p1"], ["g#p1~2", "g.json#p1~2"]]);
+    expect(run.rollouts.map((r) => [r.id, r.source.path])).toEqual([
+      ["g#p1", "g.json#p1"],
+      ["g#p1~2", "g.json#p1~2"],
+    ]);
   });
 
   it("takes the agent, model and pass threshold the grades state", () => {
-    const run = onlyRun([jsonFile("g.json", grade({ mode: "audit", agent: "a1", model: "m1", pass_threshold: 0.5, subscores: { audit: 0.6 }, weights: { audit: 1 } }))]);
+    const run = onlyRun([
+      jsonFile(
+        "g.json",
+        grade({
+          mode: "audit",
+          agent: "a1",
+          model: "m1",
+          pass_threshold: 0.5,
+          subscores: { audit: 0.6 },
+          weights: { audit: 1 },
+        }),
+      ),
+    ]);
     expect([run.agent, run.model, run.passThreshold]).toEqual(["a1", "m1", 0.5]);
     expect(computeReport(toScoringRun(run)).rollouts[0]!.passed).toBe(true);
   });
@@ -180,23 +251,42 @@ describe("grade semantics", () => {
   it("sums penalties given as a number, a list, or a list of named objects; clips to [0, 1]", () => {
     near(one({ penalties: 0.2 }).penalties, 0.2);
     near(one({ penalties: [0.1, 0.05] }).penalties, 0.15);
-    near(one({ penalties: [{ name: "slow", value: 0.1 }, { reason: "noisy", amount: 0.2 }] }).penalties, 0.3);
+    near(
+      one({
+        penalties: [
+          { name: "slow", value: 0.1 },
+          { reason: "noisy", amount: 0.2 },
+        ],
+      }).penalties,
+      0.3,
+    );
     expect(reward({ penalties: 5 }).reward).toBe(0);
-    expect(reward({ subscores: { defect_matching: 1, pov_quality: 1 }, weights: { defect_matching: 1, pov_quality: 1 } }).reward).toBe(1);
+    expect(
+      reward({ subscores: { defect_matching: 1, pov_quality: 1 }, weights: { defect_matching: 1, pov_quality: 1 } })
+        .reward,
+    ).toBe(1);
   });
 
   it("gates patch grades on patch_verified, and falls back to the threshold when the gate component is missing", () => {
-    const patch = one({ mode: "patch", subscores: { patch_verified: 0, size: 1 }, weights: { patch_verified: 0.5, size: 0.5 } });
+    const patch = one({
+      mode: "patch",
+      subscores: { patch_verified: 0, size: 1 },
+      weights: { patch_verified: 0.5, size: 0.5 },
+    });
     expect(patch.gate).toBe("patch_verified");
     const missing = one({ mode: "patch" });
     expect(missing.gate).toBeNull();
-    expect(missing.warnings).toContain("patch grade without a patch_verified component: it passes at the pass threshold instead");
+    expect(missing.warnings).toContain(
+      "patch grade without a patch_verified component: it passes at the pass threshold instead",
+    );
     expect(one({ mode: undefined }).gate).toBe("defect_matching");
   });
 
   it("keeps the file's own score as the reported reward, warning when it disagrees", () => {
     expect(one({ score: 0.8 })).toMatchObject({ reportedReward: 0.8, warnings: [] });
-    expect(one({ score: 0.5 }).warnings).toEqual(["reported score 0.5 differs from Σ subscore × weight − penalties = 0.8"]);
+    expect(one({ score: 0.5 }).warnings).toEqual([
+      "reported score 0.5 differs from Σ subscore × weight − penalties = 0.8",
+    ]);
   });
 
   it("clips a subscore outside [0, 1] and keeps the raw value", () => {
@@ -224,7 +314,9 @@ describe("bad grade files", () => {
   it("rejects a grade with the field path", () => {
     const result = parseGrades([jsonFile("g.json", grade({ subscores: { defect_matching: "high" } }))]);
     expect(result.runs).toEqual([]);
-    expect(result.rejected).toEqual([{ path: "g.json", error: "subscores.defect_matching: expected number, received string" }]);
+    expect(result.rejected).toEqual([
+      { path: "g.json", error: "subscores.defect_matching: expected number, received string" },
+    ]);
   });
 
   it("names the line of a bad JSON line and the index of a bad array item", () => {
@@ -235,6 +327,9 @@ describe("bad grade files", () => {
     expect(parseGrades([jsonFile("g.json", [grade(), grade({ weights: null })])]).rejected).toEqual([
       { path: "g.json", error: "[1].weights: expected record, received null" },
     ]);
-    expect(parseGrades([textFile("g.jsonl", `${JSON.stringify(grade())}\n{"subscores": {}, "weights": \n`)]).rejected[0]?.error).toMatch(/^line 2: invalid JSON/);
+    expect(
+      parseGrades([textFile("g.jsonl", `${JSON.stringify(grade())}\n{"subscores": {}, "weights": \n`)]).rejected[0]
+        ?.error,
+    ).toMatch(/^line 2: invalid JSON/);
   });
 });

@@ -1,6 +1,13 @@
 import { isJsonObject, mayHoldKey } from "./json";
 import { agreed, assembleRun, deriveRunName, type RolloutWithTask } from "./grade/assemble";
-import { isRecordFileName, notAnObject, readRecords, recordIssues, recordsSeen, type JsonRecord } from "./grade/records";
+import {
+  isRecordFileName,
+  notAnObject,
+  readRecords,
+  recordIssues,
+  recordsSeen,
+  type JsonRecord,
+} from "./grade/records";
 import { normaliseGrade } from "./grade/rollout";
 import { ZGradeRecord } from "./grade/schema";
 import type { FileRejection, FormatModule, InputFile, Json, ParseOptions, ParseResult } from "./types";
@@ -56,7 +63,11 @@ function readGradeFile(file: InputFile): FileRead {
     if (n > 1) rollout.source = { ...rollout.source, path: `${rollout.source.path}~${n}` };
     items.push({ rollout, task });
   });
-  if (errors.length > 0) return { ok: false, error: errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more grades` : "") };
+  if (errors.length > 0)
+    return {
+      ok: false,
+      error: errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more grades` : ""),
+    };
   return { ok: true, items, thresholds };
 }
 
@@ -77,16 +88,22 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 
   const warnings: string[] = [];
   const distinct = [...new Set(thresholds)];
-  if (distinct.length > 1) warnings.push(`grades state different pass thresholds (${distinct.join(", ")}): using ${distinct[0]}`);
-  const field = (k: "agent" | "model") => items.map(({ rollout }) => {
-    const v = rollout.metadata[k];
-    return typeof v === "string" ? v : null;
-  });
+  if (distinct.length > 1)
+    warnings.push(`grades state different pass thresholds (${distinct.join(", ")}): using ${distinct[0]}`);
+  const field = (k: "agent" | "model") =>
+    items.map(({ rollout }) => {
+      const v = rollout.metadata[k];
+      return typeof v === "string" ? v : null;
+    });
   const agent = options.agent ?? agreed(field("agent"), "agent", warnings);
   const model = options.model ?? agreed(field("model"), "model", warnings);
   const run = assembleRun(items, {
     format: "grade",
-    name: deriveRunName(options, files.map((f) => f.path), "grades"),
+    name: deriveRunName(
+      options,
+      files.map((f) => f.path),
+      "grades",
+    ),
     agent,
     model,
     createdAt: null,

@@ -47,7 +47,13 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
     expect(batch.rejected).toEqual([]);
     expect(batch.unclaimed).toEqual([]);
     expect(batch.runs).toHaveLength(1);
-    expect(run).toMatchObject({ format: "harbor", name: KEY, agent: "claude-code", model: "MiniMax-M2.1", passThreshold: 1 });
+    expect(run).toMatchObject({
+      format: "harbor",
+      name: KEY,
+      agent: "claude-code",
+      model: "MiniMax-M2.1",
+      passThreshold: 1,
+    });
   });
 
   it("takes the rollouts from the trial folders and the job file only for metadata", () => {
@@ -76,7 +82,14 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
 
   it("scores 3d-scan-calc from verifier_result.rewards, with one check per CTRF test", () => {
     const r = run.rollouts[0]!;
-    expect(r).toMatchObject({ task: "3d-scan-calc", status: "scored", rule: "reward", reportedReward: 1, error: null, warnings: [] });
+    expect(r).toMatchObject({
+      task: "3d-scan-calc",
+      status: "scored",
+      rule: "reward",
+      reportedReward: 1,
+      error: null,
+      warnings: [],
+    });
     expect(r.checks.map((c) => [c.key, c.passed, c.required, c.status])).toEqual([
       ["test_outputs.py::TestOutputs::test_file_exists", true, true, "graded"],
       ["test_outputs.py::TestOutputs::test_values_correct", true, true, "graded"],
@@ -85,9 +98,17 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
     expect(r.startedAt).toBe("2026-01-29T05:47:41.459Z");
     expect(r.durationMs).toBe(105087);
     expect(r.tokens).toBe(273023);
-    expect(r.metadata).toMatchObject({ rewards: { reward: 1 }, agent_info: { version: "2.1.19" }, source: "tasks-no-skills" });
+    expect(r.metadata).toMatchObject({
+      rewards: { reward: 1 },
+      agent_info: { version: "2.1.19" },
+      source: "tasks-no-skills",
+    });
     expect(r.files).toEqual([`${SCAN}/result.json`, `${SCAN}/verifier/ctrf.json`, "job-result.trimmed.json"]);
-    expect(r.source).toEqual({ path: `${SCAN}/result.json`, format: "harbor", sha256: sha256Hex(files.find((f) => f.path === `${SCAN}/result.json`)!.bytes) });
+    expect(r.source).toEqual({
+      path: `${SCAN}/result.json`,
+      format: "harbor",
+      sha256: sha256Hex(files.find((f) => f.path === `${SCAN}/result.json`)!.bytes),
+    });
     expect(report.rollouts[0]).toMatchObject({ passed: true, reward: 1 });
   });
 
@@ -108,8 +129,18 @@ describe("Harbor job result.json alone", () => {
   const report = computeReport(toScoringRun(run));
 
   it("makes one run named by its eval key, agent and model parsed from it", () => {
-    expect(run).toMatchObject({ name: KEY, agent: "claude-code", model: "MiniMax-M2.1", createdAt: "2026-01-29T10:03:50.523Z" });
-    expect(run.metadata).toMatchObject({ evalKey: KEY, dataset: "tasks-no-skills", harborMean: 0.12394422823529411, nTotalTrials: 425 });
+    expect(run).toMatchObject({
+      name: KEY,
+      agent: "claude-code",
+      model: "MiniMax-M2.1",
+      createdAt: "2026-01-29T10:03:50.523Z",
+    });
+    expect(run.metadata).toMatchObject({
+      evalKey: KEY,
+      dataset: "tasks-no-skills",
+      harborMean: 0.12394422823529411,
+      nTotalTrials: 425,
+    });
   });
 
   it("turns reward_stats (string keys) and exception_stats into 14 scored and 5 unscored rollouts", () => {
@@ -117,8 +148,15 @@ describe("Harbor job result.json alone", () => {
     expect(report.passRate).toMatchObject({ value: 4 / 14, passes: 4 });
     expect(report.meanReward.value).toBeCloseTo((4 + 0.85 + 2 * 0.5712 + 3 * 0.833) / 14, 9);
     const byId = new Map(run.rollouts.map((r) => [r.id, r]));
-    expect(byId.get("trend-anomaly-causal-inference__GPE8WEn")).toMatchObject({ reportedReward: 0.85, status: "scored", checks: [] });
-    expect(byId.get("dapt-intrusion-detection__V9bPmpB")).toMatchObject({ status: "unscored", errorCategory: "RuntimeError" });
+    expect(byId.get("trend-anomaly-causal-inference__GPE8WEn")).toMatchObject({
+      reportedReward: 0.85,
+      status: "scored",
+      checks: [],
+    });
+    expect(byId.get("dapt-intrusion-detection__V9bPmpB")).toMatchObject({
+      status: "unscored",
+      errorCategory: "RuntimeError",
+    });
   });
 
   it("keeps the exception of a trial that still has a reward, and scores it", () => {
@@ -129,7 +167,11 @@ describe("Harbor job result.json alone", () => {
   it("gives each rollout the source `path#trial` and the job file's hash", () => {
     const r = run.rollouts[0]!;
     const file = fixtureFile("harbor-real/job-result.trimmed.json");
-    expect(r.source).toEqual({ path: "job-result.trimmed.json#3d-scan-calc__qLuah6E", format: "harbor", sha256: sha256Hex(file.bytes) });
+    expect(r.source).toEqual({
+      path: "job-result.trimmed.json#3d-scan-calc__qLuah6E",
+      format: "harbor",
+      sha256: sha256Hex(file.bytes),
+    });
     expect(r.files).toEqual(["job-result.trimmed.json"]);
   });
 
@@ -142,7 +184,9 @@ describe("Harbor job result.json alone", () => {
   });
 
   it("explains that Harbor's mean counts the 5 unscored trials as 0", () => {
-    expect(run.metadata.harborMeanNote).toMatch(/^Harbor's mean counts the 5 unscored trial\(s\) as 0; Tally excludes them by default: Harbor reports 0\.1239, Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/);
+    expect(run.metadata.harborMeanNote).toMatch(
+      /^Harbor's mean counts the 5 unscored trial\(s\) as 0; Tally excludes them by default: Harbor reports 0\.1239, Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
+    );
   });
 });
 
@@ -162,12 +206,15 @@ describe("Harbor trial folders alone", () => {
   it("reads failed, skipped and other CTRF tests as checks", () => {
     const files = [
       jsonFile("t__a/result.json", trial("t__a", { verifier_result: { rewards: { reward: 0 } } })),
-      jsonFile("t__a/verifier/ctrf.json", ctrf([
-        { name: "ok", status: "passed", duration: 1 },
-        { name: "bad", status: "failed", message: "assert 1 == 2", trace: "…" },
-        { name: "later", status: "skipped" },
-        { name: "odd", status: "other" },
-      ])),
+      jsonFile(
+        "t__a/verifier/ctrf.json",
+        ctrf([
+          { name: "ok", status: "passed", duration: 1 },
+          { name: "bad", status: "failed", message: "assert 1 == 2", trace: "…" },
+          { name: "later", status: "skipped" },
+          { name: "odd", status: "other" },
+        ]),
+      ),
     ];
     const r = onlyRun(files).rollouts[0]!;
     expect(r.checks.map((c) => [c.key, c.passed, c.score, c.status])).toEqual([
@@ -191,18 +238,27 @@ describe("Harbor trial folders alone", () => {
   });
 
   it("rejects an invalid ctrf.json but keeps the trial, with a warning", () => {
-    const files = [jsonFile("t__a/result.json", trial("t__a")), jsonFile("t__a/verifier/ctrf.json", { results: { tests: [{ status: "passed" }] } })];
+    const files = [
+      jsonFile("t__a/result.json", trial("t__a")),
+      jsonFile("t__a/verifier/ctrf.json", { results: { tests: [{ status: "passed" }] } }),
+    ];
     const result = parse(files);
-    expect(result.rejected).toEqual([{ path: "t__a/verifier/ctrf.json", error: "results.tests[0].name: missing (expected string)" }]);
+    expect(result.rejected).toEqual([
+      { path: "t__a/verifier/ctrf.json", error: "results.tests[0].name: missing (expected string)" },
+    ]);
     expect(result.runs[0]!.rollouts[0]!.warnings).toEqual([
       "verifier/ctrf.json was rejected (results.tests[0].name: missing (expected string)), so its tests are not checks",
     ]);
   });
 
   it("rejects a trial whose reward is not a number, naming the field", () => {
-    const result = parse([jsonFile("t__a/result.json", trial("t__a", { verifier_result: { rewards: { reward: "1" } } }))]);
+    const result = parse([
+      jsonFile("t__a/result.json", trial("t__a", { verifier_result: { rewards: { reward: "1" } } })),
+    ]);
     expect(result.runs).toEqual([]);
-    expect(result.rejected).toEqual([{ path: "t__a/result.json", error: "verifier_result.rewards.reward: expected number, received string" }]);
+    expect(result.rejected).toEqual([
+      { path: "t__a/result.json", error: "verifier_result.rewards.reward: expected number, received string" },
+    ]);
   });
 });
 
@@ -215,10 +271,17 @@ describe("Harbor job with several evals", () => {
       n_trials: 3,
       n_errors: 1,
       evals: {
-        "terminus__gpt-5__tasks": { n_trials: 2, n_errors: 0, metrics: [{ mean: 0.5 }], reward_stats: { reward: { "1": ["a__1"], "0": ["b__1"] } } },
+        "terminus__gpt-5__tasks": {
+          n_trials: 2,
+          n_errors: 0,
+          metrics: [{ mean: 0.5 }],
+          reward_stats: { reward: { "1": ["a__1"], "0": ["b__1"] } },
+        },
         "nexau__local-docker-dataset": {
-          n_trials: 1, n_errors: 1, metrics: [{ mean: 0.5 }],
-          reward_stats: { reward: { "1.0": ["a__2"], "high": ["c__2"] } },
+          n_trials: 1,
+          n_errors: 1,
+          metrics: [{ mean: 0.5 }],
+          reward_stats: { reward: { "1.0": ["a__2"], high: ["c__2"] } },
           exception_stats: { AgentTimeoutError: ["d__2"] },
         },
       },
@@ -233,7 +296,9 @@ describe("Harbor job with several evals", () => {
       ["nexau__local-docker-dataset", "nexau", null, 2],
     ]);
     const second = result.runs[1]!;
-    expect(second.warnings[0]).toBe('reward_stats.reward has the key "high", which is not a number: its 1 trial(s) get no reward');
+    expect(second.warnings[0]).toBe(
+      'reward_stats.reward has the key "high", which is not a number: its 1 trial(s) get no reward',
+    );
     expect(second.rollouts.map((r) => [r.id, r.status, r.errorCategory])).toEqual([
       ["a__2", "scored", null],
       ["d__2", "unscored", "AgentTimeoutError"],
@@ -256,7 +321,11 @@ describe("Harbor job with several evals", () => {
 describe("Harbor detection", () => {
   it("parses eval keys with and without a model", () => {
     expect(parseEvalKey(KEY)).toEqual({ agent: "claude-code", model: "MiniMax-M2.1", dataset: "tasks-no-skills" });
-    expect(parseEvalKey("nexau__local-docker-dataset")).toEqual({ agent: "nexau", model: null, dataset: "local-docker-dataset" });
+    expect(parseEvalKey("nexau__local-docker-dataset")).toEqual({
+      agent: "nexau",
+      model: null,
+      dataset: "local-docker-dataset",
+    });
   });
 
   it("claims no BenchFlow, Silo or unrelated files", () => {

@@ -9,7 +9,15 @@ import { folderName, inTrial, jobDirOf } from "./harbor/trial-folders";
 import { readVerifierRewards } from "./harbor/verifier-rewards";
 import { readJsonFile } from "./json";
 import { baseName, dirName } from "./paths";
-import type { FileRejection, FormatModule, InputFile, JsonObject, NormalizedRun, ParseOptions, ParseResult } from "./types";
+import type {
+  FileRejection,
+  FormatModule,
+  InputFile,
+  JsonObject,
+  NormalizedRun,
+  ParseOptions,
+  ParseResult,
+} from "./types";
 
 export { ZHarborJob, ZHarborTrial } from "./harbor/schema";
 
@@ -64,7 +72,9 @@ function readJob(file: InputFile, sidecars: string[], reject: Reject): HarborJob
     return null;
   }
   const rawEvals = ((read.raw.stats as JsonObject).evals ?? {}) as JsonObject;
-  const listings = Object.entries(read.data.stats.evals).map(([key, entry]) => readEval(key, entry, (rawEvals[key] ?? {}) as JsonObject));
+  const listings = Object.entries(read.data.stats.evals).map(([key, entry]) =>
+    readEval(key, entry, (rawEvals[key] ?? {}) as JsonObject),
+  );
   if (listings.length === 0) {
     reject(file.path, "stats.evals is empty: the job lists no trials");
     return null;
@@ -92,7 +102,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     reject(file.path, decoded && !decoded.ok ? decoded.error : NOT_HARBOR);
   }
   const sidecarsOf = new Map<string, string[]>();
-  for (const f of layout.jobSidecars) sidecarsOf.set(dirName(f.path), [...(sidecarsOf.get(dirName(f.path)) ?? []), f.path]);
+  for (const f of layout.jobSidecars)
+    sidecarsOf.set(dirName(f.path), [...(sidecarsOf.get(dirName(f.path)) ?? []), f.path]);
 
   const trials: { trial: HarborTrial; jobDir: string | null }[] = [];
   for (const file of layout.trials) {
@@ -110,14 +121,20 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     const job = readJob(file, sidecarsOf.get(jobDir) ?? [], reject);
     if (!job) continue;
     // Trial folders beside the job file are its trials: they give the rollouts, the job file the metadata.
-    const beside = trials.filter((t) => t.jobDir === jobDir && t.trial.trialDir !== null && !used.has(t.trial)).map((t) => t.trial);
+    const beside = trials
+      .filter((t) => t.jobDir === jobDir && t.trial.trialDir !== null && !used.has(t.trial))
+      .map((t) => t.trial);
     for (const listing of job.listings) {
       const mine = beside.filter((t) => t.evalKey === listing.key);
       for (const t of mine) {
         used.add(t);
         t.rollout.files.push(file.path, ...job.sidecars.filter((p) => !t.rollout.files.includes(p)));
       }
-      drafts.push(mine.length > 0 ? runFromTrials(listing.key, mine, jobDir, options, { file: job, listing }) : runFromListing(job, listing, jobDir, options));
+      drafts.push(
+        mine.length > 0
+          ? runFromTrials(listing.key, mine, jobDir, options, { file: job, listing })
+          : runFromListing(job, listing, jobDir, options),
+      );
     }
     for (const t of beside.filter((t) => !used.has(t))) {
       t.rollout.warnings.push(`its eval ${t.evalKey} is not among the evals of ${file.path}`);
@@ -126,7 +143,15 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   const loose = trials.filter((t) => !used.has(t.trial));
   for (const group of groupBy(loose, (t) => JSON.stringify([t.jobDir, t.trial.evalKey])).values()) {
     const first = group[0]!;
-    drafts.push(runFromTrials(first.trial.evalKey, group.map((g) => g.trial), first.jobDir, options, null));
+    drafts.push(
+      runFromTrials(
+        first.trial.evalKey,
+        group.map((g) => g.trial),
+        first.jobDir,
+        options,
+        null,
+      ),
+    );
   }
   return { runs: nameRuns(drafts, options), rejected };
 }

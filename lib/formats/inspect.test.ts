@@ -26,25 +26,54 @@ const evalLog = fixtureFile("inspect-real/log_formats.eval");
 /** What every form of the real log must give (EvalLog from inspect_ai's tests). */
 function expectPopularity(run: NormalizedRun) {
   expect(run).toMatchObject({
-    name: "popularity", format: "inspect", model: "ollama/llama3.1", agent: "system_message → generate",
-    createdAt: "2024-10-15T16:53:13.000Z", passThreshold: 1, warnings: [],
+    name: "popularity",
+    format: "inspect",
+    model: "ollama/llama3.1",
+    agent: "system_message → generate",
+    createdAt: "2024-10-15T16:53:13.000Z",
+    passThreshold: 1,
+    warnings: [],
   });
   expect(run.tasks).toEqual([{ key: "1", taskId: "1", name: null, group: null, weight: 1 }]);
   const [r] = run.rollouts;
   expect(r).toMatchObject({
-    id: "1#1", task: "1", status: "scored", rule: "checks", agentOutput: "No", tokens: 68, terminationReason: "stop",
-    toolCalls: 0, toolErrors: 0, error: null, warnings: [],
+    id: "1#1",
+    task: "1",
+    status: "scored",
+    rule: "checks",
+    agentOutput: "No",
+    tokens: 68,
+    terminationReason: "stop",
+    toolCalls: 0,
+    toolErrors: 0,
+    error: null,
+    warnings: [],
   });
   expect(r!.checks).toEqual([
     {
-      order: 0, key: "match", label: "match", passed: false, score: 0, required: true, dimension: "correctness",
-      status: "graded", weight: null, failureTag: null, detail: null, reason: null, evidenceRefs: [],
+      order: 0,
+      key: "match",
+      label: "match",
+      passed: false,
+      score: 0,
+      required: true,
+      dimension: "correctness",
+      status: "graded",
+      weight: null,
+      failureTag: null,
+      detail: null,
+      reason: null,
+      evidenceRefs: [],
       metadata: { answer: "No", value: "I" },
     },
   ]);
   expect(r!.metadata).toMatchObject({ epoch: 1, target: " Yes", metadata: { label_confidence: 0.8860552919198255 } });
   expect(r!.metadata.messages).toBeUndefined();
-  expect(run.metadata).toMatchObject({ status: "success", version: 2, eval: { task: "popularity", run_id: "BpiPFmbVcMCRUAXv8ovCTx" } });
+  expect(run.metadata).toMatchObject({
+    status: "success",
+    version: 2,
+    eval: { task: "popularity", run_id: "BpiPFmbVcMCRUAXv8ovCTx" },
+  });
   const report = computeReport(toScoringRun(run));
   expect(report.rollouts[0]).toMatchObject({ passed: false, reward: 0, failedRequired: ["match"] });
   expect(report.metrics.correctness?.value).toBe(0);
@@ -54,7 +83,11 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
   it("reads the .json EvalLog: one sample × one epoch", () => {
     const run = onlyRun([jsonLog]);
     expectPopularity(run);
-    expect(run.rollouts[0]!.source).toEqual({ path: "log_formats.json#1_epoch_1", format: "inspect", sha256: sha256Hex(jsonLog.bytes) });
+    expect(run.rollouts[0]!.source).toEqual({
+      path: "log_formats.json#1_epoch_1",
+      format: "inspect",
+      sha256: sha256Hex(jsonLog.bytes),
+    });
     expect(run.rollouts[0]!.files).toEqual(["log_formats.json"]);
     expect(run.metadata.log).toBe("log_formats.json");
   });
@@ -62,7 +95,11 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
   it("reads the .eval zip the same way, sources pointing into the archive", () => {
     const run = onlyRun([evalLog]);
     expectPopularity(run);
-    expect(run.rollouts[0]!.source).toEqual({ path: "log_formats.eval#1_epoch_1", format: "inspect", sha256: sha256Hex(evalLog.bytes) });
+    expect(run.rollouts[0]!.source).toEqual({
+      path: "log_formats.eval#1_epoch_1",
+      format: "inspect",
+      sha256: sha256Hex(evalLog.bytes),
+    });
     expect(run.rollouts[0]!.files).toEqual(["log_formats.eval"]);
   });
 
@@ -90,12 +127,21 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
   });
 });
 
-const sample = (id: number, epoch: number, extra: Record<string, unknown>) => ({ id, epoch, input: "q", target: "a", ...extra });
+const sample = (id: number, epoch: number, extra: Record<string, unknown>) => ({
+  id,
+  epoch,
+  input: "q",
+  target: "a",
+  ...extra,
+});
 
 const SAMPLES = [
   sample(1, 1, { scores: { match: { value: "C", answer: "a" }, judge: { value: "P", explanation: "half right" } } }),
   sample(1, 2, { scores: { match: { value: "I", answer: "b" }, judge: { value: "I" } } }),
-  sample(2, 1, { scores: {}, error: { message: "RuntimeError('sandbox died')", traceback: "Traceback…\nRuntimeError: sandbox died\n" } }),
+  sample(2, 1, {
+    scores: {},
+    error: { message: "RuntimeError('sandbox died')", traceback: "Traceback…\nRuntimeError: sandbox died\n" },
+  }),
   sample(2, 2, { scores: { match: { value: "N" } } }),
   sample(3, 1, {
     scores: { metrics: { value: { accuracy: 1, f1: 0.5 } }, grade: { value: 7 }, ok: { value: false } },
@@ -104,7 +150,9 @@ const SAMPLES = [
       { role: "tool", content: "boom", error: { type: "parsing", message: "bad" } },
       { role: "assistant", content: [{ type: "text", text: "done" }] },
     ],
-    output: { choices: [{ message: { role: "assistant", content: [{ type: "text", text: "done" }] }, stop_reason: "stop" }] },
+    output: {
+      choices: [{ message: { role: "assistant", content: [{ type: "text", text: "done" }] }, stop_reason: "stop" }],
+    },
     limit: { type: "message", limit: 3 },
     total_time: 12.5,
     model_usage: { "m/a": { total_tokens: 10 }, "m/b": { total_tokens: 5 } },
@@ -125,17 +173,26 @@ describe("scorer values, epochs and errors", () => {
   it("makes one rollout per sample × epoch, task = sample id", () => {
     expect(run.agent).toBe("react");
     expect(run.rollouts.map((r) => [r.id, r.task, r.status])).toEqual([
-      ["1#1", "1", "scored"], ["1#2", "1", "scored"], ["2#1", "2", "unscored"], ["2#2", "2", "unscored"], ["3#1", "3", "scored"],
+      ["1#1", "1", "scored"],
+      ["1#2", "1", "scored"],
+      ["2#1", "2", "unscored"],
+      ["2#2", "2", "unscored"],
+      ["3#1", "3", "scored"],
     ]);
     expect(byId("1#2").source.path).toBe("logs/synthetic.json#1_epoch_2");
   });
 
   it("maps C / I / P to 1 / 0 / 0.5 (P is not a pass) and keeps the explanation as the detail", () => {
     expect(byId("1#1").checks.map((c) => [c.key, c.passed, c.score, c.detail])).toEqual([
-      ["match", true, 1, null], ["judge", false, 0.5, "half right"],
+      ["match", true, 1, null],
+      ["judge", false, 0.5, "half right"],
     ]);
     const report = computeReport(toScoringRun(run));
-    expect(report.rollouts.find((r) => r.id === "1#1")).toMatchObject({ passed: false, reward: 0.75, failedRequired: ["judge"] });
+    expect(report.rollouts.find((r) => r.id === "1#1")).toMatchObject({
+      passed: false,
+      reward: 0.75,
+      failedRequired: ["judge"],
+    });
   });
 
   it("stores an errored sample unscored with the error and its category", () => {
@@ -154,10 +211,18 @@ describe("scorer values, epochs and errors", () => {
   it("expands dict values per key, clips numbers (raw kept), reads booleans and the sample's facts", () => {
     const r = byId("3#1");
     expect(r.checks.map((c) => [c.key, c.passed, c.score, c.metadata.value])).toEqual([
-      ["metrics/accuracy", true, 1, 1], ["metrics/f1", false, 0.5, 0.5], ["grade", true, 1, 7], ["ok", false, 0, false],
+      ["metrics/accuracy", true, 1, 1],
+      ["metrics/f1", false, 0.5, 0.5],
+      ["grade", true, 1, 7],
+      ["ok", false, 0, false],
     ]);
     expect(r).toMatchObject({
-      toolCalls: 2, toolErrors: 1, agentOutput: "done", terminationReason: "message_limit", durationMs: 12500, tokens: 15,
+      toolCalls: 2,
+      toolErrors: 1,
+      agentOutput: "done",
+      terminationReason: "message_limit",
+      durationMs: 12500,
+      tokens: 15,
     });
     expect(r.metadata.limit).toEqual({ type: "message", limit: 3 });
   });
@@ -171,57 +236,71 @@ describe("scorer values, epochs and errors", () => {
   });
 
   it("names the older single `score` after the log's first scorer", () => {
-    const old = onlyRun([jsonFile("old.json", { ...HEADER, samples: [{ id: "q1", epoch: 1, score: { value: "C" } }] })]);
+    const old = onlyRun([
+      jsonFile("old.json", { ...HEADER, samples: [{ id: "q1", epoch: 1, score: { value: "C" } }] }),
+    ]);
     expect(old.rollouts[0]!.checks.map((c) => c.key)).toEqual(["match"]);
   });
 });
 
 describe(".eval archives and broken logs", () => {
-  const zip = (entries: Record<string, unknown>) =>
-    ({ path: "logs/run.eval", bytes: zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(JSON.stringify(v))]))) });
+  const zip = (entries: Record<string, unknown>) => ({
+    path: "logs/run.eval",
+    bytes: zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(JSON.stringify(v))]))),
+  });
 
   it("orders samples by id and epoch and warns about a log that did not finish", () => {
-    const run = onlyRun([zip({
-      "header.json": { ...HEADER, status: "error", error: { message: "boom", traceback: "" } },
-      "samples/10_epoch_1.json": SAMPLES[0],
-      "samples/2_epoch_1.json": { ...SAMPLES[1], id: 2, epoch: 1 },
-    })]);
+    const run = onlyRun([
+      zip({
+        "header.json": { ...HEADER, status: "error", error: { message: "boom", traceback: "" } },
+        "samples/10_epoch_1.json": SAMPLES[0],
+        "samples/2_epoch_1.json": { ...SAMPLES[1], id: 2, epoch: 1 },
+      }),
+    ]);
     expect(run.rollouts.map((r) => r.id)).toEqual(["2#1", "1#1"]);
     expect(run.warnings).toEqual(["the log's status is error: boom"]);
   });
 
   it("reads a log still running from its journal start", () => {
-    const run = onlyRun([zip({ "_journal/start.json": { version: 2, eval: HEADER.eval }, "samples/1_epoch_1.json": SAMPLES[0] })]);
+    const run = onlyRun([
+      zip({ "_journal/start.json": { version: 2, eval: HEADER.eval }, "samples/1_epoch_1.json": SAMPLES[0] }),
+    ]);
     expect(run.rollouts).toHaveLength(1);
   });
 
   it("rejects a log whose sample is invalid, naming the entry and field", () => {
-    expect(parseLogs([zip({ "header.json": HEADER, "samples/1_epoch_1.json": { id: 1, epoch: "one" } })]).rejected).toEqual([
-      { path: "logs/run.eval", error: "samples/1_epoch_1.json: epoch: expected number, received string" },
-    ]);
+    expect(
+      parseLogs([zip({ "header.json": HEADER, "samples/1_epoch_1.json": { id: 1, epoch: "one" } })]).rejected,
+    ).toEqual([{ path: "logs/run.eval", error: "samples/1_epoch_1.json: epoch: expected number, received string" }]);
     expect(parseLogs([jsonFile("l.json", { ...HEADER, samples: [SAMPLES[0], { epoch: 1 }] })]).rejected).toEqual([
       { path: "l.json", error: "samples[1].id: Invalid input" },
     ]);
   });
 
   it("in an expanded log, rejects only the broken sample file and keeps the log's other entries", () => {
-    const entries = (expandZip(zip({
-      "header.json": HEADER,
-      "samples/1_epoch_1.json": { id: 1, epoch: "one" },
-      "samples/2_epoch_1.json": { ...SAMPLES[1], id: 2, epoch: 1 },
-      "summaries.json": [],
-    })) as { files: InputFile[] }).files;
+    const entries = (
+      expandZip(
+        zip({
+          "header.json": HEADER,
+          "samples/1_epoch_1.json": { id: 1, epoch: "one" },
+          "samples/2_epoch_1.json": { ...SAMPLES[1], id: 2, epoch: 1 },
+          "summaries.json": [],
+        }),
+      ) as { files: InputFile[] }
+    ).files;
     const result = parseLogs(entries);
-    expect(result.rejected).toEqual([{ path: "logs/run.eval/samples/1_epoch_1.json", error: "epoch: expected number, received string" }]);
+    expect(result.rejected).toEqual([
+      { path: "logs/run.eval/samples/1_epoch_1.json", error: "epoch: expected number, received string" },
+    ]);
     expect(result.runs[0]!.rollouts.map((r) => [r.id, r.files])).toEqual([
       ["2#1", ["logs/run.eval/samples/2_epoch_1.json", "logs/run.eval/header.json", "logs/run.eval/summaries.json"]],
     ]);
   });
 
   it("rejects a log with no samples, saying why", () => {
-    expect(parseLogs([jsonFile("l.json", { ...HEADER, status: "error", error: { message: "model not found" } })]).rejected).toEqual([
-      { path: "l.json", error: "the Inspect log holds no samples (the eval failed: model not found)" },
-    ]);
+    expect(
+      parseLogs([jsonFile("l.json", { ...HEADER, status: "error", error: { message: "model not found" } })]).rejected,
+    ).toEqual([{ path: "l.json", error: "the Inspect log holds no samples (the eval failed: model not found)" }]);
   });
 
   it("rejects a .eval that is not a readable zip", () => {

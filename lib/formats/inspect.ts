@@ -1,6 +1,15 @@
 import { isJsonObject, readJsonFile } from "./json";
 import { logRun } from "./inspect/run";
-import { expandedLogFolder, isEvalHeader, isEvalZip, isLogEntry, readFolderLog, readJsonLog, readZipLog, type LogRead } from "./inspect/sources";
+import {
+  expandedLogFolder,
+  isEvalHeader,
+  isEvalZip,
+  isLogEntry,
+  readFolderLog,
+  readJsonLog,
+  readZipLog,
+  type LogRead,
+} from "./inspect/sources";
 import type { FileRejection, FormatModule, InputFile, NormalizedRun, ParseOptions, ParseResult } from "./types";
 
 export { valueVerdict } from "./inspect/values";

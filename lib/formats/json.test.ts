@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fixtureFile } from "./__fixtures__/load-fixture";
-import { describeJsonShape, formatPath, mayHoldKey, lineColumn, parseJsonBytes, parseJsonText, zodIssuesToMessage } from "./json";
+import {
+  describeJsonShape,
+  formatPath,
+  mayHoldKey,
+  lineColumn,
+  parseJsonBytes,
+  parseJsonText,
+  zodIssuesToMessage,
+} from "./json";
 import { locateJsonError } from "./json-position";
 import { sha256Hex } from "./hash";
 
@@ -37,7 +45,10 @@ describe("parseJsonBytes", () => {
       ok: false,
       error: "invalid JSON at line 1 column 9: Expected double-quoted property name",
     });
-    expect(parseJsonText('{"a": 1} x')).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid JSON at line 1 column 10: /) });
+    expect(parseJsonText('{"a": 1} x')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid JSON at line 1 column 10: /),
+    });
   });
 
   it("refuses bytes that are not UTF-8", () => {

@@ -77,7 +77,8 @@ export function parseJsonText(text: string): JsonDecodeResult {
     return { ok: false, error: `invalid JSON at line ${line} column ${column}: ${what}` };
   }
   // Checked iteratively right after parsing: code after this point may recurse once per level.
-  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH))
+    return { ok: false, error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
   return { ok: true, value };
 }
 

@@ -33,7 +33,11 @@ export function uniqueRolloutsAndTasks<R extends { id: string; warnings: string[
     seen.set(rollout.id, n);
     if (n === 1) return rollout;
     const id = `${rollout.id}~${n}`;
-    return { ...rollout, id, warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`] };
+    return {
+      ...rollout,
+      id,
+      warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`],
+    };
   });
   return { rollouts, tasks };
 }

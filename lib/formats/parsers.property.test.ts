@@ -39,7 +39,15 @@ const arbContent: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 300 }),
   fc.string({ maxLength: 200 }).map((s) => enc.encode(s)),
   // A valid-looking Silo result with random values in its fields.
-  fc.record({ passed: fc.jsonValue({ maxDepth: 1 }), reward: fc.jsonValue({ maxDepth: 1 }), checks: fc.array(fc.dictionary(fc.constantFrom("label", "passed", "required", "detail", "score"), fc.jsonValue({ maxDepth: 1 })), { maxLength: 4 }) })
+  fc
+    .record({
+      passed: fc.jsonValue({ maxDepth: 1 }),
+      reward: fc.jsonValue({ maxDepth: 1 }),
+      checks: fc.array(
+        fc.dictionary(fc.constantFrom("label", "passed", "required", "detail", "score"), fc.jsonValue({ maxDepth: 1 })),
+        { maxLength: 4 },
+      ),
+    })
     .map((v) => enc.encode(JSON.stringify(v))),
 );
 
@@ -72,7 +80,8 @@ const SILO_NAMES = [
 const arbSiloContent: fc.Arbitrary<Uint8Array> = fc.oneof(
   arbContent,
   fc.constant({ runId: "run_1", taskId: "T1", environment: "crm" }).map((v) => enc.encode(JSON.stringify(v))),
-  fc.constant({ passed: true, reward: 1, checks: [{ label: "a", passed: true, required: true }] })
+  fc
+    .constant({ passed: true, reward: 1, checks: [{ label: "a", passed: true, required: true }] })
     .map((v) => enc.encode(JSON.stringify(v))),
   fc.constant([{ id: "T1", name: "One" }]).map((v) => enc.encode(JSON.stringify(v))),
 );
@@ -111,7 +120,10 @@ describe("format readers never throw on random input", () => {
   // Found by the property above: the silo reader claimed run.json as the sidecar of a result.json it then
   // rejected, and reported neither stored nor rejected for it, so its bytes were not kept.
   it("a run.json beside a rejected result.json is reported (not silently dropped)", () => {
-    const files = [{ path: "result.json", bytes: new Uint8Array() }, { path: "run.json", bytes: enc.encode("{}") }];
+    const files = [
+      { path: "result.json", bytes: new Uint8Array() },
+      { path: "run.json", bytes: enc.encode("{}") },
+    ];
     const result = parseBatch(files);
     expect(expectAccounted(files, result)).toEqual([]);
     expect(result.rejected.map((r) => r.path)).toEqual(["result.json", "run.json"]);
@@ -146,9 +158,29 @@ describe("format readers never throw on random input", () => {
 });
 
 describe("Silo results keep unknown fields", () => {
-  const KNOWN = new Set(["passed", "reward", "checks", "agentOutput", "taskId", "taskName", "group", "error", "requiredPassed", "requiredTotal", "failedRequired", "checksPassed", "checksFailed", "toolCalls", "toolErrors", "terminationReason"]);
+  const KNOWN = new Set([
+    "passed",
+    "reward",
+    "checks",
+    "agentOutput",
+    "taskId",
+    "taskName",
+    "group",
+    "error",
+    "requiredPassed",
+    "requiredTotal",
+    "failedRequired",
+    "checksPassed",
+    "checksFailed",
+    "toolCalls",
+    "toolErrors",
+    "terminationReason",
+  ]);
   const arbExtra = fc.dictionary(
-    fc.string({ minLength: 1, maxLength: 12 }).map((k) => `x_${k}`).filter((k) => !KNOWN.has(k)),
+    fc
+      .string({ minLength: 1, maxLength: 12 })
+      .map((k) => `x_${k}`)
+      .filter((k) => !KNOWN.has(k)),
     fc.jsonValue({ maxDepth: 3 }),
     { minKeys: 1, maxKeys: 5 },
   );
@@ -167,14 +199,22 @@ describe("Silo results keep unknown fields", () => {
     const plainRollout = plain.runs[0]!.rollouts[0]!;
     fc.assert(
       fc.property(arbExtra, (extra) => {
-        const result = parseBatch([{ path: "t1.result.json", bytes: enc.encode(JSON.stringify({ ...base, ...extra })) }]);
+        const result = parseBatch([
+          { path: "t1.result.json", bytes: enc.encode(JSON.stringify({ ...base, ...extra })) },
+        ]);
         expect(result.rejected).toEqual([]);
         const ro = result.runs[0]!.rollouts[0]!;
         // JSON round trip: -0 becomes 0 and the parsed value is what the file says.
         const expected = JSON.parse(JSON.stringify(extra)) as Record<string, Json>;
         for (const [k, v] of Object.entries(expected)) expect(ro.metadata[k], k).toEqual(v);
-        expect(ro.checks.map((c) => [c.label, c.passed, c.required])).toEqual(plainRollout.checks.map((c) => [c.label, c.passed, c.required]));
-        expect([ro.status, ro.reportedPassed, ro.reportedReward]).toEqual([plainRollout.status, plainRollout.reportedPassed, plainRollout.reportedReward]);
+        expect(ro.checks.map((c) => [c.label, c.passed, c.required])).toEqual(
+          plainRollout.checks.map((c) => [c.label, c.passed, c.required]),
+        );
+        expect([ro.status, ro.reportedPassed, ro.reportedReward]).toEqual([
+          plainRollout.status,
+          plainRollout.reportedPassed,
+          plainRollout.reportedReward,
+        ]);
       }),
       RUNS,
     );

@@ -17,7 +17,10 @@ const OWN: ReadonlyArray<[FormatModule, string]> = [
   [tauBenchFormat, "tau-bench-real"],
 ];
 
-const folders = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const folders = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 describe("grade, rubric, inspect and tau-bench detectors", () => {
   it("claim before Silo (which takes any JSON object with a checks array)", () => {
@@ -27,7 +30,10 @@ describe("grade, rubric, inspect and tau-bench detectors", () => {
 
   it.each(OWN)("%s claims nothing from another format's fixtures", (format, own) => {
     for (const folder of folders.filter((f) => f !== own)) {
-      expect({ folder, claimed: format.claim(loadFixture(folder)).map((f) => f.path) }).toEqual({ folder, claimed: [] });
+      expect({ folder, claimed: format.claim(loadFixture(folder)).map((f) => f.path) }).toEqual({
+        folder,
+        claimed: [],
+      });
     }
   });
 

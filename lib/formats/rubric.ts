@@ -25,8 +25,7 @@ function claim(files: readonly InputFile[]): InputFile[] {
 }
 
 type FileRead =
-  | { ok: true; items: VerdictItem[]; top: TVerdictFile | null; extras: JsonObject }
-  | { ok: false; error: string };
+  { ok: true; items: VerdictItem[]; top: TVerdictFile | null; extras: JsonObject } | { ok: false; error: string };
 
 function readVerdictFile(file: InputFile): FileRead {
   const read = readRecords(file, WRAPPERS);
@@ -48,7 +47,11 @@ function readVerdictFile(file: InputFile): FileRead {
     if (parsed.success) items.push({ file, data: parsed.data, raw: record.value });
     else errors.push(recordIssues(record, parsed.error.issues));
   }
-  if (errors.length > 0) return { ok: false, error: errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more records` : "") };
+  if (errors.length > 0)
+    return {
+      ok: false,
+      error: errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more records` : ""),
+    };
   if (items.length === 0) return { ok: false, error: "no verdict records" };
   return { ok: true, items, top, extras: read.top ? unknownFields(read.top, FILE_FIELDS) : {} };
 }
@@ -74,10 +77,33 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   const named = tops.map((t) => t.name ?? t.run ?? null).find((n) => n !== null && n.trim() !== "");
   const run = assembleRun(groupVerdicts(items), {
     format: "rubric",
-    name: options.runName?.trim() || named || deriveRunName(options, files.map((f) => f.path), "rubric verdicts"),
-    agent: options.agent ?? agreed(tops.map((t) => t.agent ?? null), "agent", warnings),
-    model: options.model ?? agreed(tops.map((t) => t.model ?? null), "model", warnings),
-    createdAt: tops.map((t) => isoTime(t.created_at)).filter((t): t is string => t !== null).sort()[0] ?? null,
+    name:
+      options.runName?.trim() ||
+      named ||
+      deriveRunName(
+        options,
+        files.map((f) => f.path),
+        "rubric verdicts",
+      ),
+    agent:
+      options.agent ??
+      agreed(
+        tops.map((t) => t.agent ?? null),
+        "agent",
+        warnings,
+      ),
+    model:
+      options.model ??
+      agreed(
+        tops.map((t) => t.model ?? null),
+        "model",
+        warnings,
+      ),
+    createdAt:
+      tops
+        .map((t) => isoTime(t.created_at))
+        .filter((t): t is string => t !== null)
+        .sort()[0] ?? null,
     passThreshold: 1,
     warnings,
     metadata,

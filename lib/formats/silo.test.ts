@@ -30,7 +30,12 @@ describe("silo-runs: Silo's own .silo/runs layout", () => {
     expect(run.model).toBe("m-1");
     expect(run.passThreshold).toBe(1);
     expect(run.rollouts).toHaveLength(8);
-    expect(run.tasks.map((t) => t.key)).toEqual(["crm/TASK-002", "crm/TASK-004", "finance/TASK-007", "finance/TASK-009"]);
+    expect(run.tasks.map((t) => t.key)).toEqual([
+      "crm/TASK-002",
+      "crm/TASK-004",
+      "finance/TASK-007",
+      "finance/TASK-009",
+    ]);
     expect(run.tasks[0]).toEqual({ key: "crm/TASK-002", taskId: "TASK-002", name: null, group: "crm", weight: 1 });
     expect(run.createdAt).toBe("2026-11-04T09:15:00.120Z");
     expect(run.metadata).toEqual({ siloRunFolders: 8 });
@@ -88,9 +93,27 @@ describe("scoring-article: results with Tally extensions", () => {
 
   it("makes three tasks with groups and names from the files", () => {
     expect(run.tasks).toEqual([
-      { key: "incident/checkout", taskId: "checkout", name: "Diagnose the checkout incident", group: "incident", weight: 1 },
-      { key: "data/csv-conversion", taskId: "csv-conversion", name: "Convert the accounts CSV", group: "data", weight: 1 },
-      { key: "lookup/owner-lookup", taskId: "owner-lookup", name: "Find the service owner", group: "lookup", weight: 1 },
+      {
+        key: "incident/checkout",
+        taskId: "checkout",
+        name: "Diagnose the checkout incident",
+        group: "incident",
+        weight: 1,
+      },
+      {
+        key: "data/csv-conversion",
+        taskId: "csv-conversion",
+        name: "Convert the accounts CSV",
+        group: "data",
+        weight: 1,
+      },
+      {
+        key: "lookup/owner-lookup",
+        taskId: "owner-lookup",
+        name: "Find the service owner",
+        group: "lookup",
+        weight: 1,
+      },
     ]);
     expect(run.rollouts.map((r) => r.id)).toEqual(["checkout/result", "csv-conversion/result", "owner-lookup/result"]);
     expect(run.rollouts.every((r) => r.warnings.length === 0 && r.status === "scored")).toBe(true);
@@ -99,15 +122,31 @@ describe("scoring-article: results with Tally extensions", () => {
   it("stores csv-conversion G1 as not assigned: no verdict, no score", () => {
     const csv = run.rollouts.find((r) => r.task === "data/csv-conversion")!;
     const g1 = csv.checks.find((c) => c.key === "G1")!;
-    expect(g1).toMatchObject({ passed: null, score: null, status: "not_assigned", dimension: "grounding", required: false });
+    expect(g1).toMatchObject({
+      passed: null,
+      score: null,
+      status: "not_assigned",
+      dimension: "grounding",
+      required: false,
+    });
     const a1 = csv.checks.find((c) => c.key === "A1")!;
-    expect(a1).toMatchObject({ passed: false, score: 0, dimension: "authority", required: true, failureTag: "SOURCE_OVERWRITTEN" });
+    expect(a1).toMatchObject({
+      passed: false,
+      score: 0,
+      dimension: "authority",
+      required: true,
+      failureTag: "SOURCE_OVERWRITTEN",
+    });
   });
 
   it("reads dimensions, keys, evidence refs and details from the checks", () => {
     const checkout = run.rollouts.find((r) => r.task === "incident/checkout")!;
     expect(checkout.checks.map((c) => `${c.order}:${c.key}:${c.dimension}`)).toEqual([
-      "0:C1:correctness", "1:C2:correctness", "2:C3:correctness", "3:G1:grounding", "4:A1:authority",
+      "0:C1:correctness",
+      "1:C2:correctness",
+      "2:C3:correctness",
+      "3:G1:grounding",
+      "4:A1:authority",
     ]);
     const c3 = checkout.checks[2]!;
     expect(c3.evidenceRefs).toEqual(["e3"]);
@@ -117,7 +156,11 @@ describe("scoring-article: results with Tally extensions", () => {
 
   it("recomputes the rewards the files report (graded checks passed / graded checks)", () => {
     const rewards = run.rollouts.map((r) => [r.reportedReward, tallyChecks(r.checks).reward]);
-    expect(rewards).toEqual([[0.8, 0.8], [0.4, 0.4], [0.75, 0.75]]);
+    expect(rewards).toEqual([
+      [0.8, 0.8],
+      [0.4, 0.4],
+      [0.75, 0.75],
+    ]);
   });
 });
 
@@ -163,7 +206,10 @@ describe("bad inputs", () => {
   });
 
   it("rejects a string reward and a check without a label with the field path", () => {
-    const result = parseSilo([fixtureFile("bad-inputs/reward-is-a-string.json"), fixtureFile("bad-inputs/check-without-label.json")]);
+    const result = parseSilo([
+      fixtureFile("bad-inputs/reward-is-a-string.json"),
+      fixtureFile("bad-inputs/check-without-label.json"),
+    ]);
     expect(result.runs).toEqual([]);
     expect(result.rejected).toEqual([
       { path: "reward-is-a-string.json", error: "reward: expected number, received string" },
@@ -215,7 +261,12 @@ describe("integrity: stored summary against the checks", () => {
 
   it("accepts a reward rounded as Silo rounds it (1/3 -> 0.33)", () => {
     const result = {
-      passed: false, reward: 0.33, requiredPassed: 0, requiredTotal: 1, checksPassed: 1, checksFailed: 2,
+      passed: false,
+      reward: 0.33,
+      requiredPassed: 0,
+      requiredTotal: 1,
+      checksPassed: 1,
+      checksFailed: 2,
       checks: [
         { label: "a", passed: false, required: true },
         { label: "b", passed: true, required: false },
@@ -231,7 +282,10 @@ describe("integrity: stored summary against the checks", () => {
 describe("tasks.json manifest", () => {
   const manifest = [
     {
-      id: "refund", name: "Issue the refund", group: "billing", weight: 3,
+      id: "refund",
+      name: "Issue the refund",
+      group: "billing",
+      weight: 3,
       checks: [
         { id: "C1", dimension: "correctness" },
         { label: "No second email", dimension: "authority" },
@@ -241,7 +295,9 @@ describe("tasks.json manifest", () => {
     },
   ];
   const result = {
-    passed: true, reward: 1, taskId: "refund",
+    passed: true,
+    reward: 1,
+    taskId: "refund",
     checks: [
       { id: "C1", label: "C1 Refund issued", passed: true },
       { label: "No second email", passed: true },
@@ -253,7 +309,9 @@ describe("tasks.json manifest", () => {
 
   it("supplies name, group, weight and per-check dimension and required", () => {
     const run = onlyRun([jsonFile("tasks.json", manifest), jsonFile("refund/result.json", result)]);
-    expect(run.tasks).toEqual([{ key: "billing/refund", taskId: "refund", name: "Issue the refund", group: "billing", weight: 3 }]);
+    expect(run.tasks).toEqual([
+      { key: "billing/refund", taskId: "refund", name: "Issue the refund", group: "billing", weight: 3 },
+    ]);
     const [r] = run.rollouts;
     expect(r?.task).toBe("billing/refund");
     expect(r?.checks.map((c) => [c.key, c.dimension, c.required])).toEqual([
@@ -270,13 +328,22 @@ describe("tasks.json manifest", () => {
   it("lets the result file's own values win", () => {
     const own = { ...result, group: "payments", taskName: "Refund it", weight: 1 };
     const run = onlyRun([jsonFile("tasks.json", manifest), jsonFile("refund.result.json", own)]);
-    expect(run.tasks[0]).toEqual({ key: "payments/refund", taskId: "refund", name: "Refund it", group: "payments", weight: 1 });
+    expect(run.tasks[0]).toEqual({
+      key: "payments/refund",
+      taskId: "refund",
+      name: "Refund it",
+      group: "payments",
+      weight: 1,
+    });
   });
 
   it("applies only to results in its folder and below, and rejects one that applies to none", () => {
     const parsed = parseSilo([jsonFile("a/tasks.json", manifest), jsonFile("b/refund/result.json", result)]);
     expect(parsed.rejected).toEqual([
-      { path: "a/tasks.json", error: "not used: there is no Silo result in its folder or below, where its task declarations apply" },
+      {
+        path: "a/tasks.json",
+        error: "not used: there is no Silo result in its folder or below, where its task declarations apply",
+      },
     ]);
     const run = parsed.runs[0]!;
     expect(run.tasks[0]).toEqual({ key: "refund", taskId: "refund", name: null, group: null, weight: 1 });
@@ -308,11 +375,18 @@ describe("tasks.json manifest", () => {
 describe("fields Tally does not map", () => {
   it("keeps unknown top-level, per-check and run.json fields in metadata verbatim", () => {
     const result = {
-      passed: true, reward: 1, harness: { version: "1.2", seed: 7 }, notes: null,
+      passed: true,
+      reward: 1,
+      harness: { version: "1.2", seed: 7 },
+      notes: null,
       checks: [{ label: "a", passed: true, required: true, weightHint: [1, 2], id: "A" }],
     };
     const runJson = { runId: "run_1", taskId: "T", environment: "env", host: "ci-3" };
-    const run = onlyRun([jsonFile("r/result.json", result), jsonFile("r/run.json", runJson), textFile("r/trace.jsonl", "{}\n")]);
+    const run = onlyRun([
+      jsonFile("r/result.json", result),
+      jsonFile("r/run.json", runJson),
+      textFile("r/trace.jsonl", "{}\n"),
+    ]);
     const [r] = run.rollouts;
     expect(r?.metadata).toEqual({ harness: { version: "1.2", seed: 7 }, notes: null, "run.json": { host: "ci-3" } });
     expect(r?.checks[0]?.metadata).toEqual({ weightHint: [1, 2] });
@@ -334,7 +408,10 @@ describe("check semantics", () => {
     ];
     const [r] = onlyRun([jsonFile("x.result.json", { ...base, checks })]).rollouts;
     expect(r?.checks.map((c) => [c.dimension, c.required])).toEqual([
-      ["authority", true], ["grounding", false], ["style", true], ["correctness", true],
+      ["authority", true],
+      ["grounding", false],
+      ["style", true],
+      ["correctness", true],
     ]);
   });
 
@@ -348,7 +425,11 @@ describe("check semantics", () => {
     ];
     const [r] = onlyRun([jsonFile("x.result.json", { ...base, checks })]).rollouts;
     expect(r?.checks.map((c) => [c.passed, c.score, c.status])).toEqual([
-      [true, 1, "graded"], [false, 0, "graded"], [false, 0.5, "graded"], [null, null, "error"], [null, null, "not_assigned"],
+      [true, 1, "graded"],
+      [false, 0, "graded"],
+      [false, 0.5, "graded"],
+      [null, null, "error"],
+      [null, null, "not_assigned"],
     ]);
     expect(r?.warnings).toEqual(['check "err" has status error but passed true: stored as not graded']);
   });
@@ -405,7 +486,9 @@ describe("run.json without or with a broken result", () => {
     const parsed = parseSilo([jsonFile("r/result.json", result), textFile("r/run.json", '{"runId": ')]);
     expect(parsed.runs).toEqual([]);
     expect(parsed.rejected.map((r) => r.path)).toEqual(["r/run.json", "r/result.json"]);
-    expect(parsed.rejected[1]?.error).toMatch(/^cannot join it with r\/run\.json, which is invalid: invalid JSON at line 1/);
+    expect(parsed.rejected[1]?.error).toMatch(
+      /^cannot join it with r\/run\.json, which is invalid: invalid JSON at line 1/,
+    );
   });
 
   it("does not claim other formats' result.json or stray sidecars", () => {
@@ -500,7 +583,9 @@ describe("every claimed file ends up in a rollout or rejected", () => {
     ]);
     expect(parsed.runs).toEqual([]);
     expect(rejected.get("r/run.json")).toBe("run.json beside 2 result files: cannot tell which rollout it describes");
-    expect(rejected.get("r/trace.jsonl")).toBe("a Silo sidecar beside 2 result files: cannot tell which rollout it belongs to");
+    expect(rejected.get("r/trace.jsonl")).toBe(
+      "a Silo sidecar beside 2 result files: cannot tell which rollout it belongs to",
+    );
   });
 
   it("rejects the sidecars of a broken run.json with no result beside it", () => {
@@ -512,7 +597,11 @@ describe("every claimed file ends up in a rollout or rejected", () => {
   });
 
   it("rejects the sidecars of a result that cannot be joined with its broken run.json", () => {
-    const { rejected } = accounted([jsonFile("r/result.json", result), textFile("r/run.json", "{"), textFile("r/trace.jsonl", "")]);
+    const { rejected } = accounted([
+      jsonFile("r/result.json", result),
+      textFile("r/run.json", "{"),
+      textFile("r/trace.jsonl", ""),
+    ]);
     expect(rejected.get("r/result.json")).toMatch(/^cannot join it with r\/run\.json/);
     expect(rejected.get("r/trace.jsonl")).toBe("not used: the result file beside it (r/result.json) was rejected");
   });
@@ -524,7 +613,10 @@ describe("every claimed file ends up in a rollout or rejected", () => {
       textFile("r/trace.jsonl", ""),
     ]);
     expect(rejected.size).toBe(0);
-    expect(parsed.runs[0]?.rollouts.map((r) => r.files)).toEqual([["r/result.json", "r/trace.jsonl"], ["r/t2.result.json"]]);
+    expect(parsed.runs[0]?.rollouts.map((r) => r.files)).toEqual([
+      ["r/result.json", "r/trace.jsonl"],
+      ["r/t2.result.json"],
+    ]);
   });
 
   it("rejects a tasks.json whose results were all rejected, saying so", () => {

@@ -44,8 +44,12 @@ function isSiloResult(file: InputFile): boolean {
 function isSiloRunJson(file: InputFile): boolean {
   if (nameOf(file) !== RUN_JSON) return false;
   const decoded = readJsonFile(file);
-  return decoded.ok && isJsonObject(decoded.value) && typeof decoded.value.runId === "string" &&
-    typeof decoded.value.taskId === "string";
+  return (
+    decoded.ok &&
+    isJsonObject(decoded.value) &&
+    typeof decoded.value.runId === "string" &&
+    typeof decoded.value.taskId === "string"
+  );
 }
 
 function claim(files: readonly InputFile[]): InputFile[] {
@@ -112,7 +116,9 @@ function groupByFolder(files: readonly InputFile[], manifestFiles: InputFile[]):
  * when several results leave it open.
  */
 function pairedResult(folder: Folder): InputFile | null {
-  return folder.results.find((f) => nameOf(f) === "result.json") ?? (folder.results.length === 1 ? folder.results[0]! : null);
+  return (
+    folder.results.find((f) => nameOf(f) === "result.json") ?? (folder.results.length === 1 ? folder.results[0]! : null)
+  );
 }
 
 /** Why a file that depends on another one was not read: the one it goes with was rejected. */
@@ -150,7 +156,10 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
         runError = read.error;
         reject(folder.runJson.path, runError);
       } else if (!owner && folder.results.length > 1) {
-        reject(folder.runJson.path, `run.json beside ${folder.results.length} result files: cannot tell which rollout it describes`);
+        reject(
+          folder.runJson.path,
+          `run.json beside ${folder.results.length} result files: cannot tell which rollout it describes`,
+        );
       } else runJson = { file: folder.runJson, data: read.data, raw: read.raw };
     }
     const sidecarPaths = folder.sidecars.map((f) => f.path);
@@ -182,7 +191,9 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     // run.json and the sidecars go with the owner: when it was not read, they are rejected saying why.
     if (folder.results.length === 0) {
       if (runJson) {
-        items.push(normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }));
+        items.push(
+          normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }),
+        );
       } else if (folder.runJson) {
         for (const path of sidecarPaths) reject(path, notUsed("run.json", folder.runJson.path));
       } else {
@@ -190,7 +201,10 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       }
     } else if (!owner) {
       for (const path of sidecarPaths) {
-        reject(path, `a Silo sidecar beside ${folder.results.length} result files: cannot tell which rollout it belongs to`);
+        reject(
+          path,
+          `a Silo sidecar beside ${folder.results.length} result files: cannot tell which rollout it belongs to`,
+        );
       }
     } else if (!ownerRead) {
       if (runJson) reject(runJson.file.path, notUsed("result file", owner.path));
@@ -213,11 +227,14 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   }
   // Every file given to the reader is in a rollout or rejected: nothing the user uploaded goes unreported.
   for (const file of files) {
-    if (!used.has(file.path) && !rejectedPaths.has(file.path)) reject(file.path, "not used: no Silo rollout was read from it");
+    if (!used.has(file.path) && !rejectedPaths.has(file.path))
+      reject(file.path, "not used: no Silo rollout was read from it");
   }
 
   const runs =
-    items.length === 0 ? [] : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests: applied, warnings })];
+    items.length === 0
+      ? []
+      : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests: applied, warnings })];
   return { runs, rejected };
 }
 

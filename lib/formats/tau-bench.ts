@@ -3,14 +3,26 @@ import { emptyRollout, taskKey, type RolloutWithTask, assembleRun } from "./grad
 import { fileStem } from "./grade/records";
 import { sha256Hex } from "./hash";
 import { isJsonObject, readJsonFile, zodIssuesToMessage } from "./json";
-import type { FileRejection, FormatModule, InputFile, Json, JsonObject, NormalizedCheck, NormalizedRun, ParseOptions, ParseResult } from "./types";
+import type {
+  FileRejection,
+  FormatModule,
+  InputFile,
+  Json,
+  JsonObject,
+  NormalizedCheck,
+  NormalizedRun,
+  ParseOptions,
+  ParseResult,
+} from "./types";
 
 /** tau-bench's results list (run.py's EnvRunResult): one entry per task × trial. Loose: other fields are kept. */
 export const ZTauEntry = z.looseObject({
   task_id: z.union([z.number(), z.string().min(1)]),
   reward: z.number(),
   trial: z.number().int().nonnegative().optional(),
-  info: z.looseObject({ error: z.string().nullable().optional(), total_cost: z.number().nullable().optional() }).optional(),
+  info: z
+    .looseObject({ error: z.string().nullable().optional(), total_cost: z.number().nullable().optional() })
+    .optional(),
   traj: z.array(z.unknown()).optional(),
 });
 export const ZTauResults = z.array(ZTauEntry);
@@ -18,7 +30,8 @@ type TTauEntry = z.infer<typeof ZTauEntry>;
 
 const ENVS = /^(airline|retail)$/;
 /** run.py: `{strategy}-{model}-{temperature}_range_{start}-{end}_user-{user model}-{user strategy}_{time}.json`. */
-const RUN_PY_NAME = /^(tool-calling|act|react|few-shot)-(.+)-(\d+(?:\.\d+)?)_range_\d+--?\d+_user-(.+)-(llm|react|verify|reflection)_\d+$/;
+const RUN_PY_NAME =
+  /^(tool-calling|act|react|few-shot)-(.+)-(\d+(?:\.\d+)?)_range_\d+--?\d+_user-(.+)-(llm|react|verify|reflection)_\d+$/;
 
 /** Agent, model and environment from the file's name, as run.py or the historical trajectories name it. */
 export function identityFromName(path: string): { agent: string | null; model: string | null; env: string | null } {
@@ -34,7 +47,8 @@ export function identityFromName(path: string): { agent: string | null; model: s
 
 /** The environment from a trajectory's system prompt ("# Airline Agent Policy"). */
 function envFromTrajectory(traj: readonly unknown[] | undefined): string | null {
-  const system = traj?.find((m) => isJsonObject(m as Json) && (m as JsonObject).role === "system") as JsonObject | undefined;
+  const system = traj?.find((m) => isJsonObject(m as Json) && (m as JsonObject).role === "system") as
+    JsonObject | undefined;
   const text = typeof system?.content === "string" ? system.content : "";
   const m = /#\s*(airline|retail)\s+agent\s+policy/i.exec(text);
   return m ? m[1]!.toLowerCase() : null;
@@ -45,7 +59,12 @@ function isTauFile(file: InputFile): boolean {
   const decoded = readJsonFile(file);
   if (!decoded.ok || !Array.isArray(decoded.value)) return false;
   const first = decoded.value[0];
-  return isJsonObject(first) && "task_id" in first && "reward" in first && ("traj" in first || "info" in first || "trial" in first);
+  return (
+    isJsonObject(first) &&
+    "task_id" in first &&
+    "reward" in first &&
+    ("traj" in first || "info" in first || "trial" in first)
+  );
 }
 
 /** tau-bench's reward_info.info parts (r_actions, r_outputs) as checks: what the reward was made of. */
@@ -59,10 +78,24 @@ function rewardChecks(info: JsonObject | undefined): NormalizedCheck[] {
   return Object.entries(parts).flatMap(([key, value], order) => {
     if (!/^r_/.test(key) || typeof value !== "number") return [];
     const score = Math.min(1, Math.max(0, value));
-    return [{
-      order, key, label: key, passed: score >= 1, score, required: true, dimension: "correctness", status: "graded" as const,
-      weight: null, failureTag: null, detail: details[key] ?? null, reason: null, evidenceRefs: [], metadata: {},
-    }];
+    return [
+      {
+        order,
+        key,
+        label: key,
+        passed: score >= 1,
+        score,
+        required: true,
+        dimension: "correctness",
+        status: "graded" as const,
+        weight: null,
+        failureTag: null,
+        detail: details[key] ?? null,
+        reason: null,
+        evidenceRefs: [],
+        metadata: {},
+      },
+    ];
   });
 }
 
@@ -81,7 +114,14 @@ function trajectoryFacts(traj: readonly Json[]) {
   return { toolCalls, toolErrors, lastAssistant };
 }
 
-function normaliseEntry(file: InputFile, sha256: string, entry: TTauEntry, raw: JsonObject, trial: number, group: string | null): RolloutWithTask {
+function normaliseEntry(
+  file: InputFile,
+  sha256: string,
+  entry: TTauEntry,
+  raw: JsonObject,
+  trial: number,
+  group: string | null,
+): RolloutWithTask {
   const taskId = String(entry.task_id);
   const key = taskKey(taskId, group);
   const traj = (Array.isArray(raw.traj) ? raw.traj : []) as Json[];
@@ -104,7 +144,9 @@ function normaliseEntry(file: InputFile, sha256: string, entry: TTauEntry, raw: 
   if (crashed) {
     rollout.error = crashed;
     rollout.errorCategory = "episode_error";
-    rollout.warnings = [`the episode crashed (${crashed}); tau-bench recorded reward ${entry.reward} for it, so it is stored unscored`];
+    rollout.warnings = [
+      `the episode crashed (${crashed}); tau-bench recorded reward ${entry.reward} for it, so it is stored unscored`,
+    ];
   }
   const metadata: JsonObject = { trial, trajectoryMessages: traj.length };
   for (const [k, v] of Object.entries(raw)) if (!["task_id", "reward", "trial", "traj"].includes(k)) metadata[k] = v;

@@ -129,8 +129,14 @@ describe("tally ingest (CLI) with the hostile corpus", () => {
     }
     const bin = path.resolve(__dirname, "../cli/bin.mjs");
     const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "cli.db")}` };
-    const run = promisify(execFile)(process.execPath, [bin, "ingest", root, "--json"], { env, maxBuffer: 64 * 1024 * 1024 });
-    const outcome = await run.then(() => ({ code: 0, stdout: "" }), (e: { code: number; stdout: string }) => e);
+    const run = promisify(execFile)(process.execPath, [bin, "ingest", root, "--json"], {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const outcome = await run.then(
+      () => ({ code: 0, stdout: "" }),
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(outcome.code).toBe(1);
     const body = JSON.parse(outcome.stdout) as { accepted: string[]; rejected: { path: string; error: string }[] };
     const rel = (list: { path: string }[]) => list.map((f) => ({ ...f, path: f.path.replace(/^batch\//, "") }));

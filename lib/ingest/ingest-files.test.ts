@@ -12,7 +12,13 @@ import { ingestFiles } from "./ingest-files";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
 
-const BAD = ["truncated.json", "empty.json", "not-an-object.json", "reward-is-a-string.json", "check-without-label.json"];
+const BAD = [
+  "truncated.json",
+  "empty.json",
+  "not-an-object.json",
+  "reward-is-a-string.json",
+  "check-without-label.json",
+];
 
 forEachDatabase("ingestFiles", (t) => {
   beforeEach(() => t.reset());
@@ -77,7 +83,18 @@ forEachDatabase("ingestFiles", (t) => {
 
   // Ingest scores a new run from the parsed files instead of reading it back (see asStored): the stored
   // summaries must be exactly what the stored run gives, for every format.
-  for (const fixture of ["scoring-article", "silo-runs", "benchflow-job", "grade-problem", "benchflow-real", "harbor-real", "inspect-real", "tau-bench-real", "real/silo", "rubric"]) {
+  for (const fixture of [
+    "scoring-article",
+    "silo-runs",
+    "benchflow-job",
+    "grade-problem",
+    "benchflow-real",
+    "harbor-real",
+    "inspect-real",
+    "tau-bench-real",
+    "real/silo",
+    "rubric",
+  ]) {
     it(`stores the summaries the stored run gives (${fixture})`, async () => {
       const { runs } = await ingestFiles(t.db, loadFixture(fixture), { rootName: fixture });
       expect(runs.length).toBeGreaterThan(0);
@@ -124,7 +141,12 @@ forEachDatabase("ingestFiles", (t) => {
     const second = await ingestFiles(t.db, files, { runName: "nightly", rootName: "a" });
     expect(second.runs).toEqual([expect.objectContaining({ name: "nightly", rollouts: 3, created: false })]);
     expect(await t.db.run.count()).toBe(1);
-    const changed = { ...files[0]!, bytes: new TextEncoder().encode(new TextDecoder().decode(files[0]!.bytes).replace('"detail": "', '"detail": "edited ')) };
+    const changed = {
+      ...files[0]!,
+      bytes: new TextEncoder().encode(
+        new TextDecoder().decode(files[0]!.bytes).replace('"detail": "', '"detail": "edited '),
+      ),
+    };
     const third = await ingestFiles(t.db, [changed], { runName: "nightly", rootName: "a" });
     expect(third.rejected[0]?.error).toContain("already in this run");
     expect(await t.db.rollout.count()).toBe(3);

@@ -5,7 +5,14 @@ import { storeRejectedFiles, storeRollouts } from "@/lib/db/queries/store-rollou
 import { upsertRun } from "@/lib/db/queries/store-run";
 import { updateSummaries } from "@/lib/db/queries/update-summaries";
 import { bulkWrites } from "@/lib/db/sqlite-direct";
-import type { FileRejection, FormatId, InputFile, NormalizedRollout, NormalizedRun, ParseOptions } from "@/lib/formats/types";
+import type {
+  FileRejection,
+  FormatId,
+  InputFile,
+  NormalizedRollout,
+  NormalizedRun,
+  ParseOptions,
+} from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report";
 import type { ScoringRollout } from "@/lib/scoring/types";
 import { rolloutVerdict } from "@/lib/scoring/rollout";
@@ -49,10 +56,14 @@ export interface IngestResult {
  */
 export function runKeyOf(run: NormalizedRun, options: ParseOptions, several = false): string {
   // Several runs from one named batch (two Inspect logs, a Harbor job with several evals) stay apart.
-  if (options.runName) return several ? `name:${run.name}|${run.format}|${run.rollouts[0]?.source.path.split("#")[0] ?? ""}` : `name:${run.name}`;
+  if (options.runName)
+    return several
+      ? `name:${run.name}|${run.format}|${run.rollouts[0]?.source.path.split("#")[0] ?? ""}`
+      : `name:${run.name}`;
   const hash = createHash("sha256");
   hash.update(run.format);
-  for (const r of [...run.rollouts].sort((a, b) => a.id.localeCompare(b.id))) hash.update(`\n${r.id}\u0000${r.source.sha256}`);
+  for (const r of [...run.rollouts].sort((a, b) => a.id.localeCompare(b.id)))
+    hash.update(`\n${r.id}\u0000${r.source.sha256}`);
   return `auto:${run.format}:${hash.digest("hex")}`;
 }
 
@@ -63,7 +74,8 @@ export function runKeyOf(run: NormalizedRun, options: ParseOptions, several = fa
 function releaser(byPath: Map<string, InputFile>, runs: readonly NormalizedRun[], rejected: readonly FileRejection[]) {
   const kept = new Set(rejected.map((r) => r.path));
   const pending = new Map<string, number>();
-  for (const run of runs) for (const r of run.rollouts) for (const p of r.files) pending.set(p, (pending.get(p) ?? 0) + 1);
+  for (const run of runs)
+    for (const r of run.rollouts) for (const p of r.files) pending.set(p, (pending.get(p) ?? 0) + 1);
   return (rollout: NormalizedRollout) => {
     for (const p of rollout.files) {
       const left = (pending.get(p) ?? 1) - 1;
@@ -96,7 +108,9 @@ async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promi
   let done = 0;
   for (const run of parsed.runs) {
     if (run.rollouts.length === 0) continue;
-    const { id, created } = await upsertRun(db, runKeyOf(run, options, parsed.runs.length > 1), run, { baseline: options.baseline });
+    const { id, created } = await upsertRun(db, runKeyOf(run, options, parsed.runs.length > 1), run, {
+      baseline: options.baseline,
+    });
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));
     let everyRolloutStored = true;
     // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring

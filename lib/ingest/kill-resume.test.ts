@@ -47,7 +47,10 @@ forEachDatabase("a killed ingest", (t) => {
     expect(perRollout).toHaveLength(partial);
     expect(perRollout.every((r) => r._count._all === SHAPE.checks)).toBe(true);
 
-    const again = spawnSync(process.execPath, [bin, "ingest", path.join(folder, "suite"), "--json"], { env, encoding: "utf8" });
+    const again = spawnSync(process.execPath, [bin, "ingest", path.join(folder, "suite"), "--json"], {
+      env,
+      encoding: "utf8",
+    });
     expect(again.status, `${again.stderr}\n${again.stdout.slice(-1500)}`).toBe(0);
     const result = JSON.parse(again.stdout);
     expect(result.runs).toHaveLength(1);

@@ -61,7 +61,11 @@ describe("parseBatch: bad inputs mixed into a folder of good files", () => {
 
   it("splits the formats' rejections from files no format claimed", () => {
     expect(result.rejected.map((r) => r.path)).toEqual(["bad/check-without-label.json", "bad/reward-is-a-string.json"]);
-    expect(result.unclaimed.map((r) => r.path)).toEqual(["bad/empty.json", "bad/not-an-object.json", "bad/truncated.json"]);
+    expect(result.unclaimed.map((r) => r.path)).toEqual([
+      "bad/empty.json",
+      "bad/not-an-object.json",
+      "bad/truncated.json",
+    ]);
   });
 });
 
@@ -73,7 +77,10 @@ describe("parseBatch: detection", () => {
     expect(result.runs[0]?.rollouts).toHaveLength(1);
     expect(result.rejected).toEqual([]);
     expect(result.unclaimed).toEqual([
-      { path: "config.json", error: `not a recognised result file (tried: ${FORMAT_IDS.join(", ")}): found a JSON object with keys model` },
+      {
+        path: "config.json",
+        error: `not a recognised result file (tried: ${FORMAT_IDS.join(", ")}): found a JSON object with keys model`,
+      },
       { path: "notes.txt", error: `not a recognised result file (tried: ${FORMAT_IDS.join(", ")})` },
     ]);
   });
@@ -98,7 +105,11 @@ describe("parseBatch: detection", () => {
     const result = parseBatch([good, jsonFile("config.json", { model: "x" })], { format: "silo" });
     expect(result.unclaimed).toEqual([]);
     expect(result.rejected).toEqual([
-      { path: "config.json", error: "passed: missing (expected boolean); reward: missing (expected number); checks: missing (expected array)" },
+      {
+        path: "config.json",
+        error:
+          "passed: missing (expected boolean); reward: missing (expected number); checks: missing (expected array)",
+      },
     ]);
     expect(result.runs[0]?.rollouts).toHaveLength(1);
   });
@@ -127,15 +138,25 @@ describe("parseBatch: detection", () => {
     ];
     const result = parseBatch(junk);
     expect(result.runs).toEqual([]);
-    expect(refusals(result).map((r) => r.path).sort()).toEqual(["a.result.json", "result.json", "tasks.json", "x/run.json"]);
+    expect(
+      refusals(result)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["a.result.json", "result.json", "tasks.json", "x/run.json"]);
     expect(result.rejected.find((r) => r.path === "result.json")?.error).toMatch(/not UTF-8/);
   });
 });
 
 describe("isIgnorable", () => {
   it.each([
-    [".DS_Store", true], ["a/.hidden.json", true], ["README", true], ["readme.txt", true], ["Thumbs.db", true],
-    [".silo/runs/run_1/result.json", false], ["a/result.json", false], ["trace.jsonl", false],
+    [".DS_Store", true],
+    ["a/.hidden.json", true],
+    ["README", true],
+    ["readme.txt", true],
+    ["Thumbs.db", true],
+    [".silo/runs/run_1/result.json", false],
+    ["a/result.json", false],
+    ["trace.jsonl", false],
   ])("%s -> %s", (path, ignorable) => {
     expect(isIgnorable(path)).toBe(ignorable);
   });

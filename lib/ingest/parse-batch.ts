@@ -71,7 +71,10 @@ export function unrecognisedReason(file: InputFile, tried: readonly string[]): s
  */
 export function parseBatch(files: readonly InputFile[], options: BatchOptions = {}): BatchResult {
   const { format, ...parseOptions } = options;
-  const skipped = files.filter((f) => isIgnorable(f.path)).map((f) => f.path).sort();
+  const skipped = files
+    .filter((f) => isIgnorable(f.path))
+    .map((f) => f.path)
+    .sort();
   let remaining = files.filter((f) => !isIgnorable(f.path));
   const results: ParseResult[] = [];
 
@@ -87,13 +90,21 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
     for (const module of FORMATS) {
       const claimed = safeClaim(module, remaining);
       if (claimed.size === 0) continue;
-      results.push(safeParse(module, remaining.filter((f) => claimed.has(f)), parseOptions));
+      results.push(
+        safeParse(
+          module,
+          remaining.filter((f) => claimed.has(f)),
+          parseOptions,
+        ),
+      );
       remaining = remaining.filter((f) => !claimed.has(f));
     }
   }
 
   const batch = {
-    runs: mayHoldNul(files, parseOptions) ? results.flatMap((r) => r.runs).map(stripNul) : results.flatMap((r) => r.runs),
+    runs: mayHoldNul(files, parseOptions)
+      ? results.flatMap((r) => r.runs).map(stripNul)
+      : results.flatMap((r) => r.runs),
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,

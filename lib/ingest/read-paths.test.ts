@@ -36,8 +36,14 @@ describe("readPaths", () => {
     expect(files.map((f) => f.path)).toEqual([
       ".DS_Store",
       ...[
-        "run_20261104091500_9c41", "run_20261104091612_9c42", "run_20261104100000_9c43", "run_20261104100100_9c44",
-        "run_20261104100200_9c45", "run_20261104100300_9c46", "run_20261104100400_9c47", "run_20261104101000_9c48",
+        "run_20261104091500_9c41",
+        "run_20261104091612_9c42",
+        "run_20261104100000_9c43",
+        "run_20261104100100_9c44",
+        "run_20261104100200_9c45",
+        "run_20261104100300_9c46",
+        "run_20261104100400_9c47",
+        "run_20261104101000_9c48",
       ].flatMap((run) => [`.silo/runs/${run}/result.json`, `.silo/runs/${run}/run.json`]),
     ]);
     expect(files[1]?.bytes).toBeInstanceOf(Uint8Array);

@@ -66,7 +66,9 @@ export async function readPaths(paths: string[]): Promise<{ files: InputFile[]; 
   const visited = new Set<string>();
   for (const [i, root] of roots.entries()) {
     const info = await stat(root).catch((e: NodeJS.ErrnoException) => {
-      throw new Error(e.code === "ENOENT" ? `no such file or folder: ${paths[i]}` : `cannot read ${paths[i]}: ${e.message}`);
+      throw new Error(
+        e.code === "ENOENT" ? `no such file or folder: ${paths[i]}` : `cannot read ${paths[i]}: ${e.message}`,
+      );
     });
     const prefix = roots.length > 1 ? names[i]! : "";
     if (info.isDirectory()) {

@@ -5,7 +5,9 @@ import { mayHoldNul } from "./strip-nul";
 
 it("replaces NUL characters in parsed strings and warns, so every database can store the rollout", () => {
   const file = jsonFile("TASK-1.result.json", {
-    passed: true, reward: 1, agentOutput: "before\u0000after",
+    passed: true,
+    reward: 1,
+    agentOutput: "before\u0000after",
     checks: [{ label: "a\u0000b", passed: true, required: true, detail: "ok" }],
   });
   const [run] = parseBatch([file]).runs;
@@ -23,7 +25,11 @@ it("looks for NUL only in batches that can hold one: bytes (raw or escaped), pat
   expect(mayHoldNul([{ path: "a.txt", bytes: new Uint8Array([104, 0, 105]) }], {})).toBe(true);
   expect(mayHoldNul([{ ...clean, path: "a\u0000.json" }], {})).toBe(true);
   expect(mayHoldNul([clean], { runName: "x\u0000" })).toBe(true);
-  const good = jsonFile("TASK-1.result.json", { passed: true, reward: 1, checks: [{ label: "a", passed: true, required: true }] });
+  const good = jsonFile("TASK-1.result.json", {
+    passed: true,
+    reward: 1,
+    checks: [{ label: "a", passed: true, required: true }],
+  });
   const [run] = parseBatch([good], { agent: "a\u0000b" }).runs;
   expect(run?.agent).toBe("a\uFFFDb");
 });

@@ -41,7 +41,13 @@ export function stripNul(run: NormalizedRun): NormalizedRun {
     const hit = { found: false };
     const cleaned = clean(rollout, hit);
     if (!hit.found) return rollout;
-    return { ...cleaned, warnings: [...cleaned.warnings, "NUL characters in the file's strings were replaced by U+FFFD (the raw file keeps them)"] };
+    return {
+      ...cleaned,
+      warnings: [
+        ...cleaned.warnings,
+        "NUL characters in the file's strings were replaced by U+FFFD (the raw file keeps them)",
+      ],
+    };
   });
   const { rollouts: _, ...rest } = run;
   return { ...(hasNul(rest) ? clean(rest, runHit) : rest), rollouts };

@@ -15,7 +15,15 @@ export function toScoringRollout(r: NormalizedRollout): ScoringRollout {
     source: r.source.path,
     warnings: r.warnings,
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
-      key, label, passed, score, required, dimension, status, weight, failureTag,
+      key,
+      label,
+      passed,
+      score,
+      required,
+      dimension,
+      status,
+      weight,
+      failureTag,
     })),
   };
 }
@@ -24,7 +32,10 @@ export function toScoringRollout(r: NormalizedRollout): ScoringRollout {
  * The scoring view of a freshly parsed run: what `tally score` computes from without a database. `rollouts`:
  * their views when already made (ingest converts rollouts batch by batch).
  */
-export function toScoringRun(run: NormalizedRun, rollouts: ScoringRollout[] = run.rollouts.map(toScoringRollout)): ScoringRun {
+export function toScoringRun(
+  run: NormalizedRun,
+  rollouts: ScoringRollout[] = run.rollouts.map(toScoringRollout),
+): ScoringRun {
   return {
     name: run.name,
     format: run.format,

@@ -7,7 +7,11 @@ export interface ArchiveLimits {
   maxDepth: number;
 }
 
-export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: 20_000, maxExpandedBytes: 512 * 1024 * 1024, maxDepth: 32 };
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
+  maxEntries: 20_000,
+  maxExpandedBytes: 512 * 1024 * 1024,
+  maxDepth: 32,
+};
 
 /** An archive to expand: a .zip, or zip bytes under another name — except Inspect's .eval logs (zips that the
  *  inspect format reads whole, so their rollouts point at `log.eval#sample`). */
@@ -34,7 +38,10 @@ export function safeEntryName(name: string): string | null {
  * buffer of its declared size, so an entry that lies about its size cannot expand past it. An archive with no
  * files is refused, so it is reported rather than silently vanishing from the batch.
  */
-export function expandZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): { files: InputFile[] } | FileRejection {
+export function expandZip(
+  zip: InputFile,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): { files: InputFile[] } | FileRejection {
   const prefix = zip.path.replace(/\.zip$/i, "");
   let entries = 0;
   let declared = 0;
@@ -46,9 +53,11 @@ export function expandZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIV
     declared += info.originalSize;
     const safe = safeEntryName(info.name);
     if (safe === null) problem = `archive entry "${info.name}" points outside the archive (path traversal): refused`;
-    else if (safe.split("/").length > limits.maxDepth) problem = `archive entry "${info.name}" is nested deeper than ${limits.maxDepth} folders`;
+    else if (safe.split("/").length > limits.maxDepth)
+      problem = `archive entry "${info.name}" is nested deeper than ${limits.maxDepth} folders`;
     else if (entries > limits.maxEntries) problem = `archive has more than ${limits.maxEntries} entries`;
-    else if (declared > limits.maxExpandedBytes) problem = `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)`;
+    else if (declared > limits.maxExpandedBytes)
+      problem = `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)`;
     return false;
   };
   let out: Record<string, Uint8Array>;
@@ -58,16 +67,23 @@ export function expandZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIV
     if (entries === 0) return { path: zip.path, error: "archive holds no files (empty zip)" };
     out = unzipSync(zip.bytes, { filter: (info) => !info.name.endsWith("/") });
   } catch (error) {
-    return { path: zip.path, error: `not a readable zip archive: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      path: zip.path,
+      error: `not a readable zip archive: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const actual = Object.values(out).reduce((n, b) => n + b.byteLength, 0);
-  if (actual > limits.maxExpandedBytes) return { path: zip.path, error: `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)` };
+  if (actual > limits.maxExpandedBytes)
+    return { path: zip.path, error: `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)` };
   const files = Object.entries(out).map(([name, bytes]) => ({ path: `${prefix}/${safeEntryName(name)}`, bytes }));
   return { files };
 }
 
 /** Replaces every zip of a batch by its entries; a refused archive becomes a rejection. */
-export function expandArchives(files: InputFile[], limits?: ArchiveLimits): { files: InputFile[]; rejected: FileRejection[] } {
+export function expandArchives(
+  files: InputFile[],
+  limits?: ArchiveLimits,
+): { files: InputFile[]; rejected: FileRejection[] } {
   const result: InputFile[] = [];
   const rejected: FileRejection[] = [];
   for (const file of files) {

@@ -198,7 +198,9 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
     if (!touchesChecks) return rollout.checks;
     const row = rolloutTask[r]!;
     const scopedFlips = flips.scoped[row];
-    const taskFlips = scopedFlips ? scopedFlips.filter((f) => f.entry.rollout === undefined || f.entry.rollout === rollout.id) : NONE;
+    const taskFlips = scopedFlips
+      ? scopedFlips.filter((f) => f.entry.rollout === undefined || f.entry.rollout === rollout.id)
+      : NONE;
     const taskRequired = requiredOf[row]!;
     const reweigh = hasComponents && rollout.rule === "grade";
     if (taskFlips.length === 0 && taskRequired.length === 0 && !reweigh) return rollout.checks;
@@ -218,17 +220,21 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
     return copy ?? rollout.checks;
   });
 
-  const describeFlip = (f: ScenarioFlip) => `flip of ${f.check} in ${f.task}${f.rollout === undefined ? "" : ` rollout ${f.rollout}`}`;
-  const describeRequired = (r: ScenarioRequired) => `required change of ${r.check}${r.task === undefined ? "" : ` in ${r.task}`}`;
+  const describeFlip = (f: ScenarioFlip) =>
+    `flip of ${f.check} in ${f.task}${f.rollout === undefined ? "" : ` rollout ${f.rollout}`}`;
+  const describeRequired = (r: ScenarioRequired) =>
+    `required change of ${r.check}${r.task === undefined ? "" : ` in ${r.task}`}`;
   for (const { entry } of flips.unresolved) warnings.push(`Scenario: ${describeFlip(entry)} names no task of this run`);
   (scenario.flips ?? []).forEach((f, i) => {
-    if (editor.flipMatched[i] === 0 && resolve(f.task).length > 0) warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
+    if (editor.flipMatched[i] === 0 && resolve(f.task).length > 0)
+      warnings.push(`Scenario: ${describeFlip(f)} matches no check`);
   });
   (scenario.required ?? []).forEach((r, i) => {
     if (editor.requiredMatched[i] === 0) warnings.push(`Scenario: ${describeRequired(r)} matches no check`);
   });
   for (const key of Object.keys(components)) {
-    if (!editor.componentMatched.has(key)) warnings.push(`Scenario: component weight ${key} matches no grade component`);
+    if (!editor.componentMatched.has(key))
+      warnings.push(`Scenario: component weight ${key} matches no grade component`);
   }
 
   const weights = scenario.weights ?? {};

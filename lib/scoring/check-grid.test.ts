@@ -83,7 +83,12 @@ describe("taskCheckGrid edge cases", () => {
 
   it("gives one rollout's cells in stored order, or null for an unknown rollout", () => {
     expect(rolloutCheckCells(data, "a")?.map((c) => c.verdict)).toEqual(["pass", "partial", "fail"]);
-    expect(rolloutCheckCells(data, "a", { required: [{ check: "K", required: false }] })?.map((c) => [c.required, c.changed])).toEqual([
+    expect(
+      rolloutCheckCells(data, "a", { required: [{ check: "K", required: false }] })?.map((c) => [
+        c.required,
+        c.changed,
+      ]),
+    ).toEqual([
       [false, true],
       [false, false],
       [false, true],

@@ -108,7 +108,16 @@ export function taskCheckGrid(run: ScoringRun, taskKey: string, scenario: Scenar
       const id = repeat === 0 ? check.key : `${check.key}#${repeat}`;
       let row = rowById.get(id);
       if (!row) {
-        row = { id, key: check.key, label: check.label, dimension: check.dimension, required: check.required ? "required" : "optional", failedRequired: 0, failed: 0, cells: [] };
+        row = {
+          id,
+          key: check.key,
+          label: check.label,
+          dimension: check.dimension,
+          required: check.required ? "required" : "optional",
+          failedRequired: 0,
+          failed: 0,
+          cells: [],
+        };
         rowById.set(id, row);
         rows.push(row);
       } else if ((row.required === "required") !== check.required) {

@@ -14,24 +14,47 @@ const overTheWire = (r: ScoringRun): ScoringRun => decodeRun(JSON.parse(JSON.str
 const varied: ScoringRun = run(
   [task("g/a", { name: "Task A", weight: 2 }), task("b"), task("g/c", { weight: 0.5 })],
   [
-    rollout("a-1", "g/a", [
-      check("C1", true),
-      check("C2", false, { failureTag: "WRONG", score: 0.25 }),
-      check("G1", null, { required: false, dimension: "grounding" }),
-      check("X", null, { status: "error", score: 0 }),
-    ], { source: "a/1.json", warnings: [], reportedReward: 0.5, reportedPassed: false }),
-    rollout("a-2", "g/a", [check("C1", true, { score: 0.75 }), check("C2", true), check("G1", true, { required: false, dimension: "grounding" }), check("X", false)], {
-      source: "a/2.json",
-      warnings: ["reward disagrees with the checks", "second"],
-    }),
+    rollout(
+      "a-1",
+      "g/a",
+      [
+        check("C1", true),
+        check("C2", false, { failureTag: "WRONG", score: 0.25 }),
+        check("G1", null, { required: false, dimension: "grounding" }),
+        check("X", null, { status: "error", score: 0 }),
+      ],
+      { source: "a/1.json", warnings: [], reportedReward: 0.5, reportedPassed: false },
+    ),
+    rollout(
+      "a-2",
+      "g/a",
+      [
+        check("C1", true, { score: 0.75 }),
+        check("C2", true),
+        check("G1", true, { required: false, dimension: "grounding" }),
+        check("X", false),
+      ],
+      {
+        source: "a/2.json",
+        warnings: ["reward disagrees with the checks", "second"],
+      },
+    ),
     rollout("b-1", "b", [], { status: "unscored", rule: "reward", reportedPassed: null }),
-    rollout("c-1", "g/c", [check("defect_matching", true, { weight: 0.6, score: 0.9 }), check("style", false, { weight: 0.4, required: false })], {
-      rule: "grade",
-      penalties: 0.125,
-      gate: "defect_matching",
-      reportedReward: 0,
-      reportedPassed: true,
-    }),
+    rollout(
+      "c-1",
+      "g/c",
+      [
+        check("defect_matching", true, { weight: 0.6, score: 0.9 }),
+        check("style", false, { weight: 0.4, required: false }),
+      ],
+      {
+        rule: "grade",
+        penalties: 0.125,
+        gate: "defect_matching",
+        reportedReward: 0,
+        reportedPassed: true,
+      },
+    ),
     rollout("stray", "not-declared", [check("C1", true)]),
   ],
   { warnings: ["run warning"], regrades: [{ rollout: "a-1", originalReward: 0, newReward: null, change: "regraded" }] },
@@ -49,10 +72,15 @@ describe("encodeRun / decodeRun", () => {
   });
 
   it("keeps absent apart from empty, null apart from 0, and −0 while in memory", () => {
-    const r = run([task("t")], [
-      rollout("r1", "t", [check("k", true, { score: -0, weight: -0 }), check("k", true, { weight: 0 })], { penalties: -0 }),
-      rollout("r2", "t", [check("k", false, { score: null })], { warnings: [] }),
-    ]);
+    const r = run(
+      [task("t")],
+      [
+        rollout("r1", "t", [check("k", true, { score: -0, weight: -0 }), check("k", true, { weight: 0 })], {
+          penalties: -0,
+        }),
+        rollout("r2", "t", [check("k", false, { score: null })], { warnings: [] }),
+      ],
+    );
     const back = decodeRun(encodeRun(r));
     expect(back).toStrictEqual(r);
     expect(Object.is(back.rollouts[0]!.checks[0]!.score, -0)).toBe(true);
@@ -66,7 +94,11 @@ describe("encodeRun / decodeRun", () => {
   });
 
   it("scores the decoded run exactly as the original, with and without a scenario", () => {
-    const scenario = { flips: [{ task: "g/a", check: "C2", passed: true }], required: [{ check: "G1", required: true }], unscored: "fail" as const };
+    const scenario = {
+      flips: [{ task: "g/a", check: "C2", passed: true }],
+      required: [{ check: "G1", required: true }],
+      unscored: "fail" as const,
+    };
     for (const r of [scoringArticle, siloRuns, varied]) {
       const back = overTheWire(r);
       expect(JSON.stringify(computeReport(back))).toBe(JSON.stringify(computeReport(r)));
@@ -75,7 +107,19 @@ describe("encodeRun / decodeRun", () => {
   });
 
   it("front-codes neighbouring strings without splitting surrogate pairs", () => {
-    const list = ["env-0/T1/T1-r1.json", "env-0/T1/T1-r2.json", "", "a,b,c", "a,b,d", "x😀y", "x😁y", "😀", "\ud83d", "\ud83d\ude00", "1,2,3"];
+    const list = [
+      "env-0/T1/T1-r1.json",
+      "env-0/T1/T1-r2.json",
+      "",
+      "a,b,c",
+      "a,b,d",
+      "x😀y",
+      "x😁y",
+      "😀",
+      "\ud83d",
+      "\ud83d\ude00",
+      "1,2,3",
+    ];
     const coded = frontCode(list);
     expect(coded[1]).toBe("13,5,2");
     expect(coded[6]).toBe("1,1,😁");
@@ -95,7 +139,9 @@ describe("encodeRun / decodeRun", () => {
       back = decodeRun(parsed);
       best = Math.min(best, performance.now() - t0);
     }
-    console.log(`synthetic run: ${JSON.stringify(synthetic).length} bytes as JSON, ${compact.length} compact; decode ${best.toFixed(1)} ms`);
+    console.log(
+      `synthetic run: ${JSON.stringify(synthetic).length} bytes as JSON, ${compact.length} compact; decode ${best.toFixed(1)} ms`,
+    );
     expect(compact.length).toBeLessThan(1_000_000);
     expect(back).toStrictEqual(synthetic);
     // Generous for a shared machine; ~12 ms when quiet.

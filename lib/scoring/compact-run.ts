@@ -157,7 +157,8 @@ const numberKey = (x: number | null) => (x === null ? "n" : Object.is(x, -0) ? "
 export function encodeRun(run: ScoringRun): CompactRun {
   const strings = new Interner();
   const tasks: number[] = [];
-  for (const t of run.tasks) tasks.push(strings.of(t.key), strings.of(t.taskId), strings.orNull(t.name), strings.orNull(t.group));
+  for (const t of run.tasks)
+    tasks.push(strings.of(t.key), strings.of(t.taskId), strings.orNull(t.name), strings.orNull(t.group));
 
   const statuses = new Interner(["scored", "unscored"]);
   const rules = new Interner(["checks", "reward", "grade"]);

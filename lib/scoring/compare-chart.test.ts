@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { deltaAxisMax, prepareDeltaChart } from "./compare-chart";
 
-const t = (key: string, delta: number | null) => ({ key, a: 0.5, b: delta === null ? null : 0.5 + delta, delta, flip: null });
+const t = (key: string, delta: number | null) => ({
+  key,
+  a: 0.5,
+  b: delta === null ? null : 0.5 + delta,
+  delta,
+  flip: null,
+});
 
 describe("prepareDeltaChart", () => {
   it("draws changed tasks sorted from largest gain to largest loss; counts the rest", () => {

@@ -39,10 +39,20 @@ export function prepareDeltaChart(tasks: Comparison["tasks"], limit = DELTA_CHAR
   }
   // Keep the largest changes when there are too many to draw; ties broken by key so the output is stable.
   const byKey = (x: DeltaBar, y: DeltaBar) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
-  const kept = changed.length > limit ? [...changed].sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || byKey(x, y)).slice(0, limit) : changed;
+  const kept =
+    changed.length > limit
+      ? [...changed].sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || byKey(x, y)).slice(0, limit)
+      : changed;
   const bars = [...kept].sort((x, y) => y.delta - x.delta || byKey(x, y));
   const m = deltaAxisMax(...bars.map((b) => b.delta));
-  return { bars, unchanged, missing, omitted: changed.length - kept.length, domain: [-m, m], ticks: [-m, -m / 2, 0, m / 2, m] };
+  return {
+    bars,
+    unchanged,
+    missing,
+    omitted: changed.length - kept.length,
+    domain: [-m, m],
+    ticks: [-m, -m / 2, 0, m / 2, m],
+  };
 }
 
 const NICE_AXIS = [0.05, 0.1, 0.2, 0.25, 0.5, 1];

@@ -12,7 +12,10 @@ export interface CompareOrder {
   dropped: string[];
 }
 
-export function orderCompareRuns(ids: readonly string[], options: { baselineId?: string | null; a?: string | null } = {}): CompareOrder | null {
+export function orderCompareRuns(
+  ids: readonly string[],
+  options: { baselineId?: string | null; a?: string | null } = {},
+): CompareOrder | null {
   const unique = [...new Set(ids.filter((id) => id !== ""))];
   const kept = unique.slice(0, MAX_COMPARE_RUNS);
   const dropped = unique.slice(MAX_COMPARE_RUNS);
@@ -28,5 +31,8 @@ export function orderCompareRuns(ids: readonly string[], options: { baselineId?:
 
 /** `runs=a,b,c` → ids (trimmed, empty parts dropped). */
 export function parseRunIds(param: string | null | undefined): string[] {
-  return (param ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "");
+  return (param ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }

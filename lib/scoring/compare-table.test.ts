@@ -4,11 +4,18 @@ import { compareRuns } from "./compare";
 import { dimensionRows, taskTable } from "./compare-table";
 
 /** One rollout per task; `passes` says which tasks pass (a single required check). */
-const suite = (name: string, passes: Record<string, boolean>, extra: Record<string, { dimension: string; passed: boolean }> = {}) =>
+const suite = (
+  name: string,
+  passes: Record<string, boolean>,
+  extra: Record<string, { dimension: string; passed: boolean }> = {},
+) =>
   run(
     Object.keys(passes).map((k) => task(k)),
     Object.entries(passes).map(([k, p]) =>
-      rollout(`${name}-${k}`, k, [check("C1", p), ...(extra[k] ? [check("X1", extra[k]!.passed, { dimension: extra[k]!.dimension, required: false })] : [])]),
+      rollout(`${name}-${k}`, k, [
+        check("C1", p),
+        ...(extra[k] ? [check("X1", extra[k]!.passed, { dimension: extra[k]!.dimension, required: false })] : []),
+      ]),
     ),
     { name },
   );
@@ -45,8 +52,18 @@ describe("taskTable", () => {
       ["g/t2", 1],
     ]);
     expect(taskTable([ab, ac], { dir: "desc" }).rows.map((r) => r.key)).toEqual(["g/t2", "g/t1", "g/t4", "g/t3"]);
-    expect(taskTable([ab, ac], { sort: "abs", dir: "desc" }).rows.map((r) => r.key)).toEqual(["g/t1", "g/t2", "g/t3", "g/t4"]);
-    expect(taskTable([ab, ac], { sort: "key", dir: "desc" }).rows.map((r) => r.key)).toEqual(["g/t4", "g/t3", "g/t2", "g/t1"]);
+    expect(taskTable([ab, ac], { sort: "abs", dir: "desc" }).rows.map((r) => r.key)).toEqual([
+      "g/t1",
+      "g/t2",
+      "g/t3",
+      "g/t4",
+    ]);
+    expect(taskTable([ab, ac], { sort: "key", dir: "desc" }).rows.map((r) => r.key)).toEqual([
+      "g/t4",
+      "g/t3",
+      "g/t2",
+      "g/t1",
+    ]);
   });
 
   it("flips are carried per candidate", () => {
@@ -59,7 +76,14 @@ describe("taskTable", () => {
 describe("dimensionRows", () => {
   it("core metrics in display order, then custom ones; a metric missing from a comparison is null there", () => {
     const rows = dimensionRows([ab, ac]);
-    expect(rows.map((r) => r.metric)).toEqual(["correctness", "completion", "authority", "grounding", "reward", "style"]);
+    expect(rows.map((r) => r.metric)).toEqual([
+      "correctness",
+      "completion",
+      "authority",
+      "grounding",
+      "reward",
+      "style",
+    ]);
     expect(rows.find((r) => r.metric === "style")?.pairs[0]).toBeNull();
     expect(rows[0]?.pairs[0]).toBe(ab.metrics.correctness);
   });

@@ -8,7 +8,11 @@ import type { Interval } from "./stats";
  */
 export type DeltaVerdict = "better" | "worse" | "unclear" | "same" | "no-interval";
 
-export function deltaVerdict(estimate: { delta: number | null; se: number | null; ci95: Interval | null }): DeltaVerdict {
+export function deltaVerdict(estimate: {
+  delta: number | null;
+  se: number | null;
+  ci95: Interval | null;
+}): DeltaVerdict {
   const { delta, se, ci95 } = estimate;
   if (delta === null || se === null || ci95 === null) return "no-interval";
   if (se === 0 && delta === 0) return "same";

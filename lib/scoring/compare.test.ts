@@ -5,7 +5,8 @@ import { compareReports, compareRuns } from "./compare";
 import { computeReport } from "./report";
 import type { ScoringRun } from "./types";
 
-const near = (actual: number | null | undefined, expected: number) => expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
+const near = (actual: number | null | undefined, expected: number) =>
+  expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
 
 /**
  * B: checkout C3 fixed (fail->pass), owner-lookup C2 broken (pass->fail), csv-conversion dropped (only in A),
@@ -34,7 +35,13 @@ describe("compareRuns", () => {
   const c = compareRuns(scoringArticle, candidate);
 
   it("aligns tasks by key; tasks in one run only are not comparable", () => {
-    expect(c).toMatchObject({ common: 2, onlyA: 1, onlyB: 1, onlyAKeys: ["data/csv-conversion"], onlyBKeys: ["extra/new"] });
+    expect(c).toMatchObject({
+      common: 2,
+      onlyA: 1,
+      onlyB: 1,
+      onlyAKeys: ["data/csv-conversion"],
+      onlyBKeys: ["extra/new"],
+    });
     expect(c.commonKeys).toEqual(["incident/checkout", "lookup/owner-lookup"]);
     expect(c.a).toEqual({ name: "scoring-article", format: "silo" });
     expect(c.b.name).toBe("candidate");
@@ -84,7 +91,13 @@ describe("compareRuns", () => {
 
   it("a run against itself: no flips, no regression, delta 0", () => {
     const same = compareRuns(scoringArticle, scoringArticle);
-    expect(same).toMatchObject({ common: 3, onlyA: 0, onlyB: 0, flips: { passToFail: 0, failToPass: 0, pValue: 1 }, regression: false });
+    expect(same).toMatchObject({
+      common: 3,
+      onlyA: 0,
+      onlyB: 0,
+      flips: { passToFail: 0, failToPass: 0, pValue: 1 },
+      regression: false,
+    });
     expect(same.headline.delta).toBe(0);
     expect(same.headline.ci95).toEqual([0, 0]);
   });

@@ -83,7 +83,13 @@ function pairedValues(
         ? { key: ta.key, xA: pa.value, wA: pa.votes, xB: pb.value, wB: pb.votes }
         : scheme === "custom"
           ? { key: ta.key, xA: xa, wA: ta.weight, xB: xb, wB: tb.weight }
-          : { key: ta.key, xA: xa, wA: scheme === "group" ? groupWeight : 1, xB: xb, wB: scheme === "group" ? groupWeight : 1 };
+          : {
+              key: ta.key,
+              xA: xa,
+              wA: scheme === "group" ? groupWeight : 1,
+              xB: xb,
+              wB: scheme === "group" ? groupWeight : 1,
+            };
     if (v.wA > 0 || v.wB > 0) out.push(v);
   }
   return out;
@@ -124,7 +130,8 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     const xb = ownValue(tb.metrics, taskMetric) ?? null;
     const pa = passes(ta);
     const pb = passes(tb);
-    const flip: Flip | null = pa === true && pb === false ? "pass->fail" : pa === false && pb === true ? "fail->pass" : null;
+    const flip: Flip | null =
+      pa === true && pb === false ? "pass->fail" : pa === false && pb === true ? "fail->pass" : null;
     if (flip === "pass->fail") passToFail += 1;
     if (flip === "fail->pass") failToPass += 1;
     return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip };

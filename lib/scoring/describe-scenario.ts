@@ -43,6 +43,7 @@ export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tas
   if (scenario.unscored === "fail") out.push("unscored rollouts counted as failures");
   if (scenario.unscored === "exclude") out.push("unscored rollouts excluded");
   if (scenario.passThreshold !== undefined) out.push(`pass threshold ${scenario.passThreshold}`);
-  for (const [key, w] of Object.entries(scenario.componentWeights ?? {})) out.push(`grade component ${key} weighted ${w}`);
+  for (const [key, w] of Object.entries(scenario.componentWeights ?? {}))
+    out.push(`grade component ${key} weighted ${w}`);
   return out;
 }

@@ -17,7 +17,13 @@ export interface SchemeExplanation {
 
 const defaultFormat = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
-const MULTIPLES: Record<number, string> = { 2: "twice", 3: "three times", 4: "four times", 5: "five times", 10: "ten times" };
+const MULTIPLES: Record<number, string> = {
+  2: "twice",
+  3: "three times",
+  4: "four times",
+  5: "five times",
+  10: "ten times",
+};
 
 function multiple(ratio: number): string {
   const rounded = Math.round(ratio * 10) / 10;

@@ -10,7 +10,11 @@ function choose(n: number, k: number): number {
 describe("pass@k and pass^k", () => {
   it("golden: n = 5, c = 3 (finance/TASK-007)", () => {
     expect([1, 2, 3].map((k) => passAtK(5, 3, k))).toEqual([expect.closeTo(0.6, 10), expect.closeTo(0.9, 10), 1]);
-    expect([1, 2, 3].map((k) => passHatK(5, 3, k))).toEqual([expect.closeTo(0.6, 10), expect.closeTo(0.3, 10), expect.closeTo(0.1, 10)]);
+    expect([1, 2, 3].map((k) => passHatK(5, 3, k))).toEqual([
+      expect.closeTo(0.6, 10),
+      expect.closeTo(0.3, 10),
+      expect.closeTo(0.1, 10),
+    ]);
     expect(passHatK(5, 3, 4)).toBe(0);
     expect(passAtK(5, 3, 5)).toBe(1);
   });

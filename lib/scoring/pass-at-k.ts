@@ -7,7 +7,16 @@
  */
 
 function assertCounts(n: number, c: number, k: number): void {
-  if (!Number.isInteger(n) || !Number.isInteger(c) || !Number.isInteger(k) || n < 0 || c < 0 || c > n || k < 1 || k > n) {
+  if (
+    !Number.isInteger(n) ||
+    !Number.isInteger(c) ||
+    !Number.isInteger(k) ||
+    n < 0 ||
+    c < 0 ||
+    c > n ||
+    k < 1 ||
+    k > n
+  ) {
     throw new RangeError(`pass@k needs integers 0 ≤ c ≤ n and 1 ≤ k ≤ n (got n=${n}, c=${c}, k=${k})`);
   }
 }
@@ -44,7 +53,10 @@ export function passAtKCurve(n: number, c: number): PassAtKPoint[] {
 }
 
 /** Maps keyed by k as a string ({"1": 0.6, "2": 0.9}), the report's JSON shape (passAtKCurve without the points). */
-export function passAtKMaps(n: number, c: number): { passAtK: Record<string, number>; passHatK: Record<string, number> } {
+export function passAtKMaps(
+  n: number,
+  c: number,
+): { passAtK: Record<string, number>; passHatK: Record<string, number> } {
   const at: Record<string, number> = {};
   const hat: Record<string, number> = {};
   for (let k = 1; k <= n; k++) {

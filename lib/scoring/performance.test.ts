@@ -4,7 +4,20 @@ import { check, rollout, task } from "./__fixtures__/build";
 import { computeReport } from "./report";
 import type { ScoringCheck, ScoringRun } from "./types";
 
-const DIMENSIONS = ["correctness", "correctness", "correctness", "correctness", "correctness", "correctness", "authority", "authority", "grounding", "grounding", "safety", "correctness"];
+const DIMENSIONS = [
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "correctness",
+  "authority",
+  "authority",
+  "grounding",
+  "grounding",
+  "safety",
+  "correctness",
+];
 
 /** 2,000 tasks × 5 rollouts × 12 checks, deterministic (a linear congruential generator, no Math.random). */
 function bigRun(): ScoringRun {
@@ -14,7 +27,11 @@ function bigRun(): ScoringRun {
   const rollouts = tasks.flatMap((t, i) =>
     Array.from({ length: 5 }, (_, j) => {
       const checks: ScoringCheck[] = DIMENSIONS.map((dimension, k) =>
-        check(`C${k}`, next() < 0.8, { dimension, required: k < 4 || dimension === "authority", failureTag: k === 2 ? "TAG" : null }),
+        check(`C${k}`, next() < 0.8, {
+          dimension,
+          required: k < 4 || dimension === "authority",
+          failureTag: k === 2 ? "TAG" : null,
+        }),
       );
       const unscored = (i * 5 + j) % 97 === 0;
       return rollout(`${t.key}#${j}`, t.key, unscored ? [] : checks, { status: unscored ? "unscored" : "scored" });

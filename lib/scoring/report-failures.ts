@@ -87,16 +87,33 @@ export class FailureTally {
     const checks = required.order
       .map((id, k): FailedCheckReport => {
         const { key, label, dimension } = index.identities[id]!;
-        return { key, label, dimension, failures: required.failures[id]!, rollouts: required.rollouts[id]!, tasks: required.tasks[k]! };
+        return {
+          key,
+          label,
+          dimension,
+          failures: required.failures[id]!,
+          rollouts: required.rollouts[id]!,
+          tasks: required.tasks[k]!,
+        };
       })
       .filter((c) => c.failures > 0)
-      .sort((x, y) => y.failures - x.failures || y.failures / y.rollouts - x.failures / x.rollouts || x.label.localeCompare(y.label));
+      .sort(
+        (x, y) =>
+          y.failures - x.failures ||
+          y.failures / y.rollouts - x.failures / x.rollouts ||
+          x.label.localeCompare(y.label),
+      );
     const tags = this.tagOrder
       .map((tag) => ({ tag: index.tags[tag]!, count: tagCount[tag]! }))
       .sort((x, y) => y.count - x.count || x.tag.localeCompare(y.tag));
     return {
       failures: { checks, tags },
-      gate: { passed: violations.length === 0, violations: violations.length, checks: this.authorityChecks, list: violations },
+      gate: {
+        passed: violations.length === 0,
+        violations: violations.length,
+        checks: this.authorityChecks,
+        list: violations,
+      },
     };
   }
 }

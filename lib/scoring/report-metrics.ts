@@ -1,6 +1,14 @@
 import { metricKind } from "./dimensions";
 import type { AuthorityGate, GroupReport, MetricReport, ReportHeadline } from "./report-types";
-import { SCHEMES, hasVote, schemeWeight, schemeX, type Scheme, type SchemeWeightInputs, type WeightedValue } from "./schemes";
+import {
+  SCHEMES,
+  hasVote,
+  schemeWeight,
+  schemeX,
+  type Scheme,
+  type SchemeWeightInputs,
+  type WeightedValue,
+} from "./schemes";
 import type { ScoredRun } from "./score-run";
 import { estimate, type Interval } from "./stats";
 
@@ -107,13 +115,26 @@ export function headline(scored: ScoredRun, metrics: Record<string, MetricReport
   const requested = scored.scenario.headline?.metric;
   let metric = requested ?? DEFAULT_HEADLINE_METRIC;
   let fallback: string | null = null;
-  if (requested === undefined && (metrics[metric]?.eligibleTasks ?? 0) === 0 && (metrics[FALLBACK_METRIC]?.eligibleTasks ?? 0) > 0) {
+  if (
+    requested === undefined &&
+    (metrics[metric]?.eligibleTasks ?? 0) === 0 &&
+    (metrics[FALLBACK_METRIC]?.eligibleTasks ?? 0) > 0
+  ) {
     fallback = `no graded ${metric} check in this run: the headline shows ${FALLBACK_METRIC}`;
     metric = FALLBACK_METRIC;
   }
   const m = Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
   const r = m ?? metricReport(scored, metric, scheme);
-  return { metric, scheme, value: r.value, se: r.se, ci95: r.ci95, eligibleTasks: r.eligibleTasks, tasks: r.tasks, fallback };
+  return {
+    metric,
+    scheme,
+    value: r.value,
+    se: r.se,
+    ci95: r.ci95,
+    eligibleTasks: r.eligibleTasks,
+    tasks: r.tasks,
+    fallback,
+  };
 }
 
 /** Groups in order of first appearance; every metric a task-equal mean inside the group (summed in task order). */
@@ -134,7 +155,9 @@ export function groupReports(scored: ScoredRun): GroupReport[] {
       sum[taskGroup[t]!]! += cells.value[i]!;
       n[taskGroup[t]!]! += 1;
     }
-    reports.forEach((r, g) => (r.metrics[metric] = { value: n[g]! > 0 ? sum[g]! / n[g]! : null, eligibleTasks: n[g]! }));
+    reports.forEach(
+      (r, g) => (r.metrics[metric] = { value: n[g]! > 0 ? sum[g]! / n[g]! : null, eligibleTasks: n[g]! }),
+    );
   });
   return reports;
 }

@@ -35,7 +35,10 @@ describe("what is kept per run object", () => {
     const run = structuredClone(scoringArticle);
     computeReport(run, {});
     run.rollouts = run.rollouts.slice(0, 2);
-    const expected = computeReport({ ...structuredClone(scoringArticle), rollouts: structuredClone(scoringArticle.rollouts.slice(0, 2)) }, {});
+    const expected = computeReport(
+      { ...structuredClone(scoringArticle), rollouts: structuredClone(scoringArticle.rollouts.slice(0, 2)) },
+      {},
+    );
     expect(computeReport(run, {})).toEqual(expected);
   });
 });

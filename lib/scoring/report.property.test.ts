@@ -26,28 +26,51 @@ const arbCheck = (key: string): fc.Arbitrary<ScoringCheck> =>
     })
     .map(({ dimension, required, status, passed, score }) =>
       status === "graded"
-        ? check(key, passed, { dimension, required, status, score: score === null ? null : passed ? Math.max(score, 0.5) : Math.min(score, 0.5) })
+        ? check(key, passed, {
+            dimension,
+            required,
+            status,
+            score: score === null ? null : passed ? Math.max(score, 0.5) : Math.min(score, 0.5),
+          })
         : check(key, null, { dimension, required, status }),
     );
 
 const arbRollout = (taskKey: string, id: string): fc.Arbitrary<ScoringRollout> =>
-  fc.record({
-    unscored: fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x < 0.1),
-    checks: fc.integer({ min: 0, max: 5 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbCheck(`c${i}`)))),
-    reward: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null, freq: 4 }),
-  }).map(({ unscored, checks, reward }) => {
-    const graded = checks.some((c) => c.status === "graded");
-    if (unscored || (!graded && reward === null)) {
-      return rollout(id, taskKey, checks.map((c) => ({ ...c, status: "not_assigned" as const, passed: null, score: null })), { status: "unscored" });
-    }
-    return rollout(id, taskKey, checks, { reportedReward: reward });
-  });
+  fc
+    .record({
+      unscored: fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x < 0.1),
+      checks: fc
+        .integer({ min: 0, max: 5 })
+        .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbCheck(`c${i}`)))),
+      reward: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null, freq: 4 }),
+    })
+    .map(({ unscored, checks, reward }) => {
+      const graded = checks.some((c) => c.status === "graded");
+      if (unscored || (!graded && reward === null)) {
+        return rollout(
+          id,
+          taskKey,
+          checks.map((c) => ({ ...c, status: "not_assigned" as const, passed: null, score: null })),
+          { status: "unscored" },
+        );
+      }
+      return rollout(id, taskKey, checks, { reportedReward: reward });
+    });
 
 const arbRun: fc.Arbitrary<ScoringRun> = fc
-  .array(fc.record({ group: fc.constantFrom("g1", "g2", "g3", ""), rollouts: fc.integer({ min: 1, max: 4 }), weight: fc.constantFrom(1, 1, 2, 0.5) }), { minLength: 1, maxLength: 8 })
+  .array(
+    fc.record({
+      group: fc.constantFrom("g1", "g2", "g3", ""),
+      rollouts: fc.integer({ min: 1, max: 4 }),
+      weight: fc.constantFrom(1, 1, 2, 0.5),
+    }),
+    { minLength: 1, maxLength: 8 },
+  )
   .chain((specs) => {
     const tasks = specs.map((s, i) => task(s.group ? `${s.group}/t${i}` : `t${i}`, { weight: s.weight }));
-    const rollouts = specs.flatMap((s, i) => Array.from({ length: s.rollouts }, (_, r) => arbRollout(tasks[i]!.key, `t${i}-r${r}`)));
+    const rollouts = specs.flatMap((s, i) =>
+      Array.from({ length: s.rollouts }, (_, r) => arbRollout(tasks[i]!.key, `t${i}-r${r}`)),
+    );
     return fc.tuple(...rollouts).map((rs) => run(tasks, rs));
   });
 
@@ -83,12 +106,16 @@ describe("scoring properties", () => {
     type Target = { ro: ScoringRollout; c: ScoringCheck } | null;
     const arbFlip = arbRun.chain((r): fc.Arbitrary<{ r: ScoringRun; target: Target }> => {
       const targets = r.rollouts.flatMap((ro) => ro.checks.map((c) => ({ ro, c })));
-      return targets.length === 0 ? fc.constant({ r, target: null }) : fc.constantFrom(...targets).map((target) => ({ r, target }));
+      return targets.length === 0
+        ? fc.constant({ r, target: null })
+        : fc.constantFrom(...targets).map((target) => ({ r, target }));
     });
     fc.assert(
       fc.property(arbFlip, ({ r, target }) => {
         if (!target) return;
-        const flip: Scenario = { flips: [{ task: target.ro.task, rollout: target.ro.id, check: target.c.key, passed: true }] };
+        const flip: Scenario = {
+          flips: [{ task: target.ro.task, rollout: target.ro.id, check: target.c.key, passed: true }],
+        };
         const before = computeReport(r).metrics;
         const after = computeReport(r, flip).metrics;
         for (const metric of [target.c.dimension, "completion"]) {
@@ -107,14 +134,22 @@ describe("scoring properties", () => {
   });
 
   it("task-equal equals pooled when every task has one rollout and the same number of graded checks", () => {
-    const arbEven = fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5 })).chain(([tasks, n]) =>
-      fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: tasks, maxLength: tasks }),
-    );
+    const arbEven = fc
+      .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 5 }))
+      .chain(([tasks, n]) =>
+        fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: tasks, maxLength: tasks }),
+      );
     fc.assert(
       fc.property(arbEven, (grid) => {
         const r = run(
           grid.map((_, i) => task(`t${i}`)),
-          grid.map((row, i) => rollout(`r${i}`, `t${i}`, row.map((p, j) => check(`c${j}`, p, { required: j === 0 })))),
+          grid.map((row, i) =>
+            rollout(
+              `r${i}`,
+              `t${i}`,
+              row.map((p, j) => check(`c${j}`, p, { required: j === 0 })),
+            ),
+          ),
         );
         const m = computeReport(r).metrics.correctness!;
         expect(m.schemes.task).not.toBeNull();
@@ -161,7 +196,9 @@ describe("scoring properties", () => {
     fc.assert(
       fc.property(arbRun, (r) => {
         for (const t of computeReport(r).tasks) {
-          const ks = Object.keys(t.passAtK).map(Number).sort((a, b) => a - b);
+          const ks = Object.keys(t.passAtK)
+            .map(Number)
+            .sort((a, b) => a - b);
           for (let i = 1; i < ks.length; i++) {
             expect(t.passAtK[ks[i]!]!).toBeGreaterThanOrEqual(t.passAtK[ks[i - 1]!]! - EPS);
             expect(t.passHatK[ks[i]!]!).toBeLessThanOrEqual(t.passHatK[ks[i - 1]!]! + EPS);
@@ -189,9 +226,12 @@ describe("scoring properties", () => {
 
   it("permuting the order of tasks and rollouts does not change any metric value", () => {
     const arbShuffled = arbRun.chain((r) =>
-      fc.tuple(fc.shuffledSubarray(r.tasks, { minLength: r.tasks.length }), fc.shuffledSubarray(r.rollouts, { minLength: r.rollouts.length })).map(
-        ([tasks, rollouts]) => ({ r, shuffled: { ...r, tasks, rollouts } }),
-      ),
+      fc
+        .tuple(
+          fc.shuffledSubarray(r.tasks, { minLength: r.tasks.length }),
+          fc.shuffledSubarray(r.rollouts, { minLength: r.rollouts.length }),
+        )
+        .map(([tasks, rollouts]) => ({ r, shuffled: { ...r, tasks, rollouts } })),
     );
     fc.assert(
       fc.property(arbShuffled, ({ r, shuffled }) => {

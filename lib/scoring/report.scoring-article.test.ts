@@ -28,7 +28,13 @@ describe("scoring-article, as recorded", () => {
   });
 
   it("headline is correctness / task with SE 0.147 and a clipped 95% interval", () => {
-    expect(r.headline).toMatchObject({ metric: "correctness", scheme: "task", eligibleTasks: 3, tasks: 3, fallback: null });
+    expect(r.headline).toMatchObject({
+      metric: "correctness",
+      scheme: "task",
+      eligibleTasks: 3,
+      tasks: 3,
+      fallback: null,
+    });
     near(r.headline.value, 0.7222);
     near(r.headline.se, 0.14699);
     // EXPECTED.md rounds the lower bound to ≈ 0.0896; exactly 0.72222 − 4.30265 × 0.14699 = 0.08979.
@@ -51,7 +57,9 @@ describe("scoring-article, as recorded", () => {
       passed: false,
       violations: 1,
       checks: 3,
-      list: [{ task: "data/csv-conversion", rollout: "csv-conversion", check: "A1", label: "A1 Source file left unchanged" }],
+      list: [
+        { task: "data/csv-conversion", rollout: "csv-conversion", check: "A1", label: "A1 Source file left unchanged" },
+      ],
     });
   });
 
@@ -166,16 +174,25 @@ describe("scoring-article what-if table", () => {
     ["also flip csv-conversion A1", { flips: [flipC3, flipA1] }, 0.8333, 0.6667, 1.0],
     ["only flip csv-conversion A1", { flips: [flipA1] }, 0.7222, 0.3333, 1.0],
     ["no flips, scheme check", { headline: { metric: "correctness", scheme: "check" } }, 0.6667, 0.3333, 0.6667],
-    ["no flips, scheme custom, checkout 2", { headline: { scheme: "custom" }, weights: { "incident/checkout": 2 } }, 0.7083, 0.25, 0.75],
+    [
+      "no flips, scheme custom, checkout 2",
+      { headline: { scheme: "custom" }, weights: { "incident/checkout": 2 } },
+      0.7083,
+      0.25,
+      0.75,
+    ],
   ];
 
-  it.each(rows)("%s → correctness %f, completion %f, authority %f", (_, scenario, correctness, completion, authority) => {
-    const r = computeReport(scoringArticle, scenario);
-    near(value(r, "correctness"), correctness);
-    near(value(r, "completion"), completion);
-    near(value(r, "authority"), authority);
-    near(r.headline.value, correctness);
-  });
+  it.each(rows)(
+    "%s → correctness %f, completion %f, authority %f",
+    (_, scenario, correctness, completion, authority) => {
+      const r = computeReport(scoringArticle, scenario);
+      near(value(r, "correctness"), correctness);
+      near(value(r, "completion"), completion);
+      near(value(r, "authority"), authority);
+      near(r.headline.value, correctness);
+    },
+  );
 
   it("flipping checkout C3 recomputes its reward from its checks and passes it", () => {
     const r = computeReport(scoringArticle, { flips: [flipC3] });

@@ -2,23 +2,37 @@ import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "./__fixtures__/build";
 import { computeReport } from "./report";
 
-const near = (actual: number | null | undefined, expected: number) => expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
+const near = (actual: number | null | undefined, expected: number) =>
+  expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
 
 describe("one task, one rollout", () => {
   const passing = run([task("t")], [rollout("r", "t", [check("a", true)])]);
 
   it("all pass: every figure is 1, SE and interval are undefined", () => {
     const r = computeReport(passing);
-    expect(r.headline).toMatchObject({ metric: "correctness", value: 1, se: null, ci95: null, eligibleTasks: 1, tasks: 1 });
+    expect(r.headline).toMatchObject({
+      metric: "correctness",
+      value: 1,
+      se: null,
+      ci95: null,
+      eligibleTasks: 1,
+      tasks: 1,
+    });
     expect(r.metrics.completion?.value).toBe(1);
     expect(r.metrics.reward?.value).toBe(1);
     expect(r.tasks[0]).toMatchObject({ diagnosis: "solid", passAtK: { "1": 1 }, group: null });
     expect(r.groups).toEqual([expect.objectContaining({ group: "(none)", tasks: 1 })]);
-    expect(r.metrics.authority).toMatchObject({ value: null, eligibleTasks: 0, gate: { passed: true, violations: 0, checks: 0, list: [] } });
+    expect(r.metrics.authority).toMatchObject({
+      value: null,
+      eligibleTasks: 0,
+      gate: { passed: true, violations: 0, checks: 0, list: [] },
+    });
   });
 
   it("none pass", () => {
-    const r = computeReport(run([task("t")], [rollout("r", "t", [check("a", false), check("b", true, { required: false })])]));
+    const r = computeReport(
+      run([task("t")], [rollout("r", "t", [check("a", false), check("b", true, { required: false })])]),
+    );
     expect(r.metrics.completion?.value).toBe(0);
     near(r.metrics.correctness?.value, 0.5);
     expect(r.tasks[0]).toMatchObject({ diagnosis: "never-passes", capability: "near-miss" });
@@ -52,7 +66,12 @@ describe("unscored policy", () => {
     expect(r.metrics.completion?.eligibleTasks).toBe(1);
     expect(r.passRate).toEqual({ value: 0.5, passes: 1, scored: 2, counted: 2 });
     expect(r.tasks[1]).toMatchObject({ diagnosis: "unscored", passRate: null });
-    expect(r.rollouts[2]).toMatchObject({ status: "unscored", passed: false, reward: null, metrics: { completion: null, reward: null } });
+    expect(r.rollouts[2]).toMatchObject({
+      status: "unscored",
+      passed: false,
+      reward: null,
+      metrics: { completion: null, reward: null },
+    });
   });
 
   it("fail: unscored rollouts are failures with 0 everywhere", () => {
@@ -96,7 +115,10 @@ describe("group scheme", () => {
   });
 
   it("group weights change each group's vote", () => {
-    near(computeReport(r0, { headline: { scheme: "group" }, groupWeights: { g2: 2 } }).headline.value, (0.5 + 2 * 0.5 + 1) / 4);
+    near(
+      computeReport(r0, { headline: { scheme: "group" }, groupWeights: { g2: 2 } }).headline.value,
+      (0.5 + 2 * 0.5 + 1) / 4,
+    );
     near(computeReport(r0, { headline: { scheme: "group" }, groupWeights: { "(none)": 0 } }).headline.value, 0.5);
   });
 
@@ -114,7 +136,12 @@ describe("group scheme", () => {
 
 describe("custom dimensions, reward range and headline fallback", () => {
   it("adds custom dimensions after the core metrics", () => {
-    const r = computeReport(run([task("t")], [rollout("r", "t", [check("a", true), check("s", false, { dimension: "safety", required: false })])]));
+    const r = computeReport(
+      run(
+        [task("t")],
+        [rollout("r", "t", [check("a", true), check("s", false, { dimension: "safety", required: false })])],
+      ),
+    );
     expect(Object.keys(r.metrics)).toEqual(["correctness", "completion", "authority", "grounding", "reward", "safety"]);
     expect(r.metrics.safety).toMatchObject({ kind: "dimension", value: 0, eligibleTasks: 1 });
     expect(r.tasks[0]?.metrics.safety).toBe(0);
@@ -124,7 +151,10 @@ describe("custom dimensions, reward range and headline fallback", () => {
     const r = computeReport(
       run(
         [task("a"), task("b")],
-        [rollout("a", "a", [], { rule: "reward", reportedReward: 2 }), rollout("b", "b", [], { rule: "reward", reportedReward: 0 })],
+        [
+          rollout("a", "a", [], { rule: "reward", reportedReward: 2 }),
+          rollout("b", "b", [], { rule: "reward", reportedReward: 0 }),
+        ],
       ),
       { headline: { metric: "reward" } },
     );
@@ -136,33 +166,50 @@ describe("custom dimensions, reward range and headline fallback", () => {
   it("reward-only runs headline completion instead of an empty correctness, and say so", () => {
     const r0 = run(
       [task("a"), task("b")],
-      [rollout("a", "a", [], { rule: "reward", reportedReward: 1 }), rollout("b", "b", [], { rule: "reward", reportedReward: 0.5 })],
+      [
+        rollout("a", "a", [], { rule: "reward", reportedReward: 1 }),
+        rollout("b", "b", [], { rule: "reward", reportedReward: 0.5 }),
+      ],
     );
     const r = computeReport(r0);
     expect(r.headline).toMatchObject({ metric: "completion", value: 0.5, eligibleTasks: 2 });
     expect(r.headline.fallback).toContain("correctness");
-    expect(computeReport(r0, { headline: { metric: "correctness" } }).headline).toMatchObject({ metric: "correctness", value: null, fallback: null });
+    expect(computeReport(r0, { headline: { metric: "correctness" } }).headline).toMatchObject({
+      metric: "correctness",
+      value: null,
+      fallback: null,
+    });
   });
 
   it("warns about a headline metric the run does not have", () => {
-    const r = computeReport(run([task("t")], [rollout("r", "t", [check("a", true)])]), { headline: { metric: "safety" } });
+    const r = computeReport(run([task("t")], [rollout("r", "t", [check("a", true)])]), {
+      headline: { metric: "safety" },
+    });
     expect(r.headline).toMatchObject({ metric: "safety", value: null, eligibleTasks: 0 });
     expect(r.warnings).toEqual(["Headline metric safety is not a metric of this run"]);
   });
 
   it("echoes run warnings, rollout warnings and regrades", () => {
     const regrades = [{ rollout: "r", originalReward: 1, newReward: 0, change: "pass->fail" }];
-    const r = computeReport(run([task("t")], [rollout("r", "t", [check("a", true)], { warnings: ["reward disagrees"] })], { warnings: ["w"], regrades }));
+    const r = computeReport(
+      run([task("t")], [rollout("r", "t", [check("a", true)], { warnings: ["reward disagrees"] })], {
+        warnings: ["w"],
+        regrades,
+      }),
+    );
     expect(r.warnings).toEqual(["w"]);
     expect(r.rollouts[0]?.warnings).toEqual(["reward disagrees"]);
     expect(r.regrades).toEqual(regrades);
   });
 
   it("a task named like an Object.prototype member is an ordinary task", () => {
-    const r = computeReport(run([task("constructor")], [rollout("r", "constructor", [check("a", true, { dimension: "toString" })])]), {
-      weights: { constructor: 3 },
-      headline: { scheme: "custom" },
-    });
+    const r = computeReport(
+      run([task("constructor")], [rollout("r", "constructor", [check("a", true, { dimension: "toString" })])]),
+      {
+        weights: { constructor: 3 },
+        headline: { scheme: "custom" },
+      },
+    );
     expect(r.tasks[0]?.weight).toBe(3);
     expect(r.metrics.toString).toMatchObject({ value: 1 });
   });

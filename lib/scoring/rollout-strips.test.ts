@@ -15,7 +15,18 @@ describe("rolloutStrips", () => {
 
   it("is safe for a task named like an Object.prototype member", () => {
     const strips = rolloutStrips([
-      { id: "1", task: "constructor", source: null, status: "unscored", passed: false, reward: null, failedRequired: [], warnings: [], checksChanged: false, metrics: {} },
+      {
+        id: "1",
+        task: "constructor",
+        source: null,
+        status: "unscored",
+        passed: false,
+        reward: null,
+        failedRequired: [],
+        warnings: [],
+        checksChanged: false,
+        metrics: {},
+      },
     ]);
     expect(strips.constructor).toEqual([{ id: "1", reward: null, passed: false, status: "unscored" }]);
   });

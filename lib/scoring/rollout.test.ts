@@ -10,7 +10,11 @@ describe("rule checks", () => {
 
   it("passes only when no graded required check failed", () => {
     expect([checkout?.passed, owner?.passed, csv?.passed]).toEqual([false, true, false]);
-    expect(csv?.failedRequired).toEqual(["C3 Converts timestamps to UTC", "C4 Uses the required column names", "A1 Source file left unchanged"]);
+    expect(csv?.failedRequired).toEqual([
+      "C3 Converts timestamps to UTC",
+      "C4 Uses the required column names",
+      "A1 Source file left unchanged",
+    ]);
   });
 
   it("keeps the reported reward when the checks are unchanged", () => {
@@ -26,9 +30,14 @@ describe("rule checks", () => {
   });
 
   it("recomputes the reward from the checks when a scenario changed them", () => {
-    const r = rollout("r", "t", [check("a", true), check("b", false, { required: false }), check("c", true, { score: 0.5 })], {
-      reportedReward: 0.9,
-    });
+    const r = rollout(
+      "r",
+      "t",
+      [check("a", true), check("b", false, { required: false }), check("c", true, { score: 0.5 })],
+      {
+        reportedReward: 0.9,
+      },
+    );
     expect(rolloutVerdict(r, opts).reward).toBe(0.9);
     expect(rolloutVerdict(r, { ...opts, checksChanged: true }).reward).toBeCloseTo(1.5 / 3, 10);
   });
@@ -48,7 +57,10 @@ describe("rule checks", () => {
 
 describe("unscored rollouts", () => {
   it("never pass and have no reward, whatever was reported", () => {
-    const v = rolloutVerdict(rollout("u", "t", [], { status: "unscored", reportedReward: 1, reportedPassed: true }), opts);
+    const v = rolloutVerdict(
+      rollout("u", "t", [], { status: "unscored", reportedReward: 1, reportedPassed: true }),
+      opts,
+    );
     expect(v.passed).toBe(false);
     expect(v.reward).toBeNull();
   });
@@ -95,23 +107,41 @@ describe("rule grade", () => {
 
   it("uses overridden component weights", () => {
     const r = patch();
-    const reweighed = { ...r, checks: r.checks.map((c) => (c.key === "patch_verified" ? { ...c, weight: 0.5 } : c.key === "number_of_attempts" ? { ...c, weight: 0 } : c)) };
+    const reweighed = {
+      ...r,
+      checks: r.checks.map((c) =>
+        c.key === "patch_verified" ? { ...c, weight: 0.5 } : c.key === "number_of_attempts" ? { ...c, weight: 0 } : c,
+      ),
+    };
     expect(rolloutVerdict(reweighed, opts).reward).toBeCloseTo(0.5 + 0.2 + 0.15 - 0.1, 10);
   });
 
   it("clips to [0, 1] and fails when the gate failed", () => {
-    const miss = rollout("miss", "cve", [check("defect_matching", false, { score: 0, weight: 0.6 }), check("pov_quality", null, { score: 0, weight: 0.4, status: "graded" })], {
-      rule: "grade",
-      gate: "defect_matching",
-      penalties: 0.2,
-    });
+    const miss = rollout(
+      "miss",
+      "cve",
+      [
+        check("defect_matching", false, { score: 0, weight: 0.6 }),
+        check("pov_quality", null, { score: 0, weight: 0.4, status: "graded" }),
+      ],
+      {
+        rule: "grade",
+        gate: "defect_matching",
+        penalties: 0.2,
+      },
+    );
     const v = rolloutVerdict(miss, opts);
     expect(v.reward).toBe(0);
     expect(v.passed).toBe(false);
   });
 
   it("without a gate passes by threshold (audit: 0.6)", () => {
-    const audit = rollout("audit", "libfoo-audit", [check("audit", null, { score: 0.6, weight: 1, status: "graded" })], { rule: "grade" });
+    const audit = rollout(
+      "audit",
+      "libfoo-audit",
+      [check("audit", null, { score: 0.6, weight: 1, status: "graded" })],
+      { rule: "grade" },
+    );
     expect(rolloutVerdict(audit, opts).reward).toBeCloseTo(0.6, 10);
     expect(rolloutVerdict(audit, opts).passed).toBe(false);
     expect(rolloutVerdict(audit, { passThreshold: 0.6 }).passed).toBe(true);

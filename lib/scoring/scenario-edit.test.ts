@@ -77,7 +77,9 @@ describe("scenarioParam", () => {
     expect(scenarioParam({ unscored: "exclude" })).toBeNull();
     const s = toggleFlip(setScheme({}, "check"), C3, false);
     const text = scenarioParam(s);
-    expect(text).toBe('{"headline":{"scheme":"check"},"flips":[{"task":"incident/checkout","check":"C3","passed":true}]}');
+    expect(text).toBe(
+      '{"headline":{"scheme":"check"},"flips":[{"task":"incident/checkout","check":"C3","passed":true}]}',
+    );
     const parsed = parseScenarioParam(text);
     expect(parsed).toEqual({ success: true, data: s });
   });

@@ -33,7 +33,8 @@ export function flipRefFor(task: string, rollout: string, check: string, rollout
 const DEFAULT_SCHEME: Scheme = "task";
 const DEFAULT_GROUP_WEIGHT = 1;
 
-const isEmptyRecord = (r: Readonly<Record<string, number>> | undefined) => r === undefined || Object.keys(r).length === 0;
+const isEmptyRecord = (r: Readonly<Record<string, number>> | undefined) =>
+  r === undefined || Object.keys(r).length === 0;
 
 /** Later entries win when applied, so of exact duplicates only the last matters. */
 function lastOfEach<T>(entries: readonly T[], identity: (e: T) => string): T[] {
@@ -65,7 +66,9 @@ export function normaliseScenario(s: Scenario): Scenario {
     if (scheme !== undefined) out.headline.scheme = scheme;
   }
   if (!isEmptyRecord(s.weights)) out.weights = { ...s.weights };
-  const groupWeights = Object.fromEntries(Object.entries(s.groupWeights ?? {}).filter(([, w]) => w !== DEFAULT_GROUP_WEIGHT));
+  const groupWeights = Object.fromEntries(
+    Object.entries(s.groupWeights ?? {}).filter(([, w]) => w !== DEFAULT_GROUP_WEIGHT),
+  );
   if (!isEmptyRecord(groupWeights)) out.groupWeights = groupWeights;
   const flips = lastOfEach(s.flips ?? [], flipIdentity);
   if (flips.length > 0) out.flips = flips;
@@ -175,7 +178,12 @@ export function requiredSetting(s: Scenario, ref: RequiredRef): boolean | undefi
  * Makes a check required or optional in one task, or everywhere when `ref.task` is absent (`null`: remove this
  * entry). `recordedRequired` is how it was recorded (null when it differs between tasks: the entry is kept).
  */
-export function setRequired(s: Scenario, ref: RequiredRef, required: boolean | null, recordedRequired: boolean | null): Scenario {
+export function setRequired(
+  s: Scenario,
+  ref: RequiredRef,
+  required: boolean | null,
+  recordedRequired: boolean | null,
+): Scenario {
   const id = requiredIdentity(ref);
   const entries = (s.required ?? []).filter((r) => requiredIdentity(r) !== id);
   if (required !== null) {

@@ -7,7 +7,8 @@ import type { Scenario } from "./scenario";
 import { componentWeights, scenarioEffects, valueEffect } from "./scenario-effects";
 import type { ScoringRun } from "./types";
 
-const effectsOf = (run: ScoringRun, scenario: Scenario) => scenarioEffects(computeReport(run), computeReport(run, scenario));
+const effectsOf = (run: ScoringRun, scenario: Scenario) =>
+  scenarioEffects(computeReport(run), computeReport(run, scenario));
 
 describe("scenarioEffects on scoring-article", () => {
   it("as recorded: nothing changes", () => {
@@ -21,7 +22,12 @@ describe("scenarioEffects on scoring-article", () => {
   it("flip checkout C3: correctness +11.1 pp, completion +33.3 pp, checkout now completes", () => {
     const e = effectsOf(scoringArticle, { flips: [{ task: "checkout", check: "C3", passed: true }] });
     expect(e.changed).toBe(true);
-    expect(e.headline).toMatchObject({ recordedMetric: "correctness", metric: "correctness", scheme: "task", changed: true });
+    expect(e.headline).toMatchObject({
+      recordedMetric: "correctness",
+      metric: "correctness",
+      scheme: "task",
+      changed: true,
+    });
     expect(e.headline.delta).toBeCloseTo(0.8333 - 0.7222, 4);
     const byMetric = Object.fromEntries(e.metrics.map((m) => [m.metric, m]));
     expect(byMetric.correctness).toMatchObject({ headline: true, changed: true });
@@ -71,7 +77,12 @@ describe("completion flips with several rollouts", () => {
   it("3 of 5 → 4 of 5 reads up", () => {
     const e = effectsOf(siloRuns, { flips: [fourth] });
     expect(e.completionFlips).toEqual([
-      expect.objectContaining({ key: T7, before: { passes: 3, counted: 5, value: 0.6, complete: false }, after: { passes: 4, counted: 5, value: 0.8, complete: false }, change: "up" }),
+      expect.objectContaining({
+        key: T7,
+        before: { passes: 3, counted: 5, value: 0.6, complete: false },
+        after: { passes: 4, counted: 5, value: 0.8, complete: false },
+        change: "up",
+      }),
     ]);
   });
 
@@ -82,8 +93,12 @@ describe("completion flips with several rollouts", () => {
       flip("run_20261104100400_9c47", "The escalation names the account owner"),
     ];
     const complete = computeReport(siloRuns, { flips: all });
-    expect(scenarioEffects(computeReport(siloRuns), complete).completionFlips.map((f) => f.change)).toEqual(["completes"]);
-    expect(scenarioEffects(complete, computeReport(siloRuns)).completionFlips.map((f) => f.change)).toEqual(["no-longer-completes"]);
+    expect(scenarioEffects(computeReport(siloRuns), complete).completionFlips.map((f) => f.change)).toEqual([
+      "completes",
+    ]);
+    expect(scenarioEffects(complete, computeReport(siloRuns)).completionFlips.map((f) => f.change)).toEqual([
+      "no-longer-completes",
+    ]);
   });
 
   it("valueEffect: null on either side has no delta but can still be a change", () => {
@@ -95,13 +110,27 @@ describe("completion flips with several rollouts", () => {
 
 describe("componentWeights", () => {
   const grade = (id: string, weights: [string, number][]) =>
-    rollout(id, "g/t", weights.map(([k, w]) => check(k, true, { weight: w, score: 1 })), { rule: "grade" });
+    rollout(
+      id,
+      "g/t",
+      weights.map(([k, w]) => check(k, true, { weight: w, score: 1 })),
+      { rule: "grade" },
+    );
   const run: ScoringRun = {
     name: "grades",
     format: "grade",
     passThreshold: 1,
     tasks: [task("g/t")],
-    rollouts: [grade("a", [["defect_matching", 0.5], ["quality", 0.4]]), grade("b", [["defect_matching", 0.5], ["quality", 0.4]])],
+    rollouts: [
+      grade("a", [
+        ["defect_matching", 0.5],
+        ["quality", 0.4],
+      ]),
+      grade("b", [
+        ["defect_matching", 0.5],
+        ["quality", 0.4],
+      ]),
+    ],
   };
 
   it("lists the components and warns that 0.9 is not 1", () => {
@@ -124,7 +153,16 @@ describe("componentWeights", () => {
   });
 
   it("rollouts with different components: the sum is per rollout", () => {
-    const mixed: ScoringRun = { ...run, rollouts: [...run.rollouts, grade("c", [["patch_verified", 0.5], ["quality", 0.5]])] };
+    const mixed: ScoringRun = {
+      ...run,
+      rollouts: [
+        ...run.rollouts,
+        grade("c", [
+          ["patch_verified", 0.5],
+          ["quality", 0.5],
+        ]),
+      ],
+    };
     const c = componentWeights(mixed, { componentWeights: { quality: 0.5 } });
     expect(c).toMatchObject({ sharedSet: false, rollouts: 3, off: false });
     expect(componentWeights(mixed, {})?.offRollouts.map((o) => o.rollout)).toEqual(["a", "b"]);

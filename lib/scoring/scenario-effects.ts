@@ -154,7 +154,8 @@ export function scenarioEffects(recorded: Report, scenario: Report): ScenarioEff
     meanReward,
     completionFlips: flips,
     warnings: addedWarnings(recorded.warnings, scenario.warnings),
-    changed: headline.changed || metrics.some((m) => m.changed) || passRate.changed || meanReward.changed || flips.length > 0,
+    changed:
+      headline.changed || metrics.some((m) => m.changed) || passRate.changed || meanReward.changed || flips.length > 0,
   };
 }
 
@@ -210,7 +211,15 @@ export function componentWeights(run: Pick<ScoringRun, "rollouts">, scenario: Sc
       if (known) {
         known.rollouts += 1;
         if (Math.abs(known.declared - c.weight) > EPSILON) known.varies = true;
-      } else byKey.set(c.key, { key: c.key, label: c.label, declared: c.weight, weight: effective, rollouts: 1, varies: false });
+      } else
+        byKey.set(c.key, {
+          key: c.key,
+          label: c.label,
+          declared: c.weight,
+          weight: effective,
+          rollouts: 1,
+          varies: false,
+        });
     }
     if (keys.length === 0) continue;
     rollouts += 1;

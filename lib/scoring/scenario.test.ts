@@ -22,7 +22,11 @@ describe("parseScenario", () => {
   });
 
   it("reports field paths for invalid values and unknown fields", () => {
-    const r = parseScenario({ flips: [{ task: "t", check: "c", passed: "yes" }], headline: { scheme: "votes" }, weight: {} });
+    const r = parseScenario({
+      flips: [{ task: "t", check: "c", passed: "yes" }],
+      headline: { scheme: "votes" },
+      weight: {},
+    });
     expect(r.success).toBe(false);
     if (r.success) return;
     const paths = r.issues.map((i) => i.path).sort();
@@ -43,7 +47,10 @@ describe("parseScenario", () => {
 describe("applyScenario", () => {
   it("never mutates its input and {} changes nothing", () => {
     const before = structuredClone(scoringArticle);
-    const applied = applyScenario(scoringArticle, { flips: [{ task: "checkout", check: "C3", passed: true }], weights: { checkout: 2 } });
+    const applied = applyScenario(scoringArticle, {
+      flips: [{ task: "checkout", check: "C3", passed: true }],
+      weights: { checkout: 2 },
+    });
     expect(scoringArticle).toEqual(before);
     expect(applied.run).not.toBe(scoringArticle);
     const none = applyScenario(scoringArticle, {});
@@ -55,7 +62,9 @@ describe("applyScenario", () => {
   it("flips by key or label, by task key or taskId, and marks the rollout changed", () => {
     const byId = applyScenario(scoringArticle, { flips: [{ task: "checkout", check: "C3", passed: true }] });
     const byLabel = applyScenario(scoringArticle, {
-      flips: [{ task: "incident/checkout", check: "C3 Recommends a remedy within the connection budget", passed: true }],
+      flips: [
+        { task: "incident/checkout", check: "C3 Recommends a remedy within the connection budget", passed: true },
+      ],
     });
     for (const a of [byId, byLabel]) {
       const c3 = a.run.rollouts[0]?.checks.find((c) => c.key === "C3");
@@ -66,7 +75,11 @@ describe("applyScenario", () => {
 
   it("a flip makes an ungraded check graded; a flip to the recorded verdict changes nothing", () => {
     const g = applyScenario(scoringArticle, { flips: [{ task: "csv-conversion", check: "G1", passed: true }] });
-    expect(g.run.rollouts[2]?.checks.find((c) => c.key === "G1")).toMatchObject({ passed: true, score: 1, status: "graded" });
+    expect(g.run.rollouts[2]?.checks.find((c) => c.key === "G1")).toMatchObject({
+      passed: true,
+      score: 1,
+      status: "graded",
+    });
     const same = applyScenario(scoringArticle, { flips: [{ task: "checkout", check: "C1", passed: true }] });
     expect(same.checksChanged[0]).toBe(false);
   });
@@ -81,16 +94,32 @@ describe("applyScenario", () => {
     const all = applyScenario(scoringArticle, { required: [{ check: "A1", required: false }] });
     expect(all.run.rollouts.map((r) => r.checks.find((c) => c.key === "A1")?.required)).toEqual([false, false, false]);
     expect(all.checksChanged).toEqual([true, true, true]);
-    const one = applyScenario(scoringArticle, { required: [{ check: "A1", task: "data/csv-conversion", required: false }] });
+    const one = applyScenario(scoringArticle, {
+      required: [{ check: "A1", task: "data/csv-conversion", required: false }],
+    });
     expect(one.run.rollouts.map((r) => r.checks.find((c) => c.key === "A1")?.required)).toEqual([true, true, false]);
   });
 
   it("sets task weights, pass threshold and grade component weights", () => {
     const grade = run(
       [task("g")],
-      [rollout("g1", "g", [check("defect_matching", true, { weight: 0.6 }), check("pov", null, { score: 1, weight: 0.4, status: "graded" })], { rule: "grade" })],
+      [
+        rollout(
+          "g1",
+          "g",
+          [
+            check("defect_matching", true, { weight: 0.6 }),
+            check("pov", null, { score: 1, weight: 0.4, status: "graded" }),
+          ],
+          { rule: "grade" },
+        ),
+      ],
     );
-    const a = applyScenario(grade, { weights: { g: 3 }, passThreshold: 0.5, componentWeights: { defect_matching: 0.5 } });
+    const a = applyScenario(grade, {
+      weights: { g: 3 },
+      passThreshold: 0.5,
+      componentWeights: { defect_matching: 0.5 },
+    });
     expect(a.run.tasks[0]?.weight).toBe(3);
     expect(a.run.passThreshold).toBe(0.5);
     expect(a.run.rollouts[0]?.checks[0]?.weight).toBe(0.5);
@@ -99,7 +128,10 @@ describe("applyScenario", () => {
 
   it("warns about entries that match nothing", () => {
     const a = applyScenario(scoringArticle, {
-      flips: [{ task: "nope", check: "C1", passed: true }, { task: "checkout", check: "C9", passed: true }],
+      flips: [
+        { task: "nope", check: "C1", passed: true },
+        { task: "checkout", check: "C9", passed: true },
+      ],
       required: [{ check: "Z", required: true }],
       weights: { ghost: 2 },
       groupWeights: { nowhere: 2 },
@@ -111,7 +143,9 @@ describe("applyScenario", () => {
 
   it("keeps a rollout whose task is not declared, with a default task", () => {
     const r = run([], [rollout("r", "loose", [check("a", true)])]);
-    expect(applyScenario(r, {}).run.tasks).toEqual([{ key: "loose", taskId: "loose", name: null, group: null, weight: 1 }]);
+    expect(applyScenario(r, {}).run.tasks).toEqual([
+      { key: "loose", taskId: "loose", name: null, group: null, weight: 1 },
+    ]);
   });
 });
 
@@ -121,7 +155,10 @@ describe("describeScenario", () => {
       describeScenario(
         {
           headline: { metric: "correctness", scheme: "check" },
-          flips: [{ task: "incident/checkout", check: "C3", passed: true }, { task: "csv-conversion", check: "A1", passed: false, rollout: "r1" }],
+          flips: [
+            { task: "incident/checkout", check: "C3", passed: true },
+            { task: "csv-conversion", check: "A1", passed: false, rollout: "r1" },
+          ],
           required: [{ check: "G1", required: true, task: "owner-lookup" }],
           weights: { checkout: 2 },
           groupWeights: { data: 2 },

@@ -27,9 +27,7 @@ export const ZScenarioRequired = z.strictObject({
 });
 
 export const ZScenario = z.strictObject({
-  headline: z
-    .strictObject({ metric: z.string().min(1).optional(), scheme: ZScheme.optional() })
-    .optional(),
+  headline: z.strictObject({ metric: z.string().min(1).optional(), scheme: ZScheme.optional() }).optional(),
   weights: z.record(z.string(), ZWeight).optional(),
   groupWeights: z.record(z.string(), ZWeight).optional(),
   flips: z.array(ZScenarioFlip).optional(),
@@ -50,9 +48,7 @@ export interface ScenarioIssue {
   message: string;
 }
 
-export type ScenarioParseResult =
-  | { success: true; data: Scenario }
-  | { success: false; issues: ScenarioIssue[] };
+export type ScenarioParseResult = { success: true; data: Scenario } | { success: false; issues: ScenarioIssue[] };
 
 export function parseScenario(json: unknown): ScenarioParseResult {
   const parsed = ZScenario.safeParse(json);

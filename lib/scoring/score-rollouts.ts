@@ -136,7 +136,15 @@ class RolloutScorer {
         if (count > 0) this.cells.set(r, m, dimSum[m]! / count, dimSum[m]!, count);
       }
     }
-    return { id: rollout.id, task: rollout.task, status: rollout.status, passed, reward, failedRequired, checksChanged };
+    return {
+      id: rollout.id,
+      task: rollout.task,
+      status: rollout.status,
+      passed,
+      reward,
+      failedRequired,
+      checksChanged,
+    };
   }
 
   /** Under "fail", once every rollout is scored: unscored rollout r counts 0 wherever its task is graded. */

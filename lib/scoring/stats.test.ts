@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { estimate, mcnemarExact, pairedDifferences, pairedEstimate, weightedMean, weightedStandardError } from "./stats";
+import {
+  estimate,
+  mcnemarExact,
+  pairedDifferences,
+  pairedEstimate,
+  weightedMean,
+  weightedStandardError,
+} from "./stats";
 
 const wv = (pairs: [number, number][]) => pairs.map(([x, w], i) => ({ key: String(i), x, w }));
 
@@ -62,11 +69,13 @@ describe("paired comparison", () => {
       { key: "c", xA: 0, wA: 1, xB: 0.5, wB: 1 },
     ];
     expect(pairedEstimate(pairs, [0, 1]).se).toBeCloseTo(
-      weightedStandardError(wv([
-        [1, 2],
-        [0, 1],
-        [0.5, 1],
-      ]))!,
+      weightedStandardError(
+        wv([
+          [1, 2],
+          [0, 1],
+          [0.5, 1],
+        ]),
+      )!,
       12,
     );
   });

@@ -104,7 +104,11 @@ export function pairedEstimate(pairs: readonly PairedValue[], range: Interval): 
 }
 
 /** SPEC's plain paired statistics on differences d_t: mean, sd(d)/√T and the t interval (unclipped). */
-export function pairedDifferences(d: readonly number[]): { mean: number | null; se: number | null; ci95: Interval | null } {
+export function pairedDifferences(d: readonly number[]): {
+  mean: number | null;
+  se: number | null;
+  ci95: Interval | null;
+} {
   const T = d.length;
   if (T === 0) return { mean: null, se: null, ci95: null };
   const mean = d.reduce((s, x) => s + x, 0) / T;

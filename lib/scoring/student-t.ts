@@ -68,7 +68,8 @@ const quantileCache = new Map<string, number>();
 
 /** The p-quantile of Student's t with `df` degrees of freedom, e.g. studentTQuantile(0.975, 10) = 2.2281. */
 export function studentTQuantile(p: number, df: number): number {
-  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`studentTQuantile needs 0 < p < 1 and df > 0 (got ${p}, ${df})`);
+  if (!(p > 0 && p < 1) || !(df > 0))
+    throw new RangeError(`studentTQuantile needs 0 < p < 1 and df > 0 (got ${p}, ${df})`);
   if (p === 0.5) return 0;
   if (p < 0.5) return -studentTQuantile(1 - p, df);
   const cacheKey = `${p}:${df}`;

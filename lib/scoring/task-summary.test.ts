@@ -13,7 +13,16 @@ const unscored = (id: string) => rollout(id, "t", [], { status: "unscored" });
 describe("summarizeTask", () => {
   it("golden: finance/TASK-007 (5 rollouts, 3 pass, a reliability problem)", () => {
     const s = summarizeTask(verdicts(siloRuns.rollouts.filter((r) => r.task === "finance/TASK-007")), "exclude");
-    expect(s).toMatchObject({ rollouts: 5, scored: 5, passes: 3, passRate: 0.6, best: 1, worst: 0.2, diagnosis: "unreliable", capability: null });
+    expect(s).toMatchObject({
+      rollouts: 5,
+      scored: 5,
+      passes: 3,
+      passRate: 0.6,
+      best: 1,
+      worst: 0.2,
+      diagnosis: "unreliable",
+      capability: null,
+    });
     expect(s.meanReward).toBeCloseTo(0.74, 10);
     expect(s.spread).toBeCloseTo(0.8, 10);
     expect(s.passAtK["1"]).toBeCloseTo(0.6, 10);
@@ -27,7 +36,17 @@ describe("summarizeTask", () => {
 
   it("one rollout that passes is solid", () => {
     const s = summarizeTask(verdicts([pass("a")]), "exclude");
-    expect(s).toMatchObject({ rollouts: 1, scored: 1, passes: 1, passRate: 1, meanReward: 1, best: 1, worst: 1, spread: 0, diagnosis: "solid" });
+    expect(s).toMatchObject({
+      rollouts: 1,
+      scored: 1,
+      passes: 1,
+      passRate: 1,
+      meanReward: 1,
+      best: 1,
+      worst: 1,
+      spread: 0,
+      diagnosis: "solid",
+    });
     expect(s.passAtK).toEqual({ "1": 1 });
     expect(s.passHatK).toEqual({ "1": 1 });
   });
@@ -44,14 +63,31 @@ describe("summarizeTask", () => {
 
   it("a task with nothing scored is unscored", () => {
     const s = summarizeTask(verdicts([unscored("u")]), "exclude");
-    expect(s).toMatchObject({ rollouts: 1, scored: 0, counted: 0, passRate: null, meanReward: null, best: null, spread: null, diagnosis: "unscored" });
+    expect(s).toMatchObject({
+      rollouts: 1,
+      scored: 0,
+      counted: 0,
+      passRate: null,
+      meanReward: null,
+      best: null,
+      spread: null,
+      diagnosis: "unscored",
+    });
     expect(summarizeTask([], "exclude").diagnosis).toBe("unscored");
   });
 
   it("exclude vs fail: unscored rollouts count as failed with reward 0 only under fail", () => {
     const vs = verdicts([pass("a"), fail("b", 0.5), unscored("c")]);
     const excluded = summarizeTask(vs, "exclude");
-    expect(excluded).toMatchObject({ rollouts: 3, scored: 2, counted: 2, passes: 1, passRate: 0.5, meanReward: 0.75, worst: 0.5 });
+    expect(excluded).toMatchObject({
+      rollouts: 3,
+      scored: 2,
+      counted: 2,
+      passes: 1,
+      passRate: 0.5,
+      meanReward: 0.75,
+      worst: 0.5,
+    });
     expect(excluded.passAtK).toEqual({ "1": 0.5, "2": 1 });
     const failed = summarizeTask(vs, "fail");
     expect(failed).toMatchObject({ rollouts: 3, scored: 2, counted: 3, passes: 1, worst: 0, best: 1, spread: 1 });
@@ -59,6 +95,10 @@ describe("summarizeTask", () => {
     expect(failed.meanReward).toBeCloseTo(0.5, 12);
     expect(failed.passAtK["2"]).toBeCloseTo(2 / 3, 12);
     expect(failed.passHatK).toEqual({ "1": expect.closeTo(1 / 3, 12), "2": 0, "3": 0 });
-    expect(summarizeTask(verdicts([unscored("u")]), "fail")).toMatchObject({ diagnosis: "never-passes", capability: "far-off", meanReward: 0 });
+    expect(summarizeTask(verdicts([unscored("u")]), "fail")).toMatchObject({
+      diagnosis: "never-passes",
+      capability: "far-off",
+      meanReward: 0,
+    });
   });
 });

@@ -62,7 +62,11 @@ export function summarizeTask(
   const diagnosis: Diagnosis =
     counted === 0 ? "unscored" : passes === counted ? "solid" : passes > 0 ? "unreliable" : "never-passes";
   const capability: Capability | null =
-    diagnosis !== "never-passes" ? null : meanReward !== null && meanReward >= NEAR_MISS_REWARD ? "near-miss" : "far-off";
+    diagnosis !== "never-passes"
+      ? null
+      : meanReward !== null && meanReward >= NEAR_MISS_REWARD
+        ? "near-miss"
+        : "far-off";
   return {
     rollouts: verdicts.length,
     scored,

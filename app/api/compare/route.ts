@@ -16,8 +16,17 @@ const ZQuery = z.object({ a: z.string().min(1), b: z.string().min(1), metric: z.
 export const GET = handle(async (request: Request) => {
   await requireRead(request);
   const params = new URL(request.url).searchParams;
-  const query = ZQuery.safeParse({ a: params.get("a") ?? undefined, b: params.get("b") ?? undefined, metric: params.get("metric") ?? undefined });
-  if (!query.success) throw new ApiError("malformed", "Give two run ids: /api/compare?a=<baseline>&b=<candidate>.", zodDetails(query.error));
+  const query = ZQuery.safeParse({
+    a: params.get("a") ?? undefined,
+    b: params.get("b") ?? undefined,
+    metric: params.get("metric") ?? undefined,
+  });
+  if (!query.success)
+    throw new ApiError(
+      "malformed",
+      "Give two run ids: /api/compare?a=<baseline>&b=<candidate>.",
+      zodDetails(query.error),
+    );
   const scenario = parseScenarioParam(params.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
   const db = getDb();
@@ -25,5 +34,7 @@ export const GET = handle(async (request: Request) => {
   if (!a) throw new ApiError("not_found", `No run with id "${query.data.a}".`);
   if (!b) throw new ApiError("not_found", `No run with id "${query.data.b}".`);
   const comparison = compareRuns(a, b, { metric: query.data.metric, scenario: scenario.data });
-  return NextResponse.json(compareBody(comparison, { id: query.data.a, name: a.name }, { id: query.data.b, name: b.name }));
+  return NextResponse.json(
+    compareBody(comparison, { id: query.data.a, name: a.name }, { id: query.data.b, name: b.name }),
+  );
 });

@@ -53,6 +53,9 @@ export const POST = handle(async (request: Request) => {
   if (result.accepted.length === 0 && result.duplicates.length === 0 && result.rejected.length > 0) {
     throw new ApiError("invalid", `No file could be stored: ${result.rejected.length} rejected.`, body);
   }
-  warmRunCache(getDb(), result.runs.map((r) => r.id));
+  warmRunCache(
+    getDb(),
+    result.runs.map((r) => r.id),
+  );
   return NextResponse.json(body, { status: result.accepted.length > 0 ? 201 : 200 });
 });

@@ -58,8 +58,12 @@ describe("POST /api/session", () => {
   });
 
   it("marks the cookie Secure over HTTPS, directly or behind a proxy that says so", async () => {
-    expect(setCookie(await signIn({ token: READ }, { url: "https://tally.test/api/session" })).attrs).toContain("secure");
-    expect(setCookie(await signIn({ token: READ }, { headers: { "x-forwarded-proto": "https" } })).attrs).toContain("secure");
+    expect(setCookie(await signIn({ token: READ }, { url: "https://tally.test/api/session" })).attrs).toContain(
+      "secure",
+    );
+    expect(setCookie(await signIn({ token: READ }, { headers: { "x-forwarded-proto": "https" } })).attrs).toContain(
+      "secure",
+    );
   });
 
   it("also signs in with the ingest token; the cookie is still the read token's HMAC", async () => {

@@ -1,11 +1,21 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { isReadToken, readToken, safeNext, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionValue } from "@/lib/api/read-gate";
+import {
+  isReadToken,
+  readToken,
+  safeNext,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_SECONDS,
+  sessionValue,
+} from "@/lib/api/read-gate";
 
 export const dynamic = "force-dynamic";
 
-const ZSignIn = z.object({ token: z.string().trim().min(1, "Enter the token.").max(4096), next: z.string().max(2048).optional() });
+const ZSignIn = z.object({
+  token: z.string().trim().min(1, "Enter the token.").max(4096),
+  next: z.string().max(2048).optional(),
+});
 
 /** Secure only over HTTPS (directly or behind a proxy that says so), so the cookie also works on plain localhost. */
 function isHttps(request: Request): boolean {
@@ -57,19 +67,29 @@ export const POST = handle(async (request: Request) => {
   const next = safeNext(parsed.success ? parsed.data.next : undefined);
   const read = readToken();
   if (read === undefined) {
-    return form ? NextResponse.redirect(new URL(next, request.url), 303) : NextResponse.json({ signedIn: true, required: false });
+    return form
+      ? NextResponse.redirect(new URL(next, request.url), 303)
+      : NextResponse.json({ signedIn: true, required: false });
   }
   const signInAgain = (error: string) =>
-    NextResponse.redirect(new URL(`/sign-in?${new URLSearchParams({ error, ...(next === "/" ? {} : { next }) }).toString()}`, request.url), 303);
+    NextResponse.redirect(
+      new URL(`/sign-in?${new URLSearchParams({ error, ...(next === "/" ? {} : { next }) }).toString()}`, request.url),
+      303,
+    );
   if (!parsed.success) {
     if (form) return signInAgain("missing");
     throw new ApiError("invalid", "Enter the token.", zodDetails(parsed.error));
   }
   if (!(await isReadToken(parsed.data.token))) {
     if (form) return signInAgain("rejected");
-    throw new ApiError("unauthorized", "That token was not accepted. Use the server's TALLY_READ_TOKEN (or TALLY_INGEST_TOKEN).");
+    throw new ApiError(
+      "unauthorized",
+      "That token was not accepted. Use the server's TALLY_READ_TOKEN (or TALLY_INGEST_TOKEN).",
+    );
   }
-  const response = form ? NextResponse.redirect(new URL(next, request.url), 303) : NextResponse.json({ signedIn: true, required: true });
+  const response = form
+    ? NextResponse.redirect(new URL(next, request.url), 303)
+    : NextResponse.json({ signedIn: true, required: true });
   return setSession(response, request, await sessionValue(read), SESSION_MAX_AGE_SECONDS);
 });
 

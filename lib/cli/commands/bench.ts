@@ -40,7 +40,11 @@ async function warmUpRun(root: string, tmp: string, dbFile: string): Promise<str
 
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, { json: { type: "boolean" }, "skip-server": { type: "boolean" }, "skip-recompute": { type: "boolean" } }, HELP);
+    const parsed = parseCommand(
+      argv,
+      { json: { type: "boolean" }, "skip-server": { type: "boolean" }, "skip-recompute": { type: "boolean" } },
+      HELP,
+    );
     if (!parsed) return 0;
     const root = process.cwd();
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-"));
@@ -64,11 +68,14 @@ export const benchCommand = {
 
       log("timing loadScoringRun + computeReport in this process");
       const inProcess = ingest.runId
-        ? await measureLoad(dbFile, ingest.runId).catch((e: unknown) => ({ skipped: `failed: ${e instanceof Error ? e.message : String(e)}` }))
+        ? await measureLoad(dbFile, ingest.runId).catch((e: unknown) => ({
+            skipped: `failed: ${e instanceof Error ? e.message : String(e)}`,
+          }))
         : { skipped: "ingest stored no run" };
       const buildFile = path.join(root, ".next", "BUILD_ID");
       const sourceFile = path.join(root, "lib/db/queries/load-scoring-run.ts");
-      const buildOlderThanSource = fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
+      const buildOlderThanSource =
+        fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
 
       let server: Awaited<ReturnType<typeof measureServer>> | { skipped: string };
       if (parsed.values["skip-server"]) server = { skipped: "--skip-server" };
@@ -110,12 +117,17 @@ export const benchCommand = {
           "skipped" in server
             ? server
             : {
-                build: buildOlderThanSource ? "older than lib/db/queries/load-scoring-run.ts: these figures are of the previous code" : "current",
+                build: buildOlderThanSource
+                  ? "older than lib/db/queries/load-scoring-run.ts: these figures are of the previous code"
+                  : "current",
                 startMs: server.startMs,
                 page: timedAgainstGoal(server.page, GOALS.pageMs),
                 report: timedAgainstGoal(server.report, GOALS.reportMs),
               },
-        reportInProcess: { ...inProcess, what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)" },
+        reportInProcess: {
+          ...inProcess,
+          what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)",
+        },
         recompute,
         totalSeconds: Math.round((performance.now() - started) / 100) / 10,
       };

@@ -14,7 +14,11 @@ pass->fail or the headline interval lies entirely below 0: a gate for CI pipelin
 
 export const compareCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, { json: { type: "boolean" }, metric: { type: "string" }, "fail-on-regression": { type: "boolean" } }, HELP);
+    const parsed = parseCommand(
+      argv,
+      { json: { type: "boolean" }, metric: { type: "string" }, "fail-on-regression": { type: "boolean" } },
+      HELP,
+    );
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
@@ -24,9 +28,15 @@ export const compareCommand = {
     if (values.json) console.log(JSON.stringify(body, null, 2));
     else {
       const h = body.headline;
-      console.log(`${body.b.name} vs ${body.a.name} (baseline): ${body.common} common tasks, ${body.onlyA} only in A, ${body.onlyB} only in B`);
-      console.log(`  ${h.metric} (${h.scheme}): ${pct(h.a)} → ${pct(h.b)}  ${deltaPp(h.delta)}  95% CI ${h.ci95 ? `${deltaPp(h.ci95[0])} to ${deltaPp(h.ci95[1])}` : "—"}`);
-      console.log(`  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${body.flips.pValue.toFixed(3)})`);
+      console.log(
+        `${body.b.name} vs ${body.a.name} (baseline): ${body.common} common tasks, ${body.onlyA} only in A, ${body.onlyB} only in B`,
+      );
+      console.log(
+        `  ${h.metric} (${h.scheme}): ${pct(h.a)} → ${pct(h.b)}  ${deltaPp(h.delta)}  95% CI ${h.ci95 ? `${deltaPp(h.ci95[0])} to ${deltaPp(h.ci95[1])}` : "—"}`,
+      );
+      console.log(
+        `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${body.flips.pValue.toFixed(3)})`,
+      );
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
       console.log(body.regression ? "  regression: yes" : "  regression: no");
     }

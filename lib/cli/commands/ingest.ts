@@ -15,14 +15,18 @@ was rejected; the rest is stored. Formats: ${FORMAT_IDS.join(", ")}.`;
 
 export const ingestCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, {
-      run: { type: "string" },
-      agent: { type: "string" },
-      model: { type: "string" },
-      format: { type: "string" },
-      baseline: { type: "boolean" },
-      json: { type: "boolean" },
-    }, HELP);
+    const parsed = parseCommand(
+      argv,
+      {
+        run: { type: "string" },
+        agent: { type: "string" },
+        model: { type: "string" },
+        format: { type: "string" },
+        baseline: { type: "boolean" },
+        json: { type: "boolean" },
+      },
+      HELP,
+    );
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
@@ -51,7 +55,13 @@ export const ingestCommand = {
       bar.done();
       if (values.json) {
         const { runs, accepted, rejected, duplicates } = result;
-        console.log(JSON.stringify({ runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })), accepted, rejected, duplicates }, null, 2));
+        console.log(
+          JSON.stringify(
+            { runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })), accepted, rejected, duplicates },
+            null,
+            2,
+          ),
+        );
       } else {
         for (const p of result.accepted) console.log(`  stored     ${p}`);
         for (const p of result.duplicates) console.log(`  duplicate  ${p}`);
@@ -59,7 +69,9 @@ export const ingestCommand = {
         for (const run of result.runs) {
           console.log(`${run.created ? "Created" : "Updated"} run "${run.name}" (${run.id}): ${run.rollouts} rollouts`);
         }
-        console.log(`${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${result.rejected.length} rejected`);
+        console.log(
+          `${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${result.rejected.length} rejected`,
+        );
       }
       return result.rejected.length > 0 ? 1 : 0;
     } finally {

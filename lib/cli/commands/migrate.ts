@@ -12,7 +12,9 @@ export const migrateCommand = {
     if (!parseCommand(argv, {}, HELP)) return 0;
     const url = env().DATABASE_URL;
     const { applied } = await migrate(parseDatabaseUrl(url));
-    console.log(applied.length ? `applied ${applied.join(", ")} to ${redactUrl(url)}` : `${redactUrl(url)} is up to date`);
+    console.log(
+      applied.length ? `applied ${applied.join(", ")} to ${redactUrl(url)}` : `${redactUrl(url)} is up to date`,
+    );
     return 0;
   },
 };

@@ -25,18 +25,24 @@ async function readScenario(file: string): Promise<Scenario> {
     throw new UsageError(`--scenario ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const parsed = parseScenario(json);
-  if (!parsed.success) throw new UsageError(`--scenario ${file}: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new UsageError(`--scenario ${file}: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
   return parsed.data;
 }
 
 export const scoreCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, { scenario: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } }, HELP);
+    const parsed = parseCommand(
+      argv,
+      { scenario: { type: "string" }, format: { type: "string" }, json: { type: "boolean" } },
+      HELP,
+    );
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
     const format = values.format as string | undefined;
-    if (format && !(FORMAT_IDS as readonly string[]).includes(format)) throw new UsageError(`unknown format "${format}"`);
+    if (format && !(FORMAT_IDS as readonly string[]).includes(format))
+      throw new UsageError(`unknown format "${format}"`);
     const scenario = values.scenario ? await readScenario(values.scenario as string) : {};
     const { files, rootName } = await readPaths(positionals);
     const expanded = expandArchives(files);

@@ -37,9 +37,11 @@ export const serveCommand = {
       if (build.status !== 0) return build.status ?? 1;
     }
     console.log(`tally: serving http://localhost:${port} (database ${redactUrl(config.DATABASE_URL)})`);
-    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(port)], { stdio: "inherit", env: childEnv });
+    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(port)], {
+      stdio: "inherit",
+      env: childEnv,
+    });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
     return await new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
   },
 };
-

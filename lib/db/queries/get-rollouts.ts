@@ -116,7 +116,14 @@ export async function getTaskRollouts(db: Db, runId: string, taskRowId: string) 
   if (!task) return null;
   const rows = await db.rollout.findMany({ where: { taskRef: taskRowId }, include, orderBy: { rolloutId: "asc" } });
   return {
-    task: { rowId: task.id, key: task.key, taskId: task.taskId, name: task.name, group: task.group, weight: task.weight },
+    task: {
+      rowId: task.id,
+      key: task.key,
+      taskId: task.taskId,
+      name: task.name,
+      group: task.group,
+      weight: task.weight,
+    },
     rollouts: rows.map((r) => toDetail(r as Row)),
   };
 }

@@ -36,7 +36,17 @@ export async function getRunExport(db: Db, runId: string): Promise<{ name: strin
       reward: true,
       task: { select: { key: true, group: true } },
       checks: {
-        select: { key: true, label: true, required: true, dimension: true, status: true, passed: true, score: true, detail: true, failureTag: true },
+        select: {
+          key: true,
+          label: true,
+          required: true,
+          dimension: true,
+          status: true,
+          passed: true,
+          score: true,
+          detail: true,
+          failureTag: true,
+        },
         orderBy: { order: "asc" },
       },
     },

@@ -24,7 +24,10 @@ async function rowIds(db: Db, runId: string): Promise<[[string, string][], [stri
   const connection = await sqliteConnection(db);
   if (connection) {
     const pairs = (sql: string) => prepared(connection, sql, { rows: "arrays" }).all(runId) as [string, string][];
-    return [pairs(`SELECT "key", "id" FROM "Task" WHERE "runId" = ?`), pairs(`SELECT "rolloutId", "id" FROM "Rollout" WHERE "runId" = ?`)];
+    return [
+      pairs(`SELECT "key", "id" FROM "Task" WHERE "runId" = ?`),
+      pairs(`SELECT "rolloutId", "id" FROM "Rollout" WHERE "runId" = ?`),
+    ];
   }
   const [tasks, rollouts] = await Promise.all([
     db.task.findMany({ where: { runId }, select: { id: true, key: true } }),

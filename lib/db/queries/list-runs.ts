@@ -20,7 +20,17 @@ export interface RunListItem {
 export async function listRuns(db: Db): Promise<RunListItem[]> {
   const runs = await db.run.findMany({
     orderBy: [{ ingestedAt: "desc" }, { name: "asc" }],
-    select: { id: true, name: true, agent: true, model: true, format: true, createdAt: true, ingestedAt: true, baseline: true, summary: true },
+    select: {
+      id: true,
+      name: true,
+      agent: true,
+      model: true,
+      format: true,
+      createdAt: true,
+      ingestedAt: true,
+      baseline: true,
+      summary: true,
+    },
   });
   return runs.map((r) => ({
     ...r,

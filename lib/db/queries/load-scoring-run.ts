@@ -33,9 +33,29 @@ function json<T>(v: unknown, fallback: T): T {
 }
 
 /** The columns of a check scoring reads, in the order toCheck takes them. */
-const CHECK_FIELDS = ["key", "label", "passed", "score", "required", "dimension", "status", "weight", "failureTag"] as const;
+const CHECK_FIELDS = [
+  "key",
+  "label",
+  "passed",
+  "score",
+  "required",
+  "dimension",
+  "status",
+  "weight",
+  "failureTag",
+] as const;
 
-function toCheck([key, label, passed, score, required, dimension, status, weight, failureTag]: unknown[]): ScoringCheck {
+function toCheck([
+  key,
+  label,
+  passed,
+  score,
+  required,
+  dimension,
+  status,
+  weight,
+  failureTag,
+]: unknown[]): ScoringCheck {
   return {
     key: key as string,
     label: label as string,
@@ -76,7 +96,9 @@ export async function loadScoringRun(db: Db, runId: string): Promise<ScoringRun 
   const connection = await sqliteConnection(db);
   const select = async (sql: string): Promise<Row[]> =>
     connection ? (prepared(connection, sql).all(runId) as Row[]) : db.$queryRawUnsafe<Row[]>(sql, runId);
-  const [run] = await select(`SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = ${p(1)}`);
+  const [run] = await select(
+    `SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = ${p(1)}`,
+  );
   if (!run) return null;
   const rolloutColumns = `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings"`;
   const [tasks, rollouts] = await Promise.all([

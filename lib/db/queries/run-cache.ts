@@ -26,7 +26,9 @@ const caches = processWideWeakMap<Db, Map<string, Entry>>("run-cache");
 
 async function rolloutCount(db: Db, runId: string): Promise<number> {
   const connection = await sqliteConnection(db);
-  if (connection) return (prepared(connection, `SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
+  if (connection)
+    return (prepared(connection, `SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number })
+      .n;
   return db.rollout.count({ where: { runId } });
 }
 

@@ -6,23 +6,74 @@ import type { InputFile, NormalizedRollout, NormalizedTask } from "@/lib/formats
 import { sha256Hex } from "@/lib/formats/hash";
 
 // Column lists of the bulk inserts, in the order of the row arrays built below (names as in prisma/schema.prisma).
-const RAW_FILE_COLUMNS = [["sha256", "text"], ["size", "number"], ["bytes", "bytes"], ["createdAt", "date"]] as const;
-const RUN_FILE_COLUMNS = [["runId", "text"], ["path", "text"], ["sha256", "text"]] as const;
+const RAW_FILE_COLUMNS = [
+  ["sha256", "text"],
+  ["size", "number"],
+  ["bytes", "bytes"],
+  ["createdAt", "date"],
+] as const;
+const RUN_FILE_COLUMNS = [
+  ["runId", "text"],
+  ["path", "text"],
+  ["sha256", "text"],
+] as const;
 const TASK_COLUMNS = [
-  ["id", "text"], ["runId", "text"], ["key", "text"], ["taskId", "text"], ["name", "text"], ["group", "text"], ["weight", "number"], ["summary", "json"],
+  ["id", "text"],
+  ["runId", "text"],
+  ["key", "text"],
+  ["taskId", "text"],
+  ["name", "text"],
+  ["group", "text"],
+  ["weight", "number"],
+  ["summary", "json"],
 ] as const;
 const ROLLOUT_COLUMNS = [
-  ["id", "text"], ["runId", "text"], ["taskRef", "text"], ["rolloutId", "text"], ["status", "text"], ["rule", "text"], ["gate", "text"],
-  ["penalties", "number"], ["reportedPassed", "bool"], ["reportedReward", "number"], ["passed", "bool"], ["reward", "number"],
-  ["terminationReason", "text"], ["toolCalls", "number"], ["toolErrors", "number"], ["agentOutput", "text"], ["error", "text"],
-  ["errorCategory", "text"], ["startedAt", "date"], ["finishedAt", "date"], ["durationMs", "number"], ["costUsd", "number"],
-  ["tokens", "number"], ["sourcePath", "text"], ["sourceFormat", "text"], ["sourceSha256", "text"], ["files", "json"],
-  ["warnings", "json"], ["metadata", "json"],
+  ["id", "text"],
+  ["runId", "text"],
+  ["taskRef", "text"],
+  ["rolloutId", "text"],
+  ["status", "text"],
+  ["rule", "text"],
+  ["gate", "text"],
+  ["penalties", "number"],
+  ["reportedPassed", "bool"],
+  ["reportedReward", "number"],
+  ["passed", "bool"],
+  ["reward", "number"],
+  ["terminationReason", "text"],
+  ["toolCalls", "number"],
+  ["toolErrors", "number"],
+  ["agentOutput", "text"],
+  ["error", "text"],
+  ["errorCategory", "text"],
+  ["startedAt", "date"],
+  ["finishedAt", "date"],
+  ["durationMs", "number"],
+  ["costUsd", "number"],
+  ["tokens", "number"],
+  ["sourcePath", "text"],
+  ["sourceFormat", "text"],
+  ["sourceSha256", "text"],
+  ["files", "json"],
+  ["warnings", "json"],
+  ["metadata", "json"],
 ] as const;
 const CHECK_COLUMNS = [
-  ["rolloutRef", "text"], ["order", "number"], ["key", "text"], ["label", "text"], ["passed", "bool"], ["score", "number"],
-  ["required", "bool"], ["dimension", "text"], ["status", "text"], ["detail", "text"], ["weight", "number"], ["reason", "text"],
-  ["failureTag", "text"], ["evidenceRefs", "json"], ["metadata", "json"],
+  ["rolloutRef", "text"],
+  ["order", "number"],
+  ["key", "text"],
+  ["label", "text"],
+  ["passed", "bool"],
+  ["score", "number"],
+  ["required", "bool"],
+  ["dimension", "text"],
+  ["status", "text"],
+  ["detail", "text"],
+  ["weight", "number"],
+  ["reason", "text"],
+  ["failureTag", "text"],
+  ["evidenceRefs", "json"],
+  ["metadata", "json"],
 ] as const;
 
 export type StoreOutcome = "stored" | "duplicate" | { conflict: string };
@@ -73,7 +124,12 @@ export async function storeRollouts(
     });
   }
   const existing = new Map<string, Existing>(
-    (await db.rollout.findMany({ where: { id: { in: ids } }, select: { id: true, sourceSha256: true, sourcePath: true } })).map((r) => [r.id, r]),
+    (
+      await db.rollout.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, sourceSha256: true, sourcePath: true },
+      })
+    ).map((r) => [r.id, r]),
   );
   const plan = planBatch(runId, items, ids, existing, files);
   const statements = plan.tables.flatMap((table) => bulkInsert(db, table));
@@ -129,26 +185,77 @@ function planBatch(
   for (const { task } of fresh) tasks.set(taskIdOf(task.key), task);
 
   const rolloutRows = fresh.map(({ task, rollout, verdict }, n) => [
-    freshIds[n]!, runId, taskIdOf(task.key), rollout.id, rollout.status, rollout.rule, rollout.gate,
-    rollout.penalties, rollout.reportedPassed, rollout.reportedReward, verdict.passed, verdict.reward, rollout.terminationReason,
-    rollout.toolCalls, rollout.toolErrors, rollout.agentOutput, rollout.error, rollout.errorCategory,
-    rollout.startedAt ? new Date(rollout.startedAt) : null, rollout.finishedAt ? new Date(rollout.finishedAt) : null,
-    rollout.durationMs, rollout.costUsd, rollout.tokens, rollout.source.path, rollout.source.format, rollout.source.sha256,
-    rolloutFiles[n], rollout.warnings, rollout.metadata,
+    freshIds[n]!,
+    runId,
+    taskIdOf(task.key),
+    rollout.id,
+    rollout.status,
+    rollout.rule,
+    rollout.gate,
+    rollout.penalties,
+    rollout.reportedPassed,
+    rollout.reportedReward,
+    verdict.passed,
+    verdict.reward,
+    rollout.terminationReason,
+    rollout.toolCalls,
+    rollout.toolErrors,
+    rollout.agentOutput,
+    rollout.error,
+    rollout.errorCategory,
+    rollout.startedAt ? new Date(rollout.startedAt) : null,
+    rollout.finishedAt ? new Date(rollout.finishedAt) : null,
+    rollout.durationMs,
+    rollout.costUsd,
+    rollout.tokens,
+    rollout.source.path,
+    rollout.source.format,
+    rollout.source.sha256,
+    rolloutFiles[n],
+    rollout.warnings,
+    rollout.metadata,
   ]);
   const checkRows = fresh.flatMap(({ rollout }, n) =>
     rollout.checks.map((c) => [
-      freshIds[n]!, c.order, c.key, c.label, c.passed, c.score, c.required, c.dimension, c.status, c.detail,
-      c.weight, c.reason, c.failureTag, c.evidenceRefs, c.metadata,
+      freshIds[n]!,
+      c.order,
+      c.key,
+      c.label,
+      c.passed,
+      c.score,
+      c.required,
+      c.dimension,
+      c.status,
+      c.detail,
+      c.weight,
+      c.reason,
+      c.failureTag,
+      c.evidenceRefs,
+      c.metadata,
     ]),
   );
   const now = new Date();
   return {
     outcomes,
     tables: [
-      { table: "RawFile", columns: RAW_FILE_COLUMNS, rows: [...rawBytes].map(([sha256, bytes]) => [sha256, bytes.byteLength, bytes, now]), ignoreConflicts: true },
-      { table: "RunFile", columns: RUN_FILE_COLUMNS, rows: [...raw.values()].map(({ path, sha256 }) => [runId, path, sha256]), ignoreConflicts: true },
-      { table: "Task", columns: TASK_COLUMNS, rows: [...tasks].map(([id, t]) => [id, runId, t.key, t.taskId, t.name, t.group, t.weight, null]), ignoreConflicts: true },
+      {
+        table: "RawFile",
+        columns: RAW_FILE_COLUMNS,
+        rows: [...rawBytes].map(([sha256, bytes]) => [sha256, bytes.byteLength, bytes, now]),
+        ignoreConflicts: true,
+      },
+      {
+        table: "RunFile",
+        columns: RUN_FILE_COLUMNS,
+        rows: [...raw.values()].map(({ path, sha256 }) => [runId, path, sha256]),
+        ignoreConflicts: true,
+      },
+      {
+        table: "Task",
+        columns: TASK_COLUMNS,
+        rows: [...tasks].map(([id, t]) => [id, runId, t.key, t.taskId, t.name, t.group, t.weight, null]),
+        ignoreConflicts: true,
+      },
       { table: "Rollout", columns: ROLLOUT_COLUMNS, rows: rolloutRows },
       { table: "Check", columns: CHECK_COLUMNS, rows: checkRows },
     ],
@@ -156,7 +263,10 @@ function planBatch(
 }
 
 /** Keeps the bytes of refused files with their reasons, so nothing a user uploaded is lost. */
-export async function storeRejectedFiles(db: Db, refused: readonly { file: InputFile; error: string }[]): Promise<void> {
+export async function storeRejectedFiles(
+  db: Db,
+  refused: readonly { file: InputFile; error: string }[],
+): Promise<void> {
   if (refused.length === 0) return;
   const rows = refused.map(({ file, error }) => ({ sha256: sha256Hex(file.bytes), file, error }));
   const connection = await sqliteConnection(db);

@@ -6,8 +6,19 @@ import { prepared, sqliteConnection, writeTransaction, type Connection } from ".
 import type { NormalizedRun } from "@/lib/formats/types";
 
 const RUN_COLUMNS = [
-  ["id", "text"], ["key", "text"], ["name", "text"], ["agent", "text"], ["model", "text"], ["format", "text"], ["createdAt", "date"],
-  ["ingestedAt", "date"], ["labels", "json"], ["metadata", "json"], ["warnings", "json"], ["regrades", "json"], ["passThreshold", "number"],
+  ["id", "text"],
+  ["key", "text"],
+  ["name", "text"],
+  ["agent", "text"],
+  ["model", "text"],
+  ["format", "text"],
+  ["createdAt", "date"],
+  ["ingestedAt", "date"],
+  ["labels", "json"],
+  ["metadata", "json"],
+  ["warnings", "json"],
+  ["regrades", "json"],
+  ["passThreshold", "number"],
   ["summary", "json"],
 ] as const;
 
@@ -24,7 +35,22 @@ export async function upsertRun(
   if (connection) {
     return writeTransaction(connection, () => {
       const created = prepared(connection, `SELECT "id" FROM "Run" WHERE "id" = ?`).get(id) === undefined;
-      const row = [id, key, run.name, run.agent, run.model, run.format, createdAt, new Date(), [], run.metadata, run.warnings, run.regrades, run.passThreshold, null];
+      const row = [
+        id,
+        key,
+        run.name,
+        run.agent,
+        run.model,
+        run.format,
+        createdAt,
+        new Date(),
+        [],
+        run.metadata,
+        run.warnings,
+        run.regrades,
+        run.passThreshold,
+        null,
+      ];
       if (created) insertRowsSqlite(connection, { table: "Run", columns: RUN_COLUMNS, rows: [row] });
       if (options.baseline) baselineStatements(connection, id, true);
       return { id, created };
@@ -62,7 +88,9 @@ function baselineStatements(connection: Connection, runId: string, baseline: boo
 /** Marks one run as the baseline every comparison defaults to; at most one baseline at a time. */
 export async function setBaseline(db: Db, runId: string, baseline = true): Promise<void> {
   await db.$transaction([
-    ...(baseline ? [db.run.updateMany({ where: { baseline: true, NOT: { id: runId } }, data: { baseline: false } })] : []),
+    ...(baseline
+      ? [db.run.updateMany({ where: { baseline: true, NOT: { id: runId } }, data: { baseline: false } })]
+      : []),
     db.run.update({ where: { id: runId }, data: { baseline } }),
   ]);
 }

@@ -40,7 +40,10 @@ export async function updateSummaries(db: Db, runId: string, report: Report): Pr
   const connection = await sqliteConnection(db);
   if (connection) {
     await writeTransaction(connection, () => {
-      prepared(connection, `UPDATE "Run" SET "summary" = ? WHERE "id" = ?`).run(JSON.stringify(runSummaryOf(report)), runId);
+      prepared(connection, `UPDATE "Run" SET "summary" = ? WHERE "id" = ?`).run(
+        JSON.stringify(runSummaryOf(report)),
+        runId,
+      );
       const task = prepared(connection, `UPDATE "Task" SET "summary" = ? WHERE "id" = ?`);
       for (const t of report.tasks) task.run(JSON.stringify(t), taskRowId(runId, t.key));
     });
@@ -62,7 +65,12 @@ export async function updateSummaries(db: Db, runId: string, report: Report): Pr
       params.push(taskRowId(runId, t.key));
       return p();
     });
-    statements.push(db.$executeRawUnsafe(`UPDATE "Task" SET "summary" = CASE "id" ${cases.join(" ")} END WHERE "id" IN (${ids.join(", ")})`, ...params));
+    statements.push(
+      db.$executeRawUnsafe(
+        `UPDATE "Task" SET "summary" = CASE "id" ${cases.join(" ")} END WHERE "id" IN (${ids.join(", ")})`,
+        ...params,
+      ),
+    );
   }
   await db.$transaction([
     db.run.update({ where: { id: runId }, data: { summary: toJson(runSummaryOf(report)) } }),

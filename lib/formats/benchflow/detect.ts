@@ -6,16 +6,22 @@ import type { InputFile, Json } from "../types";
 /** A trial's result.json by content: task_name and rewards (whatever its value: zod then names a bad one), and none of Harbor's fields. */
 export function looksLikeBenchflowResult(value: Json): boolean {
   return (
-    isJsonObject(value) && typeof value.task_name === "string" && "rewards" in value &&
-    !("verifier_result" in value) && !("agent_info" in value)
+    isJsonObject(value) &&
+    typeof value.task_name === "string" &&
+    "rewards" in value &&
+    !("verifier_result" in value) &&
+    !("agent_info" in value)
   );
 }
 
 function looksLikeSummary(file: InputFile): boolean {
   if (baseName(file.path).toLowerCase() !== "summary.json") return false;
   const decoded = readJsonFile(file);
-  return decoded.ok && isJsonObject(decoded.value) &&
-    ["job_name", "mean_reward", "score_ratio", "score_excl_errors"].some((k) => k in (decoded.value as object));
+  return (
+    decoded.ok &&
+    isJsonObject(decoded.value) &&
+    ["job_name", "mean_reward", "score_ratio", "score_excl_errors"].some((k) => k in (decoded.value as object))
+  );
 }
 
 function looksLikeRegradeSummary(file: InputFile): boolean {
@@ -52,7 +58,15 @@ export function benchflowLayout(files: readonly InputFile[]): BenchflowLayout {
   const resultSet = new Set(results);
   const jobDirs = new Set([...trialDirs].map(jobDirOf).filter((d): d is string => d !== null));
   const { byTrial, rest: outside } = filesByTrial(files, trialDirs, (f) => resultSet.has(f));
-  const layout: BenchflowLayout = { results, trialDirs, byTrial, summaries: [], regradeSummaries: [], jobSidecars: [], rest: [] };
+  const layout: BenchflowLayout = {
+    results,
+    trialDirs,
+    byTrial,
+    summaries: [],
+    regradeSummaries: [],
+    jobSidecars: [],
+    rest: [],
+  };
   for (const file of outside) {
     if (looksLikeSummary(file)) layout.summaries.push(file);
     else if (looksLikeRegradeSummary(file)) layout.regradeSummaries.push(file);

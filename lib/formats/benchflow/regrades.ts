@@ -31,7 +31,8 @@ export function latestBlock(record: TRegradeRecord): TRegradeBlock | null {
 export function fromRecord(rollout: string, record: TRegradeRecord): TrialRegrade | null {
   const block = latestBlock(record);
   if (!block) return null;
-  const status = block.status === "complete" || (block.status == null && block.new_reward != null) ? "regraded" : "failed";
+  const status =
+    block.status === "complete" || (block.status == null && block.new_reward != null) ? "regraded" : "failed";
   return {
     rollout,
     status,
@@ -97,7 +98,10 @@ export function regradeSentence(list: readonly TrialRegrade[], threshold: number
   let sentence = `${regraded.length} regraded, ${moved.length} changed (${failToPass} fail->pass, ${passToFail} pass->fail)`;
   const failed = list.filter((r) => r.status === "failed").length;
   const notRegradable = list.filter((r) => r.status === "not_regradable").length;
-  const extra = [failed > 0 ? `${failed} failed` : "", notRegradable > 0 ? `${notRegradable} not regradable` : ""].filter(Boolean);
+  const extra = [
+    failed > 0 ? `${failed} failed` : "",
+    notRegradable > 0 ? `${notRegradable} not regradable` : "",
+  ].filter(Boolean);
   if (extra.length > 0) sentence += `; ${extra.join(", ")}`;
   return sentence;
 }
@@ -118,8 +122,12 @@ export function rolloutRegradeWarning(r: TrialRegrade, threshold: number): strin
 export function regradeDisagreement(record: TrialRegrade, row: TrialRegrade): string | null {
   if (record.regradeId && row.regradeId && record.regradeId !== row.regradeId) return null; // different regrades
   const diffs: string[] = [];
-  const same = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) <= EPSILON);
-  if (!same(record.originalReward, row.originalReward)) diffs.push(`original reward ${record.originalReward} vs ${row.originalReward}`);
+  const same = (a: number | null, b: number | null) =>
+    a === null || b === null ? a === b : Math.abs(a - b) <= EPSILON;
+  if (!same(record.originalReward, row.originalReward))
+    diffs.push(`original reward ${record.originalReward} vs ${row.originalReward}`);
   if (!same(record.newReward, row.newReward)) diffs.push(`new reward ${record.newReward} vs ${row.newReward}`);
-  return diffs.length === 0 ? null : `regrade.json and regrade-summary.json disagree: ${diffs.join("; ")} (using regrade.json)`;
+  return diffs.length === 0
+    ? null
+    : `regrade.json and regrade-summary.json disagree: ${diffs.join("; ")} (using regrade.json)`;
 }

@@ -21,11 +21,26 @@ const MAX_DEPTH = 8;
 const NAME_FIELDS = ["name", "id", "label", "key"] as const;
 const SCORE_FIELDS = ["score", "value"] as const;
 const ENTRY_FIELDS = new Set([
-  ...NAME_FIELDS, ...SCORE_FIELDS, "passed", "required", "dimension", "weight", "detail", "description",
-  "message", "reasoning", "reason", "error", "status",
+  ...NAME_FIELDS,
+  ...SCORE_FIELDS,
+  "passed",
+  "required",
+  "dimension",
+  "weight",
+  "detail",
+  "description",
+  "message",
+  "reasoning",
+  "reason",
+  "error",
+  "status",
 ]);
 const NOT_GRADED_STATUS: Record<string, "not_assigned" | "error"> = {
-  skipped: "not_assigned", not_assigned: "not_assigned", pending: "not_assigned", error: "error", errored: "error",
+  skipped: "not_assigned",
+  not_assigned: "not_assigned",
+  pending: "not_assigned",
+  error: "error",
+  errored: "error",
 };
 
 const str = (v: Json | undefined): string | null => (typeof v === "string" && v !== "" ? v : null);
@@ -63,7 +78,9 @@ class Reader {
     const entry: JsonObject = isObject ? raw : {};
     const numeric = isObject
       ? ([entry.score, entry.value].find((v): v is number => typeof v === "number") ?? null)
-      : typeof raw === "number" ? raw : null;
+      : typeof raw === "number"
+        ? raw
+        : null;
     const statusText = typeof entry.status === "string" ? entry.status.toLowerCase() : null;
     const error = str(entry.error);
     const notGraded = error !== null ? "error" : statusText ? NOT_GRADED_STATUS[statusText] : undefined;

@@ -30,8 +30,12 @@ const LOOSE_RESULT = /\.result\.json$/i;
 
 function rolloutId(data: TBenchflowResult, trialDir: string | null, file: InputFile): string {
   return (
-    data.rollout_name || data.trial_name || (trialDir ? baseName(trialDir) : "") ||
-    baseName(file.path).replace(LOOSE_RESULT, "").replace(/\.json$/i, "")
+    data.rollout_name ||
+    data.trial_name ||
+    (trialDir ? baseName(trialDir) : "") ||
+    baseName(file.path)
+      .replace(LOOSE_RESULT, "")
+      .replace(/\.json$/i, "")
   );
 }
 
@@ -49,18 +53,26 @@ interface RewardChoice {
  * reward.txt, then reward-details.json), except after an error: BenchFlow then counts the trial unscored, and so
  * does Tally. Every recorded value is compared; a disagreement is a warning.
  */
-function chooseReward(data: TBenchflowResult, source: string, files: TrialFiles | null, errored: boolean): RewardChoice {
+function chooseReward(
+  data: TBenchflowResult,
+  source: string,
+  files: TrialFiles | null,
+  errored: boolean,
+): RewardChoice {
   const recorded = data.rewards?.reward ?? null;
   const readings: RewardReading[] = [];
   if (recorded !== null) readings.push({ source, value: recorded });
   readings.push(...(files?.rewards ?? []));
-  if (files?.details?.reward != null) readings.push({ source: "verifier/reward-details.json", value: files.details.reward });
+  if (files?.details?.reward != null)
+    readings.push({ source: "verifier/reward-details.json", value: files.details.reward });
 
   const warnings: string[] = [];
   let used: RewardReading | null = readings[0] ?? null;
   if (recorded === null && used !== null) {
     if (errored) {
-      warnings.push(`${used.source} holds reward ${used.value}, but ${source} records an error and no reward: stored unscored, as BenchFlow counts it`);
+      warnings.push(
+        `${used.source} holds reward ${used.value}, but ${source} records an error and no reward: stored unscored, as BenchFlow counts it`,
+      );
       used = null;
     } else {
       warnings.push(`${source} records no reward; the reward is taken from ${used.source}`);
@@ -68,7 +80,8 @@ function chooseReward(data: TBenchflowResult, source: string, files: TrialFiles 
   }
   if (recorded === null && data.rewards) {
     const named = Object.keys(data.rewards).filter((k) => k !== "reward");
-    if (named.length > 0) warnings.push(`rewards has no "reward" entry (it has ${named.join(", ")}): those are kept in metadata`);
+    if (named.length > 0)
+      warnings.push(`rewards has no "reward" entry (it has ${named.join(", ")}): those are kept in metadata`);
   }
   const disagreement = rewardDisagreement(readings, used?.source ?? null);
   if (disagreement) warnings.push(disagreement);
@@ -105,7 +118,13 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
   }
 
   const group = data.dataset || null;
-  const task: NormalizedTask = { key: taskKey(data.task_name, group), taskId: data.task_name, name: null, group, weight: 1 };
+  const task: NormalizedTask = {
+    key: taskKey(data.task_name, group),
+    taskId: data.task_name,
+    name: null,
+    group,
+    weight: 1,
+  };
   const startedAt = isoTime(data.started_at);
   const finishedAt = isoTime(data.finished_at);
   const total = data.timing?.total;
@@ -144,5 +163,11 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
     warnings,
     metadata,
   };
-  return { rollout, task, agent: data.agent_name || data.agent || null, model: data.model || null, trialDir: input.trialDir };
+  return {
+    rollout,
+    task,
+    agent: data.agent_name || data.agent || null,
+    model: data.model || null,
+    trialDir: input.trialDir,
+  };
 }

@@ -3,7 +3,13 @@ import { timeFromJobName } from "../harbor/timestamps";
 import { earliestStart, uniqueRolloutIds, uniqueTasks } from "../harbor/run-parts";
 import type { JsonObject, NormalizedRun } from "../types";
 import {
-  fromRecord, fromSummaryRow, regradeDisagreement, regradeSentence, rolloutRegradeWarning, runRegrades, type TrialRegrade,
+  fromRecord,
+  fromSummaryRow,
+  regradeDisagreement,
+  regradeSentence,
+  rolloutRegradeWarning,
+  runRegrades,
+  type TrialRegrade,
 } from "./regrades";
 import type { BenchflowTrial } from "./rollout";
 import type { TBenchflowSummary, TRegradeRecord, TRegradeSummary } from "./schema";
@@ -93,8 +99,13 @@ export function assembleBenchflowJob(job: BenchflowJob, overrides: { agent?: str
     if (!r) continue;
     t.rollout.warnings.push(rolloutRegradeWarning(r, PASS_THRESHOLD));
     t.rollout.metadata.regrade = {
-      id: r.regradeId, status: r.status, originalReward: r.originalReward, newReward: r.newReward,
-      change: r.changeText, reason: r.reason, from: r.from,
+      id: r.regradeId,
+      status: r.status,
+      originalReward: r.originalReward,
+      newReward: r.newReward,
+      change: r.changeText,
+      reason: r.reason,
+      from: r.from,
     };
   }
 
@@ -109,8 +120,13 @@ export function assembleBenchflowJob(job: BenchflowJob, overrides: { agent?: str
   const summaryWarning = job.summary
     ? summaryDisagreement(
         job.summary.data,
-        tallyTrials(counted.map((t) => (t.rollout.status === "scored" ? t.rollout.reportedReward : null)), PASS_THRESHOLD),
-        groups.size === 1 ? { agent: counted[0]?.agent ?? null, model: counted[0]?.model ?? null } : { agent: null, model: null },
+        tallyTrials(
+          counted.map((t) => (t.rollout.status === "scored" ? t.rollout.reportedReward : null)),
+          PASS_THRESHOLD,
+        ),
+        groups.size === 1
+          ? { agent: counted[0]?.agent ?? null, model: counted[0]?.model ?? null }
+          : { agent: null, model: null },
       )
     : null;
 
@@ -130,7 +146,9 @@ export function assembleBenchflowJob(job: BenchflowJob, overrides: { agent?: str
       metadata.regradeSummary = sentence;
       const reason = job.regradeSummaries.find((s) => s.summary.reason)?.summary.reason;
       if (reason) metadata.regradeReason = reason;
-      warnings.push(`Regrades: ${sentence}. Rewards are the originally recorded ones; the regrade view lists the new ones.`);
+      warnings.push(
+        `Regrades: ${sentence}. Rewards are the originally recorded ones; the regrade view lists the new ones.`,
+      );
     }
 
     const first = trials[0]!;

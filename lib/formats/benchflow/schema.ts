@@ -99,6 +99,14 @@ export type TRegradeSummary = z.infer<typeof ZRegradeSummary>;
 
 /** Result fields mapped onto the rollout itself; every other field is kept in its metadata. */
 export const MAPPED_RESULT_FIELDS = new Set([
-  "task_name", "rollout_name", "trial_name", "n_tool_calls", "error", "error_category", "verifier_error",
-  "verifier_error_category", "started_at", "finished_at",
+  "task_name",
+  "rollout_name",
+  "trial_name",
+  "n_tool_calls",
+  "error",
+  "error_category",
+  "verifier_error",
+  "verifier_error_category",
+  "started_at",
+  "finished_at",
 ]);

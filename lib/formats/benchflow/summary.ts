@@ -52,7 +52,12 @@ export function summaryDisagreement(
   count("passed", summary.passed, tally.passes);
   count("failed", summary.failed, tally.scored - tally.passes);
   ratio("mean_reward", summary.mean_reward, tally.meanReward, "over scored trials");
-  ratio("score_ratio", summary.score_ratio, tally.total > 0 ? tally.passes / tally.total : null, "(passes over all trials)");
+  ratio(
+    "score_ratio",
+    summary.score_ratio,
+    tally.total > 0 ? tally.passes / tally.total : null,
+    "(passes over all trials)",
+  );
   ratio(
     "score_excl_errors_ratio",
     summary.score_excl_errors_ratio,

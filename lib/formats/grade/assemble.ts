@@ -28,11 +28,11 @@ export function deriveRunName(options: ParseOptions, paths: readonly string[], f
   return folder ?? fallback;
 }
 
-
 /** The single value every item agrees on; null when none gives one or they disagree (with a warning then). */
 export function agreed(values: readonly (string | null)[], what: string, warnings: string[]): string | null {
   const distinct = [...new Set(values.filter((v): v is string => v !== null && v !== ""))];
-  if (distinct.length > 1) warnings.push(`rollouts name different ${what}s (${distinct.join(", ")}): the run's ${what} is left empty`);
+  if (distinct.length > 1)
+    warnings.push(`rollouts name different ${what}s (${distinct.join(", ")}): the run's ${what} is left empty`);
   return distinct.length === 1 ? distinct[0]! : null;
 }
 
@@ -51,7 +51,10 @@ export interface AssembleInput {
 export function assembleRun(items: readonly RolloutWithTask[], input: AssembleInput): NormalizedRun {
   const warnings = [...input.warnings];
   const { rollouts, tasks } = uniqueRolloutsAndTasks(items, warnings);
-  const starts = rollouts.map((r) => r.startedAt).filter((s): s is string => s !== null).sort();
+  const starts = rollouts
+    .map((r) => r.startedAt)
+    .filter((s): s is string => s !== null)
+    .sort();
   return {
     name: input.name,
     agent: input.agent,

@@ -37,7 +37,10 @@ export function summarise(meta: Json | undefined): string | null {
 
 function listText(v: Json | undefined): string | null {
   if (!Array.isArray(v)) return typeof v === "number" ? String(v) : null;
-  const shown = v.slice(0, 10).map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ");
+  const shown = v
+    .slice(0, 10)
+    .map((x) => (typeof x === "string" ? x : JSON.stringify(x)))
+    .join(", ");
   return `${v.length}${v.length > 0 ? `: ${shown}${v.length > 10 ? ", …" : ""}` : ""}`;
 }
 

@@ -17,8 +17,16 @@ export interface JsonRecord {
 }
 
 export type RecordsRead =
-  | { ok: true; records: JsonRecord[]; /** The wrapping object, when records sat under a key of it. */ top: JsonObject | null }
-  | { ok: false; error: string; /** JSON lines read before the bad one, so a detector can still recognise the file. */ partial?: JsonRecord[] };
+  | {
+      ok: true;
+      records: JsonRecord[];
+      /** The wrapping object, when records sat under a key of it. */ top: JsonObject | null;
+    }
+  | {
+      ok: false;
+      error: string;
+      /** JSON lines read before the bad one, so a detector can still recognise the file. */ partial?: JsonRecord[];
+    };
 
 const LINES_NAME = /\.(jsonl|ndjson)$/i;
 
@@ -33,7 +41,11 @@ function readLines(text: string): RecordsRead {
     if (line.trim() === "") continue;
     const parsed = parseJsonText(line);
     if (!parsed.ok) {
-      return { ok: false, error: `line ${i + 1}: ${parsed.error.replace(/ at line 1 column /, " at column ")}`, partial: records };
+      return {
+        ok: false,
+        error: `line ${i + 1}: ${parsed.error.replace(/ at line 1 column /, " at column ")}`,
+        partial: records,
+      };
     }
     records.push({ value: parsed.value, where: `line ${i + 1}`, prefix: [] });
   }

@@ -23,13 +23,19 @@ export interface GradeInput {
 }
 
 /** The gating component for the grade's kind, if the grade has that component (SPEC §3). */
-function gateFor(kind: string | null, subscores: Readonly<Record<string, number | null>>): { gate: string | null; warning: string | null } {
+function gateFor(
+  kind: string | null,
+  subscores: Readonly<Record<string, number | null>>,
+): { gate: string | null; warning: string | null } {
   const has = (c: string) => Object.hasOwn(subscores, c);
   if (kind !== null) {
     const gate = Object.hasOwn(GATES, kind.toLowerCase()) ? GATES[kind.toLowerCase()]! : null;
     if (gate === null) return { gate: null, warning: null };
     if (has(gate)) return { gate, warning: null };
-    return { gate: null, warning: `${kind} grade without a ${gate} component: it passes at the pass threshold instead` };
+    return {
+      gate: null,
+      warning: `${kind} grade without a ${gate} component: it passes at the pass threshold instead`,
+    };
   }
   // No kind: a grade with exactly one gating component is gated on it.
   const present = [...new Set(Object.values(GATES))].filter(has);
@@ -45,13 +51,16 @@ function metadataOf(raw: JsonObject): JsonObject {
 /** One grade as a rollout (rule "grade"): each subscore a check with its weight, penalties subtracted. */
 export function normaliseGrade(input: GradeInput): RolloutWithTask & { name: string } {
   const { file, data, raw } = input;
-  const taskId = firstId(raw, TASK_ID_FIELDS)?.value ?? (input.many ? `${fileStem(file.path)}#${input.position}` : fileStem(file.path));
+  const taskId =
+    firstId(raw, TASK_ID_FIELDS)?.value ??
+    (input.many ? `${fileStem(file.path)}#${input.position}` : fileStem(file.path));
   const group = data.group ?? null;
   const key = taskKey(taskId, group);
   const explicit = firstId(raw, ROLLOUT_ID_FIELDS)?.value ?? null;
   const kind = firstId(raw, KIND_FIELDS)?.value ?? null;
   const name = explicit !== null ? `${taskId}#${explicit}` : taskId;
-  const id = explicit !== null ? `${key}#${explicit}` : input.many ? `${pathStem(file.path)}#${name}` : pathStem(file.path);
+  const id =
+    explicit !== null ? `${key}#${explicit}` : input.many ? `${pathStem(file.path)}#${name}` : pathStem(file.path);
 
   const warnings: string[] = [];
   const { gate, warning: gateWarning } = gateFor(kind, data.subscores);
@@ -76,7 +85,9 @@ export function normaliseGrade(input: GradeInput): RolloutWithTask & { name: str
     const sum = graded.reduce((s, c) => s + (c.score ?? 0) * (c.weight ?? 0), 0);
     const computed = Math.min(1, Math.max(0, sum - penalties));
     if (Math.abs(computed - reported) > SCORE_TOLERANCE) {
-      warnings.push(`reported score ${reported} differs from Σ subscore × weight − penalties = ${shortNumber(computed)}`);
+      warnings.push(
+        `reported score ${reported} differs from Σ subscore × weight − penalties = ${shortNumber(computed)}`,
+      );
     }
   }
   const scored = graded.length > 0 || reported !== null;

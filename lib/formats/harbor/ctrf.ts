@@ -3,7 +3,11 @@ import type { JsonObject, NormalizedCheck } from "../types";
 import { MAPPED_TEST_FIELDS, type TCtrf } from "./schema";
 
 /** CTRF statuses that are not verdicts: skipped and pending tests were not run, "other" is the report's unknown. */
-const NOT_GRADED: Record<string, "not_assigned" | "error"> = { skipped: "not_assigned", pending: "not_assigned", other: "error" };
+const NOT_GRADED: Record<string, "not_assigned" | "error"> = {
+  skipped: "not_assigned",
+  pending: "not_assigned",
+  other: "error",
+};
 
 /**
  * One required check per CTRF test, keyed by the test's name: passed -> true, failed -> false; skipped and
@@ -30,7 +34,10 @@ export function checksFromCtrf(ctrf: TCtrf, raw: JsonObject): { checks: Normaliz
       detail: test.message || (verdict === null ? `test ${status}` : null),
       reason: null,
       evidenceRefs: [],
-      metadata: { ...unknownFields(rawTests[order], MAPPED_TEST_FIELDS), ...(verdict === null ? { ctrfStatus: test.status } : {}) },
+      metadata: {
+        ...unknownFields(rawTests[order], MAPPED_TEST_FIELDS),
+        ...(verdict === null ? { ctrfStatus: test.status } : {}),
+      },
     };
   });
   const warnings: string[] = [];

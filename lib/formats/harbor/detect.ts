@@ -43,7 +43,10 @@ export interface HarborLayout {
 }
 
 export function harborLayout(files: readonly InputFile[]): HarborLayout {
-  const { results: trials, trialDirs } = outermostResults(files.filter(isHarborTrialFile), (f) => baseName(f.path) === "result.json");
+  const { results: trials, trialDirs } = outermostResults(
+    files.filter(isHarborTrialFile),
+    (f) => baseName(f.path) === "result.json",
+  );
   const jobs = files.filter(isHarborJobFile);
   const results = new Set([...trials, ...jobs]);
   const jobDirs = new Set([

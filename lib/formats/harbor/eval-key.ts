@@ -17,7 +17,11 @@ export function parseEvalKey(key: string): EvalKey {
   const parts = key.split("__");
   if (parts.length === 1) return { agent: key || null, model: null, dataset: null };
   if (parts.length === 2) return { agent: parts[0] || null, model: null, dataset: parts[1] || null };
-  return { agent: parts[0] || null, model: parts.slice(1, -1).join("__") || null, dataset: parts[parts.length - 1] || null };
+  return {
+    agent: parts[0] || null,
+    model: parts.slice(1, -1).join("__") || null,
+    dataset: parts[parts.length - 1] || null,
+  };
 }
 
 /** Harbor cuts the task part of a trial name at 32 characters. */

@@ -37,13 +37,17 @@ export function readEval(key: string, entry: THarborEval, raw: JsonObject): Eval
     for (const [valueText, names] of Object.entries(buckets)) {
       const value = Number(valueText);
       if (valueText.trim() === "" || !Number.isFinite(value)) {
-        warnings.push(`reward_stats.${rewardName} has the key ${JSON.stringify(valueText)}, which is not a number: its ${names.length} trial(s) get no ${rewardName}`);
+        warnings.push(
+          `reward_stats.${rewardName} has the key ${JSON.stringify(valueText)}, which is not a number: its ${names.length} trial(s) get no ${rewardName}`,
+        );
         continue;
       }
       for (const name of names) {
         const trial = listed(trials, name);
         if (rewardName in trial.rewards && trial.rewards[rewardName] !== value) {
-          warnings.push(`trial ${name} is listed under two ${rewardName} values (${trial.rewards[rewardName]}, ${value}); using the first`);
+          warnings.push(
+            `trial ${name} is listed under two ${rewardName} values (${trial.rewards[rewardName]}, ${value}); using the first`,
+          );
           continue;
         }
         trial.rewards[rewardName] = value;
@@ -109,7 +113,11 @@ const same = (a: number | null | undefined, b: number | null | undefined) =>
  * Where the job file and the trial folders beside it disagree: trials only one side has, and rewards or
  * exceptions that differ. The trial folders win; each difference is one line of the returned warning.
  */
-export function listingDisagreement(listing: EvalListing, trials: readonly HarborTrial[], jobPath: string): string | null {
+export function listingDisagreement(
+  listing: EvalListing,
+  trials: readonly HarborTrial[],
+  jobPath: string,
+): string | null {
   const diffs: string[] = [];
   const folders = new Set(trials.map((t) => t.rollout.id));
   for (const t of trials) {
@@ -120,18 +128,26 @@ export function listingDisagreement(listing: EvalListing, trials: readonly Harbo
     }
     const listedReward = mainReward(entry.rewards).value;
     if (!same(listedReward, t.rollout.reportedReward)) {
-      diffs.push(`trial ${t.rollout.id}: reward ${t.rollout.reportedReward ?? "none"} in its folder, ${listedReward ?? "none"} in the job`);
+      diffs.push(
+        `trial ${t.rollout.id}: reward ${t.rollout.reportedReward ?? "none"} in its folder, ${listedReward ?? "none"} in the job`,
+      );
     }
     if ((entry.exception ?? null) !== (t.rollout.errorCategory ?? null)) {
-      diffs.push(`trial ${t.rollout.id}: exception ${t.rollout.errorCategory ?? "none"} in its folder, ${entry.exception ?? "none"} in the job`);
+      diffs.push(
+        `trial ${t.rollout.id}: exception ${t.rollout.errorCategory ?? "none"} in its folder, ${entry.exception ?? "none"} in the job`,
+      );
     }
   }
   const missing = [...listing.trials.keys()].filter((name) => !folders.has(name));
   if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(", ");
-    diffs.push(`${missing.length} listed trial(s) have no trial folder here and are not included (${shown}${missing.length > 5 ? ", …" : ""})`);
+    diffs.push(
+      `${missing.length} listed trial(s) have no trial folder here and are not included (${shown}${missing.length > 5 ? ", …" : ""})`,
+    );
   }
-  return diffs.length === 0 ? null : `${jobPath} (${listing.key}) disagrees with the trial folders, which are used: ${diffs.join("; ")}`;
+  return diffs.length === 0
+    ? null
+    : `${jobPath} (${listing.key}) disagrees with the trial folders, which are used: ${diffs.join("; ")}`;
 }
 
 /** The job's counts against its own lists (a trimmed or partial file lists fewer trials than it counts). */
@@ -142,9 +158,13 @@ export function countsDisagreement(listing: EvalListing, jobPath: string): strin
   const diffs: string[] = [];
   const nTrials = listing.figures.n_trials;
   const nErrors = listing.figures.n_errors;
-  if (typeof nTrials === "number" && nTrials !== withReward) diffs.push(`n_trials ${nTrials} vs ${withReward} trials listed with a reward`);
-  if (typeof nErrors === "number" && nErrors !== withException) diffs.push(`n_errors ${nErrors} vs ${withException} trials listed in exception_stats`);
-  return diffs.length === 0 ? null : `${jobPath} (${listing.key}): its counts disagree with its trial lists, which may be incomplete: ${diffs.join("; ")}`;
+  if (typeof nTrials === "number" && nTrials !== withReward)
+    diffs.push(`n_trials ${nTrials} vs ${withReward} trials listed with a reward`);
+  if (typeof nErrors === "number" && nErrors !== withException)
+    diffs.push(`n_errors ${nErrors} vs ${withException} trials listed in exception_stats`);
+  return diffs.length === 0
+    ? null
+    : `${jobPath} (${listing.key}): its counts disagree with its trial lists, which may be incomplete: ${diffs.join("; ")}`;
 }
 
 const fmt = (x: number) => String(Math.round(x * 1e4) / 1e4);
@@ -162,6 +182,8 @@ export function harborMeanNote(harborMean: number, listing: EvalListing, rewards
     scored.length === 0
       ? "no trial here is scored"
       : `Tally's mean reward over the ${scored.length} scored trial(s) here is ${fmt(sum / scored.length)}` +
-        (scored.length < rewards.length ? ` (${fmt(sum / rewards.length)} with the ${rewards.length - scored.length} unscored counted as 0, as Harbor counts them)` : "");
+        (scored.length < rewards.length
+          ? ` (${fmt(sum / rewards.length)} with the ${rewards.length - scored.length} unscored counted as 0, as Harbor counts them)`
+          : "");
   return `Harbor's mean counts the ${unscoredListed} unscored trial(s) as 0; Tally excludes them by default: Harbor reports ${fmt(harborMean)}, ${tally}.`;
 }

@@ -8,7 +8,11 @@ export function uniqueRolloutIds(rollouts: readonly NormalizedRollout[]): Normal
     seen.set(rollout.id, n);
     if (n === 1) return rollout;
     const id = `${rollout.id}~${n}`;
-    return { ...rollout, id, warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`] };
+    return {
+      ...rollout,
+      id,
+      warnings: [...rollout.warnings, `rollout id ${rollout.id} appears more than once; stored as ${id}`],
+    };
   });
 }
 
@@ -21,6 +25,9 @@ export function uniqueTasks(tasks: readonly NormalizedTask[]): NormalizedTask[] 
 
 /** The earliest start among the rollouts, else `fallback`. */
 export function earliestStart(rollouts: readonly NormalizedRollout[], fallback: string | null): string | null {
-  const starts = rollouts.map((r) => r.startedAt).filter((s): s is string => s !== null).sort();
+  const starts = rollouts
+    .map((r) => r.startedAt)
+    .filter((s): s is string => s !== null)
+    .sort();
   return starts[0] ?? fallback;
 }

@@ -42,7 +42,13 @@ function addHarborMean(meta: JsonObject, listing: EvalListing, rewards: readonly
 
 function draft(
   trialsOrRollouts: { rollouts: NormalizedRun["rollouts"]; tasks: NormalizedRun["tasks"] },
-  parts: { evalKey: string; jobDir: string | null; agent: string | null; model: string | null; createdAt: string | null },
+  parts: {
+    evalKey: string;
+    jobDir: string | null;
+    agent: string | null;
+    model: string | null;
+    createdAt: string | null;
+  },
   warnings: string[],
   metadata: JsonObject,
 ): HarborDraft {
@@ -84,7 +90,11 @@ export function runFromTrials(
     if (counts) warnings.push(counts);
     const disagreement = listingDisagreement(job.listing, trials, job.file.file.path);
     if (disagreement) warnings.push(disagreement);
-    addHarborMean(metadata, job.listing, trials.map((t) => (t.rollout.status === "scored" ? t.rollout.reportedReward : null)));
+    addHarborMean(
+      metadata,
+      job.listing,
+      trials.map((t) => (t.rollout.status === "scored" ? t.rollout.reportedReward : null)),
+    );
   }
   return draft(
     { rollouts: trials.map((t) => t.rollout), tasks: trials.map((t) => t.task) },
@@ -101,14 +111,23 @@ export function runFromTrials(
 }
 
 /** An eval of a job file with no trial folders beside it: its rollouts come from the job's trial lists. */
-export function runFromListing(job: HarborJobFile, listing: EvalListing, jobDir: string | null, options: ParseOptions): HarborDraft {
+export function runFromListing(
+  job: HarborJobFile,
+  listing: EvalListing,
+  jobDir: string | null,
+  options: ParseOptions,
+): HarborDraft {
   const items = rolloutsFromListing(listing, job.file, job.sidecars);
   const warnings = [...listing.warnings];
   const counts = countsDisagreement(listing, job.file.path);
   if (counts) warnings.push(counts);
   const metadata: JsonObject = { evalKey: listing.key, ...jobMetadata(job, listing) };
   if (listing.dataset) metadata.dataset = listing.dataset;
-  addHarborMean(metadata, listing, items.map((i) => i.rollout.reportedReward));
+  addHarborMean(
+    metadata,
+    listing,
+    items.map((i) => i.rollout.reportedReward),
+  );
   const key = parseEvalKey(listing.key);
   return draft(
     { rollouts: items.map((i) => i.rollout), tasks: items.map((i) => i.task) },

@@ -21,7 +21,10 @@ export const ZHarborTrial = z
       .looseObject({
         name: z.string().min(1),
         version: ZText,
-        model_info: z.looseObject({ name: z.string().min(1), provider: ZText }).nullable().optional(),
+        model_info: z
+          .looseObject({ name: z.string().min(1), provider: ZText })
+          .nullable()
+          .optional(),
       })
       .nullable()
       .optional(),
@@ -31,13 +34,21 @@ export const ZHarborTrial = z
       .optional(),
     verifier_result: z.looseObject({ rewards: ZRewards.nullable().optional() }).nullable().optional(),
     exception_info: z
-      .looseObject({ exception_type: z.string().min(1), exception_message: ZText, exception_traceback: ZText, occurred_at: ZText })
+      .looseObject({
+        exception_type: z.string().min(1),
+        exception_message: ZText,
+        exception_traceback: ZText,
+        occurred_at: ZText,
+      })
       .nullable()
       .optional(),
     started_at: ZText,
     finished_at: ZText,
   })
-  .refine((t) => Boolean(t.task_name || t.trial_name), { message: "a trial needs a task_name or a trial_name", path: ["task_name"] });
+  .refine((t) => Boolean(t.task_name || t.trial_name), {
+    message: "a trial needs a task_name or a trial_name",
+    path: ["task_name"],
+  });
 
 /** CTRF test report (ctrf.io) that Harbor's pytest verifiers write to verifier/ctrf.json. */
 export const ZCtrfTest = z.looseObject({
@@ -51,7 +62,14 @@ export const ZCtrfTest = z.looseObject({
 export const ZCtrf = z.looseObject({
   results: z.looseObject({
     summary: z
-      .looseObject({ tests: ZNumber, passed: ZNumber, failed: ZNumber, skipped: ZNumber, pending: ZNumber, other: ZNumber })
+      .looseObject({
+        tests: ZNumber,
+        passed: ZNumber,
+        failed: ZNumber,
+        skipped: ZNumber,
+        pending: ZNumber,
+        other: ZNumber,
+      })
       .optional(),
     tests: z.array(ZCtrfTest),
   }),

@@ -31,7 +31,10 @@ export interface HarborTrial {
 /**
  * The main reward of a rewards map: `reward`, else its only entry. Other named rewards are kept in metadata.
  */
-export function mainReward(rewards: Readonly<Record<string, number | null>> | null | undefined): { value: number | null; name: string | null } {
+export function mainReward(rewards: Readonly<Record<string, number | null>> | null | undefined): {
+  value: number | null;
+  name: string | null;
+} {
   if (!rewards) return { value: null, name: null };
   if (typeof rewards.reward === "number") return { value: rewards.reward, name: "reward" };
   const named = Object.entries(rewards).filter((e): e is [string, number] => typeof e[1] === "number");
@@ -41,14 +44,17 @@ export function mainReward(rewards: Readonly<Record<string, number | null>> | nu
 function unscoredReason(data: THarborTrial): string {
   const e = data.exception_info;
   if (e) return `unscored: ${e.exception_type}${e.exception_message ? `: ${e.exception_message}` : ""}`;
-  if (data.verifier_result == null) return "unscored: the trial has no verifier result (verifier_result is null) and no exception was recorded";
+  if (data.verifier_result == null)
+    return "unscored: the trial has no verifier result (verifier_result is null) and no exception was recorded";
   return "unscored: the verifier returned no reward";
 }
 
 /** One Harbor trial: result.json, its verifier/ctrf.json tests as checks and its reward files for agreement. */
 export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
   const { file, data, raw } = input.result;
-  const trialName = data.trial_name || (input.trialDir ? baseName(input.trialDir) : baseName(file.path).replace(/(\.result)?\.json$/i, ""));
+  const trialName =
+    data.trial_name ||
+    (input.trialDir ? baseName(input.trialDir) : baseName(file.path).replace(/(\.result)?\.json$/i, ""));
   const taskId = data.task_name || taskFromTrialName(trialName);
   const warnings: string[] = [];
   if (!data.task_name) {
@@ -62,9 +68,14 @@ export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
   const scored = main.value !== null || checks.some((c) => c.status === "graded");
   if (!scored) warnings.unshift(unscoredReason(data));
   if (rewards && main.value === null && Object.keys(rewards).length > 0) {
-    warnings.push(`verifier_result.rewards has no "reward" entry (it has ${Object.keys(rewards).join(", ")}): they are kept in metadata`);
+    warnings.push(
+      `verifier_result.rewards has no "reward" entry (it has ${Object.keys(rewards).join(", ")}): they are kept in metadata`,
+    );
   }
-  const readings = [...(main.value !== null ? [{ source: "result.json", value: main.value }] : []), ...(input.verifier?.readings ?? [])];
+  const readings = [
+    ...(main.value !== null ? [{ source: "result.json", value: main.value }] : []),
+    ...(input.verifier?.readings ?? []),
+  ];
   const disagreement = rewardDisagreement(readings, main.value !== null ? "result.json" : null);
   if (disagreement) warnings.push(disagreement);
   warnings.push(...(input.verifier?.warnings ?? []), ...(input.ctrf?.warnings ?? []));
@@ -93,13 +104,16 @@ export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
     toolCalls: null,
     toolErrors: null,
     agentOutput: null,
-    error: data.exception_info ? (data.exception_info.exception_message || data.exception_info.exception_type) : null,
+    error: data.exception_info ? data.exception_info.exception_message || data.exception_info.exception_type : null,
     errorCategory: data.exception_info?.exception_type ?? null,
     startedAt,
     finishedAt,
     durationMs: spanMs(startedAt, finishedAt),
     costUsd: usage?.cost_usd ?? null,
-    tokens: usage?.n_input_tokens != null && usage.n_output_tokens != null ? Math.round(usage.n_input_tokens + usage.n_output_tokens) : null,
+    tokens:
+      usage?.n_input_tokens != null && usage.n_output_tokens != null
+        ? Math.round(usage.n_input_tokens + usage.n_output_tokens)
+        : null,
     source: { path: file.path, format: "harbor", sha256: sha256Hex(file.bytes) },
     files: [file.path, ...input.sidecars],
     warnings,

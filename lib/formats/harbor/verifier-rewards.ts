@@ -6,9 +6,7 @@ import type { InputFile, JsonObject } from "../types";
  * (one number) and reward.json (`{"reward": n, …other named scores}`, or a bare number).
  */
 
-export type RewardFileRead =
-  | { ok: true; reward: number | null; others: JsonObject }
-  | { ok: false; error: string };
+export type RewardFileRead = { ok: true; reward: number | null; others: JsonObject } | { ok: false; error: string };
 
 function quoted(text: string): string {
   const line = text.trim().split("\n")[0] ?? "";
@@ -21,7 +19,8 @@ export function readRewardTxt(file: InputFile): RewardFileRead {
   if (text === null) return { ok: false, error: "not UTF-8 text (expected one number)" };
   const trimmed = text.trim();
   const value = trimmed === "" ? Number.NaN : Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, error: `expected one number, found ${trimmed === "" ? "nothing" : quoted(trimmed)}` };
+  if (!Number.isFinite(value))
+    return { ok: false, error: `expected one number, found ${trimmed === "" ? "nothing" : quoted(trimmed)}` };
   return { ok: true, reward: value, others: {} };
 }
 
@@ -31,7 +30,7 @@ export function readRewardJson(file: InputFile): RewardFileRead {
   if (!decoded.ok) return decoded;
   const value = decoded.value;
   if (typeof value === "number") return { ok: true, reward: value, others: {} };
-  if (!isJsonObject(value)) return { ok: false, error: "expected an object of named rewards, e.g. {\"reward\": 1.0}" };
+  if (!isJsonObject(value)) return { ok: false, error: 'expected an object of named rewards, e.g. {"reward": 1.0}' };
   const { reward, ...others } = value;
   if (reward !== undefined && reward !== null && typeof reward !== "number") {
     return { ok: false, error: `reward: expected number, received ${Array.isArray(reward) ? "array" : typeof reward}` };

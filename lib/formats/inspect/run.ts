@@ -19,7 +19,8 @@ function statusWarning(header: TEvalHeader): string | null {
   const status = header.status ?? "success";
   if (status === "success") return null;
   const error = header.error ? `: ${errorMessage(header.error)}` : "";
-  if (status === "started") return "the log's status is started: the eval had not finished when it was written, so samples may be missing";
+  if (status === "started")
+    return "the log's status is started: the eval had not finished when it was written, so samples may be missing";
   return `the log's status is ${status}${error}`;
 }
 
@@ -40,7 +41,10 @@ function firstScorer(header: JsonObject): string {
 
 export type LogParse = { run: NormalizedRun | null; rejected: FileRejection[] };
 
-const rejectAll = (read: LogRead, error: string): LogParse => ({ run: null, rejected: read.files.map((path) => ({ path, error })) });
+const rejectAll = (read: LogRead, error: string): LogParse => ({
+  run: null,
+  rejected: read.files.map((path) => ({ path, error })),
+});
 
 /** One run per Inspect log: samples × epochs → rollouts. A log that cannot be read is rejected whole. */
 export function logRun(read: LogRead, options: ParseOptions): LogParse {
@@ -54,9 +58,11 @@ export function logRun(read: LogRead, options: ParseOptions): LogParse {
   for (const sample of read.samples) {
     const parsed = ZEvalSample.safeParse(sample.value);
     if (!parsed.success || !isJsonObject(sample.value)) {
-      const issues = parsed.success ? "expected a sample (a JSON object)" : zodIssuesToMessage(
-        parsed.error.issues.map((issue) => ({ ...issue, path: [...sample.prefix, ...issue.path] })),
-      );
+      const issues = parsed.success
+        ? "expected a sample (a JSON object)"
+        : zodIssuesToMessage(
+            parsed.error.issues.map((issue) => ({ ...issue, path: [...sample.prefix, ...issue.path] })),
+          );
       if (sample.ownFile) rejected.push({ path: sample.ownFile, error: issues });
       else errors.push(sample.entry ? `${sample.entry}: ${issues}` : issues);
       continue;
@@ -72,9 +78,15 @@ export function logRun(read: LogRead, options: ParseOptions): LogParse {
       }),
     );
   }
-  if (errors.length > 0) return rejectAll(read, errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more samples` : ""));
+  if (errors.length > 0)
+    return rejectAll(
+      read,
+      errors.slice(0, 3).join("; ") + (errors.length > 3 ? `; and ${errors.length - 3} more samples` : ""),
+    );
   if (items.length === 0) {
-    const why = header.data.error ? ` (the eval failed: ${errorMessage(header.data.error)})` : " (was it run without logging samples?)";
+    const why = header.data.error
+      ? ` (the eval failed: ${errorMessage(header.data.error)})`
+      : " (was it run without logging samples?)";
     const already = new Set(rejected.map((r) => r.path));
     const rest = rejectAll(read, `the Inspect log holds no samples${why}`).rejected.filter((r) => !already.has(r.path));
     return { run: null, rejected: [...rejected, ...rest] };

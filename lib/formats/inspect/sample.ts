@@ -19,7 +19,8 @@ export function errorMessage(error: TEvalError): string {
 /** The exception class of an error ("RuntimeError('boom')", or a traceback's last line), else "sample_error". */
 export function errorCategory(error: TEvalError): string {
   const last = typeof error === "string" ? error : (error.traceback?.trim().split("\n").pop() ?? error.message);
-  const match = /^([A-Za-z_][\w.]*?(?:Error|Exception|Timeout|Exit|Interrupt))\b/.exec(last.trim()) ??
+  const match =
+    /^([A-Za-z_][\w.]*?(?:Error|Exception|Timeout|Exit|Interrupt))\b/.exec(last.trim()) ??
     /^([A-Z]\w+)\(/.exec(errorMessage(error).trim());
   return match?.[1] ?? "sample_error";
 }
@@ -38,7 +39,8 @@ function firstChoice(output: Json | undefined): JsonObject | null {
 }
 
 function outputText(output: Json | undefined): string | null {
-  if (isJsonObject(output) && typeof output.completion === "string" && output.completion !== "") return output.completion;
+  if (isJsonObject(output) && typeof output.completion === "string" && output.completion !== "")
+    return output.completion;
   const message = firstChoice(output)?.message;
   return isJsonObject(message) ? contentText(message.content) : null;
 }
@@ -67,7 +69,11 @@ function tokensOf(sample: TEvalSample, output: Json | undefined): number | null 
 function scoresOf(sample: TEvalSample, raw: JsonObject, defaultScorer: string): [string, TScore, JsonObject][] {
   if (sample.scores && isJsonObject(raw.scores)) {
     const rawScores = raw.scores;
-    return Object.entries(sample.scores).map(([name, s]) => [name, s, isJsonObject(rawScores[name]) ? rawScores[name] : {}]);
+    return Object.entries(sample.scores).map(([name, s]) => [
+      name,
+      s,
+      isJsonObject(rawScores[name]) ? rawScores[name] : {},
+    ]);
   }
   if (sample.score && isJsonObject(raw.score)) return [[defaultScorer, sample.score, raw.score]];
   return [];
@@ -108,9 +114,12 @@ export function normaliseSample(input: SampleInput): RolloutWithTask {
     rollout.errorCategory = errorCategory(error);
   }
   if (!graded) {
-    const why = error !== null
-      ? `sample error (${rollout.errorCategory}): ${rollout.error}`
-      : checks.length === 0 ? "the sample has no scores (the scorer did not run)" : "no scorer graded the sample (no answer)";
+    const why =
+      error !== null
+        ? `sample error (${rollout.errorCategory}): ${rollout.error}`
+        : checks.length === 0
+          ? "the sample has no scores (the scorer did not run)"
+          : "no scorer graded the sample (no answer)";
     warnings.unshift(`${why}: stored unscored`);
     rollout.error ??= checks.length === 0 ? "no scores" : "no graded score";
     rollout.errorCategory ??= "not_graded";

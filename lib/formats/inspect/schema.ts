@@ -54,7 +54,10 @@ export const ZEvalSample = z.looseObject({
   total_time: z.number().nullable().optional(),
   started_at: ZText,
   completed_at: ZText,
-  model_usage: z.record(z.string(), z.looseObject({ total_tokens: z.number().optional() })).nullable().optional(),
+  model_usage: z
+    .record(z.string(), z.looseObject({ total_tokens: z.number().optional() }))
+    .nullable()
+    .optional(),
 });
 
 export type TEvalHeader = z.infer<typeof ZEvalHeader>;
@@ -64,8 +67,21 @@ export type TEvalError = z.infer<typeof ZEvalError>;
 
 /** Sample fields mapped elsewhere or too large to copy (the raw log is stored anyway). */
 export const SAMPLE_OMITTED = new Set([
-  "id", "epoch", "scores", "score", "error", "messages", "output", "events", "transcript", "attachments", "limit",
-  "total_time", "started_at", "completed_at", "model_usage",
+  "id",
+  "epoch",
+  "scores",
+  "score",
+  "error",
+  "messages",
+  "output",
+  "events",
+  "transcript",
+  "attachments",
+  "limit",
+  "total_time",
+  "started_at",
+  "completed_at",
+  "model_usage",
 ]);
 /** Score fields mapped to the check; the rest (history, metadata, …) stays in its metadata. */
 export const SCORE_FIELDS = new Set(["value", "explanation"]);

@@ -12,8 +12,12 @@ import type { FileRejection, InputFile, Json } from "../types";
 
 /** An EvalLog header: `eval` with its task and model. */
 export function isEvalHeader(value: Json | undefined): boolean {
-  return isJsonObject(value) && isJsonObject(value.eval) && typeof value.eval.task === "string" &&
-    typeof value.eval.model === "string";
+  return (
+    isJsonObject(value) &&
+    isJsonObject(value.eval) &&
+    typeof value.eval.task === "string" &&
+    typeof value.eval.model === "string"
+  );
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -96,7 +100,9 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
   read.header = decoded.value;
 
   const archiveSha = archive ? sha256Hex(archive.bytes) : null;
-  const sampleFiles = entries.filter((f) => /^samples\/[^/]+\.json$/.test(entryName(folder, f.path))).sort(bySampleName);
+  const sampleFiles = entries
+    .filter((f) => /^samples\/[^/]+\.json$/.test(entryName(folder, f.path)))
+    .sort(bySampleName);
   for (const f of sampleFiles) {
     const name = entryName(folder, f.path);
     const sample = readJsonFile(f);
@@ -107,8 +113,24 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
     }
     read.samples.push(
       archive
-        ? { value: sample.value, prefix: [], entry: name, sourcePath: `${archive.path}#${baseName(name).replace(/\.json$/i, "")}`, sha256: archiveSha!, files: [archive.path], ownFile: null }
-        : { value: sample.value, prefix: [], entry: "", sourcePath: f.path, sha256: sha256Hex(f.bytes), files: [f.path, headerFile.path], ownFile: f.path },
+        ? {
+            value: sample.value,
+            prefix: [],
+            entry: name,
+            sourcePath: `${archive.path}#${baseName(name).replace(/\.json$/i, "")}`,
+            sha256: archiveSha!,
+            files: [archive.path],
+            ownFile: null,
+          }
+        : {
+            value: sample.value,
+            prefix: [],
+            entry: "",
+            sourcePath: f.path,
+            sha256: sha256Hex(f.bytes),
+            files: [f.path, headerFile.path],
+            ownFile: f.path,
+          },
     );
   }
   if (!archive) {
@@ -122,7 +144,15 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
 export function readZipLog(file: InputFile): LogRead {
   const expanded = expandZip(file);
   if ("error" in expanded) {
-    return { path: file.path, header: null, samples: [], fatal: expanded.error, rejected: [], files: [file.path], extras: [] };
+    return {
+      path: file.path,
+      header: null,
+      samples: [],
+      fatal: expanded.error,
+      rejected: [],
+      files: [file.path],
+      extras: [],
+    };
   }
   return readFolderLog(file.path.replace(/\.zip$/i, ""), expanded.files, file);
 }
@@ -130,12 +160,28 @@ export function readZipLog(file: InputFile): LogRead {
 /** A .json EvalLog: its samples array (`samples[i]`). */
 export function readJsonLog(file: InputFile): LogRead {
   const decoded = readJsonFile(file);
-  const read: LogRead = { path: file.path, header: null, samples: [], fatal: null, rejected: [], files: [file.path], extras: [] };
+  const read: LogRead = {
+    path: file.path,
+    header: null,
+    samples: [],
+    fatal: null,
+    rejected: [],
+    files: [file.path],
+    extras: [],
+  };
   if (!decoded.ok) return { ...read, fatal: decoded.error };
   const value = decoded.value;
   const list = isJsonObject(value) && Array.isArray(value.samples) ? value.samples : [];
   const sha256 = sha256Hex(file.bytes);
   read.header = value;
-  read.samples = list.map((v, i) => ({ value: v, prefix: ["samples", i], entry: "", sourcePath: null, sha256, files: [file.path], ownFile: null }));
+  read.samples = list.map((v, i) => ({
+    value: v,
+    prefix: ["samples", i],
+    entry: "",
+    sourcePath: null,
+    sha256,
+    files: [file.path],
+    ownFile: null,
+  }));
   return read;
 }

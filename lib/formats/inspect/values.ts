@@ -3,7 +3,8 @@ import type { Json, JsonObject, NormalizedCheck } from "../types";
 import { SCORE_FIELDS, type TScore } from "./schema";
 
 /** What one score value says: a verdict with its credit, or why it is not graded. */
-type Verdict = { graded: true; passed: boolean; score: number } | { graded: false; reason: string; unrecognised: boolean };
+type Verdict =
+  { graded: true; passed: boolean; score: number } | { graded: false; reason: string; unrecognised: boolean };
 
 const WORDS: Readonly<Record<string, Verdict>> = {
   C: { graded: true, passed: true, score: 1 },

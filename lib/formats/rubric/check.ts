@@ -16,7 +16,11 @@ export function verdictPassed(v: Pick<TVerdict, "passed" | "score">): boolean | 
 }
 
 /** One verdict record as a check: key = rubric_id; reason, failure tag and evidence kept beside the verdict. */
-export function verdictCheck(v: TVerdict, raw: JsonObject, order: number): { check: NormalizedCheck; warning: string | null } {
+export function verdictCheck(
+  v: TVerdict,
+  raw: JsonObject,
+  order: number,
+): { check: NormalizedCheck; warning: string | null } {
   const key = String(v.rubric_id);
   const dimension = v.dimension ?? DEFAULT_DIMENSION;
   const notGraded = v.status === "not_assigned" || v.status === "error" ? v.status : null;
@@ -24,7 +28,9 @@ export function verdictCheck(v: TVerdict, raw: JsonObject, order: number): { che
   const graded = notGraded === null && passed !== null;
   const hasVerdict = (v.score !== undefined && v.score !== null) || (v.passed !== undefined && v.passed !== null);
   const warning =
-    notGraded !== null && hasVerdict ? `rubric ${key} has status ${notGraded} but a score or verdict: stored as not graded` : null;
+    notGraded !== null && hasVerdict
+      ? `rubric ${key} has status ${notGraded} but a score or verdict: stored as not graded`
+      : null;
   return {
     check: {
       order,

@@ -27,12 +27,17 @@ interface Group {
 
 function unscoredWhy(checks: readonly NormalizedCheck[]) {
   const required = checks.filter((c) => c.required);
-  if (required.length === 0) return { warning: NO_REQUIRED_ITEMS, error: "no required rubric items", category: "not_graded" };
+  if (required.length === 0)
+    return { warning: NO_REQUIRED_ITEMS, error: "no required rubric items", category: "not_graded" };
   if (required.some((c) => c.status === "graded")) return null;
   const failed = checks.find((c) => c.status === "error");
   if (failed) {
     const why = failed.reason ?? "the judge reported an error";
-    return { warning: `${NO_GRADED_REQUIRED_ITEM} (rubric ${failed.key}: ${why})`, error: why, category: "rubric_error" };
+    return {
+      warning: `${NO_GRADED_REQUIRED_ITEM} (rubric ${failed.key}: ${why})`,
+      error: why,
+      category: "rubric_error",
+    };
   }
   return { warning: NO_GRADED_REQUIRED_ITEM, error: "no required rubric item was graded", category: "not_graded" };
 }
@@ -59,7 +64,8 @@ export function groupVerdicts(items: readonly VerdictItem[]): RolloutWithTask[] 
     if (!g.files.includes(file)) g.files.push(file);
     const { check, warning } = verdictCheck(data, raw, g.checks.length);
     if (warning) g.warnings.push(warning);
-    if (g.checks.some((c) => c.key === check.key)) g.warnings.push(`rubric ${check.key} has more than one verdict in this rollout: all are kept`);
+    if (g.checks.some((c) => c.key === check.key))
+      g.warnings.push(`rubric ${check.key} has more than one verdict in this rollout: all are kept`);
     g.checks.push(check);
   }
 
@@ -75,7 +81,11 @@ export function groupVerdicts(items: readonly VerdictItem[]): RolloutWithTask[] 
       task: g.task.key,
       status: why ? "unscored" : "scored",
       rule: "checks",
-      source: { path: many ? `${source.path}#${g.id}` : source.path, format: "rubric", sha256: sha256Hex(source.bytes) },
+      source: {
+        path: many ? `${source.path}#${g.id}` : source.path,
+        format: "rubric",
+        sha256: sha256Hex(source.bytes),
+      },
       files: g.files.map((f) => f.path),
     });
     rollout.checks = g.checks;

@@ -18,7 +18,10 @@ export const ZVerdict = z
     score: z.number().min(0).max(1).nullable().optional(),
     /** An explicit verdict; absent: passed = score ≥ 1 (full credit). */
     passed: z.boolean().nullable().optional(),
-    evidence_refs: z.array(z.union([z.string(), z.number()])).nullable().optional(),
+    evidence_refs: z
+      .array(z.union([z.string(), z.number()]))
+      .nullable()
+      .optional(),
     reason: ZText,
     failure_tag: ZText,
     detail: ZText,
@@ -41,7 +44,8 @@ export const ZVerdict = z
       ctx.addIssue({
         code: "custom",
         path: ["score"],
-        message: 'missing (expected a number in [0, 1] or passed; status "not_assigned" when the rubric was not graded)',
+        message:
+          'missing (expected a number in [0, 1] or passed; status "not_assigned" when the rubric was not graded)',
       });
     }
   });
@@ -63,7 +67,24 @@ export const ROLLOUT_ID_FIELDS = ["rollout", "rollout_id", "trial"] as const;
 
 /** Record fields Tally maps; the rest of a record is kept in its check's metadata. */
 export const VERDICT_FIELDS = new Set([
-  "rubric_id", "status", "score", "passed", "evidence_refs", "reason", "failure_tag", "detail", "label", "dimension",
-  "required", "task", "task_id", "group", "task_name", "task_weight", "rollout", "rollout_id", "trial",
+  "rubric_id",
+  "status",
+  "score",
+  "passed",
+  "evidence_refs",
+  "reason",
+  "failure_tag",
+  "detail",
+  "label",
+  "dimension",
+  "required",
+  "task",
+  "task_id",
+  "group",
+  "task_name",
+  "task_weight",
+  "rollout",
+  "rollout_id",
+  "trial",
 ]);
 export const FILE_FIELDS = new Set(["verdicts", "name", "run", "agent", "model", "created_at"]);

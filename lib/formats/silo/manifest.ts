@@ -27,7 +27,10 @@ export function readManifest(file: InputFile): ManifestRead {
       ? parsed.error.issues.map((issue) => ({ ...issue, path: ["tasks", ...issue.path] }))
       : parsed.error.issues;
     const message = zodIssuesToMessage(issues);
-    return { ok: false, error: `invalid tasks.json: ${message.startsWith("expected") ? `${message} (a list of tasks)` : message}` };
+    return {
+      ok: false,
+      error: `invalid tasks.json: ${message.startsWith("expected") ? `${message} (a list of tasks)` : message}`,
+    };
   }
   return { ok: true, manifest: { path: file.path, dir: dirName(file.path), tasks: parsed.data } };
 }

@@ -42,7 +42,10 @@ function isoTime(value: string | null | undefined): string | null {
 }
 
 /** run.json first (Silo's own join key), then the file's extensions, then its path; tasks.json fills gaps. */
-function resolveTask(input: SiloRolloutInput, sourcePath: string): { task: NormalizedTask; match: ManifestMatch | null } {
+function resolveTask(
+  input: SiloRolloutInput,
+  sourcePath: string,
+): { task: NormalizedTask; match: ManifestMatch | null } {
   const run = input.runJson?.data;
   const data = input.result?.data;
   let taskId: string;

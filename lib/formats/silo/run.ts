@@ -25,7 +25,6 @@ export interface RunContext {
   warnings: string[];
 }
 
-
 /** One run for the batch: unique rollout ids, one task per key, created at the earliest start. */
 export function assembleSiloRun(items: readonly SiloRollout[], options: ParseOptions, ctx: RunContext): NormalizedRun {
   const warnings = [...ctx.warnings];
@@ -40,7 +39,10 @@ export function assembleSiloRun(items: readonly SiloRollout[], options: ParseOpt
     }
   }
 
-  const starts = rollouts.map((r) => r.startedAt).filter((s): s is string => s !== null).sort();
+  const starts = rollouts
+    .map((r) => r.startedAt)
+    .filter((s): s is string => s !== null)
+    .sort();
   const metadata: NormalizedRun["metadata"] = {
     siloRunFolders: rollouts.filter((r) => r.files.some((f) => baseName(f) === "run.json")).length,
   };

@@ -105,7 +105,17 @@ export type TManifestCheck = z.infer<typeof ZManifestCheck>;
 /** Field names of the result and its checks that Tally maps; every other field is kept in metadata. */
 export const RESULT_FIELDS = new Set(Object.keys(ZSiloResult.shape));
 export const CHECK_FIELDS = new Set([
-  "label", "passed", "required", "detail", "id", "dimension", "score", "status", "weight", "reason",
-  "failureTag", "evidenceRefs",
+  "label",
+  "passed",
+  "required",
+  "detail",
+  "id",
+  "dimension",
+  "score",
+  "status",
+  "weight",
+  "reason",
+  "failureTag",
+  "evidenceRefs",
 ]);
 export const RUN_JSON_FIELDS = new Set(Object.keys(ZSiloRunJson.shape));

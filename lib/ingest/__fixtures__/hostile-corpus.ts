@@ -43,7 +43,9 @@ function withRawValue(tag: string, key: string, inner: string): string {
 /** 100,000 nested arrays inside a check's detail. */
 function deepArrays(tag: string): string {
   const nested = "[".repeat(DEEP_ARRAYS) + "]".repeat(DEEP_ARRAYS);
-  const result = JSON.stringify(siloResult(tag, { checks: [{ label: "deep", passed: true, required: true, detail: "@@" }] }));
+  const result = JSON.stringify(
+    siloResult(tag, { checks: [{ label: "deep", passed: true, required: true, detail: "@@" }] }),
+  );
   return result.replace('"@@"', nested);
 }
 
@@ -134,7 +136,14 @@ export function zipBomb(megabytes = 600): Uint8Array {
   const zeros = new Uint8Array(1024 * 1024);
   const deflated = deflateSync(zeros, { level: 9 });
   const crc = crc32(zeros);
-  return zipOfDeflated(Array.from({ length: megabytes }, (_, i) => ({ name: `zeros/${i}.result.json`, deflated, crc, size: zeros.length })));
+  return zipOfDeflated(
+    Array.from({ length: megabytes }, (_, i) => ({
+      name: `zeros/${i}.result.json`,
+      deflated,
+      crc,
+      size: zeros.length,
+    })),
+  );
 }
 
 function badInputs(): InputFile[] {
@@ -159,8 +168,18 @@ export function hostileCorpus(tag = "fixed", prefix = "hostile/"): HostileFile[]
   const good = JSON.stringify(siloResult(tag));
   const bigString = "x".repeat(TWO_MB - 10) + "<b>end</b>";
   const files: HostileFile[] = [
-    { what: "100,000 nested arrays in a check detail", path: "deep-arrays.result.json", bytes: utf8(deepArrays(tag)), expect: /nested deeper than 512 levels/ },
-    { what: "10,000 nested objects in metadata", path: "deep-objects.result.json", bytes: utf8(deepObjects(tag)), expect: /nested deeper than 512 levels/ },
+    {
+      what: "100,000 nested arrays in a check detail",
+      path: "deep-arrays.result.json",
+      bytes: utf8(deepArrays(tag)),
+      expect: /nested deeper than 512 levels/,
+    },
+    {
+      what: "10,000 nested objects in metadata",
+      path: "deep-objects.result.json",
+      bytes: utf8(deepObjects(tag)),
+      expect: /nested deeper than 512 levels/,
+    },
     {
       what: "511 nested objects in metadata (512 levels: the deepest allowed)",
       path: "deep-allowed.result.json",
@@ -170,7 +189,14 @@ export function hostileCorpus(tag = "fixed", prefix = "hostile/"): HostileFile[]
     {
       what: "NUL characters in strings",
       path: "nul-bytes.result.json",
-      bytes: utf8(JSON.stringify(siloResult(tag, { agentOutput: `before\u0000after ${tag}`, checks: [{ label: "NUL\u0000label", passed: true, required: true, detail: "d\u0000" }] }))),
+      bytes: utf8(
+        JSON.stringify(
+          siloResult(tag, {
+            agentOutput: `before\u0000after ${tag}`,
+            checks: [{ label: "NUL\u0000label", passed: true, required: true, detail: "d\u0000" }],
+          }),
+        ),
+      ),
       expect: "stored",
     },
     {
@@ -182,12 +208,33 @@ export function hostileCorpus(tag = "fixed", prefix = "hostile/"): HostileFile[]
     {
       what: "a 2 MB check label",
       path: "big-label.result.json",
-      bytes: utf8(JSON.stringify(siloResult(`${tag} big label`, { checks: [{ label: bigString, passed: true, required: true, detail: "big label" }] }))),
+      bytes: utf8(
+        JSON.stringify(
+          siloResult(`${tag} big label`, {
+            checks: [{ label: bigString, passed: true, required: true, detail: "big label" }],
+          }),
+        ),
+      ),
       expect: "stored",
     },
-    { what: "a UTF-8 byte order mark", path: "bom.result.json", bytes: new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(JSON.stringify(siloResult(`${tag} bom`)))]), expect: "stored" },
-    { what: "UTF-16LE text with its BOM", path: "utf16.result.json", bytes: utf16le(JSON.stringify(siloResult(`${tag} utf16`))), expect: "stored" },
-    { what: "a zip bomb (600 MB of zeros)", path: "bomb.zip", bytes: zipBomb(), expect: /expands to more than \d+ bytes \(zip bomb\?\)/ },
+    {
+      what: "a UTF-8 byte order mark",
+      path: "bom.result.json",
+      bytes: new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(JSON.stringify(siloResult(`${tag} bom`)))]),
+      expect: "stored",
+    },
+    {
+      what: "UTF-16LE text with its BOM",
+      path: "utf16.result.json",
+      bytes: utf16le(JSON.stringify(siloResult(`${tag} utf16`))),
+      expect: "stored",
+    },
+    {
+      what: "a zip bomb (600 MB of zeros)",
+      path: "bomb.zip",
+      bytes: zipBomb(),
+      expect: /expands to more than \d+ bytes \(zip bomb\?\)/,
+    },
     {
       what: "a ../../etc/passwd entry in a zip",
       path: "traversal.zip",
@@ -200,11 +247,21 @@ export function hostileCorpus(tag = "fixed", prefix = "hostile/"): HostileFile[]
       bytes: zipSync({ "ok.result.json": utf8(good), "/etc/passwd": utf8("root:x:0:0") }),
       expect: /"\/etc\/passwd" points outside the archive \(path traversal\)/,
     },
-    { what: "a text file named .zip", path: "not-a-zip.zip", bytes: utf8("this is not a zip archive\n"), expect: /not a readable zip archive/ },
+    {
+      what: "a text file named .zip",
+      path: "not-a-zip.zip",
+      bytes: utf8("this is not a zip archive\n"),
+      expect: /not a readable zip archive/,
+    },
     { what: "an empty zip", path: "empty.zip", bytes: zipSync({}), expect: /archive holds no files/ },
   ];
   for (const file of badInputs()) {
-    files.push({ what: `bad-inputs/${file.path}`, path: file.path, bytes: file.bytes, expect: BAD_INPUT_EXPECT[file.path] ?? /./ });
+    files.push({
+      what: `bad-inputs/${file.path}`,
+      path: file.path,
+      bytes: file.bytes,
+      expect: BAD_INPUT_EXPECT[file.path] ?? /./,
+    });
   }
   return files.map((f) => ({ ...f, path: prefix + f.path }));
 }

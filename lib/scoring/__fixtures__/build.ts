@@ -16,7 +16,12 @@ export function check(key: string, passed: boolean | null, extra: Partial<Scorin
   };
 }
 
-export function rollout(id: string, task: string, checks: ScoringCheck[], extra: Partial<ScoringRollout> = {}): ScoringRollout {
+export function rollout(
+  id: string,
+  task: string,
+  checks: ScoringCheck[],
+  extra: Partial<ScoringRollout> = {},
+): ScoringRollout {
   return {
     id,
     task,

@@ -23,7 +23,11 @@ const TASK_007_LABELS: [string, boolean][] = [
 /** Pass pattern per TASK-007 rollout, in label order (from each result.json). */
 function task007(id: string, pattern: string, reward: number, passed: boolean) {
   const checks = TASK_007_LABELS.map(([label, required], i) => c(label, pattern[i] === "1", required));
-  return rollout(id, "finance/TASK-007", checks, { reportedReward: reward, reportedPassed: passed, source: `.silo/runs/${id}/result.json` });
+  return rollout(id, "finance/TASK-007", checks, {
+    reportedReward: reward,
+    reportedPassed: passed,
+    source: `.silo/runs/${id}/result.json`,
+  });
 }
 
 export const siloRuns: ScoringRun = {

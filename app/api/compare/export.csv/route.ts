@@ -29,14 +29,22 @@ export const GET = handle(async (request: Request) => {
     a: params.get("a") ?? undefined,
     metric: params.get("metric") ?? undefined,
   });
-  if (!query.success) throw new ApiError("malformed", "Give two or three run ids: /api/compare/export.csv?runs=<a>,<b>.", zodDetails(query.error));
+  if (!query.success)
+    throw new ApiError(
+      "malformed",
+      "Give two or three run ids: /api/compare/export.csv?runs=<a>,<b>.",
+      zodDetails(query.error),
+    );
   const db = getDb();
   const briefs = await Promise.all(query.data.runs.map((id) => getRunBrief(db, id)));
   const missing = query.data.runs.filter((_, i) => !briefs[i]);
-  if (missing.length > 0) throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
+  if (missing.length > 0)
+    throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   const order = orderCompareRuns(query.data.runs, { a: query.data.a, baselineId: briefs.find((b) => b?.baseline)?.id });
   if (!order) throw new ApiError("malformed", "Give two different run ids.");
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)));
+  const [a, ...candidates] = await Promise.all(
+    [order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)),
+  );
   if (!a || candidates.some((c) => !c)) throw new ApiError("not_found", "A run disappeared while exporting.");
   const rows = compareCsvRows(
     a.name,

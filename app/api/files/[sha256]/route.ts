@@ -7,7 +7,10 @@ import { getRawFile } from "@/lib/db/queries/get-rollouts";
 export const dynamic = "force-dynamic";
 
 const ZSha = z.string().regex(/^[0-9a-f]{64}$/);
-const ZName = z.string().regex(/^[\w.@+-]{1,200}$/).catch("result.json");
+const ZName = z
+  .string()
+  .regex(/^[\w.@+-]{1,200}$/)
+  .catch("result.json");
 
 /**
  * Raw bytes of an ingested file. Always served as an attachment of type octet-stream with nosniff, so a file

@@ -21,7 +21,8 @@ export const POST = handle(async (request: Request, { params }: { params: Promis
     throw new ApiError("malformed", 'The body must be JSON: {"baseline": true} or {"baseline": false}.');
   }
   const body = ZBody.safeParse(json);
-  if (!body.success) throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
+  if (!body.success)
+    throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
   const db = getDb();
   const run = await getRunBrief(db, id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);

@@ -13,7 +13,12 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   await requireRead(request);
   const { id } = await params;
   const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
-  if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })));
+  if (!scenario.success)
+    throw new ApiError(
+      "invalid",
+      "Invalid scenario.",
+      scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
+    );
   const run = await loadScoringRunCached(getDb(), id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
   const asRecorded = Object.keys(scenario.data).length === 0;

@@ -26,7 +26,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, rolloutRowId: string) => {
   const db = getDb();
-  const [meta, rollout, run] = await Promise.all([getRunMeta(db, runId), getRollout(db, runId, rolloutRowId), loadScoringRunCached(db, runId)]);
+  const [meta, rollout, run] = await Promise.all([
+    getRunMeta(db, runId),
+    getRollout(db, runId, rolloutRowId),
+    loadScoringRunCached(db, runId),
+  ]);
   return meta && rollout && run ? { meta, rollout, run } : null;
 });
 
@@ -65,9 +69,25 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
 
   return (
     <>
-      <ScenarioBanner description={report.scenarioDescription} issues={parsed.success ? null : parsed.issues} recordedHref={thisPage} />
-      <RolloutHeader rollout={rollout} verdict={verdict} runName={meta.name} runHref={runHref(id, carried)} taskHref={backToTask} />
-      <RolloutNav prev={link(index - 1)} next={link(index + 1)} taskHref={backToTask} position={index + 1} total={siblings.length} />
+      <ScenarioBanner
+        description={report.scenarioDescription}
+        issues={parsed.success ? null : parsed.issues}
+        recordedHref={thisPage}
+      />
+      <RolloutHeader
+        rollout={rollout}
+        verdict={verdict}
+        runName={meta.name}
+        runHref={runHref(id, carried)}
+        taskHref={backToTask}
+      />
+      <RolloutNav
+        prev={link(index - 1)}
+        next={link(index + 1)}
+        taskHref={backToTask}
+        position={index + 1}
+        total={siblings.length}
+      />
 
       {rollout.warnings.length > 0 ? (
         <section className="section" aria-label="Warnings">
@@ -75,7 +95,9 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         </section>
       ) : null}
 
-      {entries.length > 0 ? <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} /> : null}
+      {entries.length > 0 ? (
+        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} />
+      ) : null}
 
       <section className="section" aria-labelledby="checks-heading">
         <h2 id="checks-heading">All checks</h2>
@@ -84,7 +106,10 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
             <p className="section-note">
               {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
             </p>
-            <CheckTable entries={entries} flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }} />
+            <CheckTable
+              entries={entries}
+              flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+            />
           </>
         ) : (
           <div className="empty-state">
@@ -125,7 +150,13 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         <RawFiles files={rollout.files} />
       </section>
 
-      <RolloutNav prev={link(index - 1)} next={link(index + 1)} taskHref={backToTask} position={index + 1} total={siblings.length} />
+      <RolloutNav
+        prev={link(index - 1)}
+        next={link(index + 1)}
+        taskHref={backToTask}
+        position={index + 1}
+        total={siblings.length}
+      />
     </>
   );
 }

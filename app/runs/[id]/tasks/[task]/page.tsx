@@ -25,7 +25,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, taskRowId: string) => {
   const db = getDb();
-  const [meta, task, run] = await Promise.all([getRunMeta(db, runId), getTaskRollouts(db, runId, taskRowId), loadScoringRunCached(db, runId)]);
+  const [meta, task, run] = await Promise.all([
+    getRunMeta(db, runId),
+    getTaskRollouts(db, runId, taskRowId),
+    loadScoringRunCached(db, runId),
+  ]);
   return meta && task && run ? { meta, task, run } : null;
 });
 
@@ -50,7 +54,13 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   if (!summary) notFound();
 
   const verdicts = report.rollouts.filter((r) => r.task === summary.key);
-  const view = gridView(taskCheckGrid(run, summary.key, scenario), task.rollouts, verdicts, (row) => rolloutHref(id, row, carried), { runId: id, taskKey: summary.key });
+  const view = gridView(
+    taskCheckGrid(run, summary.key, scenario),
+    task.rollouts,
+    verdicts,
+    (row) => rolloutHref(id, row, carried),
+    { runId: id, taskKey: summary.key },
+  );
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
   const thisPage = `/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskRowId)}`;
@@ -68,7 +78,9 @@ export default async function TaskPage({ params, searchParams }: { params: Param
         </nav>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{summary.name ?? summary.taskId}</h1>
-          {summary.name !== null || summary.key !== summary.taskId ? <span className={styles.taskKey}>{summary.key}</span> : null}
+          {summary.name !== null || summary.key !== summary.taskId ? (
+            <span className={styles.taskKey}>{summary.key}</span>
+          ) : null}
         </div>
         <p className={styles.facts}>
           <span>
@@ -76,7 +88,9 @@ export default async function TaskPage({ params, searchParams }: { params: Param
           </span>
           <span>
             weight <strong className="num">{summary.weight}</strong>
-            {summary.weight !== task.task.weight ? <span className="muted"> (declared {task.task.weight}, what-if)</span> : null}
+            {summary.weight !== task.task.weight ? (
+              <span className="muted"> (declared {task.task.weight}, what-if)</span>
+            ) : null}
           </span>
           <span>
             run <strong>{meta.name}</strong>
@@ -106,8 +120,8 @@ export default async function TaskPage({ params, searchParams }: { params: Param
         ) : points.length === 1 ? (
           <div className={`card ${styles.chartCard}`}>
             <p className={styles.oneRollout}>
-              With one rollout there is no curve: pass@1 and pass^1 are both its verdict. Run the task several times to see
-              how often it passes at least once (pass@k) and every time (pass^k).
+              With one rollout there is no curve: pass@1 and pass^1 are both its verdict. Run the task several times to
+              see how often it passes at least once (pass@k) and every time (pass^k).
             </p>
             <PassAtKTable points={points} />
           </div>
