@@ -23,15 +23,13 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   const refused = corpus.filter((f) => f.expect !== "stored");
 
   await page.goto("/upload");
-  await page
-    .getByTestId("upload-file-input")
-    .setInputFiles(
-      corpus.map((f) => ({
-        name: f.path,
-        mimeType: f.path.endsWith(".zip") ? "application/zip" : "application/json",
-        buffer: Buffer.from(f.bytes),
-      })),
-    );
+  await page.getByTestId("upload-file-input").setInputFiles(
+    corpus.map((f) => ({
+      name: f.path,
+      mimeType: f.path.endsWith(".zip") ? "application/zip" : "application/json",
+      buffer: Buffer.from(f.bytes),
+    })),
+  );
   await expect(page.getByRole("region", { name: "Files to upload" })).toContainText(`${corpus.length} files`);
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: `Upload ${corpus.length} files` }).click();
