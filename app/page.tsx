@@ -5,7 +5,7 @@ import { parseRunsView } from "@/components/runs-table/url-state";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/list-runs";
 import { FORMAT_IDS } from "@/lib/formats/registry";
-import { runsDeltaToBaseline } from "@/lib/scoring/baseline-deltas";
+import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
 
 export const dynamic = "force-dynamic";
 

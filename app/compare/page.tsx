@@ -8,8 +8,8 @@ import { getDb } from "@/lib/db/client";
 import { getRunMeta } from "@/lib/db/queries/get-run";
 import { listRuns } from "@/lib/db/queries/list-runs";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { compareRuns } from "@/lib/scoring/compare";
-import { orderCompareRuns } from "@/lib/scoring/compare-order";
+import { compareRuns } from "@/lib/scoring/report/compare";
+import { orderCompareRuns } from "@/lib/scoring/report/compare-order";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };

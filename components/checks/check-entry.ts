@@ -1,5 +1,5 @@
 import type { CheckDetail } from "@/lib/db/queries/get-rollouts";
-import { isFailedRequired, type CheckCell } from "@/lib/scoring/check-grid";
+import { isFailedRequired, type CheckCell } from "@/lib/scoring/view/check-grid";
 
 /** A stored check (its text) with its effective verdict under the page's scenario (lib/scoring check-grid). */
 export interface CheckEntry {

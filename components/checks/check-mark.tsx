@@ -1,4 +1,4 @@
-import type { CellVerdict } from "@/lib/scoring/check-grid";
+import type { CellVerdict } from "@/lib/scoring/view/check-grid";
 import styles from "./checks.module.css";
 import { shortScore, verdictWord } from "./words";
 

@@ -1,5 +1,5 @@
-import type { CellVerdict } from "@/lib/scoring/check-grid";
-import type { CheckStatus } from "@/lib/scoring/types";
+import type { CellVerdict } from "@/lib/scoring/view/check-grid";
+import type { CheckStatus } from "@/lib/scoring/core/types";
 
 /** Display words for check verdicts and fields, shared by the task grid and the rollout page. */
 

@@ -1,8 +1,8 @@
 import { deltaPp, num } from "@/components/format";
 import { metricText, seText } from "@/components/run/metric-format";
-import type { MetricKind } from "@/lib/scoring/dimensions";
-import type { DeltaVerdict } from "@/lib/scoring/compare-verdict";
-import type { Interval } from "@/lib/scoring/stats";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
+import type { DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import type { Interval } from "@/lib/scoring/core/stats";
 
 /** How the compare page writes differences: rewards as signed decimals, every other metric in points. */
 

@@ -1,7 +1,7 @@
 import { plural } from "@/components/format";
-import type { Comparison } from "@/lib/scoring/compare";
-import { deltaAxisMax } from "@/lib/scoring/compare-chart";
-import type { CompareOrder } from "@/lib/scoring/compare-order";
+import type { Comparison } from "@/lib/scoring/report/compare";
+import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
+import type { CompareOrder } from "@/lib/scoring/report/compare-order";
 import { CompareHeader } from "./compare-header";
 import { letter, type CompareRun } from "./compare-run";
 import { DimensionTable } from "./dimension-table";

@@ -1,8 +1,8 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
-import type { DeltaBar, DeltaChartData } from "@/lib/scoring/compare-chart";
-import type { MetricKind } from "@/lib/scoring/dimensions";
+import type { DeltaBar, DeltaChartData } from "@/lib/scoring/view/compare-chart";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
 import { deltaText, deltaTick, metricText } from "./compare-format";
 
 const UP = "#1f8a4c";

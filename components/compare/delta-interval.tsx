@@ -1,7 +1,7 @@
-import type { MetricKind } from "@/lib/scoring/dimensions";
-import { deltaAxisMax } from "@/lib/scoring/compare-chart";
-import type { DeltaVerdict } from "@/lib/scoring/compare-verdict";
-import type { Interval } from "@/lib/scoring/stats";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
+import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
+import type { DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import type { Interval } from "@/lib/scoring/core/stats";
 import { deltaTick } from "./compare-format";
 import styles from "./delta-interval.module.css";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { plural } from "@/components/format";
-import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/compare";
+import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
 import { FLIP_WORDS, pValueText } from "./compare-format";
 import { taskPageHref, type CompareRun } from "./compare-run";
 import styles from "./compare.module.css";

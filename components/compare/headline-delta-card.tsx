@@ -1,9 +1,9 @@
 import { plural } from "@/components/format";
 import { metricTitle } from "@/components/run/metric-format";
-import type { Comparison } from "@/lib/scoring/compare";
-import { deltaVerdict } from "@/lib/scoring/compare-verdict";
-import { metricKind } from "@/lib/scoring/dimensions";
-import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import type { Comparison } from "@/lib/scoring/report/compare";
+import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import { deltaIntervalText, deltaText, metricText, seText, verdictWords } from "./compare-format";
 import { DeltaInterval } from "./delta-interval";
 import { VerdictLine } from "./verdict-line";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Comparison } from "@/lib/scoring/compare";
+import type { Comparison } from "@/lib/scoring/report/compare";
 import { taskPageHref, type CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { pct, plural } from "@/components/format";
-import { MAX_COMPARE_RUNS } from "@/lib/scoring/compare-order";
+import { MAX_COMPARE_RUNS } from "@/lib/scoring/report/compare-order";
 import styles from "./compare.module.css";
 
 export interface PickerRun {

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { TaskTable } from "@/lib/scoring/compare-table";
-import { metricKind } from "@/lib/scoring/dimensions";
+import type { TaskTable } from "@/lib/scoring/view/compare-table";
+import { metricKind } from "@/lib/scoring/core/dimensions";
 import { deltaText, FLIP_WORDS, metricText } from "./compare-format";
 import { taskPageHref, type CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";

@@ -3,8 +3,8 @@
  * (`/compare?runs=a,b,c&a=b&metric=correctness&filter=changed&sort=abs&dir=desc`). Read by the server page;
  * every link on the page is built from it. Malformed values fall back to the default instead of failing.
  */
-import { parseRunIds } from "@/lib/scoring/compare-order";
-import type { SortDir, TaskSort } from "@/lib/scoring/compare-table";
+import { parseRunIds } from "@/lib/scoring/report/compare-order";
+import type { SortDir, TaskSort } from "@/lib/scoring/view/compare-table";
 
 export interface CompareView {
   /** Run ids as listed. */

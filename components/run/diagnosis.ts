@@ -1,4 +1,4 @@
-import type { TaskReport } from "@/lib/scoring/report-types";
+import type { TaskReport } from "@/lib/scoring/report/report-types";
 
 /** A task's diagnosis in words, with the badge colour and a sort rank (worst first). */
 export function diagnosisWords(task: Pick<TaskReport, "diagnosis" | "capability">): {

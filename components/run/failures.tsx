@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Fragment, useState } from "react";
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 import { metricTitle } from "./metric-format";
 import styles from "./sections.module.css";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { num, pct } from "@/components/format";
-import type { TaskReport } from "@/lib/scoring/report-types";
+import type { TaskReport } from "@/lib/scoring/report/report-types";
 import styles from "./sections.module.css";
 
 /** The largest k ≤ 3 the report has pass@k for: "at least once in k tries" vs "all k tries". */

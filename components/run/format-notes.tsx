@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
 import { num } from "@/components/format";
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 import type { RunPageMeta } from "./run-page-meta";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { pct } from "@/components/format";
-import type { GroupChartData } from "@/lib/scoring/group-chart";
+import type { GroupChartData } from "@/lib/scoring/view/group-chart";
 import { GroupChart } from "./group-chart";
 import { metricTitle } from "./metric-format";
 import styles from "./sections.module.css";

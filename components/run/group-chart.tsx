@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { pct } from "@/components/format";
-import type { GroupChartData } from "@/lib/scoring/group-chart";
+import type { GroupChartData } from "@/lib/scoring/view/group-chart";
 import { metricColour, metricTitle } from "./metric-format";
 
 /** Groups × dimensions as grouped bars; draws what lib/scoring/group-chart prepared. */

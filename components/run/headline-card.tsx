@@ -1,8 +1,8 @@
 import { plural } from "@/components/format";
-import { schemePoints } from "@/lib/scoring/chart-data";
-import { metricKind } from "@/lib/scoring/dimensions";
-import type { MetricReport, ReportHeadline } from "@/lib/scoring/report-types";
-import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import { schemePoints } from "@/lib/scoring/view/chart-data";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import type { MetricReport, ReportHeadline } from "@/lib/scoring/report/report-types";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./headline-card.module.css";
 import { intervalText, metricColour, metricText, metricTitle, seText } from "./metric-format";
 import { ValueTrack } from "./value-track";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { plural } from "@/components/format";
-import type { CheckTally } from "@/lib/scoring/check-tallies";
-import type { AuthorityGate, MetricReport } from "@/lib/scoring/report-types";
-import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import type { CheckTally } from "@/lib/scoring/report/check-tallies";
+import type { AuthorityGate, MetricReport } from "@/lib/scoring/report/report-types";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./metric-card.module.css";
 import { intervalText, metricColour, metricText, metricTitle } from "./metric-format";
 import { ValueTrack } from "./value-track";

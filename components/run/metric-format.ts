@@ -1,6 +1,6 @@
 import { num, pct } from "@/components/format";
-import type { MetricKind } from "@/lib/scoring/dimensions";
-import type { Interval } from "@/lib/scoring/stats";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
+import type { Interval } from "@/lib/scoring/core/stats";
 
 /** How the run page writes a metric: rewards as decimals ("0.65"), everything else as a percent ("72.2%"). */
 export function metricText(kind: MetricKind, value: number | null | undefined): string {

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { plural } from "@/components/format";
-import type { HistogramBin } from "@/lib/scoring/reward-histogram";
+import type { HistogramBin } from "@/lib/scoring/view/reward-histogram";
 import styles from "./sections.module.css";
 
 /** ".1–.2": short enough for ten bins side by side; the tooltip gives the full range. */

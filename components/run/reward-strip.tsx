@@ -1,5 +1,5 @@
 import { num } from "@/components/format";
-import type { StripPoint } from "@/lib/scoring/rollout-strips";
+import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 
 const H = 22;
 const PAD = 4;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { num, pct, plural } from "@/components/format";
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./metric-card.module.css";
 import { ValueTrack } from "./value-track";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/components/format";
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
 import { rolloutHref, type RunPageMeta } from "./run-page-meta";
 

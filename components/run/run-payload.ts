@@ -1,5 +1,5 @@
-import { decodeRun, encodeRun, type CompactRun } from "@/lib/scoring/compact-run";
-import type { ScoringRun } from "@/lib/scoring/types";
+import { decodeRun, encodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaWire } from "./run-page-meta";
 
 /*

@@ -2,15 +2,15 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { checkTallies } from "@/lib/scoring/check-tallies";
-import { metricKind } from "@/lib/scoring/dimensions";
-import { explainSchemes } from "@/lib/scoring/explain-schemes";
-import { groupChartData } from "@/lib/scoring/group-chart";
-import { computeReport, recordedReport } from "@/lib/scoring/report";
-import type { TaskReport } from "@/lib/scoring/report-types";
-import { rewardHistogram } from "@/lib/scoring/reward-histogram";
-import { rolloutStrips } from "@/lib/scoring/rollout-strips";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario";
+import { checkTallies } from "@/lib/scoring/report/check-tallies";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
+import { groupChartData } from "@/lib/scoring/view/group-chart";
+import { computeReport, recordedReport } from "@/lib/scoring/report/report";
+import type { TaskReport } from "@/lib/scoring/report/report-types";
+import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
+import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
+import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { FailureTags, MostFailedChecks } from "./failures";
 import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";

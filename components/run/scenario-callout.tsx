@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ScenarioIssue } from "@/lib/scoring/scenario";
+import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 
 /** The URL's `scenario` parameter could not be read: say what is wrong and that the run is shown as recorded. */
 export function InvalidScenarioCallout({ issues, resetHref }: { issues: ScenarioIssue[]; resetHref: string }) {

@@ -1,4 +1,4 @@
-import type { SchemeExplanation } from "@/lib/scoring/explain-schemes";
+import type { SchemeExplanation } from "@/lib/scoring/view/explain-schemes";
 import styles from "./scheme-explanation.module.css";
 
 /** "Why task-equal and pooled differ", for this run; the sentences come from lib/scoring/explain-schemes. */

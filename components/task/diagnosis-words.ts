@@ -1,4 +1,4 @@
-import type { TaskReport } from "@/lib/scoring/report-types";
+import type { TaskReport } from "@/lib/scoring/report/report-types";
 
 export type DiagnosisTone = "pass" | "warn" | "fail" | "muted";
 

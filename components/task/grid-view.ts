@@ -1,7 +1,7 @@
 import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
-import type { CellVerdict, CheckGrid, CheckRow } from "@/lib/scoring/check-grid";
-import type { RolloutReport } from "@/lib/scoring/report-types";
-import type { CheckStatus } from "@/lib/scoring/types";
+import type { CellVerdict, CheckGrid, CheckRow } from "@/lib/scoring/view/check-grid";
+import type { RolloutReport } from "@/lib/scoring/report/report-types";
+import type { CheckStatus } from "@/lib/scoring/core/types";
 
 /** What the checks × rollouts grid draws: the grid's verdicts joined with each check's stored text. Plain JSON. */
 

@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { pct } from "@/components/format";
-import type { PassAtKPoint } from "@/lib/scoring/pass-at-k";
+import type { PassAtKPoint } from "@/lib/scoring/core/pass-at-k";
 
 const percent = (v: number) => pct(v, 0);
 

@@ -1,5 +1,5 @@
 import { pct } from "@/components/format";
-import type { PassAtKPoint } from "@/lib/scoring/pass-at-k";
+import type { PassAtKPoint } from "@/lib/scoring/core/pass-at-k";
 import styles from "./task-page.module.css";
 
 /** The chart's numbers, exact, for reading and for screen readers; scrolls when n is large. */

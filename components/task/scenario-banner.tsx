@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ScenarioIssue } from "@/lib/scoring/scenario";
+import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 
 /**
  * Says when the figures on the page are a what-if (the URL's `scenario`), or that the URL's scenario was

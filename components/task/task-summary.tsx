@@ -1,6 +1,6 @@
 import { pct } from "@/components/format";
 import { fixed2 } from "@/components/checks/words";
-import type { TaskReport } from "@/lib/scoring/report-types";
+import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { countedRollouts, diagnosisWords } from "./diagnosis-words";
 import styles from "./task-page.module.css";
 

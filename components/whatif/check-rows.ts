@@ -1,4 +1,4 @@
-import type { ScoringRun } from "@/lib/scoring/types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 
 /**
  * List prep for the what-if verdict list: every check of every rollout, searchable, built once per run.

@@ -1,5 +1,5 @@
 import { deltaPp, num } from "@/components/format";
-import type { MetricKind } from "@/lib/scoring/dimensions";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
 
 /**
  * A signed change as the what-if panel writes it: percentage points, or a signed decimal for rewards. A real

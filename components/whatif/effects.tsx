@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { metricText, metricTitle } from "@/components/run/metric-format";
-import { metricKind, type MetricKind } from "@/lib/scoring/dimensions";
-import type { CompletionFlip, ScenarioEffects, ValueEffect } from "@/lib/scoring/scenario-effects";
-import type { SchemeComparisonRow } from "@/lib/scoring/scheme-comparison";
-import { SCHEME_WORDS } from "@/lib/scoring/schemes";
+import { metricKind, type MetricKind } from "@/lib/scoring/core/dimensions";
+import type { CompletionFlip, ScenarioEffects, ValueEffect } from "@/lib/scoring/report/scenario-effects";
+import type { SchemeComparisonRow } from "@/lib/scoring/view/scheme-comparison";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import { deltaText, tone } from "./effect-format";
 import { SchemeChart } from "./scheme-chart";
 import styles from "./whatif.module.css";

@@ -2,7 +2,7 @@
 
 import { clip } from "@/components/format";
 import Link from "next/link";
-import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario-edit";
+import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario/scenario-edit";
 import { useScenarioUrl } from "./use-scenario-url";
 import styles from "./flip-check-button.module.css";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { metricText, metricTitle } from "@/components/run/metric-format";
-import { metricKind } from "@/lib/scoring/dimensions";
-import type { HeadlineEffect } from "@/lib/scoring/scenario-effects";
-import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/schemes";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import type { HeadlineEffect } from "@/lib/scoring/report/scenario-effects";
+import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import { deltaText, tone } from "./effect-format";
 import styles from "./whatif.module.css";
 

@@ -3,10 +3,10 @@
 import { useMemo, useState } from "react";
 import { num, plural } from "@/components/format";
 import { metricTitle } from "@/components/run/metric-format";
-import type { Scenario } from "@/lib/scoring/scenario";
-import { setComponentWeight, setPassThreshold, setRequired, setUnscored } from "@/lib/scoring/scenario-edit";
-import { componentWeights, type ComponentWeights } from "@/lib/scoring/scenario-effects";
-import type { ScoringRun } from "@/lib/scoring/types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { setComponentWeight, setPassThreshold, setRequired, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
+import { componentWeights, type ComponentWeights } from "@/lib/scoring/report/scenario-effects";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { checkKeys, queryTerms } from "./check-rows";
 import { NumberField } from "./number-field";
 import type { Edit } from "./whatif-types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScenarioParam } from "@/lib/scoring/scenario";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { scenarioHref } from "./scenario-href";
 
 describe("scenarioHref", () => {

@@ -1,5 +1,5 @@
-import type { Scenario } from "@/lib/scoring/scenario";
-import { scenarioParam } from "@/lib/scoring/scenario-edit";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
 
 /**
  * `path` with the query string `search` (as in window.location.search) and the `scenario` parameter set to

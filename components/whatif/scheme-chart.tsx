@@ -1,8 +1,8 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { MetricKind } from "@/lib/scoring/dimensions";
-import type { SchemeComparisonRow } from "@/lib/scoring/scheme-comparison";
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
+import type { SchemeComparisonRow } from "@/lib/scoring/view/scheme-comparison";
 import { metricText } from "@/components/run/metric-format";
 
 const RECORDED = "#c5c5bd";

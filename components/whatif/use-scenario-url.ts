@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useRef, useState, useTransition } from "react";
-import { parseScenarioParam, type Scenario, type ScenarioIssue } from "@/lib/scoring/scenario";
+import { parseScenarioParam, type Scenario, type ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 import { scenarioHref } from "./scenario-href";
 
 /** push: a discrete change the back button undoes; replace: one more step of the same change (typing, dragging). */

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { metricTitle } from "@/components/run/metric-format";
-import { applyScenario } from "@/lib/scoring/apply-scenario";
-import type { Scenario } from "@/lib/scoring/scenario";
-import { flipRefFor, hasExactFlip, setFlip, setRequired } from "@/lib/scoring/scenario-edit";
-import type { ScoringCheck, ScoringRun } from "@/lib/scoring/types";
+import { applyScenario } from "@/lib/scoring/scenario/apply-scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { flipRefFor, hasExactFlip, setFlip, setRequired } from "@/lib/scoring/scenario/scenario-edit";
+import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 import { checkRowsIndex, filterCheckRows, type CheckListItem, type CheckShow, type RolloutEntry } from "./check-rows";
 import type { Edit } from "./whatif-types";
 import { VirtualList } from "./virtual-list";

@@ -2,10 +2,10 @@
 
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { plural } from "@/components/format";
-import type { GroupReport, TaskReport } from "@/lib/scoring/report-types";
-import { ownValue, type Scenario } from "@/lib/scoring/scenario";
-import { setGroupWeight, setTaskWeight } from "@/lib/scoring/scenario-edit";
-import { SCHEME_WORDS, type Scheme } from "@/lib/scoring/schemes";
+import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
+import { ownValue, type Scenario } from "@/lib/scoring/scenario/scenario";
+import { setGroupWeight, setTaskWeight } from "@/lib/scoring/scenario/scenario-edit";
+import { SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import { queryTerms } from "./check-rows";
 import { NumberField } from "./number-field";
 import { VirtualList } from "./virtual-list";

@@ -6,15 +6,15 @@ import {
   taskHref as hrefForTask,
   type RunPageMeta,
 } from "@/components/run/run-page-meta";
-import { recordedReport } from "@/lib/scoring/report";
-import type { Report } from "@/lib/scoring/report-types";
-import { runTasks } from "@/lib/scoring/run-tasks";
-import type { Scenario } from "@/lib/scoring/scenario";
-import { isEmptyScenario, setMetric, setScheme } from "@/lib/scoring/scenario-edit";
-import { scenarioEffects } from "@/lib/scoring/scenario-effects";
-import { schemeComparison } from "@/lib/scoring/scheme-comparison";
-import type { Scheme } from "@/lib/scoring/schemes";
-import type { ScoringRun } from "@/lib/scoring/types";
+import { recordedReport } from "@/lib/scoring/report/report";
+import type { Report } from "@/lib/scoring/report/report-types";
+import { runTasks } from "@/lib/scoring/core/run-tasks";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { isEmptyScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
+import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
+import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
+import type { Scheme } from "@/lib/scoring/core/schemes";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { CopyLinkButton } from "./copy-link-button";
 import { Effects } from "./effects";
 import { HeadlineControls } from "./headline-controls";

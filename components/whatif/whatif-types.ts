@@ -1,4 +1,4 @@
-import type { Scenario } from "@/lib/scoring/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { WriteMode } from "./use-scenario-url";
 
 /** Applies an immutable edit (lib/scoring/scenario-edit) to the latest scenario and writes it to the URL. */

@@ -1,4 +1,4 @@
-import type { Comparison } from "@/lib/scoring/compare";
+import type { Comparison } from "@/lib/scoring/report/compare";
 
 export interface RunRef {
   /** Stored run id, or null when the run was read from files. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "@/lib/scoring/__fixtures__/build";
-import { compareRuns } from "@/lib/scoring/compare";
+import { compareRuns } from "@/lib/scoring/report/compare";
 import { COMPARE_CSV_HEADER, compareCsvRows } from "./compare-csv";
 
 const A = run(

@@ -1,4 +1,4 @@
-import type { Comparison } from "@/lib/scoring/compare";
+import type { Comparison } from "@/lib/scoring/report/compare";
 import type { CsvCell } from "./csv";
 
 export const COMPARE_CSV_HEADER = [

@@ -1,6 +1,6 @@
 import { createDb } from "@/lib/db/client";
 import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { computeReport } from "@/lib/scoring/report";
+import { computeReport } from "@/lib/scoring/report/report";
 
 export interface LoadMeasurement {
   loadMedianMs: number;

@@ -1,6 +1,6 @@
 // Bundled by esbuild and run inside Chromium by lib/bench/measure-recompute.ts: the what-if recompute timed
 // where it really runs, in the browser.
-import { computeReport } from "@/lib/scoring/report";
+import { computeReport } from "@/lib/scoring/report/report";
 import { BENCH_SHAPE, syntheticScoringRun } from "./synthetic";
 
 function timeIt(fn: () => void, repeats: number): number[] {

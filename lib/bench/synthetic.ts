@@ -1,4 +1,4 @@
-import type { ScoringCheck, ScoringRun } from "@/lib/scoring/types";
+import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 
 /** A small deterministic PRNG (mulberry32), so every benchmark run measures the same data. */
 export function prng(seed: number): () => number {

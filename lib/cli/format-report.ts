@@ -1,4 +1,4 @@
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 
 const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)}%`);
 const num = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(3));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toScoringRun } from "@/lib/ingest/to-scoring-run";
 import { parseBatch } from "@/lib/ingest/parse-batch";
-import { computeReport } from "@/lib/scoring/report";
-import type { Scenario } from "@/lib/scoring/scenario";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { jsonFile, loadFixture, textFile } from "./__fixtures__/load-fixture";
 import { gradeFormat, NO_GRADED_SUBSCORE } from "./grade";
 import { sha256Hex } from "./hash";

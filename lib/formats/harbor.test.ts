@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRun } from "@/lib/ingest/to-scoring-run";
-import { computeReport } from "@/lib/scoring/report";
+import { computeReport } from "@/lib/scoring/report/report";
 import { fixtureFile, jsonFile, loadFixture, textFile } from "./__fixtures__/load-fixture";
 import { harborFormat } from "./harbor";
 import { parseEvalKey } from "./harbor/eval-key";

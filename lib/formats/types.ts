@@ -1,4 +1,4 @@
-import type { ScoringCheck, ScoringRollout } from "@/lib/scoring/types";
+import type { ScoringCheck, ScoringRollout } from "@/lib/scoring/core/types";
 
 /** One file of a batch, its path relative to the ingested root (POSIX separators). */
 export interface InputFile {

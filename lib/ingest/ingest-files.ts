@@ -13,12 +13,12 @@ import type {
   NormalizedRun,
   ParseOptions,
 } from "@/lib/formats/types";
-import { computeReport } from "@/lib/scoring/report";
-import type { ScoringRollout } from "@/lib/scoring/types";
-import { rolloutVerdict } from "@/lib/scoring/rollout";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { ScoringRollout } from "@/lib/scoring/core/types";
+import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun } from "./to-scoring-run";
-import { expandArchives } from "./unzip";
+import { expandArchives } from "../archive/unzip";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the

@@ -1,5 +1,5 @@
 import type { NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
-import type { ScoringRollout, ScoringRun } from "@/lib/scoring/types";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 
 /** The scoring view of one parsed rollout. */
 export function toScoringRollout(r: NormalizedRollout): ScoringRollout {

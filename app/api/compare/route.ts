@@ -5,8 +5,8 @@ import { compareBody } from "@/lib/api/compare-body";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { compareRuns } from "@/lib/scoring/compare";
-import { parseScenarioParam } from "@/lib/scoring/scenario";
+import { compareRuns } from "@/lib/scoring/report/compare";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 
 export const dynamic = "force-dynamic";
 

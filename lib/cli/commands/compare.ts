@@ -1,5 +1,5 @@
 import { compareBody } from "@/lib/api/compare-body";
-import { compareRuns } from "@/lib/scoring/compare";
+import { compareRuns } from "@/lib/scoring/report/compare";
 import { deltaPp, pct } from "@/components/format";
 import { parseCommand, UsageError } from "../args";
 import { loadRunRef } from "../load-run-ref";

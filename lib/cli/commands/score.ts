@@ -2,12 +2,12 @@ import fs from "node:fs/promises";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRun } from "@/lib/ingest/to-scoring-run";
-import { expandArchives } from "@/lib/ingest/unzip";
+import { expandArchives } from "@/lib/archive/unzip";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
-import { computeReport } from "@/lib/scoring/report";
-import { parseScenario, type Scenario } from "@/lib/scoring/scenario";
-import type { Report } from "@/lib/scoring/report-types";
+import { computeReport } from "@/lib/scoring/report/report";
+import { parseScenario, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Report } from "@/lib/scoring/report/report-types";
 import { parseCommand, UsageError } from "../args";
 import { formatReport } from "../format-report";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 import { fromJson } from "../json";
-import type { CheckStatus } from "@/lib/scoring/types";
+import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { JsonObject } from "@/lib/formats/types";
 
 export interface CheckDetail {

@@ -1,7 +1,7 @@
 import type { Db } from "../client";
 import { providerOf } from "../client";
 import { prepared, sqliteConnection } from "../sqlite-direct";
-import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/types";
+import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
 
 /*
  * The hot read of the app: the run page, the report API and the ingest summaries all load a whole run, and a

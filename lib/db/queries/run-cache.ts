@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { processWideWeakMap } from "../process-wide";
 import { prepared, sqliteConnection } from "../sqlite-direct";
 import { loadScoringRun } from "./load-scoring-run";
-import type { ScoringRun } from "@/lib/scoring/types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 
 /*
  * The server's cache of whole runs (the run, task, rollout and compare pages and the report API each need

@@ -3,7 +3,7 @@ import { providerOf } from "../client";
 import { taskRowId } from "../ids";
 import { toJson } from "../json";
 import { prepared, sqliteConnection, writeTransaction } from "../sqlite-direct";
-import type { Report } from "@/lib/scoring/report-types";
+import type { Report } from "@/lib/scoring/report/report-types";
 
 /** What the runs table shows, stored on the run so listing runs never rescans checks (SPEC §2). */
 export interface RunSummary {

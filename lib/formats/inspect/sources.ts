@@ -1,4 +1,4 @@
-import { expandZip } from "@/lib/ingest/unzip";
+import { expandZip } from "@/lib/archive/unzip";
 import { sha256Hex } from "../hash";
 import { isJsonObject, readJsonFile } from "../json";
 import { baseName, dirName, isInside } from "../paths";

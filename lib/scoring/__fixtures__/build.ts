@@ -1,4 +1,4 @@
-import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "../types";
+import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "../core/types";
 
 /** Terse builders for hand-made test runs; defaults are a graded, required correctness check. */
 export function check(key: string, passed: boolean | null, extra: Partial<ScoringCheck> = {}): ScoringCheck {

@@ -1,4 +1,4 @@
-import type { ScoringRun } from "../types";
+import type { ScoringRun } from "../core/types";
 import { check, rollout, task } from "./build";
 
 /**

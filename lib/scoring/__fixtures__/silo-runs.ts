@@ -1,4 +1,4 @@
-import type { ScoringCheck, ScoringRun } from "../types";
+import type { ScoringCheck, ScoringRun } from "../core/types";
 import { check, rollout, task } from "./build";
 
 /**

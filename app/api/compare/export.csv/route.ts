@@ -6,8 +6,8 @@ import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { getRunBrief } from "@/lib/db/queries/get-run-brief";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { compareRuns } from "@/lib/scoring/compare";
-import { orderCompareRuns, parseRunIds } from "@/lib/scoring/compare-order";
+import { compareRuns } from "@/lib/scoring/report/compare";
+import { orderCompareRuns, parseRunIds } from "@/lib/scoring/report/compare-order";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@ import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { computeReport, recordedReport } from "@/lib/scoring/report";
-import { parseScenarioParam } from "@/lib/scoring/scenario";
+import { computeReport, recordedReport } from "@/lib/scoring/report/report";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 
 export const dynamic = "force-dynamic";
 

@@ -17,9 +17,9 @@ import { getDb } from "@/lib/db/client";
 import { getRollout } from "@/lib/db/queries/get-rollouts";
 import { getRunMeta } from "@/lib/db/queries/get-run";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { rolloutCheckCells } from "@/lib/scoring/check-grid";
-import { computeReport } from "@/lib/scoring/report";
-import { parseScenarioParam } from "@/lib/scoring/scenario";
+import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
+import { computeReport } from "@/lib/scoring/report/report";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 
 type Params = Promise<{ id: string; rollout: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

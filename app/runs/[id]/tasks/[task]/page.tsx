@@ -15,10 +15,10 @@ import { getDb } from "@/lib/db/client";
 import { getTaskRollouts } from "@/lib/db/queries/get-rollouts";
 import { getRunMeta } from "@/lib/db/queries/get-run";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { passAtKPoints } from "@/lib/scoring/chart-data";
-import { taskCheckGrid } from "@/lib/scoring/check-grid";
-import { computeReport } from "@/lib/scoring/report";
-import { parseScenarioParam } from "@/lib/scoring/scenario";
+import { passAtKPoints } from "@/lib/scoring/view/chart-data";
+import { taskCheckGrid } from "@/lib/scoring/view/check-grid";
+import { computeReport } from "@/lib/scoring/report/report";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 
 type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

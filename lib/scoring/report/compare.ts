@@ -1,0 +1,170 @@
+import { computeReport } from "./report";
+import type { Report, TaskReport } from "./report-types";
+import { ownValue, type Scenario } from "../scenario/scenario";
+import { NO_GROUP, type Scheme } from "../core/schemes";
+import type { ScoringRun } from "../core/types";
+import { mcnemarExact, pairedEstimate, type Interval, type PairedEstimate, type PairedValue } from "../core/stats";
+
+export type Flip = "pass->fail" | "fail->pass";
+
+/** B is the candidate, A the baseline: every delta is b − a, so a negative delta is B doing worse. */
+export interface Comparison {
+  a: { name: string; format: string };
+  b: { name: string; format: string };
+  common: number;
+  onlyA: number;
+  onlyB: number;
+  commonKeys: string[];
+  /** Not comparable: present in one run only, never counted as regressions. */
+  onlyAKeys: string[];
+  onlyBKeys: string[];
+  headline: PairedMetric & { scheme: Scheme };
+  /** Every metric of either run, paired on the common tasks eligible in both, under the headline scheme. */
+  metrics: Record<string, PairedMetric>;
+  /** The metric of the per-task values (default completion, i.e. the task's pass rate). */
+  taskMetric: string;
+  tasks: { key: string; a: number | null; b: number | null; delta: number | null; flip: Flip | null }[];
+  flips: { passToFail: number; failToPass: number; pValue: number };
+  /** A pass->fail flip, or a headline interval entirely below 0. */
+  regression: boolean;
+}
+
+export interface PairedMetric extends PairedEstimate {
+  metric: string;
+}
+
+export interface CompareOptions {
+  /** Metric of the per-task values; default "completion". */
+  metric?: string;
+  /** Default: the reports' common headline metric (completion when they differ) and A's scheme. */
+  headline?: { metric?: string; scheme?: Scheme };
+  groupWeights?: Record<string, number>;
+}
+
+/** A task "passes" for flip counting when at least half its counted rollouts pass. */
+export const TASK_PASS_RATE = 0.5;
+
+const passes = (t: TaskReport): boolean | null => (t.passRate === null ? null : t.passRate >= TASK_PASS_RATE);
+
+function rewardRange(...reports: Report[]): Interval {
+  let lo = 0;
+  let hi = 1;
+  for (const r of reports) {
+    for (const o of r.rollouts) {
+      const x = o.metrics.reward;
+      if (x === null || x === undefined) continue;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+  }
+  return [lo, hi];
+}
+
+function pairedValues(
+  common: readonly [TaskReport, TaskReport][],
+  metric: string,
+  scheme: Scheme,
+  groupWeights: Record<string, number> | undefined,
+): PairedValue[] {
+  const eligible = common.filter(([ta, tb]) => ownValue(ta.pooled, metric) && ownValue(tb.pooled, metric));
+  const perGroup = new Map<string, number>();
+  const groupOf = (t: TaskReport) => t.group ?? NO_GROUP;
+  for (const [ta] of eligible) perGroup.set(groupOf(ta), (perGroup.get(groupOf(ta)) ?? 0) + 1);
+  const out: PairedValue[] = [];
+  for (const [ta, tb] of eligible) {
+    const pa = ownValue(ta.pooled, metric);
+    const pb = ownValue(tb.pooled, metric);
+    const xa = ownValue(ta.metrics, metric);
+    const xb = ownValue(tb.metrics, metric);
+    if (!pa || !pb || xa === null || xa === undefined || xb === null || xb === undefined) continue;
+    const groupWeight = (ownValue(groupWeights, groupOf(ta)) ?? 1) / (perGroup.get(groupOf(ta)) ?? 1);
+    const v: PairedValue =
+      scheme === "check"
+        ? { key: ta.key, xA: pa.value, wA: pa.votes, xB: pb.value, wB: pb.votes }
+        : scheme === "custom"
+          ? { key: ta.key, xA: xa, wA: ta.weight, xB: xb, wB: tb.weight }
+          : {
+              key: ta.key,
+              xA: xa,
+              wA: scheme === "group" ? groupWeight : 1,
+              xB: xb,
+              wB: scheme === "group" ? groupWeight : 1,
+            };
+    if (v.wA > 0 || v.wB > 0) out.push(v);
+  }
+  return out;
+}
+
+/** Compares two reports task by task (aligned by key): paired deltas, per-task flips and an exact McNemar test. */
+export function compareReports(a: Report, b: Report, options: CompareOptions = {}): Comparison {
+  const byKeyB = new Map(b.tasks.map((t) => [t.key, t]));
+  const keysA = new Set(a.tasks.map((t) => t.key));
+  const common: [TaskReport, TaskReport][] = [];
+  const onlyAKeys: string[] = [];
+  for (const ta of a.tasks) {
+    const tb = byKeyB.get(ta.key);
+    if (tb) common.push([ta, tb]);
+    else onlyAKeys.push(ta.key);
+  }
+  const onlyBKeys = b.tasks.filter((t) => !keysA.has(t.key)).map((t) => t.key);
+
+  const scheme = options.headline?.scheme ?? a.headline.scheme;
+  const groupWeights = options.groupWeights ?? a.scenario.groupWeights;
+  const headlineMetric =
+    options.headline?.metric ?? (a.headline.metric === b.headline.metric ? a.headline.metric : "completion");
+  const rangeOf = (metric: string): Interval => (metric === "reward" ? rewardRange(a, b) : [0, 1]);
+  const paired = (metric: string): PairedMetric => ({
+    metric,
+    ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), rangeOf(metric)),
+  });
+
+  const metrics: Record<string, PairedMetric> = {};
+  for (const m of new Set([...Object.keys(a.metrics), ...Object.keys(b.metrics)])) metrics[m] = paired(m);
+  const headline = { ...(ownValue(metrics, headlineMetric) ?? paired(headlineMetric)), scheme };
+
+  const taskMetric = options.metric ?? "completion";
+  let passToFail = 0;
+  let failToPass = 0;
+  const tasks = common.map(([ta, tb]) => {
+    const xa = ownValue(ta.metrics, taskMetric) ?? null;
+    const xb = ownValue(tb.metrics, taskMetric) ?? null;
+    const pa = passes(ta);
+    const pb = passes(tb);
+    const flip: Flip | null =
+      pa === true && pb === false ? "pass->fail" : pa === false && pb === true ? "fail->pass" : null;
+    if (flip === "pass->fail") passToFail += 1;
+    if (flip === "fail->pass") failToPass += 1;
+    return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip };
+  });
+
+  return {
+    a: a.run,
+    b: b.run,
+    common: common.length,
+    onlyA: onlyAKeys.length,
+    onlyB: onlyBKeys.length,
+    commonKeys: common.map(([ta]) => ta.key),
+    onlyAKeys,
+    onlyBKeys,
+    headline,
+    metrics,
+    taskMetric,
+    tasks,
+    flips: { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) },
+    regression: passToFail > 0 || (headline.ci95 !== null && headline.ci95[1] < 0),
+  };
+}
+
+/** Scores both runs under the same scenario, then compares them (A baseline, B candidate). */
+export function compareRuns(
+  a: ScoringRun,
+  b: ScoringRun,
+  options: { metric?: string; scenario?: Scenario } = {},
+): Comparison {
+  const scenario = options.scenario ?? {};
+  return compareReports(computeReport(a, scenario), computeReport(b, scenario), {
+    metric: options.metric,
+    headline: scenario.headline,
+    groupWeights: scenario.groupWeights,
+  });
+}

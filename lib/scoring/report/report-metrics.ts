@@ -1,0 +1,163 @@
+import { metricKind } from "../core/dimensions";
+import type { AuthorityGate, GroupReport, MetricReport, ReportHeadline } from "./report-types";
+import {
+  SCHEMES,
+  hasVote,
+  schemeWeight,
+  schemeX,
+  type Scheme,
+  type SchemeWeightInputs,
+  type WeightedValue,
+} from "../core/schemes";
+import type { ScoredRun } from "./score-run";
+import { estimate, type Interval } from "../core/stats";
+
+export const DEFAULT_HEADLINE_METRIC = "correctness";
+export const DEFAULT_SCHEME: Scheme = "task";
+const FALLBACK_METRIC = "completion";
+/** Where intervals of every metric but reward are clipped. */
+const UNIT_RANGE: Interval = [0, 1];
+
+/**
+ * One metric under every scheme, with SE and interval under the active one; `gate` goes on authority.
+ * One pass over the tasks accumulates every scheme's Σw and Σw·x, adding in task order exactly as
+ * weightedMean(schemeValues(…)) would, so each value is the same float.
+ */
+export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, gate?: AuthorityGate): MetricReport {
+  const m = scored.metrics.indexOf(metric); // -1: not a metric of this run, no task is eligible
+  const { taskCells: cells, tasks } = scored;
+  const { taskGroup, groups } = scored.index;
+  const at = (t: number) => t * cells.width + m;
+
+  let eligibleTasks = 0;
+  let votes = 0;
+  const groupSize = new Float64Array(groups.length);
+  if (m >= 0) {
+    for (let t = 0; t < tasks.length; t++) {
+      const v = cells.votes[at(t)]!;
+      if (v === 0) continue;
+      eligibleTasks += 1;
+      votes += v;
+      groupSize[taskGroup[t]!]! += 1;
+    }
+  }
+
+  // Σw and Σw·x per scheme (SCHEMES order); the active scheme's (x, w) are kept for its standard error.
+  const sw = [0, 0, 0, 0];
+  const swx = [0, 0, 0, 0];
+  const activeValues: WeightedValue[] = [];
+  const inputs: SchemeWeightInputs = { votes: 0, weight: 0, groupWeight: 0, groupSize: 0 };
+  if (m >= 0) {
+    for (let t = 0; t < tasks.length; t++) {
+      const i = at(t);
+      if (cells.votes[i] === 0) continue;
+      const g = taskGroup[t]!;
+      inputs.votes = cells.votes[i]!;
+      inputs.weight = tasks[t]!.weight;
+      inputs.groupWeight = scored.groupWeight[g]!;
+      inputs.groupSize = groupSize[g]!;
+      for (let s = 0; s < SCHEMES.length; s++) {
+        const w = schemeWeight(SCHEMES[s]!, inputs);
+        if (!hasVote(w)) continue;
+        const x = schemeX(SCHEMES[s]!, cells.value[i]!, cells.pooled[i]!);
+        sw[s]! += w;
+        swx[s]! += w * x;
+        if (SCHEMES[s] === scheme) activeValues.push({ key: tasks[t]!.task.key, x, w });
+      }
+    }
+  }
+  const schemes = {} as Record<Scheme, number | null>;
+  for (let s = 0; s < SCHEMES.length; s++) schemes[SCHEMES[s]!] = sw[s]! > 0 ? swx[s]! / sw[s]! : null;
+
+  const active = estimate(activeValues, metric === "reward" ? scored.rewardRange : UNIT_RANGE);
+  const kind = metricKind(metric);
+  const report: MetricReport = {
+    metric,
+    kind,
+    scheme,
+    value: schemes[scheme],
+    pooled: schemes.check,
+    schemes,
+    se: active.se,
+    ci95: active.ci95,
+    eligibleTasks,
+    tasks: tasks.length,
+    votes,
+  };
+  if (kind === "completion") {
+    let passes = 0;
+    let counted = 0;
+    let completeTasks = 0;
+    for (const t of tasks) {
+      passes += t.summary.passes;
+      counted += t.summary.counted;
+      if (t.summary.counted > 0 && t.summary.passes === t.summary.counted) completeTasks += 1;
+    }
+    Object.assign(report, { passes, counted, completeTasks });
+  }
+  if (metric === "authority" && gate) report.gate = gate;
+  return report;
+}
+
+export function metricReports(scored: ScoredRun, scheme: Scheme, gate: AuthorityGate): Record<string, MetricReport> {
+  const out: Record<string, MetricReport> = {};
+  for (const m of scored.metrics) out[m] = metricReport(scored, m, scheme, gate);
+  return out;
+}
+
+/**
+ * The headline (metric, scheme): the scenario's, else correctness / task. When correctness was not asked
+ * for explicitly and no task has a graded correctness check (reward-only formats), completion is shown
+ * instead and `fallback` says why, rather than an empty headline.
+ */
+export function headline(scored: ScoredRun, metrics: Record<string, MetricReport>): ReportHeadline {
+  const scheme = scored.scenario.headline?.scheme ?? DEFAULT_SCHEME;
+  const requested = scored.scenario.headline?.metric;
+  let metric = requested ?? DEFAULT_HEADLINE_METRIC;
+  let fallback: string | null = null;
+  if (
+    requested === undefined &&
+    (metrics[metric]?.eligibleTasks ?? 0) === 0 &&
+    (metrics[FALLBACK_METRIC]?.eligibleTasks ?? 0) > 0
+  ) {
+    fallback = `no graded ${metric} check in this run: the headline shows ${FALLBACK_METRIC}`;
+    metric = FALLBACK_METRIC;
+  }
+  const m = Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
+  const r = m ?? metricReport(scored, metric, scheme);
+  return {
+    metric,
+    scheme,
+    value: r.value,
+    se: r.se,
+    ci95: r.ci95,
+    eligibleTasks: r.eligibleTasks,
+    tasks: r.tasks,
+    fallback,
+  };
+}
+
+/** Groups in order of first appearance; every metric a task-equal mean inside the group (summed in task order). */
+export function groupReports(scored: ScoredRun): GroupReport[] {
+  const { taskCells: cells, tasks } = scored;
+  const { taskGroup, groups } = scored.index;
+  const taskCount = new Array<number>(groups.length).fill(0);
+  for (let t = 0; t < tasks.length; t++) taskCount[taskGroup[t]!]! += 1;
+  const reports: GroupReport[] = groups.map((group, g) => ({ group, tasks: taskCount[g]!, metrics: {} }));
+  const sum = new Float64Array(groups.length);
+  const n = new Float64Array(groups.length);
+  scored.metrics.forEach((metric, m) => {
+    sum.fill(0);
+    n.fill(0);
+    for (let t = 0; t < tasks.length; t++) {
+      const i = t * cells.width + m;
+      if (cells.votes[i] === 0) continue;
+      sum[taskGroup[t]!]! += cells.value[i]!;
+      n[taskGroup[t]!]! += 1;
+    }
+    reports.forEach(
+      (r, g) => (r.metrics[metric] = { value: n[g]! > 0 ? sum[g]! / n[g]! : null, eligibleTasks: n[g]! }),
+    );
+  });
+  return reports;
+}

@@ -1,0 +1,134 @@
+import type { MetricKind } from "../core/dimensions";
+import type { Scenario } from "../scenario/scenario";
+import type { Scheme } from "../core/schemes";
+import type { Interval } from "../core/stats";
+import type { Capability, Diagnosis } from "../core/task-summary";
+
+/**
+ * The score report (SPEC §5), as `tally score --json` and GET /api/runs/:id/report return it.
+ * Contract: plain JSON; fractions unrounded; null wherever a figure is undefined (no eligible task, T < 2).
+ */
+export interface Report {
+  run: { name: string; format: string };
+  /** The scenario the report was computed under (`{}`: as recorded) and its plain-language description. */
+  scenario: Scenario;
+  scenarioDescription: string[];
+  counts: { tasks: number; rollouts: number; scored: number; unscored: number };
+  headline: ReportHeadline;
+  /** Keyed by metric: correctness, completion, authority, grounding, reward, then custom dimensions. */
+  metrics: Record<string, MetricReport>;
+  /** Each counted rollout one vote (scored ones; all under the "unscored as failure" policy). */
+  passRate: { value: number | null; passes: number; scored: number; counted: number };
+  meanReward: { value: number | null; scored: number; counted: number };
+  groups: GroupReport[];
+  tasks: TaskReport[];
+  rollouts: RolloutReport[];
+  failures: { checks: FailedCheckReport[]; tags: { tag: string; count: number }[] };
+  /** Run warnings, then scenario entries that matched nothing. */
+  warnings: string[];
+  /** Only when the run has BenchFlow regrades. */
+  regrades?: { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
+}
+
+export interface ReportHeadline {
+  metric: string;
+  scheme: Scheme;
+  value: number | null;
+  se: number | null;
+  ci95: Interval | null;
+  eligibleTasks: number;
+  tasks: number;
+  /** Set when the default headline (correctness) had no eligible task and completion is shown instead. */
+  fallback: string | null;
+}
+
+export interface MetricReport {
+  metric: string;
+  kind: MetricKind;
+  /** The active headline scheme; `value`, `se` and `ci95` are under it. */
+  scheme: Scheme;
+  value: number | null;
+  /** The "check" scheme value: every graded check (completion: scored rollout) one vote. */
+  pooled: number | null;
+  schemes: Record<Scheme, number | null>;
+  se: number | null;
+  ci95: Interval | null;
+  /** Coverage: eligible tasks of all tasks ("2 eligible tasks of 3"). */
+  eligibleTasks: number;
+  tasks: number;
+  /** Σ votes under the check scheme: graded checks (dimensions), counted rollouts (completion), … */
+  votes: number;
+  /** completion only. */
+  passes?: number;
+  counted?: number;
+  /** completion only: tasks whose every counted rollout passed. */
+  completeTasks?: number;
+  /** authority only: the zero-violation release gate over every authority check of the run. */
+  gate?: AuthorityGate;
+}
+
+export interface AuthorityGate {
+  passed: boolean;
+  violations: number;
+  /** Graded authority checks in the run (0: the gate passes vacuously). */
+  checks: number;
+  list: { task: string; rollout: string; check: string; label: string }[];
+}
+
+export interface GroupReport {
+  group: string;
+  tasks: number;
+  /** Task-equal means inside the group. */
+  metrics: Record<string, { value: number | null; eligibleTasks: number }>;
+}
+
+export interface TaskReport {
+  key: string;
+  taskId: string;
+  name: string | null;
+  group: string | null;
+  /** Effective custom weight (declared, or the scenario's). */
+  weight: number;
+  rollouts: number;
+  scored: number;
+  passes: number;
+  passRate: number | null;
+  meanReward: number | null;
+  best: number | null;
+  worst: number | null;
+  spread: number | null;
+  passAtK: Record<string, number>;
+  passHatK: Record<string, number>;
+  diagnosis: Diagnosis;
+  capability: Capability | null;
+  /** Task value per metric (mean over eligible rollouts); null when not eligible. */
+  metrics: Record<string, number | null>;
+  /** Within-task pooled value and votes per metric, what the "check" scheme and comparisons need. */
+  pooled: Record<string, { value: number; votes: number } | null>;
+}
+
+export interface RolloutReport {
+  id: string;
+  task: string;
+  source: string | null;
+  status: "scored" | "unscored";
+  passed: boolean;
+  reward: number | null;
+  failedRequired: string[];
+  warnings: string[];
+  /** A scenario changed one of its checks, so its reward was recomputed from its checks. */
+  checksChanged: boolean;
+  /** The values this rollout contributes (0 for unscored under the "fail" policy; null: not eligible). */
+  metrics: Record<string, number | null>;
+}
+
+/** A required check that failed somewhere; identity is (dimension, key, label) across tasks. */
+export interface FailedCheckReport {
+  key: string;
+  label: string;
+  dimension: string;
+  failures: number;
+  /** Rollouts in which the check was graded. */
+  rollouts: number;
+  tasks: string[];
+}

@@ -1,0 +1,138 @@
+import { describeScenario } from "../scenario/describe-scenario";
+import { DEFAULT_SCHEME, groupReports, headline, metricReports } from "./report-metrics";
+import type { Report, RolloutReport, TaskReport } from "./report-types";
+import type { Scenario } from "../scenario/scenario";
+import { scoreRun, type ScoredRun } from "./score-run";
+import type { ScoringRun } from "../core/types";
+
+/**
+ * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
+ * made with its final set of keys at once instead of growing key by key (10,000 rows × every metric).
+ */
+function metricTemplate<T>(metrics: readonly string[]): Record<string, T | null> {
+  const template: Record<string, T | null> = {};
+  for (const m of metrics) template[m] = null;
+  return template;
+}
+
+function taskReports(scored: ScoredRun): TaskReport[] {
+  const { metrics, taskCells: cells } = scored;
+  const template = metricTemplate<never>(metrics);
+  return scored.tasks.map(({ task, weight, summary }, t) => {
+    const taskMetrics: TaskReport["metrics"] = { ...template };
+    const pooled: TaskReport["pooled"] = { ...template };
+    for (let m = 0; m < metrics.length; m++) {
+      const i = t * cells.width + m;
+      const eligible = cells.votes[i] !== 0;
+      taskMetrics[metrics[m]!] = eligible ? cells.value[i]! : null;
+      pooled[metrics[m]!] = eligible ? { value: cells.pooled[i]!, votes: cells.votes[i]! } : null;
+    }
+    return {
+      key: task.key,
+      taskId: task.taskId,
+      name: task.name,
+      group: task.group,
+      weight,
+      rollouts: summary.rollouts,
+      scored: summary.scored,
+      passes: summary.passes,
+      passRate: summary.passRate,
+      meanReward: summary.meanReward,
+      best: summary.best,
+      worst: summary.worst,
+      spread: summary.spread,
+      passAtK: summary.passAtK,
+      passHatK: summary.passHatK,
+      diagnosis: summary.diagnosis,
+      capability: summary.capability,
+      metrics: taskMetrics,
+      pooled,
+    };
+  });
+}
+
+function rolloutReports(scored: ScoredRun): RolloutReport[] {
+  const { metrics, rolloutCells: cells } = scored;
+  const template = metricTemplate<never>(metrics);
+  return scored.rollouts.map((verdict, r) => {
+    const source = scored.run.rollouts[r];
+    const rolloutMetrics: RolloutReport["metrics"] = { ...template };
+    for (let m = 0; m < metrics.length; m++) {
+      const i = r * cells.width + m;
+      rolloutMetrics[metrics[m]!] = cells.votes[i] !== 0 ? cells.value[i]! : null;
+    }
+    return {
+      id: verdict.id,
+      task: verdict.task,
+      source: source?.source ?? null,
+      status: verdict.status,
+      passed: verdict.passed,
+      reward: verdict.reward,
+      failedRequired: verdict.failedRequired,
+      warnings: source?.warnings ?? [],
+      checksChanged: verdict.checksChanged,
+      metrics: rolloutMetrics,
+    };
+  });
+}
+
+/** Each counted rollout one vote: the cells already hold the unscored policy (0 under "fail", absent under "exclude"). */
+function rolloutTotals(scored: ScoredRun, scoredCount: number): Pick<Report, "passRate" | "meanReward"> {
+  // Column sums rather than a loop here: see RolloutScorer (score-rollouts.ts) on long loops in V8.
+  const { rolloutCells: cells, metrics } = scored;
+  const completion = metrics.indexOf("completion");
+  const reward = metrics.indexOf("reward");
+  const counted = cells.count(completion);
+  const passes = cells.sumValues(completion);
+  const rewardCount = cells.count(reward);
+  const rewardSum = cells.sumValues(reward);
+  return {
+    passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted },
+    meanReward: { value: rewardCount > 0 ? rewardSum / rewardCount : null, scored: scoredCount, counted: rewardCount },
+  };
+}
+
+/** The score report of a run under a what-if scenario (`{}` or absent: as recorded). Never mutates `run`. */
+export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report {
+  const scored = scoreRun(run, scenario);
+  const { failures, gate } = scored;
+  const metrics = metricReports(scored, scenario.headline?.scheme ?? DEFAULT_SCHEME, gate);
+  const head = headline(scored, metrics);
+  const warnings = [...(run.warnings ?? []), ...scored.warnings];
+  if (!Object.hasOwn(metrics, head.metric)) warnings.push(`Headline metric ${head.metric} is not a metric of this run`);
+  const scoredCount = scored.rollouts.filter((r) => r.status === "scored").length;
+  const report: Report = {
+    run: { name: run.name, format: run.format },
+    scenario,
+    scenarioDescription: describeScenario(scenario, run),
+    counts: {
+      tasks: scored.tasks.length,
+      rollouts: scored.rollouts.length,
+      scored: scoredCount,
+      unscored: scored.rollouts.length - scoredCount,
+    },
+    headline: head,
+    metrics,
+    ...rolloutTotals(scored, scoredCount),
+    groups: groupReports(scored),
+    tasks: taskReports(scored),
+    rollouts: rolloutReports(scored),
+    failures,
+    warnings,
+  };
+  if (run.regrades !== undefined) report.regrades = run.regrades;
+  return report;
+}
+
+const recorded = new WeakMap<ScoringRun, Report>();
+
+/**
+ * The as-recorded report, computed once per run object. Runs are never mutated (the contract of every
+ * scoring function), so a server that keeps a run in memory (lib/db/queries/run-cache.ts) serves the
+ * report of an unchanged run without recomputing it. Callers must not mutate the report either.
+ */
+export function recordedReport(run: ScoringRun): Report {
+  let report = recorded.get(run);
+  if (!report) recorded.set(run, (report = computeReport(run)));
+  return report;
+}

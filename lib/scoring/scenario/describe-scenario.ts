@@ -1,0 +1,49 @@
+import { runIndex } from "../core/run-index";
+import type { Scenario } from "./scenario";
+import { SCHEME_WORDS } from "../core/schemes";
+import type { ScoringRun } from "../core/types";
+
+const DEFAULT_METRIC = "correctness";
+const DEFAULT_SCHEME = "task";
+
+/**
+ * The scenario in plain language, one sentence per change, e.g. "checkout C3 counted as passed",
+ * "headline: correctness, each check one vote", "unscored rollouts counted as failures".
+ * `{}` describes as no sentences: the run as recorded.
+ */
+export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tasks" | "rollouts">): string[] {
+  // The run's cached index (computeReport has built it already), and only when a sentence names a task.
+  const resolve = (ref: string) => (run ? runIndex(run).resolve(ref) : []);
+  // A task reads best by its taskId when the reference names exactly one task.
+  const taskName = (ref: string): string => {
+    const tasks = resolve(ref);
+    return tasks.length === 1 && tasks[0] ? tasks[0].taskId : ref;
+  };
+  const out: string[] = [];
+  const { headline } = scenario;
+  if (headline && (headline.metric !== undefined || headline.scheme !== undefined)) {
+    const scheme = headline.scheme ?? DEFAULT_SCHEME;
+    out.push(`headline: ${headline.metric ?? DEFAULT_METRIC}, ${SCHEME_WORDS[scheme]}`);
+  }
+  for (const f of scenario.flips ?? []) {
+    const where = f.rollout === undefined ? "" : ` in rollout ${f.rollout}`;
+    out.push(`${taskName(f.task)} ${f.check} counted as ${f.passed ? "passed" : "failed"}${where}`);
+  }
+  for (const r of scenario.required ?? []) {
+    const where = r.task === undefined ? "" : ` in ${taskName(r.task)}`;
+    out.push(`${r.check} made ${r.required ? "required" : "optional"}${where}`);
+  }
+  const weights = Object.entries(scenario.weights ?? {});
+  if (weights.length > 0) {
+    out.push("tasks weighted by importance (custom)");
+    for (const [ref, w] of weights) out.push(`${taskName(ref)} weighted ${w}`);
+    if ((headline?.scheme ?? DEFAULT_SCHEME) !== "custom") out.push("task weights count only under the custom scheme");
+  }
+  for (const [group, w] of Object.entries(scenario.groupWeights ?? {})) out.push(`group ${group} weighted ${w}`);
+  if (scenario.unscored === "fail") out.push("unscored rollouts counted as failures");
+  if (scenario.unscored === "exclude") out.push("unscored rollouts excluded");
+  if (scenario.passThreshold !== undefined) out.push(`pass threshold ${scenario.passThreshold}`);
+  for (const [key, w] of Object.entries(scenario.componentWeights ?? {}))
+    out.push(`grade component ${key} weighted ${w}`);
+  return out;
+}
