@@ -7,11 +7,12 @@ import path from "node:path";
 // Browser tests (`npm run test:e2e`; `npm test` runs them after the unit tests and a build, see
 // scripts/test.mjs). The browser is Debian's Chromium: Playwright's own browser download cannot work offline here.
 
-export const E2E_PORT = 3917;
+// TALLY_E2E_PORT lets several checkouts run their browser tests at once on one machine.
+export const E2E_PORT = Number(process.env.TALLY_E2E_PORT ?? 3917);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 // A throwaway SQLite database for the server under test: serve migrates it and loads the demo runs.
-const e2eDir = path.join(os.tmpdir(), "tally-e2e");
+const e2eDir = path.join(os.tmpdir(), `tally-e2e-${E2E_PORT}`);
 const e2eDatabase = path.join(e2eDir, "tally.db");
 // This file is also loaded by every worker process: only the runner (no TEST_WORKER_INDEX) may delete the
 // database, before it starts the server, never while the server has it open.
