@@ -97,7 +97,7 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("compare-csv").click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const csv = fs.readFileSync(await download.path(), "utf8");
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe("task,status,baseline_run,candidate_run,metric,baseline_value,candidate_value,delta,flip");
   expect(lines.filter((l) => l.includes(",common,"))).toHaveLength(api.common);

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { GET as getCompare } from "./compare/route";

@@ -63,7 +63,10 @@ export function RewardDistribution({
             <Tooltip
               cursor={{ fill: "rgba(0,0,0,0.04)" }}
               formatter={(value) => [plural(Number(value), "rollout"), "reward"]}
-              labelFormatter={(l) => `reward ${fullRange.get(String(l)) ?? String(l)}`}
+              labelFormatter={(l) => {
+                const bin = typeof l === "string" || typeof l === "number" ? String(l) : "";
+                return `reward ${fullRange.get(bin) ?? bin}`;
+              }}
             />
             <Bar dataKey="count" fill="#3b5bdb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>

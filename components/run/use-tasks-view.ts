@@ -19,6 +19,7 @@ export function useTasksView(): { view: TasksView; update: (change: Partial<Task
   const pending = useRef<string[]>([]);
   const view = written ?? fromUrl;
   const latest = useRef(view);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref: read by event handlers and timers, never by render
   latest.current = view;
 
   useEffect(() => {

@@ -42,7 +42,7 @@ export function PassAtKChart({ points }: { points: PassAtKPoint[] }) {
           />
           <Tooltip
             formatter={(value) => (typeof value === "number" ? pct(value) : String(value))}
-            labelFormatter={(k) => `k = ${String(k)}`}
+            labelFormatter={(k) => `k = ${typeof k === "string" || typeof k === "number" ? k : ""}`}
             contentStyle={{ borderRadius: 8, borderColor: "var(--border)", fontSize: 13 }}
           />
           <Legend wrapperStyle={{ fontSize: 13 }} />

@@ -34,6 +34,7 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
   useEffect(() => {
     const saved = window.sessionStorage.getItem(TOKEN_KEY);
     if (saved) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only after hydration
       setToken(saved);
       setShowToken(true);
     }

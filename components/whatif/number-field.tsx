@@ -48,6 +48,7 @@ export function NumberField({
   const lastCommitted = useRef(value);
   const pendingText = useRef<string | null>(null);
   const onCommitRef = useRef(onCommit);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref: read by event handlers and timers, never by render
   onCommitRef.current = onCommit;
 
   // The URL is the truth: follow it (back button, reset) unless the user is typing here.

@@ -30,7 +30,8 @@ export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind:
         interval={0}
         tick={(props: { x?: number | string; y?: number | string; payload?: { value?: unknown; index?: number } }) => {
           const row = rows[props.payload?.index ?? -1];
-          const label = String(props.payload?.value ?? "")
+          const value = props.payload?.value;
+          const label = (typeof value === "string" || typeof value === "number" ? String(value) : "")
             .replace(/ one vote$/, "")
             .replace(/^declared /, "");
           return (

@@ -55,9 +55,11 @@ export function useScenarioUrl({ navigation = "history" }: { navigation?: Scenar
     setWritten(null);
   }
   const paramRef = useRef(param);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref: read by event handlers and timers, never by render
   paramRef.current = param;
   const current = written !== null && written.base === param ? written.scenario : scenario;
   const latest = useRef(current);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref: read by event handlers and timers, never by render
   latest.current = current;
 
   const set = useCallback(

@@ -79,9 +79,10 @@ export async function measureIngest(root: string, dir: string, dbFile: string): 
   const wallMs = performance.now() - start;
   if (poll) clearInterval(poll);
   const rssKb = useTime ? Number(/Maximum resident set size \(kbytes\):\s*(\d+)/.exec(stderr)?.[1] ?? NaN) : peakPolled;
-  let out: { runs?: { id: string; rollouts: number }[]; accepted?: string[]; rejected?: unknown[] } = {};
+  type Output = { runs?: { id: string; rollouts: number }[]; accepted?: string[]; rejected?: unknown[] };
+  let out: Output;
   try {
-    out = JSON.parse(stdout);
+    out = JSON.parse(stdout) as Output;
   } catch {
     throw new Error(`ingest child failed (exit ${exitCode}): ${stderr.slice(-2000)}`);
   }

@@ -28,7 +28,7 @@ export async function measureRecomputeInBrowser(root = process.cwd()): Promise<R
   try {
     const page = await browser.newPage();
     await page.addScriptTag({ content: code });
-    const result = (await page.evaluate("runRecomputeBench()")) as Omit<RecomputeResult, "where">;
+    const result = await page.evaluate<Omit<RecomputeResult, "where">>("runRecomputeBench()");
     return { where: "chromium", ...result };
   } finally {
     await browser.close();

@@ -2,7 +2,7 @@
 export function progress(label: string, enabled = process.stderr.isTTY === true) {
   let last = 0;
   return {
-    update(done: number, total: number) {
+    update: (done: number, total: number) => {
       if (!enabled) return;
       const now = Date.now();
       if (done !== total && now - last < 100) return;

@@ -38,7 +38,9 @@ function run<T>(m: Migration, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    throw new Error(`migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`migration ${m.name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 

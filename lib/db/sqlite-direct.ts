@@ -95,7 +95,7 @@ export function prepared(
   // The row shape is a mode of the statement object: cache one statement per SQL text and shape.
   const key = arrays ? `arrays:${sql}` : sql;
   let cache = statements.get(connection);
-  if (!cache) statements.set(connection, (cache = new Map()));
+  if (!cache) statements.set(connection, (cache = new Map<string, Database.Statement>()));
   let statement = cache.get(key);
   if (!statement) {
     statement = connection.prepare(sql);

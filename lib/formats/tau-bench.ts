@@ -124,7 +124,7 @@ function normaliseEntry(
 ): RolloutWithTask {
   const taskId = String(entry.task_id);
   const key = taskKey(taskId, group);
-  const traj = (Array.isArray(raw.traj) ? raw.traj : []) as Json[];
+  const traj = Array.isArray(raw.traj) ? raw.traj : [];
   const facts = trajectoryFacts(traj);
   const crashed = entry.info?.error;
   const rollout = emptyRollout({

@@ -30,7 +30,7 @@ forEachDatabase("a killed ingest", (t) => {
     const child = spawn(process.execPath, [bin, "ingest", path.join(folder, "suite")], { env, stdio: "ignore" });
     const exited = new Promise((resolve) => child.on("exit", resolve));
     // Kill (SIGKILL: no cleanup runs) as soon as some, but not all, rollouts are in.
-    let seen = 0;
+    let seen: number;
     for (;;) {
       seen = await t.db.rollout.count();
       if (seen > 0 || child.exitCode !== null) break;

@@ -1,5 +1,6 @@
 import type { InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 
+// eslint-disable-next-line no-control-regex -- NUL is the character this module replaces
 const NUL = /\u0000/g;
 
 function clean<T>(value: T, hit: { found: boolean }): T {
@@ -8,7 +9,7 @@ function clean<T>(value: T, hit: { found: boolean }): T {
     hit.found = true;
     return value.replace(NUL, "\uFFFD") as T;
   }
-  if (Array.isArray(value)) return value.map((v) => clean(v, hit)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => clean(v, hit)) as T;
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k, hit), clean(v, hit)])) as T;
   }

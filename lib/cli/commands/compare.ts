@@ -23,7 +23,7 @@ export const compareCommand = {
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
     const [a, b] = await Promise.all(positionals.map(loadRunRef));
-    const comparison = compareRuns(a!.run, b!.run, { metric: values.metric as string | undefined });
+    const comparison = compareRuns(a!.run, b!.run, { metric: values.metric });
     const body = compareBody(comparison, a!.ref, b!.ref);
     if (values.json) console.log(JSON.stringify(body, null, 2));
     else {

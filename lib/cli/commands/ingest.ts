@@ -30,7 +30,7 @@ export const ingestCommand = {
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
-    const format = values.format as string | undefined;
+    const format = values.format;
     if (format && !(FORMAT_IDS as readonly string[]).includes(format)) {
       throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
     }
@@ -42,9 +42,9 @@ export const ingestCommand = {
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
     try {
       const result = await ingestFiles(db, files, {
-        runName: values.run as string | undefined,
-        agent: values.agent as string | undefined,
-        model: values.model as string | undefined,
+        runName: values.run,
+        agent: values.agent,
+        model: values.model,
         format: format as FormatId | undefined,
         baseline: values.baseline === true,
         rootName,

@@ -40,10 +40,10 @@ export const scoreCommand = {
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length === 0) throw new UsageError(`no paths given\n\n${HELP}`);
-    const format = values.format as string | undefined;
+    const format = values.format;
     if (format && !(FORMAT_IDS as readonly string[]).includes(format))
       throw new UsageError(`unknown format "${format}"`);
-    const scenario = values.scenario ? await readScenario(values.scenario as string) : {};
+    const scenario = values.scenario ? await readScenario(values.scenario) : {};
     const { files, rootName } = await readPaths(positionals);
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });

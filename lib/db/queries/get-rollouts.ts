@@ -107,7 +107,7 @@ function toDetail(r: Row): RolloutDetail {
 /** One rollout with every field and check, or null. */
 export async function getRollout(db: Db, runId: string, rowId: string): Promise<RolloutDetail | null> {
   const row = await db.rollout.findFirst({ where: { id: rowId, runId }, include });
-  return row ? toDetail(row as Row) : null;
+  return row ? toDetail(row) : null;
 }
 
 /** A task's row and all its rollouts with their checks (the task page's checks × rollouts grid). */
@@ -124,7 +124,7 @@ export async function getTaskRollouts(db: Db, runId: string, taskRowId: string) 
       group: task.group,
       weight: task.weight,
     },
-    rollouts: rows.map((r) => toDetail(r as Row)),
+    rollouts: rows.map((r) => toDetail(r)),
   };
 }
 

@@ -17,6 +17,7 @@ const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v ===
 const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : bool(v));
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+// eslint-disable-next-line @typescript-eslint/no-base-to-string -- a text column: a string, or a number or bigint read as one
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** A JSON column: text on SQLite (parsed here), already parsed on PostgreSQL. */

@@ -41,7 +41,7 @@ function checksOf(run: ScoringRun): number {
 /** loadScoringRun through the cache: the stored run, or null when there is no such run. */
 export async function loadScoringRunCached(db: Db, runId: string): Promise<ScoringRun | null> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new Map<string, Entry>()));
   const count = await rolloutCount(db, runId);
   const hit = cache.get(runId);
   if (hit && hit.rollouts === count) {

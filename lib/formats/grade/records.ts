@@ -93,7 +93,7 @@ export function readRecords(file: InputFile, wrapperKeys: readonly string[]): Re
       result = lines?.ok && lines.records.length > 1 ? lines : decoded;
     }
   }
-  if (!perFile) cache.set(file, (perFile = new Map()));
+  if (!perFile) cache.set(file, (perFile = new Map<string, RecordsRead>()));
   perFile.set(cacheKey, result);
   return result;
 }

@@ -62,7 +62,7 @@ export function readEval(key: string, entry: THarborEval, raw: JsonObject): Eval
   }
   const mean = entry.metrics?.map((m) => m.mean).find((m): m is number => typeof m === "number") ?? null;
   const { reward_stats: _r, exception_stats: _e, ...figures } = raw;
-  return { key, ...parseEvalKey(key), trials, harborMean: mean, figures: figures as JsonObject, warnings };
+  return { key, ...parseEvalKey(key), trials, harborMean: mean, figures, warnings };
 }
 
 /** Rollouts from the job file alone: each listed trial, with its reward (no checks) or unscored by its exception. */

@@ -52,7 +52,7 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
  */
 export function integrityWarning(result: TSiloResult, tally: CheckTally): string | null {
   const diffs: string[] = [];
-  const count = (field: keyof CheckTally & keyof TSiloResult, stored: number | undefined, computed: number) => {
+  const count = (field: Extract<keyof CheckTally, keyof TSiloResult>, stored: number | undefined, computed: number) => {
     if (stored !== undefined && stored !== computed) diffs.push(`${field} ${stored} vs ${computed} from checks`);
   };
   if (result.passed !== tally.passed) diffs.push(`passed ${result.passed} vs ${tally.passed} from checks`);

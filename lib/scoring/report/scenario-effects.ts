@@ -1,4 +1,4 @@
-import { metricKind, type MetricKind } from "../core/dimensions";
+import type { MetricKind } from "../core/dimensions";
 import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";

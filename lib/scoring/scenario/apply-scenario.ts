@@ -1,7 +1,7 @@
 import { checkScore, isGraded } from "../core/rollout";
 import { runIndex, type RunIndex } from "../core/run-index";
 import { ownValue, type Scenario, type ScenarioFlip, type ScenarioRequired } from "./scenario";
-import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "../core/types";
+import type { ScoringCheck, ScoringRun, ScoringTask } from "../core/types";
 
 export interface AppliedScenario {
   /** A new run; rollouts and tasks the scenario does not touch are shared with the input, never mutated. */
@@ -191,7 +191,7 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
     return scoped ? [...required.global, ...scoped].sort((x, y) => x.index - y.index) : required.global;
   });
 
-  const checksChanged: boolean[] = new Array(run.rollouts.length).fill(false);
+  const checksChanged = new Array<boolean>(run.rollouts.length).fill(false);
   const touchesChecks =
     flips.scopedCount > 0 || required.global.length > 0 || required.scopedCount > 0 || hasComponents;
   const checks = run.rollouts.map((rollout, r): ScoringCheck[] => {

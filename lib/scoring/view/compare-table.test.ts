@@ -14,7 +14,7 @@ const suite = (
     Object.entries(passes).map(([k, p]) =>
       rollout(`${name}-${k}`, k, [
         check("C1", p),
-        ...(extra[k] ? [check("X1", extra[k]!.passed, { dimension: extra[k]!.dimension, required: false })] : []),
+        ...(extra[k] ? [check("X1", extra[k].passed, { dimension: extra[k].dimension, required: false })] : []),
       ]),
     ),
     { name },
