@@ -1,5 +1,5 @@
 import { clip } from "@/components/format";
-import { JsonTree } from "@/components/rollout/json-tree";
+import { JsonTree } from "@/components/ui/json-tree";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";

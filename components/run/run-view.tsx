@@ -21,7 +21,7 @@ import { metricText } from "./metric-format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { taskHref as hrefForTask } from "./run-page-meta";
+import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "./run-page-meta";
 import { readCompactRun, readRunPageMeta } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
@@ -39,6 +39,10 @@ const AS_RECORDED: Scenario = {};
 export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
   const run = useMemo(() => readCompactRun(runJson), [runJson]);
   const meta = useMemo(() => readRunPageMeta(metaJson, run), [metaJson, run]);
+  const paths = useMemo(
+    () => ({ task: (key: string) => hrefForTask(meta, key), rollout: (id: string) => hrefForRollout(meta, id) }),
+    [meta],
+  );
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const scenarioText = searchParams.get("scenario");
@@ -92,7 +96,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
       </div>
 
-      <WhatIfPanel run={run} report={report} meta={meta} />
+      <WhatIfPanel run={run} report={report} paths={paths} />
 
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>

@@ -1,11 +1,6 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import {
-  rolloutHref as hrefForRollout,
-  taskHref as hrefForTask,
-  type RunPageMeta,
-} from "@/components/run/run-page-meta";
 import { recordedReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -22,7 +17,7 @@ import { RulesTab } from "./rules-tab";
 import { useScenarioUrl } from "./use-scenario-url";
 import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
-import type { Edit } from "./whatif-types";
+import type { Edit, RunPaths } from "./whatif-types";
 import styles from "./whatif.module.css";
 
 type Tab = "verdicts" | "weights" | "rules";
@@ -37,15 +32,7 @@ const TABS: { id: Tab; label: string }[] = [
  * edits the URL (no server round trip) and reads the recorded report beside it. Controls show the scenario
  * just written at once, while the page's report catches up in a transition.
  */
-export function WhatIfPanel({
-  run,
-  report,
-  meta,
-}: {
-  run: ScoringRun;
-  report: Report;
-  meta: Pick<RunPageMeta, "id" | "taskIds" | "rolloutIds">;
-}) {
+export function WhatIfPanel({ run, report, paths }: { run: ScoringRun; report: Report; paths: RunPaths }) {
   const url = useScenarioUrl();
   const scenario: Scenario = url.scenario;
   const active = !isEmptyScenario(scenario);
@@ -66,17 +53,17 @@ export function WhatIfPanel({
   const edit: Edit = update;
   const taskHref = useCallback(
     (key: string) => {
-      const path = hrefForTask(meta, key);
+      const path = paths.task(key);
       return path ? hrefFor(path) : null;
     },
-    [meta, hrefFor],
+    [paths, hrefFor],
   );
   const rolloutHref = useCallback(
     (id: string) => {
-      const path = hrefForRollout(meta, id);
+      const path = paths.rollout(id);
       return path ? hrefFor(path) : null;
     },
-    [meta, hrefFor],
+    [paths, hrefFor],
   );
 
   const scheme: Scheme = scenario.headline?.scheme ?? "task";

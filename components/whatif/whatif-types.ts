@@ -3,3 +3,9 @@ import type { WriteMode } from "./use-scenario-url";
 
 /** Applies an immutable edit (lib/scoring/scenario-edit) to the latest scenario and writes it to the URL. */
 export type Edit = (edit: (current: Scenario) => Scenario, mode?: WriteMode) => void;
+
+/** Where the panel links to: the page of a task (by key) and of a rollout (by id); null for one the run lacks. */
+export interface RunPaths {
+  task: (key: string) => string | null;
+  rollout: (id: string) => string | null;
+}

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
 import { CheckTable } from "@/components/checks/check-table";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
-import { JsonTree } from "@/components/rollout/json-tree";
+import { JsonTree } from "@/components/ui/json-tree";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
