@@ -1,4 +1,5 @@
 // `npm test`: everything CI checks, in order, with a summary.
+//   0. the static checks: `npm run check` (scripts/check.mjs: types, lint, folder cycles, formatting);
 //   1. a throwaway PostgreSQL (scripts/pg-throwaway.mjs), exported as TALLY_TEST_POSTGRES_URL so the storage
 //      tests run on PostgreSQL as well as SQLite (an already set TALLY_TEST_POSTGRES_URL is used instead);
 //   2. unit and storage tests: `vitest run`;
@@ -6,9 +7,9 @@
 //   4. browser tests: `playwright test` (its webServer runs `tally serve` on a throwaway SQLite database).
 // PostgreSQL is stopped whatever happens (failure, Ctrl-C, SIGTERM). Exit status 0 only when every step passed.
 // The last line of output is always `N passed, N failed` (vitest + playwright tests; a step that fails without
-// test results, e.g. the build, counts as one failure) — CI reads it.
+// test results, e.g. the build or the static checks, counts as one failure) — CI reads it.
 //
-// Options: --unit (steps 1–2 only), --e2e (steps 3–4 only), --no-build (skip step 3).
+// Options: --unit (steps 0–2 only), --e2e (steps 3–4 only), --no-build (skip step 3), --no-check (skip step 0).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,13 +20,14 @@ import { startPostgres } from "./pg-throwaway.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!["--unit", "--e2e", "--no-build"].includes(arg)) {
-    console.error(`usage: node scripts/test.mjs [--unit | --e2e] [--no-build]   (unknown option ${arg})`);
+  if (!["--unit", "--e2e", "--no-build", "--no-check"].includes(arg)) {
+    console.error(`usage: node scripts/test.mjs [--unit | --e2e] [--no-build] [--no-check]   (unknown option ${arg})`);
     process.exit(2);
   }
 }
 const runUnit = !args.has("--e2e");
 const runE2e = !args.has("--unit");
+const runCheck = runUnit && !args.has("--no-check");
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-test-run-"));
 /** @type {{ name: string, status: "ok" | "FAIL" | "skip", detail: string, passed: number, failed: number, skipped: number }[]} */
@@ -107,6 +109,25 @@ function readJson(file) {
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const bin = (...parts) => path.join(root, "node_modules", ...parts);
+
+// ---- 0. static checks ------------------------------------------------------------------------------------
+
+async function stepCheck() {
+  const t0 = Date.now();
+  log("static checks: npm run check");
+  const code = await run(process.execPath, [path.join(root, "scripts", "check.mjs")]);
+  const ok = code === 0;
+  steps.push({
+    name: "check",
+    status: ok ? "ok" : "FAIL",
+    detail: ok
+      ? `types, lint, cycles, format (${seconds(t0)})`
+      : `scripts/check.mjs exited with ${code} (${seconds(t0)})`,
+    passed: 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+  });
+}
 
 // ---- 1. PostgreSQL ---------------------------------------------------------------------------------------
 
@@ -277,7 +298,8 @@ async function stepE2e() {
 // ---- main ------------------------------------------------------------------------------------------------
 
 try {
-  if (runUnit) {
+  if (runCheck) await stepCheck();
+  if (runUnit && !interrupted) {
     await stepPostgres();
     await stepUnit();
     stopPostgres(); // not needed by the browser tests
