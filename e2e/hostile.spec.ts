@@ -107,7 +107,7 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
 });
 
 // Found by this corpus: a 2 MB check label hung the rollout page in Chromium (laying out megabyte-long labels
-// and aria-labels); labels are now cut for display (components/format.ts clip) and the raw file keeps them.
+// and aria-labels); labels are cut for display (components/format.ts clip) and the raw file keeps them.
 test("the rollout page of a 2 MB check label loads and stays responsive", async ({ page, request }) => {
   const tag = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const file = hostileCorpus(tag, "").find((f) => f.path === "big-label.result.json")!;
@@ -128,7 +128,7 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
 
 // Found by this corpus: metadata nested 512 levels deep (the most the JSON depth limit lets through) made the
 // rollout page's JSON tree fail hydration (Chromium's HTML parser flattens DOM nested past 512 elements); the
-// tree now stops at 40 levels and points at the raw file.
+// tree stops at 40 levels and points at the raw file.
 test("the rollout page of metadata nested 512 levels deep renders without a hydration error", async ({
   page,
   request,
