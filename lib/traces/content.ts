@@ -1,4 +1,4 @@
-import type { TraceContent, TraceJson } from "./types";
+import type { ImageRef, TraceContent, TraceJson, TraceStep } from "./types";
 
 /** A value as result content: text stays text; anything else is kept structured (objects, lists, numbers). */
 export function jsonContent(value: TraceJson | undefined): TraceContent {
@@ -18,4 +18,12 @@ export function contentText(content: TraceContent): string {
           : JSON.stringify(part.value),
     )
     .join("\n");
+}
+
+/** Every image a step refers to: in its message and in its tool results. */
+export function stepImages(step: Pick<TraceStep, "images" | "results">): ImageRef[] {
+  const inResults = step.results.flatMap((r) =>
+    typeof r.content === "string" ? [] : r.content.flatMap((p) => (p.type === "image" ? [p.image] : [])),
+  );
+  return [...step.images, ...inResults];
 }

@@ -2,7 +2,7 @@ export * from "./types";
 export { draftStep, buildTrace, stepMetrics, type StepDraft, type TraceParts } from "./build";
 export { linkByAdjacency } from "./link";
 export { traceTotals } from "./totals";
-export { jsonContent, contentText } from "./content";
+export { jsonContent, contentText, stepImages } from "./content";
 export { rawTrace, noTrace, RAW_TEXT_LIMIT } from "./raw";
 export { pageSteps, ZTracePageQuery, MAX_PAGE_LIMIT, type TracePage, type TTracePageQuery } from "./page";
 export {
