@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { buildTrace, draftStep, type StepDraft } from "./build";
 import { contentText, jsonContent } from "./content";
@@ -144,5 +147,17 @@ describe("content and raw text", () => {
     expect(read.raw.text).toHaveLength(RAW_TEXT_LIMIT);
     const bad = rawTrace("b.bin", new Uint8Array([0xff, 0x41]), "not UTF-8");
     expect(bad).toMatchObject({ raw: { text: "\uFFFDA", truncated: false } });
+  });
+});
+
+describe("lib/traces stands alone", () => {
+  it("imports nothing of the project but itself (and zod), so a page and the browser can use it", () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const sources = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const imports = sources.flatMap((f) =>
+      [...readFileSync(path.join(dir, f), "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]!),
+    );
+    expect(sources.length).toBeGreaterThan(5);
+    expect(imports.filter((i) => !i.startsWith("./") && i !== "zod")).toEqual([]);
   });
 });
