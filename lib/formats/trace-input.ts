@@ -72,6 +72,20 @@ export function unmapped(value: JsonObject, mapped: ReadonlySet<string>): JsonOb
   return out;
 }
 
+/**
+ * The unmapped fields of a step's parts (tool calls, results), kept in the step's extra under `key` as a list
+ * parallel to the parts; nothing is added when no part has any.
+ */
+export function keepPartFields(
+  extra: JsonObject,
+  key: string,
+  parts: readonly Json[],
+  mapped: ReadonlySet<string>,
+): void {
+  const rest = parts.map((part) => unmapped(asObject(part) ?? {}, mapped));
+  if (rest.some((r) => Object.keys(r).length > 0)) extra[key] = rest;
+}
+
 /** One item checked against its schema; the failure names the item ("steps[3]: source: …"). */
 export function checkItem<S extends z.ZodType>(
   schema: S,

@@ -8,7 +8,7 @@ import {
   type TraceContent,
 } from "@/lib/traces";
 import { isJsonObject } from "../json";
-import { asObject, checkItem, parseArguments, stringOrNull, unmapped } from "../trace-input";
+import { asObject, checkItem, keepPartFields, parseArguments, stringOrNull, unmapped } from "../trace-input";
 import type { Json, JsonObject } from "../types";
 import { ZChatMessage, type TChatMessage } from "./schema";
 
@@ -21,6 +21,9 @@ const MAPPED = new Set([
   "reasoning_content",
   "timestamp",
 ]);
+
+/** `type: "function"` is OpenAI's constant; Inspect's `view` and other call fields are kept. */
+const CALL_FIELDS = new Set(["id", "function", "arguments", "type"]);
 
 const ROLES: Record<string, StepSource> = {
   system: "system",
@@ -68,13 +71,43 @@ function blockPart(block: JsonObject): ContentPart | null {
   return null;
 }
 
+/** Any block as a part: known ones mapped, the rest kept structured. */
+const partOf = (block: Json): ContentPart =>
+  (isJsonObject(block) ? blockPart(block) : null) ?? { type: "json", value: block };
+
 function contentOf(value: Json | undefined): TraceContent {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
-  if (!Array.isArray(value)) return [{ type: "json", value }];
-  return value.map(
-    (block): ContentPart => (isJsonObject(block) ? blockPart(block) : null) ?? { type: "json", value: block },
-  );
+  return Array.isArray(value) ? value.map(partOf) : [partOf(value)];
+}
+
+interface SplitBlocks {
+  calls: ToolCall[];
+  results: ToolResult[];
+  reasoning: string[];
+  parts: ContentPart[];
+}
+
+/** Anthropic content blocks: tool_use → calls, tool_result → results, thinking → reasoning, the rest content. */
+function splitBlocks(blocks: readonly Json[], newCallId: (n: number) => string, into: SplitBlocks): void {
+  for (const block of blocks) {
+    const b = asObject(block);
+    const thought = b?.thinking ?? b?.reasoning;
+    if (b?.type === "tool_use" && typeof b.name === "string") {
+      const id = b.id === undefined || b.id === null ? newCallId(into.calls.length) : String(b.id);
+      into.calls.push({ id, name: b.name, arguments: b.input ?? null });
+    } else if (b?.type === "tool_result") {
+      into.results.push({
+        callId: stringOrNull(b.tool_use_id),
+        content: contentOf(b.content),
+        isError: b.is_error === true,
+      });
+    } else if ((b?.type === "thinking" || b?.type === "reasoning") && typeof thought === "string") {
+      into.reasoning.push(thought);
+    } else {
+      into.parts.push(partOf(block));
+    }
+  }
 }
 
 const textOf = (content: TraceContent): string =>
@@ -89,34 +122,11 @@ function messageStep(message: TChatMessage, raw: JsonObject, at: number, options
     name: typeof call.function === "string" ? call.function : call.function.name,
     arguments: parseArguments(typeof call.function === "string" ? call.arguments : call.function.arguments),
   }));
-  const results: ToolResult[] = [];
-  const reasoning: string[] = [];
-  const kept: ContentPart[] = [];
+  const split: SplitBlocks = { calls, results: [], reasoning: [], parts: [] };
   const blocks = Array.isArray(raw.content) ? raw.content : null;
-  if (blocks) {
-    for (const block of blocks) {
-      const b = asObject(block);
-      if (b?.type === "tool_use" && typeof b.name === "string") {
-        calls.push({ id: String(b.id ?? `${prefix}${at}.${calls.length}`), name: b.name, arguments: b.input ?? null });
-      } else if (b?.type === "tool_result") {
-        results.push({
-          callId: stringOrNull(b.tool_use_id),
-          content: contentOf(b.content),
-          isError: b.is_error === true,
-        });
-      } else if (
-        (b?.type === "thinking" || b?.type === "reasoning") &&
-        typeof (b.thinking ?? b.reasoning) === "string"
-      ) {
-        reasoning.push(String(b.thinking ?? b.reasoning));
-      } else {
-        kept.push(
-          ...(b ? [blockPart(b) ?? { type: "json" as const, value: b }] : [{ type: "json" as const, value: block }]),
-        );
-      }
-    }
-  }
-  const content: TraceContent = blocks ? kept : contentOf(raw.content);
+  if (blocks) splitBlocks(blocks, (n) => `${prefix}${at}.${n}`, split);
+  const { results, reasoning } = split;
+  const content: TraceContent = blocks ? split.parts : contentOf(raw.content);
   if (source === "tool") {
     const failed = message.error !== undefined && message.error !== null;
     const text = textOf(content);
@@ -137,6 +147,7 @@ function messageStep(message: TChatMessage, raw: JsonObject, at: number, options
   const thought =
     message.reasoning ?? message.reasoning_content ?? (reasoning.length > 0 ? reasoning.join("\n") : null);
   const extra = unmapped(raw, MAPPED);
+  keepPartFields(extra, "toolCallFields", Array.isArray(raw.tool_calls) ? raw.tool_calls : [], CALL_FIELDS);
   if (source === "environment") extra.role = message.role;
   return draftStep(source, {
     id: stringOrNull(raw.id),

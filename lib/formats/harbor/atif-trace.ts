@@ -15,7 +15,7 @@ import {
 } from "@/lib/traces";
 import { zodIssuesToMessage } from "../json";
 import { dirName, joinPath } from "../paths";
-import { asObject, checkItem, unmapped } from "../trace-input";
+import { asObject, checkItem, keepPartFields, unmapped } from "../trace-input";
 import type { InputFile, Json, JsonObject } from "../types";
 import { ZAtifStep, ZAtifTrajectory, type TAtifContentPart, type TAtifStep } from "./atif-schema";
 
@@ -29,6 +29,9 @@ const STEP_FIELDS = new Set([
   "observation",
   "metrics",
 ]);
+const CALL_FIELDS = new Set(["tool_call_id", "function_name", "arguments"]);
+/** `subagent_trajectory_ref` and other result fields stay in the step's extra. */
+const RESULT_FIELDS = new Set(["source_call_id", "content"]);
 const METRIC_FIELDS = new Set(["prompt_tokens", "completion_tokens", "cached_tokens", "cost_usd"]);
 const SOURCES: ReadonlySet<string> = new Set(["system", "user", "agent"]);
 
@@ -99,6 +102,11 @@ function atifStep(step: TAtifStep, raw: JsonObject, image: ImageResolver): StepD
   const images = typeof message === "string" ? [] : message.flatMap((p) => (p.type === "image" ? [p.image] : []));
   const m = step.metrics;
   const extra = unmapped(raw, STEP_FIELDS);
+  keepPartFields(extra, "toolCallFields", Array.isArray(raw.tool_calls) ? raw.tool_calls : [], CALL_FIELDS);
+  const observation = asObject(raw.observation);
+  const observationRest = observation ? unmapped(observation, new Set(["results"])) : {};
+  if (Object.keys(observationRest).length > 0) extra.observation = observationRest;
+  keepPartFields(extra, "resultFields", Array.isArray(observation?.results) ? observation.results : [], RESULT_FIELDS);
   const metricsRaw = asObject(raw.metrics);
   if (metricsRaw) {
     const rest = unmapped(metricsRaw, METRIC_FIELDS);

@@ -145,6 +145,25 @@ describe("Harbor trajectories that do not read", () => {
     expect(trace.warnings).toEqual(["steps[0]: source: missing (expected string)"]);
   });
 
+  it("keeps what it does not map: subagent refs on results, unknown call fields, copied context", () => {
+    const step = {
+      step_id: 1,
+      source: "agent",
+      message: "delegating",
+      is_copied_context: true,
+      tool_calls: [{ tool_call_id: "c1", function_name: "delegate", arguments: {}, extra: { queue: "q" } }],
+      observation: {
+        results: [{ source_call_id: "c1", content: "done", subagent_trajectory_ref: [{ session_id: "sub-1" }] }],
+      },
+    };
+    const trace = traceOf(readHarborTrace([jsonFile("agent/trajectory.json", atif([step]))]));
+    expect(trace.steps[0]!.extra).toEqual({
+      is_copied_context: true,
+      toolCallFields: [{ extra: { queue: "q" } }],
+      resultFields: [{ subagent_trajectory_ref: [{ session_id: "sub-1" }] }],
+    });
+  });
+
   it("no trajectory: none", () => {
     expect(readHarborTrace([textFile("result.json", "{}")])).toMatchObject({ kind: "none" });
   });
