@@ -31,6 +31,14 @@ export interface TraceParts {
   warnings?: string[];
 }
 
+/** Warnings kept per trace: a file with thousands of odd steps says so without thousands of lines. */
+export const MAX_WARNINGS = 50;
+
+function capWarnings(warnings: string[]): string[] {
+  if (warnings.length <= MAX_WARNINGS) return warnings;
+  return [...warnings.slice(0, MAX_WARNINGS), `and ${warnings.length - MAX_WARNINGS} more warnings`];
+}
+
 /** Numbers the steps, computes the totals and notes where recorded totals disagree with the steps. */
 export function buildTrace(parts: TraceParts): Trace {
   const steps: TraceStep[] = parts.steps.map((step, index) => ({ index, ...step }));
@@ -46,7 +54,7 @@ export function buildTrace(parts: TraceParts): Trace {
     steps,
     totals: traceTotals(steps, recorded),
     metadata: parts.metadata ?? {},
-    warnings,
+    warnings: capWarnings(warnings),
   };
 }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildTrace, draftStep, type StepDraft } from "./build";
+import { buildTrace, draftStep, MAX_WARNINGS, type StepDraft } from "./build";
 import { contentText, jsonContent } from "./content";
 import { citedRefs, evidenceIndex, resolveEvidence } from "./evidence";
 import { linkByAdjacency } from "./link";
@@ -47,6 +47,13 @@ describe("buildTrace totals", () => {
     const trace = buildTrace({ format: "t", path: "p", steps, recorded: { costUsd: 0.25, outputTokens: 9 } });
     expect(trace.totals).toMatchObject({ costUsd: 0.25, outputTokens: 9, inputTokens: 150 });
     expect(trace.warnings).toEqual(["the trace records costUsd 0.25 for the whole run, but its steps add up to 0.5"]);
+  });
+
+  it("keeps at most MAX_WARNINGS warnings and counts the rest", () => {
+    const warnings = Array.from({ length: MAX_WARNINGS + 7 }, (_, i) => `w${i}`);
+    const trace = buildTrace({ format: "t", path: "p", steps: [], warnings });
+    expect(trace.warnings).toHaveLength(MAX_WARNINGS + 1);
+    expect(trace.warnings.at(-1)).toBe("and 7 more warnings");
   });
 
   it("an empty trace has zero counts and no figures", () => {
