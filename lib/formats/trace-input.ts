@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { rawTrace, type TraceRead } from "@/lib/traces";
 import { decodeText, isJsonObject, parseJsonBytes, parseJsonText, zodIssuesToMessage } from "./json";
-import { baseName } from "./paths";
 import type { InputFile, Json, JsonObject } from "./types";
 
 /**
@@ -11,13 +10,6 @@ import type { InputFile, Json, JsonObject } from "./types";
  */
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; read: TraceRead };
-
-/** The first file whose base name matches, by path order (so the choice does not depend on batch order). */
-export function findByName(files: readonly InputFile[], test: (name: string) => boolean): InputFile | null {
-  const matches = files.filter((f) => test(baseName(f.path)));
-  matches.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return matches[0] ?? null;
-}
 
 export function parseTraceJson(file: InputFile): Parsed<Json> {
   const decoded = parseJsonBytes(file.bytes);

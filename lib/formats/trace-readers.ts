@@ -30,7 +30,7 @@ export function readRolloutTrace(
   const format: FormatId = source.format;
   switch (format) {
     case "silo":
-      return readSiloTrace(files);
+      return readSiloTrace(files, file);
     case "harbor":
       return withGenericFallback(readHarborTrace(files), files);
     case "benchflow":

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { StateDiff } from "@/lib/traces";
 import { zodIssuesToMessage } from "../json";
-import { asObject, findByName, parseTraceJson, unmapped, ZJsonValue } from "../trace-input";
+import { asObject, parseTraceJson, unmapped, ZJsonValue } from "../trace-input";
+import { findSidecar } from "./sidecars";
 import type { InputFile } from "../types";
 
 /** Silo's `state-diff.json` (`<task>.state-diff.json` in the baselines layout). */
@@ -20,10 +21,9 @@ export const ZSiloStateDiff = z.looseObject({
 export type StateDiffRead =
   { kind: "diff"; diff: StateDiff } | { kind: "invalid"; path: string; why: string } | { kind: "none" };
 
-const isStateDiff = (name: string) => name === "state-diff.json" || name.endsWith(".state-diff.json");
-
-export function readSiloStateDiff(files: readonly InputFile[]): StateDiffRead {
-  const file = findByName(files, isStateDiff);
+/** The state diff beside a Silo result (see findSidecar); `none` when there is none. */
+export function readSiloStateDiff(files: readonly InputFile[], resultPath: string | null = null): StateDiffRead {
+  const file = findSidecar(files, resultPath, "state-diff.json", "state-diff.json");
   if (!file) return { kind: "none" };
   const parsed = parseTraceJson(file);
   if (!parsed.ok)

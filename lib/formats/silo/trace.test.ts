@@ -124,3 +124,31 @@ describe("Silo tool-events sidecar and odd traces", () => {
     });
   });
 });
+
+describe("Silo sidecars in the baselines layout", () => {
+  const events = (tool: string) => [{ seq: 1, type: "tool_call", callId: 1, tool, input: {} }];
+  const folder = [
+    jsonFile("crm/TASK-002.result.json", { checks: [] }),
+    jsonFile("crm/TASK-002.tool-events.json", events("for_002")),
+    jsonFile("crm/TASK-013.result.json", { checks: [] }),
+    jsonFile("crm/TASK-013.tool-events.json", events("for_013")),
+    jsonFile("crm/TASK-013.state-diff.json", { collections: { deals: { changed: ["D-1"] } } }),
+  ];
+
+  it("each result reads the sidecars sharing its stem, not its neighbours'", () => {
+    const first = (read: TraceRead) => traceOf(read).steps[0]!.toolCalls[0]!.name;
+    expect(first(readSiloTrace(folder, "crm/TASK-013.result.json"))).toBe("for_013");
+    expect(first(readSiloTrace(folder, "crm/TASK-002.result.json"))).toBe("for_002");
+    expect(readSiloStateDiff(folder, "crm/TASK-002.result.json")).toEqual({ kind: "none" });
+    expect(readSiloStateDiff(folder, "crm/TASK-013.result.json")).toMatchObject({
+      kind: "diff",
+      diff: { collections: [{ name: "deals", added: [], removed: [], changed: ["D-1"] }] },
+    });
+  });
+
+  it("a run folder's plain trace.jsonl belongs to the result beside it", () => {
+    const run = [textFile("run_1/result.json", "{}"), textFile("run_1/trace.jsonl", JSON.stringify(events("x")[0]))];
+    expect(readSiloTrace(run, "run_1/result.json").kind).toBe("trace");
+    expect(readSiloTrace(run, "run_2/result.json").kind).toBe("none");
+  });
+});

@@ -1,10 +1,8 @@
 import { buildTrace, linkByAdjacency, noTrace, rawTrace, type StepDraft, type TraceRead } from "@/lib/traces";
-import { findByName, parseTraceJson, parseTraceJsonLines } from "../trace-input";
+import { parseTraceJson, parseTraceJsonLines } from "../trace-input";
 import type { InputFile, Json } from "../types";
+import { findSidecar } from "./sidecars";
 import { siloEventStep } from "./trace-events";
-
-const isTraceLines = (name: string) => name === "trace.jsonl" || name.endsWith(".trace.jsonl");
-const isToolEvents = (name: string) => name.endsWith(".tool-events.json") || name === "tool-events.json";
 
 function fromEvents(path: string, events: readonly Json[], warnings: string[]): TraceRead {
   const steps: StepDraft[] = events.map((event, i) => siloEventStep(event, `events[${i}]`, warnings));
@@ -15,16 +13,17 @@ function fromEvents(path: string, events: readonly Json[], warnings: string[]): 
 
 /**
  * The trace of one Silo rollout: `trace.jsonl` (a run folder, or beside a result.json), else the baselines
- * layout's `<task>.tool-events.json` sidecar (a JSON array of the same events).
+ * layout's `<task>.tool-events.json` sidecar (a JSON array of the same events). With the result's path, only
+ * the sidecars of that result count.
  */
-export function readSiloTrace(files: readonly InputFile[]): TraceRead {
-  const lines = findByName(files, isTraceLines);
+export function readSiloTrace(files: readonly InputFile[], resultPath: string | null = null): TraceRead {
+  const lines = findSidecar(files, resultPath, "trace.jsonl", "trace.jsonl");
   if (lines) {
     const parsed = parseTraceJsonLines(lines);
     if (!parsed.ok) return parsed.read;
     return fromEvents(lines.path, parsed.value.values, [...parsed.value.warnings]);
   }
-  const array = findByName(files, isToolEvents);
+  const array = findSidecar(files, resultPath, "tool-events.json", "tool-events.json");
   if (array) {
     const parsed = parseTraceJson(array);
     if (!parsed.ok) return parsed.read;
