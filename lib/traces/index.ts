@@ -13,4 +13,5 @@ export {
   type EvidenceIndex,
   type ResolvedRef,
 } from "./evidence";
+export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
