@@ -12,8 +12,8 @@ import { RewardStrip } from "./reward-strip";
 import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
 import styles from "./tasks-table.module.css";
 import { pageOf } from "@/components/ui/page-of";
-import { TASKS_PAGE_SIZE } from "./tasks-view";
-import { useTasksView } from "./use-tasks-view";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { TASKS_PAGE_SIZE, tasksViewCodec, type TasksView } from "./tasks-view";
 
 interface Column {
   id: string;
@@ -47,7 +47,8 @@ export function TasksTable({
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
 }) {
-  const { view, update } = useTasksView();
+  const { view, update: edit } = useUrlState(tasksViewCodec);
+  const update = (change: Partial<TasksView>) => edit((v) => ({ ...v, ...change }));
   const columns = useMemo<Column[]>(() => {
     const cols: Column[] = [
       {

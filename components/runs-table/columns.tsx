@@ -14,7 +14,7 @@ import {
 } from "@tanstack/react-table";
 import { dateTime, deltaPp, pct, plural } from "@/components/format";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
-import type { RunSortKey } from "./url-state";
+import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
 
 export const runsTableFeatures = tableFeatures({
