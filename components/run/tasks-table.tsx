@@ -2,12 +2,11 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
-import { num, pct } from "@/components/format";
+import { count, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
-import { metricTitle } from "./metric-format";
 import { RewardStrip } from "./reward-strip";
 import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
 import styles from "./tasks-table.module.css";
@@ -283,8 +282,6 @@ function TaskFilter({
     </div>
   );
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 function Pager({
   page,

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
 import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures } from "./columns";
 import { NoMatches } from "./empty-states";

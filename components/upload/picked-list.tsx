@@ -1,4 +1,4 @@
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import { formatBytes, totalBytes, type PickedFile } from "./picked-files";
 import styles from "./upload.module.css";
 

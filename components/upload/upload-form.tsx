@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import { DropZone } from "./drop-zone";
 import { PickedList } from "./picked-list";
 import { formatBytes, mergePicked, totalBytes, type PickedFile } from "./picked-files";

@@ -1,6 +1,6 @@
 "use client";
 
-import { clip } from "@/components/format";
+import { clip } from "@/lib/display/format";
 import Link from "next/link";
 import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario/scenario-edit";
 import { useUrlState } from "@/components/url-state/use-url-state";
