@@ -131,3 +131,41 @@ test("the explorer on a phone-sized screen", async ({ page }) => {
   await expect(headline(page)).toHaveText("83.3%");
   await snap(page, "whatif-390");
 });
+
+test("a verdict flipped on a rollout page: the page follows the scenario, the run link keeps it, back undoes it", async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const runId = list.runs.find((r) => r.name === "silo-runs")!.id;
+  const { run } = (await (await request.get(`/api/runs/${runId}`)).json()) as {
+    run: { rolloutIds: Record<string, string> };
+  };
+  const rolloutPath = `/runs/${runId}/rollouts/${run.rolloutIds["run_20261104100300_9c46"]}`;
+  await page.goto(rolloutPath);
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  const checks = page.getByTestId("check-table");
+
+  await checks.getByRole("button", { name: /^Count as passed: The invoice keeps its amount/ }).click();
+  await expect(page).toHaveURL(/[?&]scenario=/);
+  expect(scenarioInUrl(page)).toEqual({
+    flips: [
+      {
+        task: "finance/TASK-007",
+        rollout: "run_20261104100300_9c46",
+        check: "The invoice keeps its amount",
+        passed: true,
+      },
+    ],
+  });
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/passed/);
+  await expect(page.getByTestId("failed-required")).toHaveCount(0);
+  await expect(checks.getByRole("button", { name: /^Undo: The invoice keeps its amount/ })).toBeVisible();
+  const runLink = page.getByRole("link", { name: "silo-runs", exact: true }).first();
+  await expect(runLink).toHaveAttribute("href", new RegExp(`^/runs/${runId}\\?scenario=`));
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/[?&]scenario=/);
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  await expect(checks.getByRole("button", { name: /^Count as passed: The invoice keeps its amount/ })).toBeVisible();
+});
