@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bytes,
   changeText,
   clip,
   count,
@@ -92,6 +93,14 @@ describe("display format", () => {
     expect(pValueText(0.0004)).toBe("< 0.001");
     expect(pValueText(0.0312)).toBe("0.03");
     expect(pValueText(0.999)).toBe("1.00");
+  });
+
+  it("writes sizes the way the upload limit is set (powers of 1024)", () => {
+    expect(bytes(812)).toBe("812 B");
+    expect(bytes(4300)).toBe("4.2 KB");
+    expect(bytes(50 * 1024 * 1024)).toBe("50 MB");
+    expect(bytes(12.5 * 1024 * 1024)).toBe("13 MB");
+    expect(bytes(3 * 1024 ** 3)).toBe("3 GB");
   });
 
   it("writes names, counts, times and cut text", () => {

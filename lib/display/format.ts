@@ -122,6 +122,20 @@ export function taskMetricTitle(metric: string): string {
   return metric === "completion" ? "Pass rate" : metricTitle(metric);
 }
 
+/** "812 B", "4.2 KB", "50 MB" (powers of 1024, as the server's limit is set in bytes). */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = value >= 10 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
 /** An ISO time as "2026-03-01 14:05" (UTC). */
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return MISSING;
