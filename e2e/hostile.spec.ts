@@ -167,7 +167,7 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
 
 // Found by this corpus: metadata nested 512 levels deep (the most the JSON depth limit lets through) made the
 // rollout page's JSON tree fail hydration (Chromium's HTML parser flattens DOM nested past 512 elements); the
-// tree now stops at 40 levels and points at the raw file.
+// tree stops at 40 levels and points at the raw file.
 test("the rollout page of metadata nested 512 levels deep renders without a hydration error", async ({
   page,
   request,

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
-// The what-if explorer on the scoring-article demo run (figures: /work/shared/fixtures/EXPECTED.md § what-if).
+// The what-if explorer on the scoring-article demo run (figures: docs/scoring.md#what-if-scenarios).
 
 async function openRun(page: Page, name: string) {
   await page.goto("/");
@@ -64,7 +64,7 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
   await expect(headline(page)).toHaveText("72.2%");
   expect(scenarioInUrl(page)).toBeNull();
 
-  // Each check one vote alone (EXPECTED.md: no flips, scheme check).
+  // Each check one vote alone (docs/scoring.md#what-if-scenarios: no flips, scheme check).
   await page.getByTestId("whatif-scheme").selectOption("check");
   await expect(headline(page)).toHaveText("66.7%");
   expect(scenarioInUrl(page)).toEqual({ headline: { scheme: "check" } });

@@ -21,7 +21,7 @@ export function countedRollouts(task: Pick<TaskReport, "passAtK">): number {
   return Object.keys(task.passAtK).length;
 }
 
-/** A task's diagnosis (SPEC §3) in words, from the report's figures only. */
+/** A task's diagnosis (docs/scoring.md#across-the-rollouts-of-a-task) in words, from the report's figures only. */
 export function diagnosisWords(task: DiagnosedTask): DiagnosisWords {
   const counted = countedRollouts(task);
   switch (task.diagnosis) {

@@ -194,5 +194,5 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   return result;
 }
 
-/** tau-bench results (SPEC §4): one run per results list; rollout `<task_id>#<trial>`; pass at reward 1.0. */
+/** tau-bench results (docs/formats.md): one run per results list; rollout `<task_id>#<trial>`; pass at reward 1.0. */
 export const tauBenchFormat: FormatModule = { id: "tau-bench", claim: (files) => files.filter(isTauFile), parse };
