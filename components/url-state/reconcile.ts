@@ -31,8 +31,3 @@ export function written<T>(sync: UrlSync<T>, view: T, key: string): UrlSync<T> {
   const last = sync.pending.at(-1) ?? sync.key;
   return { key: sync.key, pending: key === last ? sync.pending : [...sync.pending, key], local: view };
 }
-
-/** The view to show: the last write, or the URL's once a navigation we did not make has landed. */
-export function shownView<T>(sync: UrlSync<T>, fromUrl: T): T {
-  return sync.local ?? fromUrl;
-}

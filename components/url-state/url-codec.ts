@@ -1,7 +1,7 @@
 /**
  * A view's state as it lives in the URL: one codec per view (the runs list, the run page's tasks table, the
- * what-if scenario), read by the server page and by useUrlState in the browser. A codec never fails: anything
- * malformed in the URL reads as that part's default.
+ * what-if scenario), read and written by useUrlState. Pure, so a server page can read the same state. A codec
+ * never fails: anything malformed in the URL reads as that part's default.
  */
 export interface UrlCodec<T> {
   /** The view the parameters describe (zod-parsed; a malformed value falls back to its default). */

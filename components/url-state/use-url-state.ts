@@ -53,7 +53,7 @@ export function useUrlState<T>(
   if (current !== sync) setSync(current);
   const view = current.local ?? fromUrl;
 
-  // The view the next edit builds on: set by each write before React renders it, and by each render.
+  // The view the next edit builds on: set by each write before React renders it, and after each render.
   const latest = useRef(view);
   useLayoutEffect(() => {
     latest.current = view;
