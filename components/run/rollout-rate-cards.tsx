@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { num, pct, plural } from "@/components/format";
+import { num, pct, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./metric-card.module.css";
 import { ValueTrack } from "./value-track";

@@ -1,7 +1,9 @@
+import { z } from "zod";
+import { firstValues, searchParamsOf, type ParamSource, type UrlCodec } from "@/components/url-state/url-codec";
+
 /**
  * The runs list's view state as it lives in the URL (`/?q=silo&sort=passRate&dir=desc&selected=a,b`).
- * Defined once: the server page parses it to render the first paint, the client table parses and writes it.
- * Unknown or malformed values fall back to the default instead of failing the page.
+ * The runs list owns its whole query string.
  */
 
 export const RUN_SORT_KEYS = [
@@ -36,29 +38,37 @@ export const DEFAULT_RUNS_VIEW: RunsView = { q: "", sort: null, dir: "asc", sele
 const MAX_QUERY = 200;
 const MAX_SELECTED = 20;
 
-type ParamSource = URLSearchParams | Record<string, string | string[] | undefined>;
+const ZRunsView = z
+  .object({
+    q: z
+      .string()
+      .transform((q) => q.slice(0, MAX_QUERY))
+      .catch(""),
+    sort: z.enum(RUN_SORT_KEYS).nullable().catch(null),
+    dir: z.enum(["asc", "desc"]).catch("asc"),
+    selected: z
+      .string()
+      .transform((ids) =>
+        [
+          ...new Set(
+            ids
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ].slice(0, MAX_SELECTED),
+      )
+      .catch([]),
+  })
+  // A direction means nothing without a sort column.
+  .transform((v): RunsView => ({ ...v, dir: v.sort === null ? "asc" : v.dir }));
 
-function first(params: ParamSource, key: string): string | undefined {
-  if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
-  const value = params[key];
-  return Array.isArray(value) ? value[0] : value;
+export function parseRunsView(source: ParamSource): RunsView {
+  return ZRunsView.parse(firstValues(searchParamsOf(source), ["q", "sort", "dir", "selected"]));
 }
 
-function isSortKey(value: string | undefined): value is RunSortKey {
-  return (RUN_SORT_KEYS as readonly string[]).includes(value ?? "");
-}
-
-export function parseRunsView(params: ParamSource): RunsView {
-  const q = (first(params, "q") ?? "").slice(0, MAX_QUERY);
-  const sortParam = first(params, "sort");
-  const sort = isSortKey(sortParam) ? sortParam : null;
-  const dir: SortDir = sort !== null && first(params, "dir") === "desc" ? "desc" : "asc";
-  const ids = (first(params, "selected") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const selected = [...new Set(ids)].slice(0, MAX_SELECTED);
-  return { q, sort, dir, selected };
+export function isRunSortKey(id: string): id is RunSortKey {
+  return (RUN_SORT_KEYS as readonly string[]).includes(id);
 }
 
 /** The query string for a view, defaults left out, keys in a fixed order ("" for the default view). */
@@ -74,10 +84,7 @@ export function serializeRunsView(view: RunsView): string {
   return params.toString().replace(/%2C/gi, ",");
 }
 
-export function runsViewHref(view: RunsView, pathname = "/"): string {
-  const query = serializeRunsView(view);
-  return query ? `${pathname}?${query}` : pathname;
-}
+export const runsViewCodec: UrlCodec<RunsView> = { parse: parseRunsView, write: serializeRunsView };
 
 /** The compare page link for the selected runs, in the order they were picked. */
 export function compareHref(selected: readonly string[]): string {

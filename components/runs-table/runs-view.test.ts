@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RUNS_VIEW, compareHref, parseRunsView, runsViewHref, serializeRunsView } from "./url-state";
+import { withQuery } from "@/components/url-state/url-codec";
+import { DEFAULT_RUNS_VIEW, compareHref, parseRunsView, runsViewCodec, serializeRunsView } from "./runs-view";
+
+const runsViewHref = (view: typeof DEFAULT_RUNS_VIEW) => withQuery("/", serializeRunsView(view));
 
 describe("runs list URL state", () => {
   it("reads the default view from an empty query", () => {
@@ -36,5 +39,12 @@ describe("runs list URL state", () => {
 
   it("links the compare page with the runs in the order they were picked", () => {
     expect(compareHref(["b", "a", "c"])).toBe("/compare?runs=b,a,c");
+  });
+
+  it("reads back what it writes, so a written URL is recognised when it lands", () => {
+    const view = { q: "gpt 5", sort: "headline" as const, dir: "desc" as const, selected: ["x", "y"] };
+    const query = runsViewCodec.write(view, new URLSearchParams("ignored=1"));
+    expect(query).toBe("q=gpt+5&sort=headline&dir=desc&selected=x,y");
+    expect(runsViewCodec.write(parseRunsView(new URLSearchParams(query)), new URLSearchParams())).toBe(query);
   });
 });
