@@ -5,7 +5,7 @@ export interface ExampleImport {
 }
 export type FolderGraph = Map<string, Map<string, ExampleImport>>;
 /** The folder → folder import graph of the production files under `root` (which holds tsconfig.json). */
-export declare function folderGraph(root: string, exempt?: Set<string>): FolderGraph;
+export declare function folderGraph(root: string): FolderGraph;
 /** Each cycle as the chain of folders it walks, the first repeated at the end. */
 export declare function findCycles(graph: FolderGraph): string[][];
 /** A chain line per cycle, then one example import per edge. */

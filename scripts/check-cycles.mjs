@@ -16,14 +16,6 @@ const require = createRequire(import.meta.url);
 const { createResolver } = require("./resolve-import.cjs");
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-// Imports of these files make no edge. They are the four formatting modules, about to become one module in
-// one folder; until then whatif → run and compare → run go through them alone. Remove this list with them.
-const EXEMPT_TARGETS = new Set([
-  "components/format.ts",
-  "components/run/metric-format.ts",
-  "components/compare/compare-format.ts",
-  "components/whatif/effect-format.ts",
-]);
 const SKIPPED_FOLDERS = new Set(["node_modules", ".next", "generated", "data", "test-results", "playwright-report"]);
 
 /** Production source files under `root`, as paths relative to it with `/` separators. */
@@ -49,11 +41,10 @@ const within = (folder, ancestor) => ancestor === "." || folder === ancestor || 
 /**
  * The folder → folder import graph of the production files under `root` (which holds tsconfig.json).
  * @param {string} root
- * @param {Set<string>} [exempt] files (relative to root) whose imports make no edge
  * @returns {Map<string, Map<string, { file: string, source: string }>>} for each folder, the folders it imports
  *   and, per edge, the first import found (file and specifier)
  */
-export function folderGraph(root, exempt = EXEMPT_TARGETS) {
+export function folderGraph(root) {
   const resolve = createResolver(root);
   const graph = new Map();
   for (const file of productionFiles(root)) {
@@ -64,7 +55,6 @@ export function folderGraph(root, exempt = EXEMPT_TARGETS) {
       if (target === null) continue;
       const relative = path.relative(root, target).split(path.sep).join("/");
       if (relative.startsWith("../") || relative.split("/").includes("node_modules")) continue;
-      if (exempt.has(relative)) continue;
       const to = folderOf(relative);
       if (within(from, to) || within(to, from)) continue;
       if (!graph.has(from)) graph.set(from, new Map());

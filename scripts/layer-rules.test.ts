@@ -55,7 +55,7 @@ describe("layer rules", () => {
   });
 
   it("lib/db never imports components or app", async () => {
-    expect(await layerErrors("lib/db/probe.ts", 'import "@/components/format";\n')).toEqual([
+    expect(await layerErrors("lib/db/probe.ts", 'import "@/components/ui/empty-state";\n')).toEqual([
       "boundaries/dependencies: lib/db and lib/store never import components or app",
     ]);
   });
