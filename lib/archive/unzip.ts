@@ -111,7 +111,9 @@ function expandZstdEntries(bytes: Uint8Array, wanted: ReadonlySet<string>): Reco
     try {
       out[entry.name] = unzstdBounded(data, entry.originalSize);
     } catch (error) {
-      throw new Error(`Zstandard entry "${entry.name}": ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`Zstandard entry "${entry.name}": ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
   return out;

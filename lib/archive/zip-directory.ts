@@ -71,8 +71,14 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
       const size = v.getUint16(extra + 2, true);
       if (id === 1) {
         let field = extra + 4;
-        if (originalSize === 0xffffffff) ((originalSize = u64(v, field)), (field += 8));
-        if (compressedSize === 0xffffffff) ((compressedSize = u64(v, field)), (field += 8));
+        if (originalSize === 0xffffffff) {
+          originalSize = u64(v, field);
+          field += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = u64(v, field);
+          field += 8;
+        }
         if (local === 0xffffffff) local = u64(v, field);
       }
       extra += 4 + size;

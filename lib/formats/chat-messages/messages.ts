@@ -94,6 +94,7 @@ function splitBlocks(blocks: readonly Json[], newCallId: (n: number) => string, 
     const b = asObject(block);
     const thought = b?.thinking ?? b?.reasoning;
     if (b?.type === "tool_use" && typeof b.name === "string") {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a call id is a JSON string or number
       const id = b.id === undefined || b.id === null ? newCallId(into.calls.length) : String(b.id);
       into.calls.push({ id, name: b.name, arguments: b.input ?? null });
     } else if (b?.type === "tool_result") {

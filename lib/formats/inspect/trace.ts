@@ -151,6 +151,7 @@ export function readInspectTrace(files: readonly InputFile[], ref: InspectSample
   }
   const sample = log.samples.find((s) => {
     const v = asObject(s.value);
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a sample id is a JSON string or number
     return v !== null && String(v.id) === ref.id && (typeof v.epoch === "number" ? v.epoch : 1) === ref.epoch;
   });
   const value = asObject(sample?.value);
