@@ -2,10 +2,9 @@ import Link from "next/link";
 import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
 import { parseRunsView } from "@/components/runs-table/url-state";
-import { getDb } from "@/lib/db/client";
-import { listRuns } from "@/lib/db/queries/list-runs";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +13,7 @@ export default async function RunsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [stored, view] = await Promise.all([listRuns(getDb()), searchParams.then(parseRunsView)]);
+  const [stored, view] = await Promise.all([getStore().listRuns(), searchParams.then(parseRunsView)]);
   const deltas = runsDeltaToBaseline(stored);
   const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
   return (

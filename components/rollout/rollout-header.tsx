@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { fixed2 } from "@/components/checks/words";
 import { dateTime, duration } from "@/components/format";
-import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
+import type { RolloutDetail } from "@/lib/store/records";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import styles from "./rollout-page.module.css";
 import { unscoredReason } from "./unscored-reason";

@@ -9,7 +9,7 @@ import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaW
  * reads it in a few milliseconds.
  */
 
-// Runs are immutable and the server keeps them in memory (lib/db/queries/run-cache.ts): encode each once.
+// Runs are immutable and the server keeps them in memory (lib/store/run-cache.ts): encode each once.
 const written = new WeakMap<ScoringRun, string>();
 
 /*

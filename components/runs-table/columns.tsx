@@ -13,7 +13,7 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 import { dateTime, deltaPp, pct, plural } from "@/components/format";
-import type { RunListItem } from "@/lib/db/queries/list-runs";
+import type { RunListItem } from "@/lib/store/records";
 import type { RunSortKey } from "./url-state";
 import styles from "./runs-table.module.css";
 

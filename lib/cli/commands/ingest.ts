@@ -38,10 +38,10 @@ export const ingestCommand = {
     // (parsed files, row arrays) would then set its peak. Collect sooner: a few % of time for ~20% less peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
     const { files, rootName } = await readPaths(positionals);
-    const db = await openDatabase();
+    const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
     try {
-      const result = await ingestFiles(db, files, {
+      const result = await ingestFiles(store, files, {
         runName: values.run as string | undefined,
         agent: values.agent as string | undefined,
         model: values.model as string | undefined,
@@ -75,7 +75,7 @@ export const ingestCommand = {
       }
       return result.rejected.length > 0 ? 1 : 0;
     } finally {
-      await db.$disconnect();
+      await store.close();
     }
   },
 };

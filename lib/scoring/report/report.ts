@@ -128,7 +128,7 @@ const recorded = new WeakMap<ScoringRun, Report>();
 
 /**
  * The as-recorded report, computed once per run object. Runs are never mutated (the contract of every
- * scoring function), so a server that keeps a run in memory (lib/db/queries/run-cache.ts) serves the
+ * scoring function), so a server that keeps a run in memory (lib/store/run-cache.ts) serves the
  * report of an unchanged run without recomputing it. Callers must not mutate the report either.
  */
 export function recordedReport(run: ScoringRun): Report {
