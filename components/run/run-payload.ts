@@ -4,9 +4,8 @@ import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaW
 
 /*
  * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
- * React's server-component serializer walks every element of an object prop (~50 ms on the server for a
- * 10,000-rollout run, and ~20 ms again to read it in the browser); a string crosses as is and JSON.parse
- * reads it in a few milliseconds.
+ * React's server-component serializer walks every element of an object prop, on the server and again in the
+ * browser; a string crosses as is and one JSON.parse reads it.
  */
 
 // Runs are immutable and the server keeps them in memory (lib/store/run-cache.ts): encode each once.

@@ -35,7 +35,7 @@ export const ingestCommand = {
       throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
     }
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
-    // (parsed files, row arrays) would then set its peak. Collect sooner: a few % of time for ~20% less peak.
+    // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
     const { files, rootName } = await readPaths(positionals);
     const store = await openDatabase();

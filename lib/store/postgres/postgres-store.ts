@@ -227,7 +227,7 @@ export class PostgresStore implements Store {
 
   /**
    * The task summaries go in a few `UPDATE … SET summary = CASE id WHEN … END` statements rather than one
-   * Prisma update per task (a run of 2,000 tasks took seconds in Prisma's query compiler).
+   * Prisma update per task, whose query compiler dominates for runs of thousands of tasks.
    */
   async updateSummaries(runId: string, report: Report) {
     const statements = [];

@@ -7,7 +7,7 @@ import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
-/** The score report (SPEC §5), optionally under a what-if scenario given as `?scenario=<JSON>`. */
+/** The score report, optionally under a what-if scenario given as `?scenario=<JSON>`. */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
   const { id } = await params;
