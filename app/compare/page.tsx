@@ -19,8 +19,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function ComparePage({ searchParams }: Props) {
   const view = parseCompareView(await searchParams);
-  const db = getStore();
-  const metas = await Promise.all(view.runs.slice(0, 3).map((id) => db.getRun(id)));
+  const store = getStore();
+  const metas = await Promise.all(view.runs.slice(0, 3).map((id) => store.getRun(id)));
   const unknown = view.runs.slice(0, 3).filter((_, i) => !metas[i]);
   const found = metas.filter((m) => m !== null);
   const order =
@@ -29,7 +29,7 @@ export default async function ComparePage({ searchParams }: Props) {
       : null;
 
   if (!order) {
-    const runs = await db.listRuns();
+    const runs = await store.listRuns();
     return (
       <>
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -41,9 +41,9 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const byId = new Map(found.map((m) => [m.id, m]));
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => db.cachedScoringRun(id)));
+  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => store.cachedScoringRun(id)));
   if (!a || candidates.some((c) => !c)) {
-    const runs = await db.listRuns();
+    const runs = await store.listRuns();
     return <PickRuns runs={runs} initial={[]} unknown={view.runs} />;
   }
   const comparisons = candidates.map((b) => compareRuns(a, b!, { metric: view.metric ?? undefined }));

@@ -28,8 +28,8 @@ export const GET = handle(async (request: Request) => {
     );
   const scenario = parseScenarioParam(params.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
-  const db = getStore();
-  const [a, b] = await Promise.all([db.cachedScoringRun(query.data.a), db.cachedScoringRun(query.data.b)]);
+  const store = getStore();
+  const [a, b] = await Promise.all([store.cachedScoringRun(query.data.a), store.cachedScoringRun(query.data.b)]);
   if (!a) throw new ApiError("not_found", `No run with id "${query.data.a}".`);
   if (!b) throw new ApiError("not_found", `No run with id "${query.data.b}".`);
   const comparison = compareRuns(a, b, { metric: query.data.metric, scenario: scenario.data });

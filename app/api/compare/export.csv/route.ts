@@ -33,14 +33,14 @@ export const GET = handle(async (request: Request) => {
       "Give two or three run ids: /api/compare/export.csv?runs=<a>,<b>.",
       zodDetails(query.error),
     );
-  const db = getStore();
-  const briefs = await Promise.all(query.data.runs.map((id) => db.getRunBrief(id)));
+  const store = getStore();
+  const briefs = await Promise.all(query.data.runs.map((id) => store.getRunBrief(id)));
   const missing = query.data.runs.filter((_, i) => !briefs[i]);
   if (missing.length > 0)
     throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   const order = orderCompareRuns(query.data.runs, { a: query.data.a, baselineId: briefs.find((b) => b?.baseline)?.id });
   if (!order) throw new ApiError("malformed", "Give two different run ids.");
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => db.cachedScoringRun(id)));
+  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => store.cachedScoringRun(id)));
   if (!a || candidates.some((c) => !c)) throw new ApiError("not_found", "A run disappeared while exporting.");
   const rows = compareCsvRows(
     a.name,

@@ -21,9 +21,9 @@ export const POST = handle(async (request: Request, { params }: { params: Promis
   const body = ZBody.safeParse(json);
   if (!body.success)
     throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
-  const db = getStore();
-  const run = await db.getRunBrief(id);
+  const store = getStore();
+  const run = await store.getRunBrief(id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
-  await db.setBaseline(id, body.data.baseline);
+  await store.setBaseline(id, body.data.baseline);
   return NextResponse.json({ run: { id: run.id, name: run.name, baseline: body.data.baseline } });
 });

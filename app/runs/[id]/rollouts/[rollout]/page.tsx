@@ -22,11 +22,11 @@ type Params = Promise<{ id: string; rollout: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, rolloutRowId: string) => {
-  const db = getStore();
+  const store = getStore();
   const [meta, rollout, run] = await Promise.all([
-    db.getRun(runId),
-    db.getRollout(runId, rolloutRowId),
-    db.cachedScoringRun(runId),
+    store.getRun(runId),
+    store.getRollout(runId, rolloutRowId),
+    store.cachedScoringRun(runId),
   ]);
   return meta && rollout && run ? { meta, rollout, run } : null;
 });

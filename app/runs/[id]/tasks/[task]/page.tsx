@@ -21,11 +21,11 @@ type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, taskRowId: string) => {
-  const db = getStore();
+  const store = getStore();
   const [meta, task, run] = await Promise.all([
-    db.getRun(runId),
-    db.getTaskRollouts(runId, taskRowId),
-    db.cachedScoringRun(runId),
+    store.getRun(runId),
+    store.getTaskRollouts(runId, taskRowId),
+    store.cachedScoringRun(runId),
   ]);
   return meta && task && run ? { meta, task, run } : null;
 });
