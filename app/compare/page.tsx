@@ -41,7 +41,9 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const byId = new Map(found.map((m) => [m.id, m]));
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => store.cachedScoringRun(id)));
+  const [a, ...candidates] = await Promise.all(
+    [order.a, ...order.candidates].map((id) => store.snapshot(id).then((s) => s?.run ?? null)),
+  );
   if (!a || candidates.some((c) => !c)) {
     const runs = await store.listRuns();
     return <PickRuns runs={runs} initial={[]} unknown={view.runs} />;

@@ -6,7 +6,6 @@ import {
   taskHref as hrefForTask,
   type RunPageMeta,
 } from "@/components/run/run-page-meta";
-import { recordedReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -39,10 +38,13 @@ const TABS: { id: Tab; label: string }[] = [
  */
 export function WhatIfPanel({
   run,
+  recorded,
   report,
   meta,
 }: {
   run: ScoringRun;
+  /** The run's as-recorded report (its snapshot's). */
+  recorded: Report;
   report: Report;
   meta: Pick<RunPageMeta, "id" | "taskIds" | "rolloutIds">;
 }) {
@@ -52,8 +54,6 @@ export function WhatIfPanel({
   const [open, setOpen] = useState(active);
   const [tab, setTab] = useState<Tab>("verdicts");
 
-  // Computed at most once per run object; when the page shows no scenario, RunView's report already is it.
-  const recorded = recordedReport(run);
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
   const headlineMetric = report.headline.metric;
   const comparison = useMemo(

@@ -1,12 +1,14 @@
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { StoreDriver } from "./store";
 
 /*
- * The server's cache of whole runs (the run, task, rollout and compare pages and the report API each need
- * one; a run of 10,000 rollouts takes most of a second to read). Stored rollouts are never changed or
+ * The server's cache of run snapshots (the run, task, rollout and compare pages and the report API each need
+ * the whole run; a run of 10,000 rollouts takes most of a second to read, and its as-recorded report and
+ * browser encoding are computed once per snapshot). Stored rollouts are never changed or
  * deleted, only added, and a run's scoring fields are written once when it is created, so a run's number of
  * rollouts identifies its content: one indexed COUNT per request revalidates the entry, on every app instance
- * alike. Callers share the cached object and must not mutate it (scoring functions never do).
+ * alike. Callers share the snapshot and must not mutate what it holds (scoring functions never do).
  */
 
 /** At most this many checks are kept across cached runs (~10 runs of 10,000 rollouts × 12 checks). */
@@ -15,7 +17,7 @@ const CHECK_BUDGET = 1_200_000;
 interface Entry {
   rollouts: number;
   checks: number;
-  run: ScoringRun;
+  snapshot: RunSnapshot;
 }
 
 function checksOf(run: ScoringRun): number {
@@ -31,20 +33,21 @@ export class RunCache {
   readonly #entries = new Map<string, Entry>();
   constructor(private readonly source: Source) {}
 
-  /** The stored run, or null when there is no such run. */
-  async get(runId: string): Promise<ScoringRun | null> {
+  /** The stored run's snapshot, or null when there is no such run. */
+  async get(runId: string): Promise<RunSnapshot | null> {
     const cache = this.#entries;
     const count = await this.source.rolloutCount(runId);
     const hit = cache.get(runId);
     if (hit && hit.rollouts === count) {
       cache.delete(runId);
       cache.set(runId, hit);
-      return hit.run;
+      return hit.snapshot;
     }
     const run = await this.source.loadScoringRun(runId);
     cache.delete(runId);
     // Rollouts added between the count and the read: keep the entry keyed to what was read.
-    if (run) cache.set(runId, { rollouts: run.rollouts.length, checks: checksOf(run), run });
+    const snapshot = run ? new RunSnapshot(run) : null;
+    if (run && snapshot) cache.set(runId, { rollouts: run.rollouts.length, checks: checksOf(run), snapshot });
     let total = 0;
     for (const e of cache.values()) total += e.checks;
     for (const [id, e] of cache) {
@@ -52,7 +55,7 @@ export class RunCache {
       cache.delete(id);
       total -= e.checks;
     }
-    return run;
+    return snapshot;
   }
 
   /** Reads runs into the cache after the current request has answered; a failure only means a later read. */

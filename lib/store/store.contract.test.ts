@@ -323,20 +323,21 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.countRuns()).toBe(1);
   });
 
-  it("serves an unchanged run from the run cache and rereads it once rollouts are added", async () => {
+  it("serves an unchanged run's snapshot from the run cache and rereads the run once rollouts are added", async () => {
     const files = loadFixture("scoring-article");
     const first = await ingestFiles(t.store, files.slice(0, 1), { runName: "nightly", rootName: "a" });
     const id = first.runs[0]!.id;
-    const one = await t.store.cachedScoringRun(id);
-    expect(one?.rollouts).toHaveLength(1);
-    expect(await t.store.cachedScoringRun(id)).toBe(one);
+    const one = await t.store.snapshot(id);
+    expect(one?.run.rollouts).toHaveLength(1);
+    expect(await t.store.snapshot(id)).toBe(one);
+    expect(one?.recorded).toEqual(computeReport(one!.run));
 
     await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
-    const three = await t.store.cachedScoringRun(id);
+    const three = await t.store.snapshot(id);
     expect(three).not.toBe(one);
-    expect(three).toEqual(await t.store.loadScoringRun(id));
-    expect(three?.rollouts).toHaveLength(3);
-    expect(await t.store.cachedScoringRun(id)).toBe(three);
-    expect(await t.store.cachedScoringRun("nope")).toBeNull();
+    expect(three?.run).toEqual(await t.store.loadScoringRun(id));
+    expect(three?.run.rollouts).toHaveLength(3);
+    expect(await t.store.snapshot(id)).toBe(three);
+    expect(await t.store.snapshot("nope")).toBeNull();
   });
 });

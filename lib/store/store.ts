@@ -1,5 +1,6 @@
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { RawFileBytes, RolloutDetail, RunBrief, RunExport, RunListItem, RunMeta, TaskRollouts } from "./records";
 
@@ -70,10 +71,10 @@ export interface Store {
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 
   /**
-   * The run through the run cache: read once per version of the run (its rollout count) and shared by every
-   * caller, who must not mutate it. Null when there is no such run.
+   * The run's snapshot from the run cache: built once per version of the run (its rollout count) and shared
+   * by every caller, who must not mutate it. Null when there is no such run.
    */
-  cachedScoringRun(runId: string): Promise<ScoringRun | null>;
+  snapshot(runId: string): Promise<RunSnapshot | null>;
   /** Reads runs into the cache after the current request has answered (a run just uploaded is opened next). */
   warmRunCache(runIds: readonly string[]): void;
 
@@ -81,4 +82,4 @@ export interface Store {
 }
 
 /** What an implementation provides; the run cache is shared (lib/store/run-cache.ts). */
-export type StoreDriver = Omit<Store, "cachedScoringRun" | "warmRunCache">;
+export type StoreDriver = Omit<Store, "snapshot" | "warmRunCache">;

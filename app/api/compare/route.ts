@@ -29,7 +29,10 @@ export const GET = handle(async (request: Request) => {
   const scenario = parseScenarioParam(params.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
   const store = getStore();
-  const [a, b] = await Promise.all([store.cachedScoringRun(query.data.a), store.cachedScoringRun(query.data.b)]);
+  const [a, b] = await Promise.all([
+    store.snapshot(query.data.a).then((s) => s?.run ?? null),
+    store.snapshot(query.data.b).then((s) => s?.run ?? null),
+  ]);
   if (!a) throw new ApiError("not_found", `No run with id "${query.data.a}".`);
   if (!b) throw new ApiError("not_found", `No run with id "${query.data.b}".`);
   const comparison = compareRuns(a, b, { metric: query.data.metric, scenario: scenario.data });

@@ -4,7 +4,7 @@ import { cache, Suspense } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { compactRunJson, runPageMetaJson } from "@/components/run/run-payload";
+import { publishSnapshot, runPageMetaJson } from "@/components/run/run-payload";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -38,7 +38,7 @@ export default async function RunPage({ params }: Props) {
  * and as a string (components/run/run-payload.ts). The page's HTML itself lists no more than a page of tasks.
  */
 async function RunBody({ meta }: { meta: RunPageMeta }) {
-  const run = await getStore().cachedScoringRun(meta.id);
-  if (!run) notFound();
-  return <RunView runJson={compactRunJson(run)} metaJson={runPageMetaJson(meta, run)} />;
+  const snapshot = await getStore().snapshot(meta.id);
+  if (!snapshot) notFound();
+  return <RunView runJson={publishSnapshot(snapshot)} metaJson={runPageMetaJson(meta, snapshot.run)} />;
 }

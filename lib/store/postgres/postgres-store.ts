@@ -271,7 +271,7 @@ export class PostgresStore implements Store {
     return work();
   }
 
-  cachedScoringRun(runId: string) {
+  snapshot(runId: string) {
     return this.#cache.get(runId);
   }
 

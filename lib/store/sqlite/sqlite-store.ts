@@ -287,7 +287,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  cachedScoringRun(runId: string) {
+  snapshot(runId: string) {
     return this.#cache.get(runId);
   }
 

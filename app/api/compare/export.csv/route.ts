@@ -40,7 +40,9 @@ export const GET = handle(async (request: Request) => {
     throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   const order = orderCompareRuns(query.data.runs, { a: query.data.a, baselineId: briefs.find((b) => b?.baseline)?.id });
   if (!order) throw new ApiError("malformed", "Give two different run ids.");
-  const [a, ...candidates] = await Promise.all([order.a, ...order.candidates].map((id) => store.cachedScoringRun(id)));
+  const [a, ...candidates] = await Promise.all(
+    [order.a, ...order.candidates].map((id) => store.snapshot(id).then((s) => s?.run ?? null)),
+  );
   if (!a || candidates.some((c) => !c)) throw new ApiError("not_found", "A run disappeared while exporting.");
   const rows = compareCsvRows(
     a.name,

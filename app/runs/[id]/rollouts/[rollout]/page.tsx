@@ -26,7 +26,7 @@ const load = cache(async (runId: string, rolloutRowId: string) => {
   const [meta, rollout, run] = await Promise.all([
     store.getRun(runId),
     store.getRollout(runId, rolloutRowId),
-    store.cachedScoringRun(runId),
+    store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && rollout && run ? { meta, rollout, run } : null;
 });

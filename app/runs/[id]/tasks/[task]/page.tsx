@@ -25,7 +25,7 @@ const load = cache(async (runId: string, taskRowId: string) => {
   const [meta, task, run] = await Promise.all([
     store.getRun(runId),
     store.getTaskRollouts(runId, taskRowId),
-    store.cachedScoringRun(runId),
+    store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && task && run ? { meta, task, run } : null;
 });
