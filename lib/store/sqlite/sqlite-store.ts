@@ -23,8 +23,8 @@ import { decodeRow, encode, insertRows, openConnection, Statements, type Connect
 
 /*
  * The SQLite store. Contract: every read and write of a SQLite deployment goes through this store's ONE
- * better-sqlite3 connection per process; Prisma is not used on SQLite at run time (lib/db keeps its client
- * for the schema, migrations and tests). better-sqlite3 is synchronous: a write transaction runs from BEGIN
+ * better-sqlite3 connection per process; Prisma is not used on SQLite at run time (lib/db/migrate.ts applies
+ * the committed migrations on a connection of its own before the store opens; tests may read through Prisma). better-sqlite3 is synchronous: a write transaction runs from BEGIN
  * IMMEDIATE to COMMIT without yielding, so within the process nothing interleaves with it and nothing waits on
  * a lock held by an await. Other processes (a CLI ingest next to the server) are serialised by SQLite's write
  * lock: a writer waits up to the busy timeout, and WAL lets readers go on meanwhile.
