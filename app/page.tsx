@@ -1,19 +1,14 @@
 import Link from "next/link";
 import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
-import { parseRunsView } from "@/components/runs-table/url-state";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const [stored, view] = await Promise.all([getStore().listRuns(), searchParams.then(parseRunsView)]);
+export default async function RunsPage() {
+  const stored = await getStore().listRuns();
   const deltas = runsDeltaToBaseline(stored);
   const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
   return (
@@ -27,7 +22,7 @@ export default async function RunsPage({
           Upload results
         </Link>
       </div>
-      {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} initialView={view} />}
+      {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} />}
     </>
   );
 }

@@ -6,7 +6,8 @@ import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaW
 /*
  * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
  * React's server-component serializer walks every element of an object prop, on the server and again in the
- * browser; a string crosses as is and one JSON.parse reads it.
+ * browser, which is costly for a run of 10,000 rollouts; a string crosses as is and JSON.parse reads it at
+ * native speed.
  */
 
 /*

@@ -9,7 +9,7 @@ import {
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { isEmptyScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
+import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
 import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
@@ -18,7 +18,8 @@ import { CopyLinkButton } from "./copy-link-button";
 import { Effects } from "./effects";
 import { HeadlineControls } from "./headline-controls";
 import { RulesTab } from "./rules-tab";
-import { useScenarioUrl } from "./use-scenario-url";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { scenarioCodec } from "./scenario-url";
 import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
 import type { Edit } from "./whatif-types";
@@ -48,8 +49,8 @@ export function WhatIfPanel({
   report: Report;
   meta: Pick<RunPageMeta, "id" | "taskIds" | "rolloutIds">;
 }) {
-  const url = useScenarioUrl();
-  const scenario: Scenario = url.scenario;
+  const url = useUrlState(scenarioCodec, { mode: "push" });
+  const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const [open, setOpen] = useState(active);
   const [tab, setTab] = useState<Tab>("verdicts");
@@ -100,7 +101,12 @@ export function WhatIfPanel({
           {active ? (
             <>
               <CopyLinkButton />
-              <button type="button" className="button button-small" onClick={url.reset} data-testid="whatif-reset">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => update(resetScenario)}
+                data-testid="whatif-reset"
+              >
                 Reset to recorded
               </button>
             </>
