@@ -1,15 +1,14 @@
 import Link from "next/link";
 import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
-import { getDb } from "@/lib/db/client";
-import { listRuns } from "@/lib/db/queries/list-runs";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
-  const stored = await listRuns(getDb());
+  const stored = await getStore().listRuns();
   const deltas = runsDeltaToBaseline(stored);
   const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
   return (

@@ -4,12 +4,9 @@ import { CompareView } from "@/components/compare/compare-view";
 import { toCompareRun } from "@/components/compare/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { parseCompareView } from "@/components/compare/url-state";
-import { getDb } from "@/lib/db/client";
-import { getRunMeta } from "@/lib/db/queries/get-run";
-import { listRuns } from "@/lib/db/queries/list-runs";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { orderCompareRuns } from "@/lib/scoring/report/compare-order";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };
@@ -22,8 +19,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function ComparePage({ searchParams }: Props) {
   const view = parseCompareView(await searchParams);
-  const db = getDb();
-  const metas = await Promise.all(view.runs.slice(0, 3).map((id) => getRunMeta(db, id)));
+  const store = getStore();
+  const metas = await Promise.all(view.runs.slice(0, 3).map((id) => store.getRun(id)));
   const unknown = view.runs.slice(0, 3).filter((_, i) => !metas[i]);
   const found = metas.filter((m) => m !== null);
   const order =
@@ -32,7 +29,7 @@ export default async function ComparePage({ searchParams }: Props) {
       : null;
 
   if (!order) {
-    const runs = await listRuns(db);
+    const runs = await store.listRuns();
     return (
       <>
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -45,10 +42,10 @@ export default async function ComparePage({ searchParams }: Props) {
 
   const byId = new Map(found.map((m) => [m.id, m]));
   const [a, ...candidates] = await Promise.all(
-    [order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)),
+    [order.a, ...order.candidates].map((id) => store.snapshot(id).then((s) => s?.run ?? null)),
   );
   if (!a || candidates.some((c) => !c)) {
-    const runs = await listRuns(db);
+    const runs = await store.listRuns();
     return <PickRuns runs={runs} initial={[]} unknown={view.runs} />;
   }
   const comparisons = candidates.map((b) => compareRuns(a, b!, { metric: view.metric ?? undefined }));

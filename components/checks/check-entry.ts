@@ -1,4 +1,4 @@
-import type { CheckDetail } from "@/lib/db/queries/get-rollouts";
+import type { CheckDetail } from "@/lib/store/records";
 import { isFailedRequired, type CheckCell } from "@/lib/scoring/view/check-grid";
 
 /** A stored check (its text) with its effective verdict under the page's scenario (lib/scoring check-grid). */

@@ -1,4 +1,4 @@
-import type { RunMeta } from "@/lib/db/queries/get-run";
+import type { RunMeta } from "@/lib/store/records";
 import type { Regrade } from "@/lib/formats/types";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { count, dateTime, duration, fixed } from "@/lib/display/format";
-import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
+import type { RolloutDetail } from "@/lib/store/records";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import styles from "./rollout-page.module.css";
 import { unscoredReason } from "./unscored-reason";

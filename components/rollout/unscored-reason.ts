@@ -1,4 +1,4 @@
-import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
+import type { RolloutDetail } from "@/lib/store/records";
 
 /** Ingest warnings that say why a rollout was stored unscored (lib/formats), matched by their opening words. */
 const UNSCORED_WARNINGS = ["no required checks", "no required check was graded", "no result.json beside run.json"];

@@ -1,4 +1,4 @@
-import type { RunMeta } from "@/lib/db/queries/get-run";
+import type { RunMeta } from "@/lib/store/records";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
 export interface RunPageMeta extends Pick<

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { scoringArticle } from "@/lib/scoring/__fixtures__/scoring-article";
 import { siloRuns } from "@/lib/scoring/__fixtures__/silo-runs";
-import { compactRunJson, readCompactRun, readRunPageMeta, runPageMetaJson } from "./run-payload";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { publishSnapshot, readRunPageMeta, readSnapshot, runPageMetaJson } from "./run-payload";
 import type { RunPageMeta } from "./run-page-meta";
 
 const meta: RunPageMeta = {
@@ -24,27 +25,31 @@ const meta: RunPageMeta = {
 
 describe("run page payload", () => {
   it("carries the run and the page meta as strings", () => {
-    const text = compactRunJson(scoringArticle);
-    const run = readCompactRun(text);
-    expect(run).toStrictEqual(scoringArticle);
-    expect(readRunPageMeta(runPageMetaJson(meta, scoringArticle), run)).toEqual(meta);
+    const text = publishSnapshot(new RunSnapshot(structuredClone(scoringArticle)));
+    const snapshot = readSnapshot(JSON.parse(JSON.stringify(text)) as string);
+    expect(snapshot.run).toStrictEqual(scoringArticle);
+    expect(readRunPageMeta(runPageMetaJson(meta, scoringArticle), snapshot.run)).toEqual(meta);
   });
 
-  it("encodes a run object once, and reads its text back to that very object", () => {
-    const text = compactRunJson(siloRuns);
-    expect(compactRunJson(siloRuns)).toBe(text);
+  it("reads a published snapshot's text back to that very snapshot", () => {
+    const published = new RunSnapshot(siloRuns);
+    const text = publishSnapshot(published);
+    expect(publishSnapshot(published)).toBe(text);
     // Another string with the same text, as the server's rendering of the client component receives it.
     const copy = JSON.parse(JSON.stringify(text)) as string;
-    expect(readCompactRun(copy)).toBe(siloRuns);
+    expect(readSnapshot(copy)).toBe(published);
   });
 
-  it("decodes text it has not seen, and keeps only the last few runs", () => {
-    const originals = Array.from({ length: 6 }, (_, i) => ({ ...structuredClone(siloRuns), name: `run ${i}` }));
-    const texts = originals.map(compactRunJson);
-    expect(readCompactRun(texts[5]!)).toBe(originals[5]);
-    const again = readCompactRun(texts[0]!);
+  it("decodes text it has not seen, and keeps only the last few snapshots", () => {
+    const originals = Array.from(
+      { length: 6 },
+      (_, i) => new RunSnapshot({ ...structuredClone(siloRuns), name: `run ${i}` }),
+    );
+    const texts = originals.map(publishSnapshot);
+    expect(readSnapshot(texts[5]!)).toBe(originals[5]);
+    const again = readSnapshot(texts[0]!);
     expect(again).not.toBe(originals[0]);
-    expect(again).toStrictEqual(originals[0]);
-    expect(readCompactRun(texts[0]!)).toBe(again);
+    expect(again.run).toStrictEqual(originals[0]!.run);
+    expect(readSnapshot(texts[0]!)).toBe(again);
   });
 });

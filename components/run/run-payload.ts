@@ -1,4 +1,5 @@
-import { decodeRun, encodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
+import { decodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaWire } from "./run-page-meta";
 
@@ -9,42 +10,38 @@ import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaW
  * native speed.
  */
 
-// Runs are immutable and the server keeps them in memory (lib/db/queries/run-cache.ts): encode each once.
-const written = new WeakMap<ScoringRun, string>();
-
 /*
- * Runs by their text, the last few written or read. The server renders the client component from the text
- * the server component wrote a moment before: in the same process, but in another module graph (React's
- * server and SSR layers each have their own copy of this file), hence a map on globalThis. The reader then
- * gets the very run object the server holds, not a decoded copy, and the scoring caches kept per run object
- * (its index, its as-recorded report) serve the page, the report API and the next request alike. In the
- * browser it holds the page's run.
+ * Snapshots by their text, the last few published or read. The server renders the client component from the
+ * text the server component published a moment before: in the same process, but in another module graph
+ * (React's server and SSR layers each have their own copy of this file), hence a map on globalThis. The
+ * reader then gets the very snapshot the server's run cache holds, not a decoded copy, so its as-recorded
+ * report serves the page, the report API and the next request alike. In the browser it holds the page's run.
  */
 const KEPT = 4;
-const KEY = Symbol.for("tally.compact-runs");
-const runs = ((globalThis as { [KEY]?: Map<string, ScoringRun> })[KEY] ??= new Map<string, ScoringRun>());
+const KEY = Symbol.for("tally.run-snapshots");
+const snapshots = ((globalThis as { [KEY]?: Map<string, RunSnapshot> })[KEY] ??= new Map<string, RunSnapshot>());
 
-function keep(text: string, run: ScoringRun) {
-  runs.delete(text);
-  for (const key of runs.keys()) {
-    if (runs.size < KEPT) break;
-    runs.delete(key);
+function keep(text: string, snapshot: RunSnapshot) {
+  snapshots.delete(text);
+  for (const key of snapshots.keys()) {
+    if (snapshots.size < KEPT) break;
+    snapshots.delete(key);
   }
-  runs.set(text, run);
+  snapshots.set(text, snapshot);
 }
 
-export function compactRunJson(run: ScoringRun): string {
-  let text = written.get(run);
-  if (text === undefined) written.set(run, (text = JSON.stringify(encodeRun(run))));
-  keep(text, run);
+/** The snapshot's compact run as text, for the run page's client component. */
+export function publishSnapshot(snapshot: RunSnapshot): string {
+  const text = snapshot.compactJson;
+  keep(text, snapshot);
   return text;
 }
 
-/** The run of compactRunJson's text: decoded, unless this process wrote or read the same text lately. */
-export function readCompactRun(text: string): ScoringRun {
-  const run = runs.get(text) ?? decodeRun(JSON.parse(text) as CompactRun);
-  keep(text, run);
-  return run;
+/** The snapshot of publishSnapshot's text: a new one, unless this process published or read the text lately. */
+export function readSnapshot(text: string): RunSnapshot {
+  const snapshot = snapshots.get(text) ?? new RunSnapshot(decodeRun(JSON.parse(text) as CompactRun));
+  keep(text, snapshot);
+  return snapshot;
 }
 
 export function runPageMetaJson(meta: RunPageMeta, run: ScoringRun): string {

@@ -6,7 +6,7 @@ import { checkTallies } from "@/lib/scoring/report/check-tallies";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
-import { computeReport, recordedReport } from "@/lib/scoring/report/report";
+import { computeReport } from "@/lib/scoring/report/report";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
@@ -22,7 +22,7 @@ import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
 import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "./run-page-meta";
-import { readCompactRun, readRunPageMeta } from "./run-payload";
+import { readRunPageMeta, readSnapshot } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
@@ -37,7 +37,8 @@ const AS_RECORDED: Scenario = {};
  * and table below.
  */
 export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
-  const run = useMemo(() => readCompactRun(runJson), [runJson]);
+  const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
+  const run = snapshot.run;
   const meta = useMemo(() => readRunPageMeta(metaJson, run), [metaJson, run]);
   const paths = useMemo(
     () => ({ task: (key: string) => hrefForTask(meta, key), rollout: (id: string) => hrefForRollout(meta, id) }),
@@ -50,10 +51,10 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
   const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
 
-  // Read only: the as-recorded report is shared by everything that shows this run object.
+  // Read only: the as-recorded report is shared by everything that shows this snapshot.
   const report = useMemo(
-    () => (scenario === AS_RECORDED ? recordedReport(run) : computeReport(run, scenario)),
-    [run, scenario],
+    () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
+    [snapshot, run, scenario],
   );
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
@@ -96,7 +97,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
       </div>
 
-      <WhatIfPanel run={run} report={report} paths={paths} />
+      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} />
 
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>

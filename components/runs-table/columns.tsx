@@ -13,7 +13,7 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 import { dateTime, deltaPp, fixed, pct, plural } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/db/queries/list-runs";
+import type { RunListItem } from "@/lib/store/records";
 import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
 

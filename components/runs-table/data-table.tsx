@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import { plural } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/db/queries/list-runs";
+import type { RunListItem } from "@/lib/store/records";
 import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures } from "./columns";
 import { NoMatches } from "./empty-states";
 import { useUrlState } from "@/components/url-state/use-url-state";

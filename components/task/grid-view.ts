@@ -1,4 +1,4 @@
-import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
+import type { RolloutDetail } from "@/lib/store/records";
 import type { CellVerdict, CheckGrid, CheckRow } from "@/lib/scoring/view/check-grid";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import type { CheckStatus } from "@/lib/scoring/core/types";

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import { recordedReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -33,15 +32,24 @@ const TABS: { id: Tab; label: string }[] = [
  * edits the URL (no server round trip) and reads the recorded report beside it. Controls show the scenario
  * just written at once, while the page's report catches up in a transition.
  */
-export function WhatIfPanel({ run, report, paths }: { run: ScoringRun; report: Report; paths: RunPaths }) {
+export function WhatIfPanel({
+  run,
+  recorded,
+  report,
+  paths,
+}: {
+  run: ScoringRun;
+  /** The run's as-recorded report (its snapshot's). */
+  recorded: Report;
+  report: Report;
+  paths: RunPaths;
+}) {
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const [open, setOpen] = useState(active);
   const [tab, setTab] = useState<Tab>("verdicts");
 
-  // Computed at most once per run object; when the page shows no scenario, RunView's report already is it.
-  const recorded = recordedReport(run);
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
   const headlineMetric = report.headline.metric;
   const comparison = useMemo(

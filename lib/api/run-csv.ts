@@ -1,4 +1,4 @@
-import type { ExportRollout } from "@/lib/db/queries/get-run-export";
+import type { ExportRollout } from "@/lib/store/records";
 import type { CsvCell } from "./csv";
 
 export const RUN_CSV_HEADER = [

@@ -1,5 +1,4 @@
-import { createDb } from "@/lib/db/client";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
+import { SqliteStore } from "@/lib/store/sqlite/sqlite-store";
 import { computeReport } from "@/lib/scoring/report/report";
 
 export interface LoadMeasurement {
@@ -17,7 +16,7 @@ const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.f
  * size of the ScoringRun as JSON, which is roughly what the run page sends to the browser.
  */
 export async function measureLoad(dbFile: string, runId: string, repeats = 5): Promise<LoadMeasurement> {
-  const db = createDb({ provider: "sqlite", file: dbFile, url: `file:${dbFile}` });
+  const store = new SqliteStore(dbFile);
   try {
     const loads: number[] = [];
     const reports: number[] = [];
@@ -25,7 +24,7 @@ export async function measureLoad(dbFile: string, runId: string, repeats = 5): P
     let scoringRunJsonBytes = 0;
     for (let i = 0; i <= repeats; i++) {
       const t0 = performance.now();
-      const run = await loadScoringRun(db, runId);
+      const run = await store.loadScoringRun(runId);
       if (!run) throw new Error(`no run ${runId}`);
       const t1 = performance.now();
       const json = JSON.stringify(computeReport(run, {}));
@@ -40,6 +39,6 @@ export async function measureLoad(dbFile: string, runId: string, repeats = 5): P
     }
     return { loadMedianMs: median(loads), reportMedianMs: median(reports), reportJsonBytes, scoringRunJsonBytes };
   } finally {
-    await db.$disconnect();
+    await store.close();
   }
 }

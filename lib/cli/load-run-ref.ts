@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { toScoringRun } from "@/lib/ingest/to-scoring-run";
@@ -22,12 +21,12 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
     const run = toScoringRun(batch.runs[0]!);
     return { run, ref: { id: null, name: run.name } };
   }
-  const db = await openDatabase();
+  const store = await openDatabase();
   try {
-    const run = await loadScoringRun(db, ref);
+    const run = await store.loadScoringRun(ref);
     if (!run) throw new UsageError(`"${ref}" is neither a path nor a stored run id`);
     return { run, ref: { id: ref, name: run.name } };
   } finally {
-    await db.$disconnect();
+    await store.close();
   }
 }

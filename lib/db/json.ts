@@ -4,7 +4,3 @@ import type { Prisma } from "./generated/sqlite/client";
 export function toJson(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;
 }
-
-export function fromJson<T>(value: Prisma.JsonValue | null | undefined, fallback: T): T {
-  return (value ?? fallback) as T;
-}

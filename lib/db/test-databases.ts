@@ -4,7 +4,8 @@
  *   forEachDatabase("store-run", (t) => {
  *     beforeEach(() => t.reset());            // optional: empty every table between tests
  *     it("stores a run", async () => {
- *       await t.db.run.create({ … });          // t.db is the Prisma client (lib/db/client.ts)
+ *       await ingestFiles(t.store, files);     // t.store is the app's Store (lib/store)
+ *       await t.db.run.count();                // t.db is a Prisma client (lib/db/client.ts), for checks
  *     });
  *   });
  *
@@ -23,6 +24,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
+import { createStore } from "@/lib/store/open-store";
+import type { Store } from "@/lib/store/store";
 import { createDb, type Db } from "./client";
 import { migrate } from "./migrate";
 import { parseDatabaseUrl, redactUrl, type DatabaseTarget } from "./url";
@@ -48,6 +51,8 @@ export interface TestDatabase {
   target: DatabaseTarget;
   /** Prisma client for this database, created lazily; disconnected by drop(). */
   readonly db: Db;
+  /** The app's store for this database, created lazily; closed by drop(). */
+  readonly store: Store;
   /** Names of the migrations applied on creation (empty when created with migrate: false). */
   applied: string[];
   /** Deletes every row of every table (migration bookkeeping kept), resetting autoincrement counters. */
@@ -80,6 +85,7 @@ export async function createTestDatabase(provider: Provider, options: TestDataba
   if (reason) throw new Error(`cannot create a ${provider} test database: ${reason}`);
   const made = provider === "sqlite" ? createSqlite() : await createPostgres(postgresTestUrl()!);
   let client: Db | undefined;
+  let store: Store | undefined;
   let dropped = false;
   const database: TestDatabase = {
     provider,
@@ -90,12 +96,18 @@ export async function createTestDatabase(provider: Provider, options: TestDataba
       client ??= createDb(database.target);
       return client;
     },
+    get store() {
+      if (dropped) throw new Error(`test database ${redactUrl(made.url)} was dropped`);
+      store ??= createStore(database.target);
+      return store;
+    },
     applied: [],
     reset: () => made.reset(),
     async drop() {
       if (dropped) return;
       dropped = true;
       await client?.$disconnect().catch(() => undefined);
+      await store?.close().catch(() => undefined);
       await made.remove();
     },
   };
@@ -184,6 +196,7 @@ export interface DatabaseHandle {
   /** The suite's database (created in beforeAll: use it inside tests and hooks, not at collection time). */
   readonly database: TestDatabase;
   readonly db: Db;
+  readonly store: Store;
   readonly url: string;
   readonly target: DatabaseTarget;
   /** Empties every table of the suite's database. */
@@ -231,6 +244,9 @@ export function forEachDatabase(
         get db() {
           return need().db;
         },
+        get store() {
+          return need().store;
+        },
         get url() {
           return need().url;
         },
@@ -266,6 +282,9 @@ function unavailableHandle(provider: Provider, reason: string): DatabaseHandle {
       return fail();
     },
     get db() {
+      return fail();
+    },
+    get store() {
       return fail();
     },
     get url() {

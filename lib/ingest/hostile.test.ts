@@ -36,7 +36,7 @@ forEachDatabase("hostile corpus", (t) => {
   beforeEach(() => t.reset());
 
   it("stores every good file, refuses every hostile one with its reason, keeps refused bytes, loses nothing", async () => {
-    const result = await ingestFiles(t.db, [...good, ...corpus], { rootName: "batch" });
+    const result = await ingestFiles(t.store, [...good, ...corpus], { rootName: "batch" });
     expect(result.accepted).toEqual(paths([...good, ...stored]));
     expectEveryRefusal(result.rejected);
     expect(result.duplicates).toEqual([]);
@@ -79,7 +79,7 @@ forEachDatabase("hostile corpus", (t) => {
     for (const file of [...good, ...corpus]) expect(rawShas.has(sha256Hex(file.bytes)), file.path).toBe(true);
 
     // Again: idempotent, nothing new stored, the same refusals.
-    const again = await ingestFiles(t.db, [...good, ...corpus], { rootName: "batch" });
+    const again = await ingestFiles(t.store, [...good, ...corpus], { rootName: "batch" });
     expect(again.accepted).toEqual([]);
     expect(again.duplicates).toEqual(paths([...good, ...stored]));
     expectEveryRefusal(again.rejected);

@@ -1,9 +1,6 @@
 import { beforeEach, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/test-databases";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { listRuns } from "@/lib/db/queries/list-runs";
-import { runSummaryOf } from "@/lib/db/queries/update-summaries";
-import { getRawFile } from "@/lib/db/queries/get-rollouts";
+import { runSummaryOf } from "@/lib/store/records";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import { computeReport } from "@/lib/scoring/report/report";
@@ -36,21 +33,21 @@ forEachDatabase("ingestFiles", (t) => {
 
   it("stores a Silo run folder with its summaries, and the same folder twice stores nothing new", async () => {
     const files = loadFixture("silo-runs");
-    const first = await ingestFiles(t.db, files, { rootName: "silo-runs" });
+    const first = await ingestFiles(t.store, files, { rootName: "silo-runs" });
     expect(first.runs).toEqual([expect.objectContaining({ name: "silo-runs", rollouts: 8, created: true })]);
     expect(first.rejected).toEqual([]);
     expect(first.accepted).toHaveLength(16);
     const after = await counts();
     expect(after).toMatchObject({ runs: 1, tasks: 4, rollouts: 8, checks: 60, rawFiles: 16 });
 
-    const [run] = await listRuns(t.db);
+    const [run] = await t.store.listRuns();
     expect(run?.summary).toMatchObject({ tasks: 4, rollouts: 8, scored: 8, unscored: 0, passRate: 4 / 8 });
     const task = await t.db.task.findFirstOrThrow({ where: { key: "finance/TASK-007" } });
     const summary = task.summary as unknown as TaskReport;
     expect(summary).toMatchObject({ rollouts: 5, passes: 3, best: 1, worst: 0.2, diagnosis: "unreliable" });
     expect(summary.meanReward).toBeCloseTo(0.74, 4);
 
-    const again = await ingestFiles(t.db, files, { rootName: "silo-runs" });
+    const again = await ingestFiles(t.store, files, { rootName: "silo-runs" });
     expect(again.runs[0]?.created).toBe(false);
     expect(again.accepted).toEqual([]);
     expect(again.duplicates).toHaveLength(8);
@@ -59,17 +56,17 @@ forEachDatabase("ingestFiles", (t) => {
 
   it("keeps every byte: raw files are stored content-addressed and read back identical", async () => {
     const files = loadFixture("scoring-article");
-    await ingestFiles(t.db, files, { rootName: "scoring-article" });
+    await ingestFiles(t.store, files, { rootName: "scoring-article" });
     for (const f of files) {
-      const stored = await getRawFile(t.db, sha256Hex(f.bytes));
+      const stored = await t.store.getRawFile(sha256Hex(f.bytes));
       expect(Buffer.from(stored!.bytes).equals(Buffer.from(f.bytes))).toBe(true);
     }
   });
 
   it("gives the same report from the database as from the files", async () => {
     const files = loadFixture("scoring-article");
-    const { runs } = await ingestFiles(t.db, files, { rootName: "scoring-article" });
-    const fromDb = await loadScoringRun(t.db, runs[0]!.id);
+    const { runs } = await ingestFiles(t.store, files, { rootName: "scoring-article" });
+    const fromDb = await t.store.loadScoringRun(runs[0]!.id);
     const fromFiles = toScoringRun(parseBatch(files, { rootName: "scoring-article" }).runs[0]!);
     const a = computeReport(fromDb!);
     const b = computeReport(fromFiles);
@@ -96,11 +93,11 @@ forEachDatabase("ingestFiles", (t) => {
     "rubric",
   ]) {
     it(`stores the summaries the stored run gives (${fixture})`, async () => {
-      const { runs } = await ingestFiles(t.db, loadFixture(fixture), { rootName: fixture });
+      const { runs } = await ingestFiles(t.store, loadFixture(fixture), { rootName: fixture });
       expect(runs.length).toBeGreaterThan(0);
       for (const { id } of runs) {
-        const report = computeReport((await loadScoringRun(t.db, id))!);
-        const [listed] = (await listRuns(t.db)).filter((r) => r.id === id);
+        const report = computeReport((await t.store.loadScoringRun(id))!);
+        const [listed] = (await t.store.listRuns()).filter((r) => r.id === id);
         expect(listed?.summary).toEqual(runSummaryOf(report));
         const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });
         const byKey = new Map(report.tasks.map((r) => [r.key, r]));
@@ -113,7 +110,7 @@ forEachDatabase("ingestFiles", (t) => {
   it("rejects bad files by name and field, stores the rest of the batch, and keeps the refused bytes", async () => {
     const good = loadFixture("scoring-article");
     const bad = BAD.map((name) => fixtureFile(`bad-inputs/${name}`, `bad/${name}`));
-    const result = await ingestFiles(t.db, [...good, ...bad], { rootName: "mixed" });
+    const result = await ingestFiles(t.store, [...good, ...bad], { rootName: "mixed" });
     expect(result.runs[0]?.rollouts).toBe(3);
     expect(result.rejected.map((r) => r.path).sort()).toEqual(bad.map((f) => f.path).sort());
     const byPath = Object.fromEntries(result.rejected.map((r) => [r.path, r.error]));
@@ -123,13 +120,13 @@ forEachDatabase("ingestFiles", (t) => {
     expect(byPath["bad/empty.json"]).toMatch(/empty/);
     expect(await t.db.rejectedFile.count()).toBe(BAD.length);
     for (const f of bad.filter((f) => f.bytes.byteLength > 0)) {
-      expect(await getRawFile(t.db, sha256Hex(f.bytes))).not.toBeNull();
+      expect(await t.store.getRawFile(sha256Hex(f.bytes))).not.toBeNull();
     }
   });
 
   it("stores a result with no required check unscored, with its warning", async () => {
     const file = fixtureFile("bad-inputs/no-required-checks.json");
-    await ingestFiles(t.db, [file], { rootName: "x" });
+    await ingestFiles(t.store, [file], { rootName: "x" });
     const rollout = await t.db.rollout.findFirstOrThrow();
     expect(rollout.status).toBe("unscored");
     expect(JSON.stringify(rollout.warnings)).toContain("no required checks");
@@ -137,8 +134,8 @@ forEachDatabase("ingestFiles", (t) => {
 
   it("adds to a named run across batches and refuses a different file under an existing rollout id", async () => {
     const files = loadFixture("scoring-article");
-    await ingestFiles(t.db, files.slice(0, 1), { runName: "nightly", rootName: "a" });
-    const second = await ingestFiles(t.db, files, { runName: "nightly", rootName: "a" });
+    await ingestFiles(t.store, files.slice(0, 1), { runName: "nightly", rootName: "a" });
+    const second = await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
     expect(second.runs).toEqual([expect.objectContaining({ name: "nightly", rollouts: 3, created: false })]);
     expect(await t.db.run.count()).toBe(1);
     const changed = {
@@ -147,7 +144,7 @@ forEachDatabase("ingestFiles", (t) => {
         new TextDecoder().decode(files[0]!.bytes).replace('"detail": "', '"detail": "edited '),
       ),
     };
-    const third = await ingestFiles(t.db, [changed], { runName: "nightly", rootName: "a" });
+    const third = await ingestFiles(t.store, [changed], { runName: "nightly", rootName: "a" });
     expect(third.rejected[0]?.error).toContain("already in this run");
     expect(await t.db.rollout.count()).toBe(3);
   });

@@ -1,10 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Db } from "@/lib/db/client";
-import { loadScoringRun } from "@/lib/db/queries/load-scoring-run";
-import { storeRejectedFiles, storeRollouts } from "@/lib/db/queries/store-rollout";
-import { upsertRun } from "@/lib/db/queries/store-run";
-import { updateSummaries } from "@/lib/db/queries/update-summaries";
-import { bulkWrites } from "@/lib/db/sqlite-direct";
+import type { Store } from "@/lib/store/store";
 import type {
   FileRejection,
   FormatId,
@@ -86,11 +81,15 @@ function releaser(byPath: Map<string, InputFile>, runs: readonly NormalizedRun[]
 }
 
 /** Parses a batch, stores each rollout atomically, keeps refused files with their reason, updates summaries. */
-export async function ingestFiles(db: Db, files: InputFile[], options: IngestOptions = {}): Promise<IngestResult> {
-  return bulkWrites(db, () => ingest(db, files, options));
+export async function ingestFiles(
+  store: Store,
+  files: InputFile[],
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  return store.bulkWrites(() => ingest(store, files, options));
 }
 
-async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
+async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
   const expanded = expandArchives(files);
   const parsed = parseBatch(expanded.files, options);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
@@ -108,7 +107,7 @@ async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promi
   let done = 0;
   for (const run of parsed.runs) {
     if (run.rollouts.length === 0) continue;
-    const { id, created } = await upsertRun(db, runKeyOf(run, options, parsed.runs.length > 1), run, {
+    const { id, created } = await store.upsertRun(runKeyOf(run, options, parsed.runs.length > 1), run, {
       baseline: options.baseline,
     });
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));
@@ -126,7 +125,7 @@ async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promi
         scoring.push(view);
         return { task, rollout, verdict: rolloutVerdict(view, { passThreshold: run.passThreshold }) };
       });
-      const outcomes = await storeRollouts(db, id, batch, byPath);
+      const outcomes = await store.storeRollouts(id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
@@ -139,12 +138,12 @@ async function ingest(db: Db, files: InputFile[], options: IngestOptions): Promi
       options.onProgress?.(done, total);
     }
     // A new run stored whole is exactly the parsed run: score that instead of reading it back.
-    const stored = created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await loadScoringRun(db, id);
-    if (stored) await updateSummaries(db, id, computeReport(stored));
+    const stored =
+      created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
+    if (stored) await store.updateSummaries(id, computeReport(stored));
     result.runs.push({ id, name: run.name, rollouts: stored?.rollouts.length ?? 0, created });
   }
-  await storeRejectedFiles(
-    db,
+  await store.storeRejectedFiles(
     rejected.flatMap((r) => {
       const file = byPath.get(r.path);
       return file ? [{ file, error: r.error }] : [];

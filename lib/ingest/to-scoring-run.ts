@@ -56,7 +56,7 @@ function sortedByUtf8<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 /**
- * The run in the order lib/db/queries/load-scoring-run.ts reads a stored run back (tasks by key, rollouts by
+ * The run in the order a store reads a stored run back (tasks by key, rollouts by
  * id), so a report of it equals the report of the stored run, down to the order of floating-point sums.
  */
 export function asStored(run: ScoringRun): ScoringRun {

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { requireRead } from "@/lib/api/auth";
 import { compareBody } from "@/lib/api/compare-body";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -29,8 +28,11 @@ export const GET = handle(async (request: Request) => {
     );
   const scenario = parseScenarioParam(params.get("scenario"));
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
-  const db = getDb();
-  const [a, b] = await Promise.all([loadScoringRunCached(db, query.data.a), loadScoringRunCached(db, query.data.b)]);
+  const store = getStore();
+  const [a, b] = await Promise.all([
+    store.snapshot(query.data.a).then((s) => s?.run ?? null),
+    store.snapshot(query.data.b).then((s) => s?.run ?? null),
+  ]);
   if (!a) throw new ApiError("not_found", `No run with id "${query.data.a}".`);
   if (!b) throw new ApiError("not_found", `No run with id "${query.data.b}".`);
   const comparison = compareRuns(a, b, { metric: query.data.metric, scenario: scenario.data });

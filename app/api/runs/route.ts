@@ -3,18 +3,16 @@ import { z } from "zod";
 import { requireRead, requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { readUpload } from "@/lib/api/read-upload";
-import { getDb } from "@/lib/db/client";
-import { listRuns } from "@/lib/db/queries/list-runs";
-import { warmRunCache } from "@/lib/db/queries/run-cache";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
 export const GET = handle(async (request: Request) => {
   await requireRead(request);
-  return NextResponse.json({ runs: await listRuns(getDb()) });
+  return NextResponse.json({ runs: await getStore().listRuns() });
 });
 
 const ZUploadFields = z.object({
@@ -35,7 +33,7 @@ export const POST = handle(async (request: Request) => {
   const fields = ZUploadFields.safeParse(Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")));
   if (!fields.success) throw new ApiError("invalid", "Invalid upload fields.", zodDetails(fields.error));
   const { files, rootName } = rootUpload(upload.files);
-  const result = await ingestFiles(getDb(), files, {
+  const result = await ingestFiles(getStore(), files, {
     rootName,
     runName: fields.data.run,
     agent: fields.data.agent,
@@ -53,9 +51,6 @@ export const POST = handle(async (request: Request) => {
   if (result.accepted.length === 0 && result.duplicates.length === 0 && result.rejected.length > 0) {
     throw new ApiError("invalid", `No file could be stored: ${result.rejected.length} rejected.`, body);
   }
-  warmRunCache(
-    getDb(),
-    result.runs.map((r) => r.id),
-  );
+  getStore().warmRunCache(result.runs.map((r) => r.id));
   return NextResponse.json(body, { status: result.accepted.length > 0 ? 201 : 200 });
 });

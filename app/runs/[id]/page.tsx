@@ -4,17 +4,15 @@ import { cache, Suspense } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { compactRunJson, runPageMetaJson } from "@/components/run/run-payload";
-import { getDb } from "@/lib/db/client";
-import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
+import { publishSnapshot, runPageMetaJson } from "@/components/run/run-payload";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }> };
 
 /** One query per request, shared by the metadata and the page. */
-const runMeta = cache((id: string) => getRunMeta(getDb(), id));
+const runMeta = cache((id: string) => getStore().getRun(id));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const meta = await runMeta((await params).id);
@@ -40,7 +38,7 @@ export default async function RunPage({ params }: Props) {
  * and as a string (components/run/run-payload.ts). The page's HTML itself lists no more than a page of tasks.
  */
 async function RunBody({ meta }: { meta: RunPageMeta }) {
-  const run = await loadScoringRunCached(getDb(), meta.id);
-  if (!run) notFound();
-  return <RunView runJson={compactRunJson(run)} metaJson={runPageMetaJson(meta, run)} />;
+  const snapshot = await getStore().snapshot(meta.id);
+  if (!snapshot) notFound();
+  return <RunView runJson={publishSnapshot(snapshot)} metaJson={runPageMetaJson(meta, snapshot.run)} />;
 }

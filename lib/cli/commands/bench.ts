@@ -73,7 +73,7 @@ export const benchCommand = {
           }))
         : { skipped: "ingest stored no run" };
       const buildFile = path.join(root, ".next", "BUILD_ID");
-      const sourceFile = path.join(root, "lib/db/queries/load-scoring-run.ts");
+      const sourceFile = path.join(root, "lib/store/sqlite/sqlite-store.ts");
       const buildOlderThanSource =
         fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
 
@@ -118,7 +118,7 @@ export const benchCommand = {
             ? server
             : {
                 build: buildOlderThanSource
-                  ? "older than lib/db/queries/load-scoring-run.ts: these figures are of the previous code"
+                  ? "older than lib/store/sqlite/sqlite-store.ts: these figures are of the previous code"
                   : "current",
                 startMs: server.startMs,
                 page: timedAgainstGoal(server.page, GOALS.pageMs),

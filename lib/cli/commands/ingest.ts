@@ -35,13 +35,13 @@ export const ingestCommand = {
       throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
     }
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
-    // (parsed files, row arrays) would then set its peak. Collect sooner: a few % of time for ~20% less peak.
+    // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
     const { files, rootName } = await readPaths(positionals);
-    const db = await openDatabase();
+    const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
     try {
-      const result = await ingestFiles(db, files, {
+      const result = await ingestFiles(store, files, {
         runName: values.run,
         agent: values.agent,
         model: values.model,
@@ -75,7 +75,7 @@ export const ingestCommand = {
       }
       return result.rejected.length > 0 ? 1 : 0;
     } finally {
-      await db.$disconnect();
+      await store.close();
     }
   },
 };

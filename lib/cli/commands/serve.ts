@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { createDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { parseDatabaseUrl, redactUrl } from "@/lib/db/url";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/ingest/demo";
+import { createStore } from "@/lib/store/open-store";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
 import { exposureWarning } from "../listen-address";
@@ -29,9 +29,8 @@ export const serveCommand = {
     const { applied } = await migrate(target);
     if (applied.length) console.log(`tally: applied migrations ${applied.join(", ")}`);
     if (config.TALLY_DEMO === "1") {
-      const db = createDb(target);
-      const runs = await seedDemoIfEmpty(db);
-      await db.$disconnect();
+      const store = createStore(target);
+      const runs = await seedDemoIfEmpty(store).finally(() => store.close());
       if (runs) console.log(`tally: empty database, loaded ${runs} demo runs`);
     }
     const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: config.DATABASE_URL };

@@ -123,16 +123,3 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
   if (run.regrades !== undefined) report.regrades = run.regrades;
   return report;
 }
-
-const recorded = new WeakMap<ScoringRun, Report>();
-
-/**
- * The as-recorded report, computed once per run object. Runs are never mutated (the contract of every
- * scoring function), so a server that keeps a run in memory (lib/db/queries/run-cache.ts) serves the
- * report of an unchanged run without recomputing it. Callers must not mutate the report either.
- */
-export function recordedReport(run: ScoringRun): Report {
-  let report = recorded.get(run);
-  if (!report) recorded.set(run, (report = computeReport(run)));
-  return report;
-}

@@ -3,11 +3,9 @@ import { requireRead } from "@/lib/api/auth";
 import { compareCsvRows } from "@/lib/api/compare-csv";
 import { csvResponse, toCsv } from "@/lib/api/csv";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { getRunBrief } from "@/lib/db/queries/get-run-brief";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { orderCompareRuns, parseRunIds } from "@/lib/scoring/report/compare-order";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -35,15 +33,15 @@ export const GET = handle(async (request: Request) => {
       "Give two or three run ids: /api/compare/export.csv?runs=<a>,<b>.",
       zodDetails(query.error),
     );
-  const db = getDb();
-  const briefs = await Promise.all(query.data.runs.map((id) => getRunBrief(db, id)));
+  const store = getStore();
+  const briefs = await Promise.all(query.data.runs.map((id) => store.getRunBrief(id)));
   const missing = query.data.runs.filter((_, i) => !briefs[i]);
   if (missing.length > 0)
     throw new ApiError("not_found", `No run with id ${missing.map((id) => `"${id}"`).join(", ")}.`);
   const order = orderCompareRuns(query.data.runs, { a: query.data.a, baselineId: briefs.find((b) => b?.baseline)?.id });
   if (!order) throw new ApiError("malformed", "Give two different run ids.");
   const [a, ...candidates] = await Promise.all(
-    [order.a, ...order.candidates].map((id) => loadScoringRunCached(db, id)),
+    [order.a, ...order.candidates].map((id) => store.snapshot(id).then((s) => s?.run ?? null)),
   );
   if (!a || candidates.some((c) => !c)) throw new ApiError("not_found", "A run disappeared while exporting.");
   const rows = compareCsvRows(

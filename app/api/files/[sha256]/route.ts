@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { getRawFile } from "@/lib/db/queries/get-rollouts";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +19,7 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   await requireRead(request);
   const sha = ZSha.safeParse((await params).sha256);
   if (!sha.success) throw new ApiError("malformed", "A file is addressed by its sha256 (64 lowercase hex digits).");
-  const file = await getRawFile(getDb(), sha.data);
+  const file = await getStore().getRawFile(sha.data);
   if (!file) throw new ApiError("not_found", `No stored file with sha256 ${sha.data}.`);
   const name = ZName.parse(new URL(request.url).searchParams.get("name") ?? "result.json");
   return new Response(Buffer.from(file.bytes), {

@@ -2,9 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { getRunBrief } from "@/lib/db/queries/get-run-brief";
-import { setBaseline } from "@/lib/db/queries/store-run";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -23,9 +21,9 @@ export const POST = handle(async (request: Request, { params }: { params: Promis
   const body = ZBody.safeParse(json);
   if (!body.success)
     throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
-  const db = getDb();
-  const run = await getRunBrief(db, id);
+  const store = getStore();
+  const run = await store.getRunBrief(id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
-  await setBaseline(db, id, body.data.baseline);
+  await store.setBaseline(id, body.data.baseline);
   return NextResponse.json({ run: { id: run.id, name: run.name, baseline: body.data.baseline } });
 });

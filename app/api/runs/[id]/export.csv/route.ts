@@ -2,8 +2,7 @@ import { requireRead } from "@/lib/api/auth";
 import { csvResponse, toCsv } from "@/lib/api/csv";
 import { ApiError, handle } from "@/lib/api/errors";
 import { runCsvRows } from "@/lib/api/run-csv";
-import { getDb } from "@/lib/db/client";
-import { getRunExport } from "@/lib/db/queries/get-run-export";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
   const { id } = await params;
-  const run = await getRunExport(getDb(), id);
+  const run = await getStore().getRunExport(id);
   if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
   return csvResponse(toCsv(runCsvRows(run.name, run.rollouts)), `${run.name}-rollouts.csv`);
 });

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
-import { computeReport, recordedReport } from "@/lib/scoring/report/report";
+import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +18,8 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
       "Invalid scenario.",
       scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
     );
-  const run = await loadScoringRunCached(getDb(), id);
-  if (!run) throw new ApiError("not_found", `No run with id "${id}".`);
+  const snapshot = await getStore().snapshot(id);
+  if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
   const asRecorded = Object.keys(scenario.data).length === 0;
-  return NextResponse.json(asRecorded ? recordedReport(run) : computeReport(run, scenario.data));
+  return NextResponse.json(asRecorded ? snapshot.recorded : computeReport(snapshot.run, scenario.data));
 });

@@ -13,23 +13,20 @@ import { TextBlock } from "@/components/rollout/text-block";
 import { WarningsList } from "@/components/rollout/warnings-list";
 import { rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
-import { getDb } from "@/lib/db/client";
-import { getRollout } from "@/lib/db/queries/get-rollouts";
-import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { getStore } from "@/lib/store/open-store";
 
 type Params = Promise<{ id: string; rollout: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, rolloutRowId: string) => {
-  const db = getDb();
+  const store = getStore();
   const [meta, rollout, run] = await Promise.all([
-    getRunMeta(db, runId),
-    getRollout(db, runId, rolloutRowId),
-    loadScoringRunCached(db, runId),
+    store.getRun(runId),
+    store.getRollout(runId, rolloutRowId),
+    store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && rollout && run ? { meta, rollout, run } : null;
 });

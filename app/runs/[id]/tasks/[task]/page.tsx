@@ -11,24 +11,21 @@ import { PassAtKTable } from "@/components/task/pass-at-k-table";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { TaskSummary } from "@/components/task/task-summary";
 import styles from "@/components/task/task-page.module.css";
-import { getDb } from "@/lib/db/client";
-import { getTaskRollouts } from "@/lib/db/queries/get-rollouts";
-import { getRunMeta } from "@/lib/db/queries/get-run";
-import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { passAtKPoints } from "@/lib/scoring/view/chart-data";
 import { taskCheckGrid } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { getStore } from "@/lib/store/open-store";
 
 type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string, taskRowId: string) => {
-  const db = getDb();
+  const store = getStore();
   const [meta, task, run] = await Promise.all([
-    getRunMeta(db, runId),
-    getTaskRollouts(db, runId, taskRowId),
-    loadScoringRunCached(db, runId),
+    store.getRun(runId),
+    store.getTaskRollouts(runId, taskRowId),
+    store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && task && run ? { meta, task, run } : null;
 });

@@ -1,0 +1,27 @@
+import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/url";
+import { PostgresStore } from "./postgres/postgres-store";
+import { SqliteStore } from "./sqlite/sqlite-store";
+import type { Store } from "./store";
+
+/** The store for a database: SQLite for a `file:` URL, PostgreSQL for a `postgresql://` one. */
+export function createStore(target: DatabaseTarget): Store {
+  return target.provider === "sqlite" ? new SqliteStore(target.file) : new PostgresStore(target.url);
+}
+
+const KEY = Symbol.for("tally.store");
+type Held = { url: string; store: Store };
+
+/**
+ * The process-wide store for DATABASE_URL. Next.js loads server code into several module graphs (server
+ * components, route handlers, server rendering), each with its own module state, and keeps the process across
+ * dev reloads: the store lives on globalThis so there is one connection (and one run cache) per process.
+ */
+export function getStore(url = process.env.DATABASE_URL ?? "file:./data/tally.db"): Store {
+  const holder = globalThis as { [KEY]?: Held };
+  const held = holder[KEY];
+  if (held && held.url === url) return held.store;
+  const store = createStore(parseDatabaseUrl(url));
+  holder[KEY] = { url, store };
+  if (held) void held.store.close().catch(() => undefined);
+  return store;
+}

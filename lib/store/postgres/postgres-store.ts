@@ -1,0 +1,285 @@
+import { createDb, type Db } from "@/lib/db/client";
+import { runRowId, taskRowId } from "@/lib/db/ids";
+import { toJson } from "@/lib/db/json";
+import { sha256Hex } from "@/lib/formats/hash";
+import type { InputFile, NormalizedRun } from "@/lib/formats/types";
+import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
+import type { Report } from "@/lib/scoring/report/report-types";
+import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
+import { runSummaryOf, type RawFileBytes, type RolloutDetail, type RunExport, type TaskRollouts } from "../records";
+import { CHECK, RAW_FILE, ROLLOUT, RUN, RUN_FILE, TASK, runRow } from "../rows";
+import { RunCache } from "../run-cache";
+import {
+  CHECK_FIELDS,
+  ROLLOUT_COLUMNS,
+  RUN_SELECT,
+  TASK_SELECT,
+  toScoringCheck,
+  toScoringRun,
+  type RawRow,
+} from "../scoring-columns";
+import type { RolloutToStore, Store, StoreOutcome } from "../store";
+import { toRolloutDetail, toRunListItem, toRunMeta, toTaskRecord } from "../to-records";
+import { bulkInsert } from "./bulk-insert";
+
+/*
+ * The PostgreSQL store. Contract: every read and write goes through one Prisma client (a pg pool) per
+ * process: the ORM for small reads and writes, raw statements with bound parameters for the bulk ones (the
+ * batch inserts, the whole-run read, the task summaries). Several app instances may share the database;
+ * each batch is one transaction.
+ */
+
+/** Tasks per UPDATE statement (two parameters each, plus the ids again): well under every parameter limit. */
+const TASKS_PER_STATEMENT = 500;
+
+const withChecks = { task: { select: { key: true } }, checks: { orderBy: { order: "asc" as const } } };
+
+export class PostgresStore implements Store {
+  readonly provider = "postgres";
+  readonly #db: Db;
+  readonly #cache = new RunCache(this);
+
+  constructor(url: string) {
+    this.#db = createDb({ provider: "postgres", url });
+  }
+
+  async listRuns() {
+    const runs = await this.#db.run.findMany({
+      orderBy: [{ ingestedAt: "desc" }, { name: "asc" }],
+      select: {
+        id: true,
+        name: true,
+        agent: true,
+        model: true,
+        format: true,
+        createdAt: true,
+        ingestedAt: true,
+        baseline: true,
+        summary: true,
+      },
+    });
+    return runs.map(toRunListItem);
+  }
+
+  countRuns() {
+    return this.#db.run.count();
+  }
+
+  async getRun(runId: string) {
+    const run = await this.#db.run.findUnique({ where: { id: runId } });
+    if (!run) return null;
+    const [tasks, rollouts] = await Promise.all([
+      this.#db.task.findMany({ where: { runId }, select: { id: true, key: true } }),
+      this.#db.rollout.findMany({ where: { runId }, select: { id: true, rolloutId: true } }),
+    ]);
+    return toRunMeta(
+      run,
+      tasks.map((t) => [t.key, t.id] as const),
+      rollouts.map((r) => [r.rolloutId, r.id] as const),
+    );
+  }
+
+  getRunBrief(runId: string) {
+    return this.#db.run.findUnique({ where: { id: runId }, select: { id: true, name: true, baseline: true } });
+  }
+
+  /**
+   * The hot read of the app: plain SELECTs of only the columns scoring needs (Prisma's findMany spends most of
+   * the time of a large run building result objects), the checks of all rollouts in one query.
+   */
+  async loadScoringRun(runId: string): Promise<ScoringRun | null> {
+    const select = (sql: string) => this.#db.$queryRawUnsafe<RawRow[]>(sql, runId);
+    const [run] = await select(`${RUN_SELECT}$1`);
+    if (!run) return null;
+    const [tasks, rollouts, checks] = await Promise.all([
+      select(`${TASK_SELECT}$1 ORDER BY "key" ASC`),
+      select(`SELECT ${ROLLOUT_COLUMNS} FROM "Rollout" r WHERE r."runId" = $1 ORDER BY r."rolloutId" ASC`),
+      select(
+        `SELECT c."rolloutRef", ${CHECK_FIELDS.map((f) => `c."${f}"`).join(", ")} FROM "Check" c ` +
+          `WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE r."runId" = $1) ORDER BY c."rolloutRef" ASC, c."order" ASC`,
+      ),
+    ]);
+    const byRollout = new Map<string, ScoringCheck[]>();
+    for (const row of checks) {
+      const ref = row.rolloutRef as string;
+      let list = byRollout.get(ref);
+      if (!list) byRollout.set(ref, (list = []));
+      list.push(toScoringCheck(CHECK_FIELDS.map((f) => row[f])));
+    }
+    return toScoringRun(run, tasks, rollouts, (r) => byRollout.get(r.id as string) ?? []);
+  }
+
+  rolloutCount(runId: string) {
+    return this.#db.rollout.count({ where: { runId } });
+  }
+
+  async getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null> {
+    const task = await this.#db.task.findFirst({ where: { id: taskRowId, runId } });
+    if (!task) return null;
+    const rows = await this.#db.rollout.findMany({
+      where: { taskRef: taskRowId },
+      include: withChecks,
+      orderBy: { rolloutId: "asc" },
+    });
+    return { task: toTaskRecord(task), rollouts: rows.map((r) => toRolloutDetail(r, r.task.key, r.checks)) };
+  }
+
+  async getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null> {
+    const row = await this.#db.rollout.findFirst({ where: { id: rolloutRowId, runId }, include: withChecks });
+    return row ? toRolloutDetail(row, row.task.key, row.checks) : null;
+  }
+
+  async getRawFile(sha256: string): Promise<RawFileBytes | null> {
+    const file = await this.#db.rawFile.findUnique({ where: { sha256 }, select: { bytes: true, size: true } });
+    return file ? { bytes: new Uint8Array(file.bytes), size: file.size } : null;
+  }
+
+  async getRunExport(runId: string): Promise<RunExport | null> {
+    const run = await this.#db.run.findUnique({ where: { id: runId }, select: { name: true } });
+    if (!run) return null;
+    const rows = await this.#db.rollout.findMany({
+      where: { runId },
+      select: {
+        rolloutId: true,
+        status: true,
+        passed: true,
+        reward: true,
+        task: { select: { key: true, group: true } },
+        checks: {
+          select: {
+            key: true,
+            label: true,
+            required: true,
+            dimension: true,
+            status: true,
+            passed: true,
+            score: true,
+            detail: true,
+            failureTag: true,
+          },
+          orderBy: { order: "asc" },
+        },
+      },
+      orderBy: [{ task: { key: "asc" } }, { rolloutId: "asc" }],
+    });
+    return {
+      name: run.name,
+      rollouts: rows.map((r) => ({
+        taskKey: r.task.key,
+        group: r.task.group,
+        rolloutId: r.rolloutId,
+        status: r.status,
+        passed: r.passed,
+        reward: r.reward,
+        checks: r.checks,
+      })),
+    };
+  }
+
+  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean }) {
+    const id = runRowId(key);
+    const existing = await this.#db.run.findUnique({ where: { id }, select: { id: true } });
+    if (!existing) await this.#db.$transaction(bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date())]));
+    if (options.baseline) await this.setBaseline(id);
+    return { id, created: !existing };
+  }
+
+  async storeRollouts(
+    runId: string,
+    items: readonly RolloutToStore[],
+    files: ReadonlyMap<string, InputFile>,
+  ): Promise<StoreOutcome[]> {
+    const ids = batchRowIds(runId, items);
+    const found = await this.#db.rollout.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, sourceSha256: true, sourcePath: true },
+    });
+    const existing = new Map<string, ExistingRollout>(found.map((r) => [r.id, r]));
+    const { outcomes, rows } = planBatch(runId, items, ids, existing, files);
+    const statements = [
+      ...bulkInsert(this.#db, RAW_FILE, rows.rawFiles, { ignoreConflicts: true }),
+      ...bulkInsert(this.#db, RUN_FILE, rows.runFiles, { ignoreConflicts: true }),
+      ...bulkInsert(this.#db, TASK, rows.tasks, { ignoreConflicts: true }),
+      ...bulkInsert(this.#db, ROLLOUT, rows.rollouts),
+      ...bulkInsert(this.#db, CHECK, rows.checks),
+    ];
+    if (statements.length > 0) await this.#db.$transaction(statements);
+    return outcomes;
+  }
+
+  async storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {
+    for (const { file, error } of refused) {
+      const sha256 = sha256Hex(file.bytes);
+      await this.#db.$transaction([
+        this.#db.rawFile.upsert({
+          where: { sha256 },
+          create: { sha256, size: file.bytes.byteLength, bytes: new Uint8Array(file.bytes) },
+          update: {},
+        }),
+        this.#db.rejectedFile.upsert({
+          where: { sha256_path: { sha256, path: file.path } },
+          create: { sha256, path: file.path, error },
+          update: { error },
+        }),
+      ]);
+    }
+  }
+
+  /**
+   * The task summaries go in a few `UPDATE … SET summary = CASE id WHEN … END` statements rather than one
+   * Prisma update per task, whose query compiler dominates for runs of thousands of tasks.
+   */
+  async updateSummaries(runId: string, report: Report) {
+    const statements = [];
+    for (let start = 0; start < report.tasks.length; start += TASKS_PER_STATEMENT) {
+      const chunk = report.tasks.slice(start, start + TASKS_PER_STATEMENT);
+      const params: unknown[] = [];
+      const p = () => `$${params.length}`;
+      const cases = chunk.map((t) => {
+        params.push(taskRowId(runId, t.key));
+        const id = p();
+        params.push(JSON.stringify(t));
+        return `WHEN ${id} THEN ${p()}::jsonb`;
+      });
+      const ids = chunk.map((t) => {
+        params.push(taskRowId(runId, t.key));
+        return p();
+      });
+      statements.push(
+        this.#db.$executeRawUnsafe(
+          `UPDATE "Task" SET "summary" = CASE "id" ${cases.join(" ")} END WHERE "id" IN (${ids.join(", ")})`,
+          ...params,
+        ),
+      );
+    }
+    await this.#db.$transaction([
+      this.#db.run.update({ where: { id: runId }, data: { summary: toJson(runSummaryOf(report)) } }),
+      ...statements,
+    ]);
+  }
+
+  async setBaseline(runId: string, baseline = true) {
+    await this.#db.$transaction([
+      ...(baseline
+        ? [this.#db.run.updateMany({ where: { baseline: true, NOT: { id: runId } }, data: { baseline: false } })]
+        : []),
+      this.#db.run.update({ where: { id: runId }, data: { baseline } }),
+    ]);
+  }
+
+  bulkWrites<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  snapshot(runId: string) {
+    return this.#cache.get(runId);
+  }
+
+  warmRunCache(runIds: readonly string[]) {
+    this.#cache.warm(runIds);
+  }
+
+  async close() {
+    await this.#db.$disconnect();
+  }
+}

@@ -1,0 +1,163 @@
+import type { JsonObject, Regrade } from "@/lib/formats/types";
+import type { CheckStatus } from "@/lib/scoring/core/types";
+import type { Report } from "@/lib/scoring/report/report-types";
+
+/*
+ * What the store hands to pages, route handlers and the CLI: plain, serialisable records (dates as ISO text),
+ * the same on every provider.
+ */
+
+/** What the runs table shows, stored on the run so listing runs never rescans checks. */
+export interface RunSummary {
+  tasks: number;
+  rollouts: number;
+  scored: number;
+  unscored: number;
+  passRate: number | null;
+  meanReward: number | null;
+  headline: { metric: string; scheme: string; value: number | null };
+  warnings: number;
+}
+
+export function runSummaryOf(report: Report): RunSummary {
+  return {
+    ...report.counts,
+    passRate: report.passRate.value,
+    meanReward: report.meanReward.value,
+    headline: { metric: report.headline.metric, scheme: report.headline.scheme, value: report.headline.value },
+    warnings: report.warnings.length + report.rollouts.reduce((n, r) => n + r.warnings.length, 0),
+  };
+}
+
+export interface RunListItem {
+  id: string;
+  name: string;
+  agent: string | null;
+  model: string | null;
+  format: string;
+  createdAt: string | null;
+  ingestedAt: string;
+  baseline: boolean;
+  summary: RunSummary | null;
+  /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
+  deltaToBaseline?: number | null;
+}
+
+export interface RunMeta extends RunListItem {
+  metadata: JsonObject;
+  warnings: string[];
+  regrades: Regrade[];
+  labels: string[];
+  /** Task key → row id, for links to task pages. */
+  taskIds: Record<string, string>;
+  /** Rollout id → row id, for links to rollout pages. */
+  rolloutIds: Record<string, string>;
+}
+
+export interface RunBrief {
+  id: string;
+  name: string;
+  baseline: boolean;
+}
+
+/** A raw file a rollout was read from, by content address; the source comes first. */
+export interface StoredFileRef {
+  path: string;
+  sha256: string;
+}
+
+export interface CheckDetail {
+  order: number;
+  key: string;
+  label: string;
+  passed: boolean | null;
+  score: number | null;
+  required: boolean;
+  dimension: string;
+  status: CheckStatus;
+  detail: string | null;
+  weight: number | null;
+  reason: string | null;
+  failureTag: string | null;
+  evidenceRefs: string[];
+  metadata: JsonObject;
+}
+
+export interface RolloutDetail {
+  /** Row id (URLs). */
+  rowId: string;
+  /** Rollout id as the data names it. */
+  id: string;
+  taskKey: string;
+  taskRowId: string;
+  status: "scored" | "unscored";
+  rule: string;
+  reportedPassed: boolean | null;
+  reportedReward: number | null;
+  terminationReason: string | null;
+  toolCalls: number | null;
+  toolErrors: number | null;
+  agentOutput: string | null;
+  error: string | null;
+  errorCategory: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  costUsd: number | null;
+  tokens: number | null;
+  sourcePath: string;
+  sourceFormat: string;
+  sourceSha256: string;
+  files: StoredFileRef[];
+  warnings: string[];
+  metadata: JsonObject;
+  checks: CheckDetail[];
+}
+
+export interface TaskRecord {
+  rowId: string;
+  key: string;
+  taskId: string;
+  name: string | null;
+  group: string | null;
+  weight: number;
+}
+
+/** A task's row and all its rollouts with their checks (the task page's checks × rollouts grid). */
+export interface TaskRollouts {
+  task: TaskRecord;
+  rollouts: RolloutDetail[];
+}
+
+export interface ExportCheck {
+  key: string;
+  label: string;
+  required: boolean;
+  dimension: string;
+  status: string;
+  passed: boolean | null;
+  score: number | null;
+  detail: string | null;
+  failureTag: string | null;
+}
+
+export interface ExportRollout {
+  taskKey: string;
+  group: string | null;
+  rolloutId: string;
+  status: string;
+  /** As computed at ingest, not as the file reported. */
+  passed: boolean;
+  reward: number | null;
+  checks: ExportCheck[];
+}
+
+export interface RunExport {
+  name: string;
+  rollouts: ExportRollout[];
+}
+
+export interface RawFileBytes {
+  bytes: Uint8Array;
+  size: number;
+}

@@ -1,0 +1,67 @@
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { StoreDriver } from "./store";
+
+/*
+ * The server's cache of run snapshots (the run, task, rollout and compare pages and the report API each need
+ * the whole run; a run of 10,000 rollouts takes most of a second to read, and its as-recorded report and
+ * browser encoding are computed once per snapshot). Stored rollouts are never changed or
+ * deleted, only added, and a run's scoring fields are written once when it is created, so a run's number of
+ * rollouts identifies its content: one indexed COUNT per request revalidates the entry, on every app instance
+ * alike. Callers share the snapshot and must not mutate what it holds (scoring functions never do).
+ */
+
+/** At most this many checks are kept across cached runs (~10 runs of 10,000 rollouts × 12 checks). */
+const CHECK_BUDGET = 1_200_000;
+
+interface Entry {
+  rollouts: number;
+  checks: number;
+  snapshot: RunSnapshot;
+}
+
+function checksOf(run: ScoringRun): number {
+  let n = 0;
+  for (const r of run.rollouts) n += r.checks.length;
+  return n;
+}
+
+type Source = Pick<StoreDriver, "rolloutCount" | "loadScoringRun">;
+
+/** One store's cache of runs, most recently used last. */
+export class RunCache {
+  readonly #entries = new Map<string, Entry>();
+  constructor(private readonly source: Source) {}
+
+  /** The stored run's snapshot, or null when there is no such run. */
+  async get(runId: string): Promise<RunSnapshot | null> {
+    const cache = this.#entries;
+    const count = await this.source.rolloutCount(runId);
+    const hit = cache.get(runId);
+    if (hit && hit.rollouts === count) {
+      cache.delete(runId);
+      cache.set(runId, hit);
+      return hit.snapshot;
+    }
+    const run = await this.source.loadScoringRun(runId);
+    cache.delete(runId);
+    // Rollouts added between the count and the read: keep the entry keyed to what was read.
+    const snapshot = run ? new RunSnapshot(run) : null;
+    if (run && snapshot) cache.set(runId, { rollouts: run.rollouts.length, checks: checksOf(run), snapshot });
+    let total = 0;
+    for (const e of cache.values()) total += e.checks;
+    for (const [id, e] of cache) {
+      if (total <= CHECK_BUDGET || id === runId) break;
+      cache.delete(id);
+      total -= e.checks;
+    }
+    return snapshot;
+  }
+
+  /** Reads runs into the cache after the current request has answered; a failure only means a later read. */
+  warm(runIds: readonly string[]): void {
+    setImmediate(() => {
+      for (const id of runIds) this.get(id).catch(() => undefined);
+    });
+  }
+}

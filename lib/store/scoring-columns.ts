@@ -1,0 +1,106 @@
+import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
+
+/*
+ * Raw rows of the scoring read to the scoring shape. The raw values differ by provider and path: SQLite gives
+ * booleans as 0/1 and JSON as text, PostgreSQL booleans and jsonb natively; the converters accept both.
+ */
+
+export type RawRow = Record<string, unknown>;
+
+const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "true" || v === "t";
+const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : bool(v));
+const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A JSON column: text on SQLite (parsed here), already parsed on PostgreSQL. */
+function json<T>(v: unknown, fallback: T): T {
+  if (v === null || v === undefined) return fallback;
+  if (typeof v === "string") {
+    try {
+      return (JSON.parse(v) ?? fallback) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return v as T;
+}
+
+/** The columns of a check scoring reads, in the order toScoringCheck takes them. */
+export const CHECK_FIELDS = [
+  "key",
+  "label",
+  "passed",
+  "score",
+  "required",
+  "dimension",
+  "status",
+  "weight",
+  "failureTag",
+] as const;
+
+export function toScoringCheck([
+  key,
+  label,
+  passed,
+  score,
+  required,
+  dimension,
+  status,
+  weight,
+  failureTag,
+]: unknown[]): ScoringCheck {
+  return {
+    key: key as string,
+    label: label as string,
+    passed: boolOrNull(passed),
+    score: numOrNull(score),
+    required: bool(required),
+    dimension: dimension as string,
+    status: status as CheckStatus,
+    weight: numOrNull(weight),
+    failureTag: strOrNull(failureTag),
+  };
+}
+
+export const RUN_SELECT = `SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = `;
+export const TASK_SELECT = `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = `;
+export const ROLLOUT_COLUMNS = `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings"`;
+
+/** The run from its row, its tasks (by key) and its rollouts (by id) with their checks. */
+export function toScoringRun(
+  run: RawRow,
+  tasks: readonly RawRow[],
+  rollouts: readonly RawRow[],
+  checksOf: (rollout: RawRow) => ScoringCheck[],
+): ScoringRun {
+  const taskKey = new Map<string, string>();
+  for (const t of tasks) taskKey.set(t.id as string, t.key as string);
+  return {
+    name: run.name as string,
+    format: run.format as string,
+    passThreshold: num(run.passThreshold),
+    warnings: json(run.warnings, [] as string[]),
+    regrades: json(run.regrades, [] as NonNullable<ScoringRun["regrades"]>),
+    tasks: tasks.map((t) => ({
+      key: t.key as string,
+      taskId: t.taskId as string,
+      name: strOrNull(t.name),
+      group: strOrNull(t.group),
+      weight: num(t.weight),
+    })),
+    rollouts: rollouts.map((r) => ({
+      id: r.rolloutId as string,
+      task: taskKey.get(r.taskRef as string) ?? "",
+      status: r.status === "unscored" ? "unscored" : "scored",
+      rule: r.rule as VerdictRule,
+      reportedPassed: boolOrNull(r.reportedPassed),
+      reportedReward: numOrNull(r.reportedReward),
+      penalties: num(r.penalties),
+      gate: strOrNull(r.gate),
+      checks: checksOf(r),
+      source: r.sourcePath as string,
+      warnings: json(r.warnings, [] as string[]),
+    })),
+  };
+}

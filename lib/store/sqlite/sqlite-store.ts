@@ -1,0 +1,301 @@
+import { runRowId, taskRowId } from "@/lib/db/ids";
+import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
+import { sha256Hex } from "@/lib/formats/hash";
+import type { InputFile, NormalizedRun } from "@/lib/formats/types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Report } from "@/lib/scoring/report/report-types";
+import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
+import { runSummaryOf, type RawFileBytes, type RolloutDetail, type RunExport, type TaskRollouts } from "../records";
+import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, TASK, rawFileRow, runRow } from "../rows";
+import { RunCache } from "../run-cache";
+import {
+  CHECK_FIELDS,
+  ROLLOUT_COLUMNS,
+  RUN_SELECT,
+  TASK_SELECT,
+  toScoringCheck,
+  toScoringRun,
+  type RawRow,
+} from "../scoring-columns";
+import type { RolloutToStore, Store, StoreOutcome } from "../store";
+import { toRolloutDetail, toRunListItem, toRunMeta, toTaskRecord, type RunListColumns } from "../to-records";
+import { decodeRow, encode, insertRows, openConnection, Statements, type Connection } from "./connection";
+
+/*
+ * The SQLite store. Contract: every read and write of a SQLite deployment goes through this store's ONE
+ * better-sqlite3 connection per process; Prisma is not used on SQLite at run time (lib/db/migrate.ts applies
+ * the committed migrations on a connection of its own before the store opens; tests may read through Prisma). better-sqlite3 is synchronous: a write transaction runs from BEGIN
+ * IMMEDIATE to COMMIT without yielding, so within the process nothing interleaves with it and nothing waits on
+ * a lock held by an await. Other processes (a CLI ingest next to the server) are serialised by SQLite's write
+ * lock: a writer waits up to the busy timeout, and WAL lets readers go on meanwhile.
+ */
+
+const RUN_LIST_COLUMNS = `"id", "name", "agent", "model", "format", "createdAt", "ingestedAt", "baseline", "summary"`;
+
+export class SqliteStore implements Store {
+  readonly provider = "sqlite";
+  readonly #connection: Connection;
+  readonly #sql: Statements;
+  readonly #cache = new RunCache(this);
+  /** Overlapping bulk writes, and the automatic-checkpoint setting to restore after the last. */
+  #bulk = { depth: 0, saved: 0 };
+
+  constructor(file: string) {
+    this.#connection = openConnection(file);
+    this.#sql = new Statements(this.#connection);
+  }
+
+  #write<T>(work: () => T): T {
+    return this.#connection.transaction(work).immediate();
+  }
+
+  async listRuns() {
+    const rows = this.#sql
+      .get(`SELECT ${RUN_LIST_COLUMNS} FROM "Run" ORDER BY "ingestedAt" DESC, "name" ASC`)
+      .all() as RawRow[];
+    return rows.map((r) => toRunListItem(decodeRow<RunListColumns>(RUN, r)));
+  }
+
+  async countRuns() {
+    return (this.#sql.get(`SELECT count(*) AS "n" FROM "Run"`).get() as { n: number }).n;
+  }
+
+  async getRun(runId: string) {
+    const raw = this.#sql.get(`SELECT * FROM "Run" WHERE "id" = ?`).get(runId) as RawRow | undefined;
+    if (!raw) return null;
+    // 12,000 pairs for a large run: read as arrays, not objects.
+    const pairs = (sql: string) => this.#sql.arrays(sql).all(runId) as [string, string][];
+    return toRunMeta(
+      decodeRow<RunModel>(RUN, raw),
+      pairs(`SELECT "key", "id" FROM "Task" WHERE "runId" = ?`),
+      pairs(`SELECT "rolloutId", "id" FROM "Rollout" WHERE "runId" = ?`),
+    );
+  }
+
+  async getRunBrief(runId: string) {
+    const raw = this.#sql.get(`SELECT "id", "name", "baseline" FROM "Run" WHERE "id" = ?`).get(runId) as
+      RawRow | undefined;
+    return raw ? decodeRow<{ id: string; name: string; baseline: boolean }>(RUN, raw) : null;
+  }
+
+  /**
+   * The hot read of the app (a run of 10,000 rollouts has 120,000 checks): only the columns scoring needs,
+   * and each rollout's checks as one JSON array built by SQLite rather than 120,000 rows of values made one
+   * by one in JavaScript.
+   */
+  async loadScoringRun(runId: string): Promise<ScoringRun | null> {
+    const run = this.#sql.get(`${RUN_SELECT}?`).get(runId) as RawRow | undefined;
+    if (!run) return null;
+    const tasks = this.#sql.get(`${TASK_SELECT}? ORDER BY "key" ASC`).all(runId) as RawRow[];
+    const rollouts = this.#sql
+      .get(
+        `SELECT ${ROLLOUT_COLUMNS}, (SELECT json_group_array(json_array(${CHECK_FIELDS.map((f) => `c."${f}"`).join(", ")}) ORDER BY c."order") ` +
+          `FROM "Check" c WHERE c."rolloutRef" = r."id") AS "checks" FROM "Rollout" r WHERE r."runId" = ? ORDER BY r."rolloutId" ASC`,
+      )
+      .all(runId) as RawRow[];
+    return toScoringRun(run, tasks, rollouts, (r) =>
+      (JSON.parse(r.checks as string) as unknown[][]).map(toScoringCheck),
+    );
+  }
+
+  async rolloutCount(runId: string) {
+    return (this.#sql.get(`SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
+  }
+
+  /** Rollout rows with their task keys and checks (in check order). */
+  #details(rows: readonly RawRow[], checks: readonly RawRow[]): RolloutDetail[] {
+    const byRollout = new Map<string, CheckModel[]>();
+    for (const raw of checks) {
+      const check = decodeRow<CheckModel>(CHECK, raw);
+      let list = byRollout.get(check.rolloutRef);
+      if (!list) byRollout.set(check.rolloutRef, (list = []));
+      list.push(check);
+    }
+    return rows.map((raw) => {
+      const { taskKey, ...rollout } = raw;
+      const row = decodeRow<RolloutModel>(ROLLOUT, rollout);
+      return toRolloutDetail(row, taskKey as string, byRollout.get(row.id) ?? []);
+    });
+  }
+
+  async getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null> {
+    const task = this.#sql.get(`SELECT * FROM "Task" WHERE "id" = ? AND "runId" = ?`).get(taskRowId, runId) as
+      RawRow | undefined;
+    if (!task) return null;
+    const record = toTaskRecord(decodeRow<TaskModel>(TASK, task));
+    const rows = this.#sql
+      .get(`SELECT r.*, ? AS "taskKey" FROM "Rollout" r WHERE r."taskRef" = ? ORDER BY r."rolloutId" ASC`)
+      .all(record.key, taskRowId) as RawRow[];
+    const checks = this.#sql
+      .get(
+        `SELECT c.* FROM "Check" c JOIN "Rollout" r ON r."id" = c."rolloutRef" WHERE r."taskRef" = ? ORDER BY c."rolloutRef", c."order"`,
+      )
+      .all(taskRowId) as RawRow[];
+    return { task: record, rollouts: this.#details(rows, checks) };
+  }
+
+  async getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null> {
+    const row = this.#sql
+      .get(
+        `SELECT r.*, t."key" AS "taskKey" FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE r."id" = ? AND r."runId" = ?`,
+      )
+      .get(rolloutRowId, runId) as RawRow | undefined;
+    if (!row) return null;
+    const checks = this.#sql
+      .get(`SELECT * FROM "Check" WHERE "rolloutRef" = ? ORDER BY "order"`)
+      .all(rolloutRowId) as RawRow[];
+    return this.#details([row], checks)[0]!;
+  }
+
+  async getRawFile(sha256: string): Promise<RawFileBytes | null> {
+    const raw = this.#sql.get(`SELECT "bytes", "size" FROM "RawFile" WHERE "sha256" = ?`).get(sha256) as
+      RawRow | undefined;
+    return raw ? decodeRow<RawFileBytes>(RAW_FILE, raw) : null;
+  }
+
+  async getRunExport(runId: string): Promise<RunExport | null> {
+    const run = this.#sql.get(`SELECT "name" FROM "Run" WHERE "id" = ?`).get(runId) as { name: string } | undefined;
+    if (!run) return null;
+    const rollouts = this.#sql
+      .get(
+        `SELECT r."id", r."rolloutId", r."status", r."passed", r."reward", t."key" AS "taskKey", t."group" ` +
+          `FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE r."runId" = ? ORDER BY t."key" ASC, r."rolloutId" ASC`,
+      )
+      .all(runId) as RawRow[];
+    const checks = this.#sql
+      .get(
+        `SELECT c."rolloutRef", c."key", c."label", c."required", c."dimension", c."status", c."passed", c."score", c."detail", c."failureTag" ` +
+          `FROM "Check" c JOIN "Rollout" r ON r."id" = c."rolloutRef" WHERE r."runId" = ? ORDER BY c."rolloutRef", c."order"`,
+      )
+      .all(runId) as RawRow[];
+    const byRollout = new Map<string, RunExport["rollouts"][number]["checks"]>();
+    for (const raw of checks) {
+      const { rolloutRef, ...check } = decodeRow<CheckModel>(CHECK, raw);
+      let list = byRollout.get(rolloutRef);
+      if (!list) byRollout.set(rolloutRef, (list = []));
+      list.push(check);
+    }
+    return {
+      name: run.name,
+      rollouts: rollouts.map((raw) => {
+        const r = decodeRow<RolloutModel & { taskKey: string; group: string | null }>(ROLLOUT, raw);
+        return {
+          taskKey: r.taskKey,
+          group: r.group,
+          rolloutId: r.rolloutId,
+          status: r.status,
+          passed: r.passed,
+          reward: r.reward,
+          checks: byRollout.get(r.id) ?? [],
+        };
+      }),
+    };
+  }
+
+  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean }) {
+    const id = runRowId(key);
+    return this.#write(() => {
+      const created = this.#sql.get(`SELECT "id" FROM "Run" WHERE "id" = ?`).get(id) === undefined;
+      if (created) insertRows(this.#sql, RUN, [runRow(id, key, run, new Date())]);
+      if (options.baseline) this.#baseline(id, true);
+      return { id, created };
+    });
+  }
+
+  async storeRollouts(
+    runId: string,
+    items: readonly RolloutToStore[],
+    files: ReadonlyMap<string, InputFile>,
+  ): Promise<StoreOutcome[]> {
+    const ids = batchRowIds(runId, items);
+    return this.#write(() => {
+      const lookup = this.#sql.get(`SELECT "sourceSha256", "sourcePath" FROM "Rollout" WHERE "id" = ?`);
+      const existing = new Map<string, ExistingRollout>();
+      for (const id of ids) {
+        const found = lookup.get(id) as ExistingRollout | undefined;
+        if (found) existing.set(id, found);
+      }
+      const { outcomes, rows } = planBatch(runId, items, ids, existing, files);
+      insertRows(this.#sql, RAW_FILE, rows.rawFiles, { ignoreConflicts: true });
+      insertRows(this.#sql, RUN_FILE, rows.runFiles, { ignoreConflicts: true });
+      insertRows(this.#sql, TASK, rows.tasks, { ignoreConflicts: true });
+      insertRows(this.#sql, ROLLOUT, rows.rollouts);
+      insertRows(this.#sql, CHECK, rows.checks);
+      return outcomes;
+    });
+  }
+
+  async storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {
+    if (refused.length === 0) return;
+    const now = new Date();
+    const rows = refused.map(({ file, error }) => ({ sha256: sha256Hex(file.bytes), file, error }));
+    this.#write(() => {
+      insertRows(
+        this.#sql,
+        RAW_FILE,
+        rows.map(({ sha256, file }) => rawFileRow(sha256, file.bytes, now)),
+        { ignoreConflicts: true },
+      );
+      const upsert = this.#sql.get(
+        `INSERT INTO "RejectedFile" ("sha256", "path", "error", "createdAt") VALUES (@sha256, @path, @error, @createdAt) ` +
+          `ON CONFLICT ("sha256", "path") DO UPDATE SET "error" = excluded."error"`,
+      );
+      for (const { sha256, file, error } of rows)
+        upsert.run({ sha256, path: file.path, error, createdAt: encode(now, REJECTED_FILE.columns.createdAt) });
+    });
+  }
+
+  async updateSummaries(runId: string, report: Report) {
+    this.#write(() => {
+      this.#sql
+        .get(`UPDATE "Run" SET "summary" = ? WHERE "id" = ?`)
+        .run(encode(runSummaryOf(report), RUN.columns.summary), runId);
+      const task = this.#sql.get(`UPDATE "Task" SET "summary" = ? WHERE "id" = ?`);
+      for (const t of report.tasks) task.run(encode(t, TASK.columns.summary), taskRowId(runId, t.key));
+    });
+  }
+
+  #baseline(runId: string, baseline: boolean): void {
+    if (baseline) this.#sql.get(`UPDATE "Run" SET "baseline" = 0 WHERE "baseline" = 1 AND "id" <> ?`).run(runId);
+    this.#sql.get(`UPDATE "Run" SET "baseline" = ? WHERE "id" = ?`).run(baseline ? 1 : 0, runId);
+  }
+
+  async setBaseline(runId: string, baseline = true) {
+    this.#write(() => this.#baseline(runId, baseline));
+  }
+
+  /**
+   * Holds back SQLite's automatic WAL checkpoints during an ingest: by default SQLite copies the WAL into the
+   * database file every ~4 MB written, with an fsync each time, a large share of a big ingest. One checkpoint
+   * runs after the last of any overlapping bulk writes, and the usual setting comes back.
+   */
+  async bulkWrites<T>(work: () => Promise<T>): Promise<T> {
+    const connection = this.#connection;
+    if (this.#bulk.depth === 0) {
+      this.#bulk.saved = Number(connection.pragma("wal_autocheckpoint", { simple: true }));
+      connection.pragma("wal_autocheckpoint = 0");
+    }
+    this.#bulk.depth++;
+    try {
+      return await work();
+    } finally {
+      this.#bulk.depth--;
+      if (this.#bulk.depth === 0 && connection.open) {
+        connection.pragma(`wal_autocheckpoint = ${this.#bulk.saved}`);
+        connection.pragma("wal_checkpoint(PASSIVE)");
+      }
+    }
+  }
+
+  snapshot(runId: string) {
+    return this.#cache.get(runId);
+  }
+
+  warmRunCache(runIds: readonly string[]) {
+    this.#cache.warm(runIds);
+  }
+
+  async close() {
+    if (this.#connection.open) this.#connection.close();
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * The Store contract, run on every provider (a real SQLite file; PostgreSQL when TALLY_TEST_POSTGRES_URL is
+ * set): every method, and a full round trip of the real fixtures in which every field of every stored rollout
+ * and of each of its checks reads back equal to what was parsed.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { expandArchives } from "@/lib/archive/unzip";
+import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
+import { forEachDatabase } from "@/lib/db/test-databases";
+import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { sha256Hex } from "@/lib/formats/hash";
+import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
+import { ingestFiles, runKeyOf } from "@/lib/ingest/ingest-files";
+import { parseBatch } from "@/lib/ingest/parse-batch";
+import { asStored, toScoringRollout, toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import { computeReport } from "@/lib/scoring/report/report";
+import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
+import type { RolloutToStore } from "./store";
+
+const FIXTURES = [
+  "silo-runs",
+  "real/silo",
+  "harbor-real",
+  "benchflow-job",
+  "benchflow-real",
+  "inspect-real",
+  "grade-problem",
+  "rubric",
+  "tau-bench-real",
+  "scoring-article",
+];
+
+/** What JSON storage gives back: object keys in any order, undefined members dropped. */
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const iso = (at: string | null) => (at === null ? null : new Date(at).toISOString());
+
+/** The batch exactly as ingest parses it (archives expanded). */
+function parse(files: readonly InputFile[], rootName: string) {
+  const expanded = expandArchives([...files]);
+  const parsed = parseBatch(expanded.files, { rootName });
+  const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
+  return { runs: parsed.runs.filter((r) => r.rollouts.length > 0), byPath, several: parsed.runs.length > 1 };
+}
+
+function expectedCheck(c: NormalizedRollout["checks"][number]): CheckDetail {
+  return {
+    order: c.order,
+    key: c.key,
+    label: c.label,
+    passed: c.passed,
+    score: c.score,
+    required: c.required,
+    dimension: c.dimension,
+    status: c.status,
+    detail: c.detail,
+    weight: c.weight,
+    reason: c.reason,
+    failureTag: c.failureTag,
+    evidenceRefs: c.evidenceRefs,
+    metadata: asJson(c.metadata),
+  };
+}
+
+function expectedRollout(
+  runId: string,
+  r: NormalizedRollout,
+  byPath: ReadonlyMap<string, InputFile>,
+): Omit<RolloutDetail, "checks"> {
+  return {
+    rowId: rolloutRowId(runId, r.id),
+    id: r.id,
+    taskKey: r.task,
+    taskRowId: taskRowId(runId, r.task),
+    status: r.status,
+    rule: r.rule,
+    reportedPassed: r.reportedPassed,
+    reportedReward: r.reportedReward,
+    terminationReason: r.terminationReason,
+    toolCalls: r.toolCalls,
+    toolErrors: r.toolErrors,
+    agentOutput: r.agentOutput,
+    error: r.error,
+    errorCategory: r.errorCategory,
+    startedAt: iso(r.startedAt),
+    finishedAt: iso(r.finishedAt),
+    durationMs: r.durationMs,
+    costUsd: r.costUsd,
+    tokens: r.tokens,
+    sourcePath: r.source.path,
+    sourceFormat: r.source.format,
+    sourceSha256: r.source.sha256,
+    files: r.files.flatMap((path, n) => {
+      const file = byPath.get(path);
+      return file ? [{ path, sha256: n === 0 ? r.source.sha256 : sha256Hex(file.bytes) }] : [];
+    }),
+    warnings: r.warnings,
+    metadata: asJson(r.metadata),
+  };
+}
+
+forEachDatabase("Store", (t) => {
+  beforeEach(() => t.reset());
+
+  describe("round trip of the real fixtures", () => {
+    for (const fixture of FIXTURES) {
+      it(`reads back every field of every rollout and check as parsed (${fixture})`, async () => {
+        const files = loadFixture(fixture);
+        // Parsed separately: ingest consumes the runs it stores.
+        const { runs, byPath, several } = parse(files, fixture);
+        expect(runs.length).toBeGreaterThan(0);
+        const result = await ingestFiles(t.store, files, { rootName: fixture });
+        expect(result.rejected).toEqual([]);
+
+        for (const run of runs) {
+          const runId = runRowId(runKeyOf(run, { rootName: fixture }, several));
+          expect(result.runs.map((r) => r.id)).toContain(runId);
+          const meta = await t.store.getRun(runId);
+          expect(meta).toMatchObject({
+            id: runId,
+            name: run.name,
+            agent: run.agent,
+            model: run.model,
+            format: run.format,
+            createdAt: iso(run.createdAt),
+            baseline: false,
+            labels: [],
+          });
+          expect(meta!.metadata).toEqual(asJson(run.metadata));
+          expect(meta!.warnings).toEqual(run.warnings);
+          expect(meta!.regrades).toEqual(asJson(run.regrades));
+
+          const scoring = await t.store.loadScoringRun(runId);
+          expect(scoring).toEqual(asJson(asStored(toScoringRun(run))));
+          const exported = await t.store.getRunExport(runId);
+          const exportById = new Map(exported!.rollouts.map((r) => [r.rolloutId, r]));
+          const scoringById = new Map(scoring!.rollouts.map((r) => [r.id, r]));
+
+          for (const rollout of run.rollouts) {
+            const stored = await t.store.getRollout(runId, rolloutRowId(runId, rollout.id));
+            expect(stored).not.toBeNull();
+            const { checks, ...fields } = stored!;
+            const expected = expectedRollout(runId, rollout, byPath);
+            for (const name of Object.keys(expected) as (keyof typeof expected)[]) {
+              expect({ [name]: fields[name] }).toEqual({ [name]: expected[name] });
+            }
+            expect(Object.keys(fields).sort()).toEqual(Object.keys(expected).sort());
+            expect(checks).toHaveLength(rollout.checks.length);
+            rollout.checks.forEach((check, n) => {
+              const want = expectedCheck(check);
+              for (const name of Object.keys(want) as (keyof CheckDetail)[]) {
+                expect({ check: n, [name]: checks[n]![name] }).toEqual({ check: n, [name]: want[name] });
+              }
+            });
+            // The columns no detail shows: the verdict computed at ingest, the gate and the penalties.
+            const verdict = rolloutVerdict(toScoringRollout(rollout), { passThreshold: run.passThreshold });
+            expect(exportById.get(rollout.id)).toMatchObject({ passed: verdict.passed, reward: verdict.reward });
+            expect(scoringById.get(rollout.id)).toMatchObject({ gate: rollout.gate, penalties: rollout.penalties });
+          }
+          for (const file of byPath.values()) {
+            const raw = await t.store.getRawFile(sha256Hex(file.bytes));
+            if (run.rollouts.some((r) => r.files.includes(file.path))) {
+              expect(Buffer.from(raw!.bytes).equals(Buffer.from(file.bytes))).toBe(true);
+              expect(raw!.size).toBe(file.bytes.byteLength);
+            }
+          }
+        }
+      });
+    }
+  });
+
+  /** Ingests a fixture and returns its (first) run's id and parsed run. */
+  async function ingest(fixture: string, options: { runName?: string } = {}) {
+    const files = loadFixture(fixture);
+    const parsed = parse(files, fixture).runs[0]!;
+    const { runs } = await ingestFiles(t.store, files, { rootName: fixture, ...options });
+    return { id: runs[0]!.id, parsed, files };
+  }
+
+  it("lists runs newest first with their summaries, counts them, and briefs one", async () => {
+    expect(await t.store.listRuns()).toEqual([]);
+    expect(await t.store.countRuns()).toBe(0);
+    const a = await ingest("scoring-article");
+    const b = await ingest("silo-runs");
+    const listed = await t.store.listRuns();
+    expect(listed.map((r) => r.id)).toEqual([b.id, a.id]);
+    const report = computeReport((await t.store.loadScoringRun(a.id))!);
+    expect(listed[1]!.summary).toEqual(runSummaryOf(report));
+    expect(Date.parse(listed[0]!.ingestedAt)).toBeGreaterThanOrEqual(Date.parse(listed[1]!.ingestedAt));
+    expect(await t.store.countRuns()).toBe(2);
+    expect(await t.store.getRunBrief(a.id)).toEqual({ id: a.id, name: "scoring-article", baseline: false });
+    expect(await t.store.getRunBrief("nope")).toBeNull();
+  });
+
+  it("maps every task key and rollout id of a run to its row id, and answers null for an unknown run", async () => {
+    const { id } = await ingest("silo-runs");
+    const meta = await t.store.getRun(id);
+    expect(Object.keys(meta!.taskIds)).toHaveLength(4);
+    expect(Object.keys(meta!.rolloutIds)).toHaveLength(8);
+    for (const [key, row] of Object.entries(meta!.taskIds)) expect(row).toBe(taskRowId(id, key));
+    for (const [rollout, row] of Object.entries(meta!.rolloutIds)) expect(row).toBe(rolloutRowId(id, rollout));
+    expect(await t.store.getRun("nope")).toBeNull();
+    expect(await t.store.loadScoringRun("nope")).toBeNull();
+    expect(await t.store.getRunExport("nope")).toBeNull();
+    expect(await t.store.rolloutCount("nope")).toBe(0);
+  });
+
+  it("reads a task with its rollouts by rollout id, each as getRollout reads it", async () => {
+    const { id, parsed } = await ingest("silo-runs");
+    for (const task of parsed.tasks) {
+      const found = await t.store.getTaskRollouts(id, taskRowId(id, task.key));
+      expect(found!.task).toEqual({ rowId: taskRowId(id, task.key), ...task });
+      const ids = parsed.rollouts.filter((r) => r.task === task.key).map((r) => r.id);
+      expect(found!.rollouts.map((r) => r.id)).toEqual([...ids].sort());
+      for (const r of found!.rollouts) expect(r).toEqual(await t.store.getRollout(id, r.rowId));
+    }
+    expect(await t.store.getTaskRollouts(id, "nope")).toBeNull();
+    expect(await t.store.getTaskRollouts("nope", taskRowId(id, parsed.tasks[0]!.key))).toBeNull();
+    expect(await t.store.getRollout("nope", rolloutRowId(id, parsed.rollouts[0]!.id))).toBeNull();
+    expect(await t.store.getRawFile("0".repeat(64))).toBeNull();
+  });
+
+  it("exports rollouts by task key and rollout id, with checks in order", async () => {
+    const { id, parsed } = await ingest("silo-runs");
+    const exported = await t.store.getRunExport(id);
+    expect(exported!.name).toBe("silo-runs");
+    const order = exported!.rollouts.map((r) => `${r.taskKey}\u0000${r.rolloutId}`);
+    expect(order).toEqual([...order].sort());
+    const groups = new Map(parsed.tasks.map((task) => [task.key, task.group]));
+    for (const r of exported!.rollouts) {
+      const source = parsed.rollouts.find((p) => p.id === r.rolloutId)!;
+      expect(r.group).toBe(groups.get(r.taskKey));
+      expect(r.checks.map((c) => c.key)).toEqual(source.checks.map((c) => c.key));
+      expect(r.checks[0]).toEqual({
+        key: source.checks[0]!.key,
+        label: source.checks[0]!.label,
+        required: source.checks[0]!.required,
+        dimension: source.checks[0]!.dimension,
+        status: source.checks[0]!.status,
+        passed: source.checks[0]!.passed,
+        score: source.checks[0]!.score,
+        detail: source.checks[0]!.detail,
+        failureTag: source.checks[0]!.failureTag,
+      });
+    }
+  });
+
+  it("creates a run once, and stores a batch: new, duplicate of the same bytes, conflict with other bytes", async () => {
+    const files = loadFixture("scoring-article");
+    const { runs, byPath } = parse(files, "s");
+    const run: NormalizedRun = runs[0]!;
+    const first = await t.store.upsertRun("key", run, {});
+    expect(first).toEqual({ id: runRowId("key"), created: true });
+    expect(await t.store.upsertRun("key", run, {})).toEqual({ id: first.id, created: false });
+    const tasks = new Map<string, NormalizedTask>(run.tasks.map((task) => [task.key, task]));
+    const item = (rollout: NormalizedRollout): RolloutToStore => ({
+      task: tasks.get(rollout.task)!,
+      rollout,
+      verdict: rolloutVerdict(toScoringRollout(rollout), { passThreshold: run.passThreshold }),
+    });
+    const [one, two] = run.rollouts;
+    expect(await t.store.storeRollouts(first.id, [item(one!), item(one!)], byPath)).toEqual([
+      "stored",
+      { conflict: `rollout ${one!.id} appears twice in this batch` },
+    ]);
+    const edited = { ...one!, source: { ...one!.source, sha256: "f".repeat(64) } };
+    expect(await t.store.storeRollouts(first.id, [item(one!), item(edited), item(two!)], byPath)).toEqual([
+      "duplicate",
+      { conflict: `rollout ${one!.id} is already in this run from other content (${one!.source.path})` },
+      "stored",
+    ]);
+    expect(await t.store.rolloutCount(first.id)).toBe(2);
+    expect(await t.store.storeRollouts(first.id, [], byPath)).toEqual([]);
+  });
+
+  it("keeps refused files with their reasons, once per path, the reason updated", async () => {
+    const bad = fixtureFile("bad-inputs/truncated.json", "bad/truncated.json");
+    await t.store.storeRejectedFiles([{ file: bad, error: "first" }]);
+    await t.store.storeRejectedFiles([{ file: bad, error: "second" }]);
+    await t.store.storeRejectedFiles([]);
+    const rows = await t.db.rejectedFile.findMany();
+    expect(rows).toEqual([expect.objectContaining({ path: "bad/truncated.json", error: "second" })]);
+    const raw = await t.store.getRawFile(sha256Hex(bad.bytes));
+    expect(Buffer.from(raw!.bytes).equals(Buffer.from(bad.bytes))).toBe(true);
+  });
+
+  it("stores the run and task summaries of a report", async () => {
+    const { id } = await ingest("silo-runs");
+    // Figures other than the ones ingest stored, so the write is seen.
+    const computed = computeReport((await t.store.loadScoringRun(id))!);
+    const report = {
+      ...computed,
+      counts: { ...computed.counts, unscored: 99 },
+      tasks: computed.tasks.map((task) => ({ ...task, passes: task.passes + 100 })),
+    };
+    await t.store.updateSummaries(id, report);
+    const [listed] = await t.store.listRuns();
+    expect(listed!.summary).toEqual(runSummaryOf(report));
+    const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });
+    for (const task of tasks) expect(task.summary).toEqual(asJson(report.tasks.find((r) => r.key === task.key)));
+  });
+
+  it("keeps at most one baseline, set at ingest or later, and unsets it", async () => {
+    const a = await ingest("scoring-article", { runName: "a" });
+    expect((await t.store.getRunBrief(a.id))!.baseline).toBe(false);
+    const files = loadFixture("silo-runs");
+    const { runs } = await ingestFiles(t.store, files, { rootName: "silo-runs", baseline: true });
+    const b = runs[0]!.id;
+    expect((await t.store.getRunBrief(b))!.baseline).toBe(true);
+    await t.store.setBaseline(a.id);
+    expect((await t.store.getRunBrief(a.id))!.baseline).toBe(true);
+    expect((await t.store.getRunBrief(b))!.baseline).toBe(false);
+    await t.store.setBaseline(a.id, false);
+    expect((await t.store.listRuns()).filter((r) => r.baseline)).toEqual([]);
+  });
+
+  it("runs bulk writes, nested, and gives back their result", async () => {
+    const out = await t.store.bulkWrites(async () => {
+      const inner = await t.store.bulkWrites(async () => (await ingest("scoring-article")).id);
+      return `${inner}!`;
+    });
+    expect(out).toMatch(/!$/);
+    expect(await t.store.countRuns()).toBe(1);
+  });
+
+  it("serves an unchanged run's snapshot from the run cache and rereads the run once rollouts are added", async () => {
+    const files = loadFixture("scoring-article");
+    const first = await ingestFiles(t.store, files.slice(0, 1), { runName: "nightly", rootName: "a" });
+    const id = first.runs[0]!.id;
+    const one = await t.store.snapshot(id);
+    expect(one?.run.rollouts).toHaveLength(1);
+    expect(await t.store.snapshot(id)).toBe(one);
+    expect(one?.recorded).toEqual(computeReport(one!.run));
+
+    await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
+    const three = await t.store.snapshot(id);
+    expect(three).not.toBe(one);
+    expect(three?.run).toEqual(await t.store.loadScoringRun(id));
+    expect(three?.run.rollouts).toHaveLength(3);
+    expect(await t.store.snapshot(id)).toBe(three);
+    expect(await t.store.snapshot("nope")).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { Report } from "@/lib/scoring/report/report-types";
+import type { RawFileBytes, RolloutDetail, RunBrief, RunExport, RunListItem, RunMeta, TaskRollouts } from "./records";
+
+export type Provider = "sqlite" | "postgres";
+
+/** What happened to one rollout of a stored batch. */
+export type StoreOutcome = "stored" | "duplicate" | { conflict: string };
+
+export interface RolloutToStore {
+  task: NormalizedTask;
+  rollout: NormalizedRollout;
+  /** As computed at ingest from the rollout's own data and the run's threshold. */
+  verdict: { passed: boolean; reward: number | null };
+}
+
+/**
+ * Every read and write of Tally's data: the pages, route handlers, ingest, the CLI and the bench go through
+ * one Store (lib/store/open-store.ts picks the implementation from DATABASE_URL). Stored rollouts are never
+ * changed or deleted, only added; a run's own fields are written once, when it is created, except its
+ * summary and baseline flag.
+ */
+export interface Store {
+  readonly provider: Provider;
+
+  /** Every run, newest first, with the summary stored at ingest (no check is read). */
+  listRuns(): Promise<RunListItem[]>;
+  countRuns(): Promise<number>;
+  /** A run's fields with the row ids of its tasks and rollouts, or null. */
+  getRun(runId: string): Promise<RunMeta | null>;
+  /** A run's id, name and baseline flag, or null (nothing else is read). */
+  getRunBrief(runId: string): Promise<RunBrief | null>;
+  /** A run in the compact shape scoring reads (tasks by key, rollouts by id), read now, or null. */
+  loadScoringRun(runId: string): Promise<ScoringRun | null>;
+  /** How many rollouts a run has: since rollouts are only added, this identifies a version of the run. */
+  rolloutCount(runId: string): Promise<number>;
+  /** A task and all its rollouts with their checks, or null. */
+  getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null>;
+  /** One rollout with every field and check, or null. */
+  getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null>;
+  /** Raw bytes of an ingested file by content address, or null. */
+  getRawFile(sha256: string): Promise<RawFileBytes | null>;
+  /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */
+  getRunExport(runId: string): Promise<RunExport | null>;
+
+  /** Finds the run a batch maps to, creating it (empty) when new. */
+  upsertRun(
+    key: string,
+    run: NormalizedRun,
+    options: { baseline?: boolean },
+  ): Promise<{ id: string; created: boolean }>;
+  /**
+   * Stores a batch of rollouts of one run with their checks, task rows and the raw bytes of every file they
+   * were read from, in ONE transaction: each rollout is whole or absent. A rollout id already in the run with
+   * the same source bytes is a duplicate (nothing written); with other bytes it is a conflict.
+   */
+  storeRollouts(
+    runId: string,
+    items: readonly RolloutToStore[],
+    files: ReadonlyMap<string, InputFile>,
+  ): Promise<StoreOutcome[]>;
+  /** Keeps the bytes of refused files with their reasons, so nothing a user uploaded is lost. */
+  storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]): Promise<void>;
+  /** Stores the as-recorded report's run and task figures. */
+  updateSummaries(runId: string, report: Report): Promise<void>;
+  /** Marks one run as the baseline every comparison defaults to (at most one), or unmarks it. */
+  setBaseline(runId: string, baseline?: boolean): Promise<void>;
+  /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
+  bulkWrites<T>(work: () => Promise<T>): Promise<T>;
+
+  /**
+   * The run's snapshot from the run cache: built once per version of the run (its rollout count) and shared
+   * by every caller, who must not mutate it. Null when there is no such run.
+   */
+  snapshot(runId: string): Promise<RunSnapshot | null>;
+  /** Reads runs into the cache after the current request has answered (a run just uploaded is opened next). */
+  warmRunCache(runIds: readonly string[]): void;
+
+  close(): Promise<void>;
+}
+
+/** What an implementation provides; the run cache is shared (lib/store/run-cache.ts). */
+export type StoreDriver = Omit<Store, "snapshot" | "warmRunCache">;
