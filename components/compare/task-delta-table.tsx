@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { deltaText, FLIP_WORDS, metricText } from "./compare-format";
-import { taskPageHref, type CompareRun } from "./compare-run";
+import { taskHref } from "@/components/task/hrefs";
+import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";
 import styles from "./compare.module.css";
@@ -84,7 +85,7 @@ export function TaskDeltaTable({
                 </th>
                 <td className="num">
                   <ValueLink
-                    href={taskPageHref(a, row.key)}
+                    href={taskHref(a.id, row.key)}
                     text={metricText(kind, row.a)}
                     label={`${row.key} in ${a.name}`}
                   />
@@ -103,7 +104,7 @@ export function TaskDeltaTable({
                   return [
                     <td key={`v${i}`} className={`num ${styles.groupStart}`}>
                       <ValueLink
-                        href={taskPageHref(c.run, row.key)}
+                        href={taskHref(c.run.id, row.key)}
                         text={metricText(kind, cell.b)}
                         label={`${row.key} in ${c.run.name}`}
                       />

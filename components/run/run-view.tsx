@@ -21,7 +21,7 @@ import { metricText } from "./metric-format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { taskHref as hrefForTask } from "./run-page-meta";
+import { taskHref as hrefForTask } from "@/components/task/hrefs";
 import { readCompactRun, readRunPageMeta } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
@@ -38,7 +38,7 @@ const AS_RECORDED: Scenario = {};
  */
 export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
   const run = useMemo(() => readCompactRun(runJson), [runJson]);
-  const meta = useMemo(() => readRunPageMeta(metaJson, run), [metaJson, run]);
+  const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const scenarioText = searchParams.get("scenario");
@@ -61,7 +61,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
     [report, headlineKind],
   );
 
-  const taskHref = useCallback((key: string) => hrefForTask(meta, key), [meta]);
+  const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 

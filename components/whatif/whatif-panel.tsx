@@ -1,11 +1,8 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import {
-  rolloutHref as hrefForRollout,
-  taskHref as hrefForTask,
-  type RunPageMeta,
-} from "@/components/run/run-page-meta";
+import type { RunPageMeta } from "@/components/run/run-page-meta";
+import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "@/components/task/hrefs";
 import { recordedReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -37,15 +34,7 @@ const TABS: { id: Tab; label: string }[] = [
  * edits the URL (no server round trip) and reads the recorded report beside it. Controls show the scenario
  * just written at once, while the page's report catches up in a transition.
  */
-export function WhatIfPanel({
-  run,
-  report,
-  meta,
-}: {
-  run: ScoringRun;
-  report: Report;
-  meta: Pick<RunPageMeta, "id" | "taskIds" | "rolloutIds">;
-}) {
+export function WhatIfPanel({ run, report, meta }: { run: ScoringRun; report: Report; meta: Pick<RunPageMeta, "id"> }) {
   const url = useScenarioUrl();
   const scenario: Scenario = url.scenario;
   const active = !isEmptyScenario(scenario);
@@ -64,20 +53,9 @@ export function WhatIfPanel({
 
   const { update, hrefFor } = url;
   const edit: Edit = update;
-  const taskHref = useCallback(
-    (key: string) => {
-      const path = hrefForTask(meta, key);
-      return path ? hrefFor(path) : null;
-    },
-    [meta, hrefFor],
-  );
-  const rolloutHref = useCallback(
-    (id: string) => {
-      const path = hrefForRollout(meta, id);
-      return path ? hrefFor(path) : null;
-    },
-    [meta, hrefFor],
-  );
+  const runId = meta.id;
+  const taskHref = useCallback((key: string) => hrefFor(hrefForTask(runId, key)), [runId, hrefFor]);
+  const rolloutHref = useCallback((id: string) => hrefFor(hrefForRollout(runId, id)), [runId, hrefFor]);
 
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
 

@@ -42,5 +42,5 @@ export default async function RunPage({ params }: Props) {
 async function RunBody({ meta }: { meta: RunPageMeta }) {
   const run = await loadScoringRunCached(getDb(), meta.id);
   if (!run) notFound();
-  return <RunView runJson={compactRunJson(run)} metaJson={runPageMetaJson(meta, run)} />;
+  return <RunView runJson={compactRunJson(run)} metaJson={runPageMetaJson(meta)} />;
 }

@@ -21,12 +21,9 @@ export interface CheckDetail {
 }
 
 export interface RolloutDetail {
-  /** Row id (URLs). */
-  rowId: string;
-  /** Rollout id as the data names it. */
+  /** Rollout id as the data names it (unique within its run; the rollout page's URL). */
   id: string;
   taskKey: string;
-  taskRowId: string;
   status: "scored" | "unscored";
   rule: string;
   reportedPassed: boolean | null;
@@ -60,10 +57,8 @@ type Row = Awaited<ReturnType<Db["rollout"]["findFirstOrThrow"]>> & {
 
 function toDetail(r: Row): RolloutDetail {
   return {
-    rowId: r.id,
     id: r.rolloutId,
     taskKey: r.task.key,
-    taskRowId: r.taskRef,
     status: r.status === "unscored" ? "unscored" : "scored",
     rule: r.rule,
     reportedPassed: r.reportedPassed,
@@ -104,28 +99,41 @@ function toDetail(r: Row): RolloutDetail {
   };
 }
 
-/** One rollout with every field and check, or null. */
-export async function getRollout(db: Db, runId: string, rowId: string): Promise<RolloutDetail | null> {
-  const row = await db.rollout.findFirst({ where: { id: rowId, runId }, include });
+/** One rollout of a run by its id as the data names it, with every field and check, or null. */
+export async function getRolloutById(db: Db, runId: string, rolloutId: string): Promise<RolloutDetail | null> {
+  const row = await db.rollout.findUnique({ where: { runId_rolloutId: { runId, rolloutId } }, include });
   return row ? toDetail(row as Row) : null;
 }
 
-/** A task's row and all its rollouts with their checks (the task page's checks × rollouts grid). */
-export async function getTaskRollouts(db: Db, runId: string, taskRowId: string) {
-  const task = await db.task.findFirst({ where: { id: taskRowId, runId } });
+export interface TaskRollouts {
+  task: { key: string; taskId: string; name: string | null; group: string | null; weight: number };
+  rollouts: RolloutDetail[];
+}
+
+/** A task of a run by its key and all its rollouts with their checks (the task page's checks × rollouts grid). */
+export async function getTaskByKey(db: Db, runId: string, key: string): Promise<TaskRollouts | null> {
+  const task = await db.task.findUnique({ where: { runId_key: { runId, key } } });
   if (!task) return null;
-  const rows = await db.rollout.findMany({ where: { taskRef: taskRowId }, include, orderBy: { rolloutId: "asc" } });
+  const rows = await db.rollout.findMany({ where: { taskRef: task.id }, include, orderBy: { rolloutId: "asc" } });
   return {
-    task: {
-      rowId: task.id,
-      key: task.key,
-      taskId: task.taskId,
-      name: task.name,
-      group: task.group,
-      weight: task.weight,
-    },
+    task: { key: task.key, taskId: task.taskId, name: task.name, group: task.group, weight: task.weight },
     rollouts: rows.map((r) => toDetail(r as Row)),
   };
+}
+
+/**
+ * The task key behind a row id (lib/db/ids.ts), or null: links made before pages were addressed by key
+ * carried row ids, and still resolve to a redirect.
+ */
+export async function taskKeyOfRowId(db: Db, runId: string, rowId: string): Promise<string | null> {
+  const task = await db.task.findFirst({ where: { id: rowId, runId }, select: { key: true } });
+  return task?.key ?? null;
+}
+
+/** The rollout id behind a row id, or null (see taskKeyOfRowId). */
+export async function rolloutIdOfRowId(db: Db, runId: string, rowId: string): Promise<string | null> {
+  const rollout = await db.rollout.findFirst({ where: { id: rowId, runId }, select: { rolloutId: true } });
+  return rollout?.rolloutId ?? null;
 }
 
 /** Raw bytes of an ingested file by content address, or null. */

@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { ChecksGrid } from "@/components/task/checks-grid";
 import { countedRollouts } from "@/components/task/diagnosis-words";
 import { gridView } from "@/components/task/grid-view";
-import { rolloutHref, runHref, scenarioParamOf } from "@/components/task/hrefs";
+import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { PassAtKChart } from "@/components/task/pass-at-k-chart";
 import { PassAtKTable } from "@/components/task/pass-at-k-table";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { TaskSummary } from "@/components/task/task-summary";
 import styles from "@/components/task/task-page.module.css";
 import { getDb } from "@/lib/db/client";
-import { getTaskRollouts } from "@/lib/db/queries/get-rollouts";
+import { getTaskByKey, taskKeyOfRowId } from "@/lib/db/queries/get-rollouts";
 import { getRunMeta } from "@/lib/db/queries/get-run";
 import { loadScoringRunCached } from "@/lib/db/queries/run-cache";
 import { passAtKPoints } from "@/lib/scoring/view/chart-data";
@@ -23,11 +23,12 @@ import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const load = cache(async (runId: string, taskRowId: string) => {
+/** `task` is the path segment as Next.js passes it; the task key is that segment decoded. */
+const load = cache(async (runId: string, segment: string) => {
   const db = getDb();
   const [meta, task, run] = await Promise.all([
     getRunMeta(db, runId),
-    getTaskRollouts(db, runId, taskRowId),
+    getTaskByKey(db, runId, keyOfSegment(segment)),
     loadScoringRunCached(db, runId),
   ]);
   return meta && task && run ? { meta, task, run } : null;
@@ -40,12 +41,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function TaskPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const { id, task: taskRowId } = await params;
-  const data = await load(id, taskRowId);
-  if (!data) notFound();
+  const { id, task: segment } = await params;
+  const data = await load(id, segment);
+  const scenarioText = scenarioParamOf(await searchParams);
+  if (!data) {
+    // A link from before tasks were addressed by key carries the task's row id.
+    const key = await taskKeyOfRowId(getDb(), id, keyOfSegment(segment));
+    if (key !== null) permanentRedirect(taskHref(id, key, scenarioText));
+    notFound();
+  }
   const { meta, task, run } = data;
 
-  const scenarioText = scenarioParamOf(await searchParams);
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
   const carried = parsed.success ? scenarioText : null;
@@ -63,7 +69,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   );
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
-  const thisPage = `/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskRowId)}`;
+  const thisPage = taskHref(id, task.task.key);
 
   return (
     <>
