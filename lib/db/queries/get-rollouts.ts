@@ -122,8 +122,8 @@ export async function getTaskByKey(db: Db, runId: string, key: string): Promise<
 }
 
 /**
- * The task key behind a row id (lib/db/ids.ts), or null: links made before pages were addressed by key
- * carried row ids, and still resolve to a redirect.
+ * The task key behind a row id (lib/db/ids.ts), or null: a page URL that holds a row id in place of the key
+ * redirects to the key's URL.
  */
 export async function taskKeyOfRowId(db: Db, runId: string, rowId: string): Promise<string | null> {
   const task = await db.task.findFirst({ where: { id: rowId, runId }, select: { key: true } });

@@ -46,7 +46,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
   const data = await load(id, segment);
   const scenarioText = scenarioParamOf(await searchParams);
   if (!data) {
-    // A link from before rollouts were addressed by id carries the rollout's row id.
+    // A row id in place of the rollout id: redirect to the id's URL.
     const rolloutId = await rolloutIdOfRowId(getDb(), id, keyOfSegment(segment));
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();

@@ -45,7 +45,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   const data = await load(id, segment);
   const scenarioText = scenarioParamOf(await searchParams);
   if (!data) {
-    // A link from before tasks were addressed by key carries the task's row id.
+    // A row id in place of the key: redirect to the key's URL.
     const key = await taskKeyOfRowId(getDb(), id, keyOfSegment(segment));
     if (key !== null) permanentRedirect(taskHref(id, key, scenarioText));
     notFound();
