@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
-import { parseRunsView } from "@/components/runs-table/url-state";
 import { getDb } from "@/lib/db/client";
 import { listRuns } from "@/lib/db/queries/list-runs";
 import { FORMAT_IDS } from "@/lib/formats/registry";
@@ -9,12 +8,8 @@ import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const [stored, view] = await Promise.all([listRuns(getDb()), searchParams.then(parseRunsView)]);
+export default async function RunsPage() {
+  const stored = await listRuns(getDb());
   const deltas = runsDeltaToBaseline(stored);
   const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
   return (
@@ -28,7 +23,7 @@ export default async function RunsPage({
           Upload results
         </Link>
       </div>
-      {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} initialView={view} />}
+      {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { deltaPp } from "../components/format";
+import { deltaPp } from "../lib/display/format";
 import { compareRunFiles, type Variant } from "./compare-runs";
 import { syntheticSiloFiles } from "../lib/bench/synthetic";
 import { expect, snap, test } from "./fixtures";

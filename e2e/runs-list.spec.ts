@@ -16,8 +16,11 @@ function order(names: string[], a: string, b: string): "before" | "after" | "mis
 const rowOf = (page: Page, name: string) =>
   page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-test("the runs list shows the demo runs with their figures", async ({ page }) => {
-  await page.goto("/");
+test("the server starts on a fresh database and the runs list shows the demo runs with their figures", async ({
+  page,
+}) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Runs", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Upload results" }).first()).toBeVisible();
 
@@ -48,7 +51,7 @@ test("sorting by pass rate reorders the runs and is kept in the URL", async ({ p
   await expect(page).toHaveURL(/[?&]sort=passRate&dir=asc/);
   await expect.poll(async () => order(await runNames(page), "silo-runs", "scoring-article")).toBe("after");
 
-  // The server reads the same URL state: a reload keeps the order.
+  // The view is read from the URL: a reload keeps the order.
   await page.reload();
   await expect(page.getByRole("columnheader", { name: /Pass rate/ })).toHaveAttribute("aria-sort", "ascending");
   await expect.poll(async () => order(await runNames(page), "silo-runs", "scoring-article")).toBe("after");
@@ -67,6 +70,12 @@ test("the filter narrows the list, lives in the URL, and can be cleared when not
   await expect(filter).toHaveValue("SILO-RUNS");
   await expect(rowOf(page, "silo-runs")).toBeVisible();
   await expect(rowOf(page, "scoring-article")).toHaveCount(0);
+
+  // A URL the table did not write (the top bar's Runs link) is the view again: no filter.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" }).click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(filter).toHaveValue("");
+  await expect(rowOf(page, "scoring-article")).toBeVisible();
 
   await filter.fill("no such run <b>x</b>");
   await expect(page.getByRole("heading", { name: "No runs match “no such run <b>x</b>”" })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
-// The what-if explorer on the scoring-article demo run (figures: /work/shared/fixtures/EXPECTED.md § what-if).
+// The what-if explorer on the scoring-article demo run (figures: docs/scoring.md#what-if-scenarios).
 
 async function openRun(page: Page, name: string) {
   await page.goto("/");
@@ -64,7 +64,7 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
   await expect(headline(page)).toHaveText("72.2%");
   expect(scenarioInUrl(page)).toBeNull();
 
-  // Each check one vote alone (EXPECTED.md: no flips, scheme check).
+  // Each check one vote alone (docs/scoring.md#what-if-scenarios: no flips, scheme check).
   await page.getByTestId("whatif-scheme").selectOption("check");
   await expect(headline(page)).toHaveText("66.7%");
   expect(scenarioInUrl(page)).toEqual({ headline: { scheme: "check" } });
@@ -130,4 +130,39 @@ test("the explorer on a phone-sized screen", async ({ page }) => {
     .click();
   await expect(headline(page)).toHaveText("83.3%");
   await snap(page, "whatif-390");
+});
+
+test("a verdict flipped on a rollout page: the page follows the scenario, the run link keeps it, back undoes it", async ({
+  page,
+}) => {
+  // Reached through the links, whatever the task and rollout URLs look like.
+  await openRun(page, "silo-runs");
+  const runPath = new URL(page.url()).pathname;
+  await page.getByTestId("tasks-table").getByRole("link", { name: "finance/TASK-007", exact: true }).click();
+  await page.getByRole("link", { name: "Rollout run_20261104100300_9c46" }).click();
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  const checks = page.getByTestId("check-table");
+
+  await checks.getByRole("button", { name: /^Count as passed: The invoice keeps its amount/ }).click();
+  await expect(page).toHaveURL(/[?&]scenario=/);
+  expect(scenarioInUrl(page)).toEqual({
+    flips: [
+      {
+        task: "finance/TASK-007",
+        rollout: "run_20261104100300_9c46",
+        check: "The invoice keeps its amount",
+        passed: true,
+      },
+    ],
+  });
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/passed/);
+  await expect(page.getByTestId("failed-required")).toHaveCount(0);
+  await expect(checks.getByRole("button", { name: /^Undo: The invoice keeps its amount/ })).toBeVisible();
+  const runLink = page.getByRole("link", { name: "silo-runs", exact: true }).first();
+  await expect(runLink).toHaveAttribute("href", new RegExp(`^${runPath}\\?scenario=`));
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/[?&]scenario=/);
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  await expect(checks.getByRole("button", { name: /^Count as passed: The invoice keeps its amount/ })).toBeVisible();
 });

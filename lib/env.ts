@@ -4,6 +4,8 @@ import { z } from "zod";
 const ZEnv = z.object({
   DATABASE_URL: z.string().min(1).default("file:./data/tally.db"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address `tally serve` listens on; loopback unless told otherwise (README, "Security"). */
+  HOST: z.string().min(1).default("127.0.0.1"),
   /** When set, writes (POST /api/runs, baseline changes) need `Authorization: Bearer <token>`. */
   TALLY_INGEST_TOKEN: z.string().min(1).optional(),
   /** When set, reads need the token too. */

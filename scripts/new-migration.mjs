@@ -1,5 +1,5 @@
 // Writes the next migration for both providers: `npm run db:new-migration -- <name>`.
-// `prisma migrate` needs a native engine that cannot be downloaded here (STACK.md), so this drives the same
+// `prisma migrate` needs a native engine that cannot be downloaded offline, so this drives the same
 // engine compiled to WebAssembly (@prisma/schema-engine-wasm) and diffs the schema snapshot stored with the
 // last migration against the current schema. No database is touched.
 import fs from "node:fs";

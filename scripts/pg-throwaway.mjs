@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL cluster for tests and for computing migrations: initdb into a temp folder, start on
-// a free loopback port, stop and delete on `stop()`. Needs Debian's postgresql server binaries (STACK.md).
+// a free loopback port, stop and delete on `stop()`. Needs Debian's postgresql server binaries.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

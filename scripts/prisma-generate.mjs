@@ -1,5 +1,5 @@
 // postinstall: generate both Prisma clients (SQLite and PostgreSQL) without the native schema engine,
-// which Prisma would download from its own host (STACK.md): generation does not need it.
+// which Prisma would download from its own host: generation does not need it.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { SCHEMAS, root, writePostgresSchema } from "./prisma-schemas.mjs";

@@ -1,6 +1,7 @@
 import type { CellVerdict } from "@/lib/scoring/view/check-grid";
 import styles from "./checks.module.css";
-import { shortScore, verdictWord } from "./words";
+import { shortScore } from "@/lib/display/format";
+import { verdictWord } from "./words";
 
 const CLASS: Record<CellVerdict, string | undefined> = {
   pass: styles.pass,

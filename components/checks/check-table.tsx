@@ -1,11 +1,11 @@
-import { clip } from "@/components/format";
+import { clip, fixed } from "@/lib/display/format";
+import { statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/rollout/json-tree";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
 import styles from "./check-list.module.css";
-import { fixed2, statusWord, verdictWord } from "./words";
 
 /** Where a check can be flipped in a what-if scenario (the rollout page passes it; lists elsewhere may not). */
 export interface FlipTarget {
@@ -61,11 +61,11 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
                 ) : null}
               </td>
               <td className="num" data-label="score">
-                {fixed2(cell.score)}
+                {fixed(cell.score, 2)}
               </td>
               {hasWeights ? (
                 <td className="num" data-label="weight">
-                  {check.weight === null ? "—" : fixed2(check.weight)}
+                  {check.weight === null ? "—" : fixed(check.weight, 2)}
                 </td>
               ) : null}
               <td>

@@ -1,4 +1,4 @@
-import { clip } from "@/components/format";
+import { clip } from "@/lib/display/format";
 import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";

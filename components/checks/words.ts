@@ -1,19 +1,8 @@
+import { shortScore } from "@/lib/display/format";
 import type { CellVerdict } from "@/lib/scoring/view/check-grid";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 
 /** Display words for check verdicts and fields, shared by the task grid and the rollout page. */
-
-/** A reward or score with two decimals, so a column of them lines up ("0.60", "1.00"); "—" when undefined. */
-export function fixed2(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return "—";
-  return value.toFixed(2);
-}
-
-/** The short score shown in a partial cell ("0.5", "0.25"). */
-export function shortScore(value: number | null): string {
-  if (value === null) return "";
-  return String(Number(value.toFixed(2)));
-}
 
 export function verdictWord(verdict: CellVerdict, score: number | null): string {
   switch (verdict) {

@@ -1,4 +1,4 @@
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { CompareOrder } from "@/lib/scoring/report/compare-order";

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import type { DeltaBar, DeltaChartData } from "@/lib/scoring/view/compare-chart";
 import type { MetricKind } from "@/lib/scoring/core/dimensions";
-import { deltaText, deltaTick, metricText } from "./compare-format";
+import { deltaText, deltaTick, metricText } from "@/lib/display/format";
 
 const UP = "#1f8a4c";
 const DOWN = "#c92a2a";

@@ -2,7 +2,7 @@ import type { MetricKind } from "@/lib/scoring/core/dimensions";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import type { Interval } from "@/lib/scoring/core/stats";
-import { deltaTick } from "./compare-format";
+import { deltaTick } from "@/lib/display/format";
 import styles from "./delta-interval.module.css";
 
 /** A difference and its 95% interval on an axis centred at 0. Decorative: the figures are written beside it. */

@@ -1,10 +1,9 @@
-import { metricTitle } from "@/components/run/metric-format";
+import { deltaIntervalText, deltaText, metricText, metricTitle } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import { deltaIntervalText, deltaText, metricText } from "./compare-format";
 import { DeltaInterval } from "./delta-interval";
 import styles from "./compare.module.css";
 

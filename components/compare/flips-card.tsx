@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { plural } from "@/components/format";
+import { pValueText, plural } from "@/lib/display/format";
+import { FLIP_WORDS } from "./compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
-import { FLIP_WORDS, pValueText } from "./compare-format";
 import { taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
 import styles from "./compare.module.css";

@@ -1,10 +1,9 @@
-import { plural } from "@/components/format";
-import { metricTitle } from "@/components/run/metric-format";
+import { deltaIntervalText, deltaText, metricText, metricTitle, plural, seText } from "@/lib/display/format";
+import { verdictWords } from "./compare-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
-import { deltaIntervalText, deltaText, metricText, seText, verdictWords } from "./compare-format";
 import { DeltaInterval } from "./delta-interval";
 import { VerdictLine } from "./verdict-line";
 import styles from "./compare.module.css";

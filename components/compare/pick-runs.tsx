@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { dateTime } from "@/components/format";
+import { dateTime } from "@/lib/display/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
 import { RunPicker, type PickerRun } from "./run-picker";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { num, plural } from "@/components/format";
+import { num, plural } from "@/lib/display/format";
 import { rolloutHref } from "@/components/task/hrefs";
 import styles from "./compare.module.css";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { pct, plural } from "@/components/format";
+import { pct, plural } from "@/lib/display/format";
 import { MAX_COMPARE_RUNS } from "@/lib/scoring/report/compare-order";
 import styles from "./compare.module.css";
 

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import { deltaText, FLIP_WORDS, metricText } from "./compare-format";
+import { count, deltaText, metricText } from "@/lib/display/format";
+import { FLIP_WORDS } from "./compare-words";
 import { taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
@@ -129,7 +130,7 @@ export function TaskDeltaTable({
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Pages of the task table" data-testid="task-pager">
           <span className={styles.pagerStatus}>
-            {from.toLocaleString("en-US")}–{to.toLocaleString("en-US")} of {total.toLocaleString("en-US")} tasks
+            {count(from)}–{count(to)} of {count(total)} tasks
           </span>
           <PageLink view={view} page={page - 1} disabled={page === 1} label="‹ Previous" />
           <span className={styles.pagerStatus}>

@@ -1,10 +1,9 @@
 import Link from "next/link";
-import { plural } from "@/components/format";
+import { plural, taskMetricTitle } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { prepareDeltaChart } from "@/lib/scoring/view/compare-chart";
 import { dimensionRows, taskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import { taskMetricTitle } from "./compare-format";
 import type { CompareRun } from "./compare-run";
 import { DeltaChart } from "./delta-chart";
 import { TaskDeltaTable } from "./task-delta-table";

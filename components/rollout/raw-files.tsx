@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { bytes } from "@/lib/display/format";
 import styles from "./rollout-page.module.css";
 
 /** Shown inline up to this many bytes; the download link always has the whole file. */
@@ -29,14 +30,6 @@ function fileUrl(sha256: string, path: string): string {
   return `/api/files/${encodeURIComponent(sha256)}?${new URLSearchParams({ name: downloadName(path) }).toString()}`;
 }
 
-function kib(bytes: number): string {
-  return bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 async function errorMessage(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { message?: unknown } };
@@ -58,13 +51,13 @@ function RawFile({ path, sha256 }: { path: string; sha256: string }) {
     try {
       const response = await fetch(url);
       if (!response.ok) return setView({ state: "error", message: await errorMessage(response) });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      const shown = bytes.subarray(0, DISPLAY_CAP);
+      const body = new Uint8Array(await response.arrayBuffer());
+      const shown = body.subarray(0, DISPLAY_CAP);
       setView({
         state: "open",
         text: new TextDecoder().decode(shown),
-        size: bytes.length,
-        truncated: bytes.length > DISPLAY_CAP,
+        size: body.length,
+        truncated: body.length > DISPLAY_CAP,
       });
     } catch (error) {
       setView({ state: "error", message: `Could not load the file: ${(error as Error).message}` });
@@ -97,7 +90,7 @@ function RawFile({ path, sha256 }: { path: string; sha256: string }) {
         <>
           {view.truncated ? (
             <p className={`callout ${styles.capNote}`}>
-              Showing the first {kib(DISPLAY_CAP)} of {kib(view.size)}. Download the file for all of it.
+              Showing the first {bytes(DISPLAY_CAP)} of {bytes(view.size)}. Download the file for all of it.
             </p>
           ) : null}
           <pre className={styles.raw} tabIndex={0} aria-label={`Contents of ${path}`}>

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { fixed2 } from "@/components/checks/words";
-import { dateTime, duration } from "@/components/format";
+import { count, dateTime, duration, fixed } from "@/lib/display/format";
 import type { RolloutDetail } from "@/lib/db/queries/get-rollouts";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import styles from "./rollout-page.module.css";
@@ -64,7 +63,7 @@ export function RolloutHeader({
         <RolloutVerdictBadge verdict={verdict} />
         <span className={styles.reward}>
           <span className="muted">reward </span>
-          <span data-testid="rollout-reward">{fixed2(verdict.reward)}</span>
+          <span data-testid="rollout-reward">{fixed(verdict.reward, 2)}</span>
         </span>
         {verdict.checksChanged ? <span className="badge badge-accent">changed by the what-if</span> : null}
       </div>
@@ -85,14 +84,14 @@ export function RolloutHeader({
             {dateTime(rollout.startedAt)} → {dateTime(rollout.finishedAt)}
           </Fact>
         ) : null}
-        {rollout.costUsd !== null ? <Fact label="Cost">${rollout.costUsd.toFixed(4)}</Fact> : null}
-        {rollout.tokens !== null ? <Fact label="Tokens">{rollout.tokens.toLocaleString("en-US")}</Fact> : null}
+        {rollout.costUsd !== null ? <Fact label="Cost">${fixed(rollout.costUsd, 4)}</Fact> : null}
+        {rollout.tokens !== null ? <Fact label="Tokens">{count(rollout.tokens)}</Fact> : null}
         <Fact label="Reported by the file">
           {rollout.reportedPassed === null && rollout.reportedReward === null ? (
             <span className="muted">no verdict or reward</span>
           ) : (
             <>
-              {reported(rollout.reportedPassed)} · reward {fixed2(rollout.reportedReward)}
+              {reported(rollout.reportedPassed)} · reward {fixed(rollout.reportedReward, 2)}
             </>
           )}
         </Fact>

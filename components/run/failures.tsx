@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Fragment, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
-import { metricTitle } from "./metric-format";
+import { metricTitle } from "@/lib/display/format";
 import styles from "./sections.module.css";
 
 const LIMIT = 8;

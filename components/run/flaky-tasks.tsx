@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { num, pct } from "@/components/format";
+import { num, pct } from "@/lib/display/format";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import styles from "./sections.module.css";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
-import { num } from "@/components/format";
+import { num } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { RunPageMeta } from "./run-page-meta";
 

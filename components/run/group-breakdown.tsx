@@ -1,10 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { pct } from "@/components/format";
+import { metricTitle, pct } from "@/lib/display/format";
 import type { GroupChartData } from "@/lib/scoring/view/group-chart";
 import { GroupChart } from "./group-chart";
-import { metricTitle } from "./metric-format";
 import styles from "./sections.module.css";
 
 /** Groups drawn at first: more bars than this do not fit the chart's width, and a run may have a group per task. */

@@ -1,9 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import { pct } from "@/components/format";
+import { metricTitle, pct } from "@/lib/display/format";
+import { metricColour } from "./metric-colour";
 import type { GroupChartData } from "@/lib/scoring/view/group-chart";
-import { metricColour, metricTitle } from "./metric-format";
 
 /** Groups × dimensions as grouped bars; draws what lib/scoring/group-chart prepared. */
 export function GroupChart({ data }: { data: GroupChartData }) {

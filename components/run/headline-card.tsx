@@ -1,10 +1,10 @@
-import { plural } from "@/components/format";
+import { intervalText, metricText, metricTitle, plural, seText } from "@/lib/display/format";
+import { metricColour } from "./metric-colour";
 import { schemePoints } from "@/lib/scoring/view/chart-data";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { MetricReport, ReportHeadline } from "@/lib/scoring/report/report-types";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./headline-card.module.css";
-import { intervalText, metricColour, metricText, metricTitle, seText } from "./metric-format";
 import { ValueTrack } from "./value-track";
 
 /**

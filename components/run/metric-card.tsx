@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { plural } from "@/components/format";
+import { intervalText, metricText, metricTitle, plural } from "@/lib/display/format";
+import { metricColour } from "./metric-colour";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { AuthorityGate, MetricReport } from "@/lib/scoring/report/report-types";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./metric-card.module.css";
-import { intervalText, metricColour, metricText, metricTitle } from "./metric-format";
 import { ValueTrack } from "./value-track";
 
 const POOLED_WORDS = {

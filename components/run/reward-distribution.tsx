@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { HistogramBin } from "@/lib/scoring/view/reward-histogram";
 import styles from "./sections.module.css";
 

@@ -1,4 +1,4 @@
-import { num } from "@/components/format";
+import { num } from "@/lib/display/format";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 
 const H = 22;

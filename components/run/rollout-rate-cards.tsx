@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
-import { num, pct, plural } from "@/components/format";
+import { num, pct, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./metric-card.module.css";
 import { ValueTrack } from "./value-track";
 
-/** Pass rate and mean reward: each counted rollout one vote, kept apart from the dimensions (SPEC §3). */
+/**
+ * Pass rate and mean reward: each counted rollout one vote, kept apart from the dimensions
+ * (docs/scoring.md#reward-mean-reward-and-pass-rate).
+ */
 export function PassRateCard({ passRate, unscored }: { passRate: Report["passRate"]; unscored: number }) {
   const left = passRate.scored + unscored - passRate.counted;
   return (

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { BaselineToggle } from "@/components/compare/baseline-toggle";
-import { dateTime, plural } from "@/components/format";
+import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
 import { rolloutHref } from "@/components/task/hrefs";

@@ -4,9 +4,9 @@ import type { RunPageMeta } from "./run-page-meta";
 
 /*
  * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
- * React's server-component serializer walks every element of an object prop (~50 ms on the server for a
- * 10,000-rollout run, and ~20 ms again to read it in the browser); a string crosses as is and JSON.parse
- * reads it in a few milliseconds.
+ * React's server-component serializer walks every element of an object prop, on the server and again in the
+ * browser, which is costly for a run of 10,000 rollouts; a string crosses as is and JSON.parse reads it at
+ * native speed.
  */
 
 // Runs are immutable and the server keeps them in memory (lib/db/queries/run-cache.ts): encode each once.

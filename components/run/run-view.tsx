@@ -17,7 +17,7 @@ import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
 import { MetricCard } from "./metric-card";
-import { metricText } from "./metric-format";
+import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";

@@ -2,18 +2,17 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
-import { num, pct } from "@/components/format";
+import { count, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
-import { metricTitle } from "./metric-format";
 import { RewardStrip } from "./reward-strip";
 import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
 import styles from "./tasks-table.module.css";
 import { pageOf } from "@/components/ui/page-of";
-import { TASKS_PAGE_SIZE } from "./tasks-view";
-import { useTasksView } from "./use-tasks-view";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { TASKS_PAGE_SIZE, tasksViewCodec, type TasksView } from "./tasks-view";
 
 interface Column {
   id: string;
@@ -47,7 +46,8 @@ export function TasksTable({
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
 }) {
-  const { view, update } = useTasksView();
+  const { view, update: edit } = useUrlState(tasksViewCodec);
+  const update = (change: Partial<TasksView>) => edit((v) => ({ ...v, ...change }));
   const columns = useMemo<Column[]>(() => {
     const cols: Column[] = [
       {
@@ -282,8 +282,6 @@ function TaskFilter({
     </div>
   );
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 function Pager({
   page,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TASKS_VIEW, parseTasksView, tasksViewHref } from "./tasks-view";
+import { withQuery } from "@/components/url-state/url-codec";
+import { DEFAULT_TASKS_VIEW, parseTasksView, tasksViewCodec, type TasksView } from "./tasks-view";
 
 const parse = (q: string) => parseTasksView(new URLSearchParams(q));
+const tasksViewHref = (path: string, search: string, view: TasksView) =>
+  withQuery(path, tasksViewCodec.write(view, new URLSearchParams(search)));
 
 describe("tasks table URL state", () => {
   it("reads filter, sort, direction and page, and falls back on anything malformed", () => {
@@ -31,5 +34,12 @@ describe("tasks table URL state", () => {
     const href = tasksViewHref("/runs/r", "", { q: "a b&c", sort: null, dir: "desc", page: 1 });
     expect(href).toBe("/runs/r?q=a+b%26c");
     expect(parse(href.split("?")[1]!)).toEqual({ ...DEFAULT_TASKS_VIEW, q: "a b&c" });
+  });
+
+  it("reads back what it writes, so a written URL is recognised when it lands", () => {
+    const view: TasksView = { q: "a b", sort: "metric:correctness", dir: "desc", page: 3 };
+    const query = tasksViewCodec.write(view, new URLSearchParams("scenario=%7B%7D"));
+    expect(parse(query)).toEqual(view);
+    expect(tasksViewCodec.write(parse(query), new URLSearchParams(query))).toBe(query);
   });
 });

@@ -1,9 +1,10 @@
+import { z } from "zod";
+import { firstValues, type UrlCodec } from "@/components/url-state/url-codec";
 import type { SortDirection } from "./sort-rows";
 
 /**
  * The run page's tasks table state as it lives in the URL (`/runs/x?q=checkout&sort=passRate&dir=desc&page=2`),
- * beside the what-if `scenario` parameter. Defaults are left out of the URL; a malformed value falls back to
- * the default instead of failing the page.
+ * beside the what-if `scenario` parameter, which it keeps.
  */
 
 export interface TasksView {
@@ -20,23 +21,34 @@ export const DEFAULT_TASKS_VIEW: TasksView = { q: "", sort: null, dir: "asc", pa
 export const TASKS_PAGE_SIZE = 50;
 
 const MAX_QUERY = 200;
-const SORT_ID = /^[A-Za-z][\w:.-]{0,99}$/;
+
+const ZTasksView = z
+  .object({
+    q: z
+      .string()
+      .transform((q) => q.slice(0, MAX_QUERY))
+      .catch(""),
+    sort: z
+      .string()
+      .regex(/^[A-Za-z][\w:.-]{0,99}$/)
+      .nullable()
+      .catch(null),
+    dir: z.enum(["asc", "desc"]).catch("asc"),
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,6}$/)
+      .transform(Number)
+      .catch(1),
+  })
+  // A direction means nothing without a sort column.
+  .transform((v): TasksView => ({ ...v, dir: v.sort === null ? "asc" : v.dir }));
 
 export function parseTasksView(params: URLSearchParams): TasksView {
-  const q = (params.get("q") ?? "").slice(0, MAX_QUERY);
-  const sortParam = params.get("sort");
-  const sort = sortParam !== null && SORT_ID.test(sortParam) ? sortParam : null;
-  const dir: SortDirection = sort !== null && params.get("dir") === "desc" ? "desc" : "asc";
-  const pageParam = params.get("page") ?? "";
-  const page = /^[1-9]\d{0,6}$/.test(pageParam) ? Number(pageParam) : 1;
-  return { q, sort, dir, page };
+  return ZTasksView.parse(firstValues(params, ["q", "sort", "dir", "page"]));
 }
 
-/**
- * `path` with `search`'s parameters (the scenario and anything else kept in their order) and `view`'s
- * written over them.
- */
-export function tasksViewHref(path: string, search: string, view: TasksView): string {
+/** `search`'s parameters (the scenario and anything else, kept in their order) with `view`'s written over them. */
+function writeTasksView(view: TasksView, search: URLSearchParams): string {
   const params = new URLSearchParams(search);
   const set = (key: string, value: string | null) => (value === null ? params.delete(key) : params.set(key, value));
   set("q", view.q.trim() === "" ? null : view.q);
@@ -44,6 +56,7 @@ export function tasksViewHref(path: string, search: string, view: TasksView): st
   set("dir", view.sort === null ? null : view.dir);
   set("page", view.page > 1 ? String(view.page) : null);
   // Column ids like "metric:correctness" stay readable.
-  const query = params.toString().replace(/%3A/gi, ":");
-  return query === "" ? path : `${path}?${query}`;
+  return params.toString().replace(/%3A/gi, ":");
 }
+
+export const tasksViewCodec: UrlCodec<TasksView> = { parse: parseTasksView, write: writeTasksView };

@@ -12,9 +12,9 @@ import {
   sortFn_basic,
   tableFeatures,
 } from "@tanstack/react-table";
-import { dateTime, deltaPp, pct, plural } from "@/components/format";
+import { dateTime, deltaPp, fixed, pct, plural } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
-import type { RunSortKey } from "./url-state";
+import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
 
 export const runsTableFeatures = tableFeatures({
@@ -189,7 +189,10 @@ export const runsColumns = helper.columns([
     header: "Mean reward",
     ...numberColumn,
     // Fixed decimals so the column lines up on the point.
-    cell: ({ getValue }) => getValue()?.toFixed(3) ?? <Missing />,
+    cell: ({ getValue }) => {
+      const value = getValue();
+      return value === undefined ? <Missing /> : fixed(value, 3);
+    },
   }),
   helper.accessor((r) => figure(r.summary?.headline.value), {
     id: "headline",

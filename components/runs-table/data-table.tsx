@@ -3,26 +3,25 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/db/queries/list-runs";
 import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures } from "./columns";
 import { NoMatches } from "./empty-states";
-import { compareHref, RUN_SORT_KEYS, type RunSortKey, type RunsView } from "./url-state";
-import { useRunsView } from "./use-runs-view";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
 import styles from "./runs-table.module.css";
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === "function" ? (updater as (old: T) => T)(current) : updater;
 
-const isSortKey = (id: string): id is RunSortKey => (RUN_SORT_KEYS as readonly string[]).includes(id);
-
 function sortingOf(view: RunsView): SortingState {
   return view.sort ? [{ id: view.sort, desc: view.dir === "desc" }] : [];
 }
 
-/** The runs list: filter, sort and selection live in the URL (see url-state.ts). */
-export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialView: RunsView }) {
-  const { view, update } = useRunsView(initialView);
+/** The runs list: filter, sort and selection live in the URL (see runs-view.ts). */
+export function RunsTable({ runs }: { runs: RunListItem[] }) {
+  const { view, update: edit } = useUrlState(runsViewCodec);
+  const update = (change: Partial<RunsView>, mode?: "typing") => edit((v) => ({ ...v, ...change }), mode);
   const runIds = useMemo(() => new Set(runs.map((r) => r.id)), [runs]);
   const selected = useMemo(() => view.selected.filter((id) => runIds.has(id)), [view.selected, runIds]);
   const rowSelection = useMemo<RowSelectionState>(
@@ -39,7 +38,7 @@ export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialV
     state: { sorting, globalFilter: view.q.trim(), rowSelection },
     onSortingChange: (updater: Updater<SortingState>) => {
       const [first] = apply(updater, sorting);
-      if (first && isSortKey(first.id)) update({ sort: first.id, dir: first.desc ? "desc" : "asc" });
+      if (first && isRunSortKey(first.id)) update({ sort: first.id, dir: first.desc ? "desc" : "asc" });
       else update({ sort: null, dir: "asc" });
     },
     onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
@@ -66,7 +65,7 @@ export function RunsTable({ runs, initialView }: { runs: RunListItem[]; initialV
             aria-label="Filter runs"
             placeholder="Filter by name, agent, model or format"
             value={view.q}
-            onChange={(e) => update({ q: e.target.value }, { typing: true })}
+            onChange={(e) => update({ q: e.target.value }, "typing")}
             className={styles.searchInput}
           />
           <span className={styles.count} aria-live="polite">

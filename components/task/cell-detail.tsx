@@ -1,8 +1,8 @@
-import { clip } from "@/components/format";
+import { clip } from "@/lib/display/format";
+import { statusWord, verdictWord } from "@/components/checks/words";
 import Link from "next/link";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
-import { statusWord, verdictWord } from "@/components/checks/words";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import type { GridColumn, GridCellView, GridRowView, GridView } from "./grid-view";
 import styles from "./checks-grid.module.css";

@@ -3,8 +3,8 @@
 import { Fragment, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
+import { clip, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
-import { clip, plural } from "@/components/format";
 import { CellDetail } from "./cell-detail";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridView } from "./grid-view";

@@ -1,3 +1,4 @@
+import { fixed } from "@/lib/display/format";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 
 export type DiagnosisTone = "pass" | "warn" | "fail" | "muted";
@@ -20,7 +21,7 @@ export function countedRollouts(task: Pick<TaskReport, "passAtK">): number {
   return Object.keys(task.passAtK).length;
 }
 
-/** A task's diagnosis (SPEC §3) in words, from the report's figures only. */
+/** A task's diagnosis (docs/scoring.md#across-the-rollouts-of-a-task) in words, from the report's figures only. */
 export function diagnosisWords(task: DiagnosedTask): DiagnosisWords {
   const counted = countedRollouts(task);
   switch (task.diagnosis) {
@@ -29,7 +30,7 @@ export function diagnosisWords(task: DiagnosedTask): DiagnosisWords {
     case "unreliable":
       return { title: "unreliable", detail: `passes ${task.passes} of ${counted}: reliability work`, tone: "warn" };
     case "never-passes": {
-      const reward = task.meanReward === null ? "no reward" : `mean reward ${task.meanReward.toFixed(2)}`;
+      const reward = task.meanReward === null ? "no reward" : `mean reward ${fixed(task.meanReward, 2)}`;
       const how = task.capability === "near-miss" ? "near miss" : "far off";
       return { title: "never passes", detail: `capability work (${how}, ${reward})`, tone: "fail" };
     }

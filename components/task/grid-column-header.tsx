@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { fixed2 } from "@/components/checks/words";
-import { plural } from "@/components/format";
+import { fixed, plural } from "@/lib/display/format";
 import type { GridColumn } from "./grid-view";
 import styles from "./checks-grid.module.css";
 import { shortId } from "./short-id";
@@ -34,7 +33,7 @@ export function GridColumnHeader({ column }: { column: GridColumn }) {
       <Verdict column={column} />
       <span className={styles.colReward}>
         <span className="muted">reward </span>
-        {fixed2(column.reward)}
+        {fixed(column.reward, 2)}
         {column.checksChanged ? (
           <span className={styles.whatIf} title="a what-if scenario changed this rollout's checks">
             {" "}

@@ -1,7 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { pct } from "@/components/format";
+import { pct } from "@/lib/display/format";
 import type { PassAtKPoint } from "@/lib/scoring/core/pass-at-k";
 
 const percent = (v: number) => pct(v, 0);

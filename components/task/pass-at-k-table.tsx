@@ -1,4 +1,4 @@
-import { pct } from "@/components/format";
+import { pct } from "@/lib/display/format";
 import type { PassAtKPoint } from "@/lib/scoring/core/pass-at-k";
 import styles from "./task-page.module.css";
 

@@ -1,5 +1,4 @@
-import { pct } from "@/components/format";
-import { fixed2 } from "@/components/checks/words";
+import { fixed, pct } from "@/lib/display/format";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { countedRollouts, diagnosisWords } from "./diagnosis-words";
 import styles from "./task-page.module.css";
@@ -54,10 +53,10 @@ export function TaskSummary({ task }: { task: TaskReport }) {
         />
         <Stat
           label="Mean reward"
-          value={fixed2(task.meanReward)}
-          note={`best ${fixed2(task.best)} · worst ${fixed2(task.worst)}`}
+          value={fixed(task.meanReward, 2)}
+          note={`best ${fixed(task.best, 2)} · worst ${fixed(task.worst, 2)}`}
         />
-        <Stat label="Spread" value={fixed2(task.spread)} note="best − worst reward" />
+        <Stat label="Spread" value={fixed(task.spread, 2)} note="best − worst reward" />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { formatBytes, fromFileList, type PickedFile } from "./picked-files";
+import { bytes } from "@/lib/display/format";
+import { fromFileList, type PickedFile } from "./picked-files";
 import { droppedEntries, walkDropped } from "./walk-dropped";
 import styles from "./upload.module.css";
 
@@ -88,7 +89,7 @@ export function DropZone({
           Choose a folder
         </button>
       </div>
-      <p className={styles.dropNote}>Up to {formatBytes(maxBytes)} per upload. Folders keep their structure.</p>
+      <p className={styles.dropNote}>Up to {bytes(maxBytes)} per upload. Folders keep their structure.</p>
       <input
         ref={filesInput}
         type="file"

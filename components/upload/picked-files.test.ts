@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, fromFileList, mergePicked, totalBytes } from "./picked-files";
+import { fromFileList, mergePicked, totalBytes } from "./picked-files";
 
 function withRelativePath(content: string, name: string, relative: string): File {
   const file = new File([content], name);
@@ -22,12 +22,5 @@ describe("picked files", () => {
     const merged = mergePicked(first, fromFileList([new File(["333"], "b.json")]));
     expect(merged.map((p) => p.path)).toEqual(["a.json", "b.json"]);
     expect(totalBytes(merged)).toBe(4);
-  });
-
-  it("formats sizes the way the limit is set (powers of 1024)", () => {
-    expect(formatBytes(812)).toBe("812 B");
-    expect(formatBytes(4300)).toBe("4.2 KB");
-    expect(formatBytes(50 * 1024 * 1024)).toBe("50 MB");
-    expect(formatBytes(12.5 * 1024 * 1024)).toBe("13 MB");
   });
 });

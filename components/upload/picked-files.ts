@@ -37,17 +37,3 @@ export function mergePicked(current: readonly PickedFile[], added: readonly Pick
 export function totalBytes(files: readonly PickedFile[]): number {
   return files.reduce((n, p) => n + p.file.size, 0);
 }
-
-/** "812 B", "4.2 KB", "50 MB" (powers of 1024, as the server's limit is set in bytes). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = value >= 10 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}

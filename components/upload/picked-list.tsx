@@ -1,5 +1,6 @@
-import { plural } from "@/components/format";
-import { formatBytes, totalBytes, type PickedFile } from "./picked-files";
+import { plural } from "@/lib/display/format";
+import { bytes } from "@/lib/display/format";
+import { totalBytes, type PickedFile } from "./picked-files";
 import styles from "./upload.module.css";
 
 const SHOWN = 300;
@@ -22,8 +23,7 @@ export function PickedList({
     <section className={`card ${styles.picked}`} aria-label="Files to upload">
       <div className={styles.pickedHead}>
         <span>
-          <strong>{plural(files.length, "file")}</strong>{" "}
-          <span className="muted">· {formatBytes(totalBytes(files))}</span>
+          <strong>{plural(files.length, "file")}</strong> <span className="muted">· {bytes(totalBytes(files))}</span>
         </span>
         <button type="button" className="button button-small" disabled={disabled} onClick={() => onChange([])}>
           Remove all
@@ -31,7 +31,7 @@ export function PickedList({
       </div>
       {tooBig ? (
         <div className="callout callout-error">
-          Over this server&apos;s limit of {formatBytes(maxBytes)} per upload. Remove some files, upload the folders in
+          Over this server&apos;s limit of {bytes(maxBytes)} per upload. Remove some files, upload the folders in
           batches, or use <code>npx tally ingest path/to/results</code>.
         </div>
       ) : null}
@@ -39,7 +39,7 @@ export function PickedList({
         {files.slice(0, SHOWN).map((p) => (
           <li key={p.path}>
             <code className={styles.pickedPath}>{p.path}</code>
-            <span className={styles.pickedSize}>{formatBytes(p.file.size)}</span>
+            <span className={styles.pickedSize}>{bytes(p.file.size)}</span>
             <button
               type="button"
               className={styles.remove}

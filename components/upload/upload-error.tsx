@@ -1,4 +1,4 @@
-import { formatBytes } from "./picked-files";
+import { bytes } from "@/lib/display/format";
 import type { UploadOutcome } from "./upload-response";
 import styles from "./upload.module.css";
 
@@ -19,7 +19,7 @@ export function UploadError({
   let serverMessage: string | null = null;
   switch (outcome.kind) {
     case "too-large":
-      title = `Too large: this server accepts up to ${formatBytes(maxBytes)} per upload`;
+      title = `Too large: this server accepts up to ${bytes(maxBytes)} per upload`;
       advice = (
         <>
           Upload the folders in smaller batches, zip them (results compress well), or ingest from a terminal with{" "}

@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import { DropZone } from "./drop-zone";
 import { PickedList } from "./picked-list";
-import { formatBytes, mergePicked, totalBytes, type PickedFile } from "./picked-files";
+import { bytes } from "@/lib/display/format";
+import { mergePicked, totalBytes, type PickedFile } from "./picked-files";
 import { sendUpload, type UploadFields, type UploadProgress } from "./send-upload";
 import { UploadError } from "./upload-error";
 import { UploadResult } from "./upload-result";
@@ -209,7 +210,7 @@ function Progress({ progress }: { progress: UploadProgress }) {
       <span className={styles.progressText}>
         {sent
           ? "Sent. Reading and scoring on the server…"
-          : `Uploading ${Math.round(fraction * 100)}% (${formatBytes(progress.loaded)} of ${formatBytes(progress.total)})`}
+          : `Uploading ${Math.round(fraction * 100)}% (${bytes(progress.loaded)} of ${bytes(progress.total)})`}
       </span>
     </div>
   );

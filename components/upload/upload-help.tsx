@@ -1,6 +1,6 @@
 import type { FormatId } from "@/lib/formats/types";
 import { FORMAT_HELP, inDisplayOrder } from "./format-help";
-import { formatBytes } from "./picked-files";
+import { bytes } from "@/lib/display/format";
 import styles from "./upload.module.css";
 
 /** What the page accepts and the terminal alternative. */
@@ -33,7 +33,7 @@ export function UploadHelp({ maxBytes, formats }: { maxBytes: number; formats: r
           <code>npx tally ingest path/to/results</code>
         </pre>
         <p>
-          Same result, no size limit (uploads here stop at {formatBytes(maxBytes)}), and handy in CI. Add{" "}
+          Same result, no size limit (uploads here stop at {bytes(maxBytes)}), and handy in CI. Add{" "}
           <code>--run NAME</code>, <code>--agent</code>, <code>--model</code> or <code>--baseline</code>.
         </p>
       </section>

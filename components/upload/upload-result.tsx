@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { TIngestBody } from "./upload-response";
 import styles from "./upload.module.css";
 

@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { metricText, metricTitle } from "@/components/run/metric-format";
+import { changeText, metricText, metricTitle } from "@/lib/display/format";
+import { tone } from "./effect-tone";
 import { metricKind, type MetricKind } from "@/lib/scoring/core/dimensions";
 import type { CompletionFlip, ScenarioEffects, ValueEffect } from "@/lib/scoring/report/scenario-effects";
 import type { SchemeComparisonRow } from "@/lib/scoring/view/scheme-comparison";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
-import { deltaText, tone } from "./effect-format";
 import { SchemeChart } from "./scheme-chart";
 import styles from "./whatif.module.css";
 
@@ -21,7 +21,7 @@ function Delta({ kind, effect }: { kind: MetricKind; effect: ValueEffect }) {
         —
       </span>
     );
-  return <span className={styles[t]}>{effect.delta === null ? "now defined" : deltaText(kind, effect.delta)}</span>;
+  return <span className={styles[t]}>{effect.delta === null ? "now defined" : changeText(kind, effect.delta)}</span>;
 }
 
 interface FigureRow {

@@ -1,9 +1,10 @@
 "use client";
 
-import { clip } from "@/components/format";
+import { clip } from "@/lib/display/format";
 import Link from "next/link";
 import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario/scenario-edit";
-import { useScenarioUrl } from "./use-scenario-url";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { scenarioCodec } from "./scenario-url";
 import styles from "./flip-check-button.module.css";
 
 /**
@@ -35,12 +36,12 @@ export function FlipCheckButton({
   currentPassed?: boolean | null;
   showRunLink?: boolean;
 }) {
-  const url = useScenarioUrl({ navigation: "router" });
+  const url = useUrlState(scenarioCodec, { navigation: "router", mode: "push" });
   const ref = flipRefFor(task, rollout, check, rolloutsInTask);
-  const flipped = hasExactFlip(url.scenario, ref);
-  const now = currentPassed !== undefined ? currentPassed : (flipVerdict(url.scenario, ref) ?? recordedPassed);
+  const flipped = hasExactFlip(url.view, ref);
+  const now = currentPassed !== undefined ? currentPassed : (flipVerdict(url.view, ref) ?? recordedPassed);
   const action = flipped ? "Undo" : now === true ? "Count as failed" : "Count as passed";
-  const active = !isEmptyScenario(url.scenario);
+  const active = !isEmptyScenario(url.view);
   return (
     <span className={styles.wrap} data-testid="flip-check">
       <button

@@ -1,10 +1,10 @@
 "use client";
 
-import { metricText, metricTitle } from "@/components/run/metric-format";
+import { changeText, metricText, metricTitle } from "@/lib/display/format";
+import { tone } from "./effect-tone";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { HeadlineEffect } from "@/lib/scoring/report/scenario-effects";
 import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
-import { deltaText, tone } from "./effect-format";
 import styles from "./whatif.module.css";
 
 /** The headline (metric, scheme) selects and the headline as recorded → under the scenario. */
@@ -66,7 +66,7 @@ export function HeadlineControls({
             </strong>
             {!metricChanged ? (
               <span className={`${styles.deltaPill} ${styles[tone(h.delta, h.changed)]}`}>
-                {deltaText(kind, h.delta)}
+                {changeText(kind, h.delta)}
               </span>
             ) : null}
           </span>

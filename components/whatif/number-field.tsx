@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { WriteMode } from "./use-scenario-url";
+import type { WriteMode } from "@/components/url-state/use-url-state";
 
 const COMMIT_AFTER_MS = 300;
 

@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { num, plural } from "@/components/format";
-import { metricTitle } from "@/components/run/metric-format";
+import { fixed, metricTitle, num, plural } from "@/lib/display/format";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { setComponentWeight, setPassThreshold, setRequired, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
 import { componentWeights, type ComponentWeights } from "@/lib/scoring/report/scenario-effects";
@@ -157,7 +156,7 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
   return (
     <div className={`callout ${styles.hint}`} role="status">
       {summary.sharedSet ? (
-        <>Weights sum to {summary.sum.toFixed(2)}, not 1.00.</>
+        <>Weights sum to {fixed(summary.sum, 2)}, not 1.00.</>
       ) : (
         <>
           In {summary.offRollouts.length} of {plural(summary.rollouts, "graded rollout")} the weights do not sum to
@@ -165,7 +164,7 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
           {shown.map((o, i) => (
             <span key={o.rollout}>
               {i > 0 ? "; " : ""}
-              <span className="mono">{o.rollout}</span> sums to {o.sum.toFixed(2)}
+              <span className="mono">{o.rollout}</span> sums to {fixed(o.sum, 2)}
             </span>
           ))}
           {summary.offRollouts.length > shown.length ? `; and ${summary.offRollouts.length - shown.length} more` : ""}.

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { MetricKind } from "@/lib/scoring/core/dimensions";
 import type { SchemeComparisonRow } from "@/lib/scoring/view/scheme-comparison";
-import { metricText } from "@/components/run/metric-format";
+import { metricText } from "@/lib/display/format";
 
 const RECORDED = "#c5c5bd";
 const SCENARIO = "#3b5bdb";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
-import { metricTitle } from "@/components/run/metric-format";
+import { count, metricTitle } from "@/lib/display/format";
 import { applyScenario } from "@/lib/scoring/scenario/apply-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { flipRefFor, hasExactFlip, setFlip, setRequired } from "@/lib/scoring/scenario/scenario-edit";
@@ -207,7 +207,7 @@ export function VerdictsTab({
         </select>
       </div>
       <p className={styles.count} aria-live="polite">
-        {checks === 0 ? "No check matches." : `${checks.toLocaleString("en-US")} ${checks === 1 ? "check" : "checks"}`}
+        {checks === 0 ? "No check matches." : `${count(checks)} ${checks === 1 ? "check" : "checks"}`}
         {query !== deferredQuery ? " …" : ""}
       </p>
       {items.length > 0 ? (

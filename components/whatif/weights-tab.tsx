@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
-import { plural } from "@/components/format";
+import { plural } from "@/lib/display/format";
 import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
 import { ownValue, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { setGroupWeight, setTaskWeight } from "@/lib/scoring/scenario/scenario-edit";

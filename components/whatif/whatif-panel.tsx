@@ -7,7 +7,7 @@ import { recordedReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { isEmptyScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
+import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
 import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
@@ -16,7 +16,8 @@ import { CopyLinkButton } from "./copy-link-button";
 import { Effects } from "./effects";
 import { HeadlineControls } from "./headline-controls";
 import { RulesTab } from "./rules-tab";
-import { useScenarioUrl } from "./use-scenario-url";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { scenarioCodec } from "./scenario-url";
 import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
 import type { Edit } from "./whatif-types";
@@ -35,8 +36,8 @@ const TABS: { id: Tab; label: string }[] = [
  * just written at once, while the page's report catches up in a transition.
  */
 export function WhatIfPanel({ run, report, meta }: { run: ScoringRun; report: Report; meta: Pick<RunPageMeta, "id"> }) {
-  const url = useScenarioUrl();
-  const scenario: Scenario = url.scenario;
+  const url = useUrlState(scenarioCodec, { mode: "push" });
+  const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const [open, setOpen] = useState(active);
   const [tab, setTab] = useState<Tab>("verdicts");
@@ -78,7 +79,12 @@ export function WhatIfPanel({ run, report, meta }: { run: ScoringRun; report: Re
           {active ? (
             <>
               <CopyLinkButton />
-              <button type="button" className="button button-small" onClick={url.reset} data-testid="whatif-reset">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => update(resetScenario)}
+                data-testid="whatif-reset"
+              >
                 Reset to recorded
               </button>
             </>

@@ -6,7 +6,10 @@ export interface RunRef {
   name: string;
 }
 
-/** The `tally compare --json` / GET /api/compare body (SPEC §5), plus per-metric deltas and the verdict. */
+/**
+ * The `tally compare --json` / GET /api/compare body (docs/scoring.md#comparing-two-runs), plus per-metric
+ * deltas and the verdict.
+ */
 export function compareBody(comparison: Comparison, a: RunRef, b: RunRef) {
   const { headline } = comparison;
   return {

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import type { ZodError } from "zod";
 
-/** The one error shape of the HTTP API (SPEC §5): `{"error": {"code", "message", "details"}}`. */
+/** The one error shape of the HTTP API (docs/architecture.md#errors): `{"error": {"code", "message", "details"}}`. */
 export interface ApiErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

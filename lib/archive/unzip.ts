@@ -1,4 +1,9 @@
 import { unzipSync, type UnzipFileInfo } from "fflate";
+import { readZipDirectory } from "./zip-directory";
+import { unzstdBounded } from "./zstd";
+
+/** Zip compression method 93: Zstandard, which Inspect uses for the members of its .eval logs. */
+const ZSTD = 93;
 /** A file by its path relative to the ingested root; lib/formats' InputFile has this shape. */
 export interface InputFile {
   path: string;
@@ -44,9 +49,10 @@ export function safeEntryName(name: string): string | null {
 /**
  * Expands a zip into files under `<zip name without .zip>/…`. Entry count, declared expanded size and depth are
  * checked over the whole central directory before anything is inflated (a zip bomb is refused whole, without
- * inflating its first 512 MB); a traversal name refuses the archive too. fflate inflates each entry into a
- * buffer of its declared size, so an entry that lies about its size cannot expand past it. An archive with no
- * files is refused, so it is reported rather than silently vanishing from the batch.
+ * inflating its first 512 MB); a traversal name refuses the archive too. fflate inflates each stored or deflated
+ * entry into a buffer of its declared size, and a Zstandard entry is refused once it produces more than its
+ * declared size, so an entry that lies about its size cannot expand past it. An archive with no files is
+ * refused, so it is reported rather than silently vanishing from the batch.
  */
 export function expandZip(
   zip: InputFile,
@@ -71,11 +77,18 @@ export function expandZip(
     return false;
   };
   let out: Record<string, Uint8Array>;
+  const zstdNames = new Set<string>();
   try {
     unzipSync(zip.bytes, { filter: survey });
     if (problem) return { path: zip.path, error: problem };
     if (entries === 0) return { path: zip.path, error: "archive holds no files (empty zip)" };
-    out = unzipSync(zip.bytes, { filter: (info) => !info.name.endsWith("/") });
+    out = unzipSync(zip.bytes, {
+      filter: (info) => {
+        if (info.compression === ZSTD) zstdNames.add(info.name);
+        return !info.name.endsWith("/") && info.compression !== ZSTD;
+      },
+    });
+    if (zstdNames.size > 0) Object.assign(out, expandZstdEntries(zip.bytes, zstdNames));
   } catch (error) {
     return {
       path: zip.path,
@@ -87,6 +100,21 @@ export function expandZip(
     return { path: zip.path, error: `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)` };
   const files = Object.entries(out).map(([name, bytes]) => ({ path: `${prefix}/${safeEntryName(name)}`, bytes }));
   return { files };
+}
+
+/** The Zstandard entries of a zip, by name, each checked against its declared size. */
+function expandZstdEntries(bytes: Uint8Array, wanted: ReadonlySet<string>): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  for (const entry of readZipDirectory(bytes)) {
+    if (!wanted.has(entry.name)) continue;
+    const data = bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    try {
+      out[entry.name] = unzstdBounded(data, entry.originalSize);
+    } catch (error) {
+      throw new Error(`Zstandard entry "${entry.name}": ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return out;
 }
 
 /** Replaces every zip of a batch by its entries; a refused archive becomes a rejection. */

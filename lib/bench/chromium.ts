@@ -1,4 +1,4 @@
-/** Debian's Chromium, started the way these offline machines need (STACK.md). Shared by e2e and benchmarks. */
+/** Debian's Chromium, headless, its background networking and updates off. Shared by e2e and benchmarks. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [

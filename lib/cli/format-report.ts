@@ -1,7 +1,8 @@
+import { fixed, pct } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 
-const pct = (v: number | null | undefined) => (v == null ? "—" : `${(v * 100).toFixed(1)}%`);
-const num = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(3));
+// Three decimals always, so the terminal's columns line up.
+const num = (v: number | null | undefined) => fixed(v, 3);
 
 /** A plain-text summary of a report for the terminal (the JSON is the contract; this is for people). */
 export function formatReport(report: Report): string {

@@ -46,7 +46,7 @@ const trialResult = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe("benchflow-job: a BenchFlow job folder (EXPECTED.md)", () => {
+describe("benchflow-job: a BenchFlow job folder (hand-derived figures)", () => {
   const files = loadFixture("benchflow-job");
   const run = onlyRun(files, { rootName: "benchflow-job" });
   const report = computeReport(toScoringRun(run));

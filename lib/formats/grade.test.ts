@@ -32,7 +32,7 @@ const grade = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe("grade-problem: EXPECTED.md golden figures", () => {
+describe("grade-problem: hand-derived golden figures", () => {
   const files = loadFixture("grade-problem");
   const run = onlyRun(files, { rootName: "grade-problem" });
   const report = computeReport(toScoringRun(run));

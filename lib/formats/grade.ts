@@ -115,8 +115,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 }
 
 /**
- * grade_problem grades (SPEC §3, §4): reward = clip(Σ subscore × weight − Σ penalties, 0, 1); the gate
- * component (defect_matching for exploit/detect, patch_verified for patch) decides passed, others pass at the
- * run's threshold (1.0 unless the grades state one).
+ * grade_problem grades (docs/scoring.md#grades, docs/formats.md): reward = clip(Σ subscore × weight − Σ penalties,
+ * 0, 1); the gate component (defect_matching for exploit/detect, patch_verified for patch) decides passed,
+ * others pass at the run's threshold (1.0 unless the grades state one).
  */
 export const gradeFormat: FormatModule = { id: "grade", claim, parse };

@@ -249,6 +249,13 @@ describe(".eval archives and broken logs", () => {
     bytes: zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(JSON.stringify(v))]))),
   });
 
+  it("reads a .eval whose members are Zstandard-compressed (zip method 93)", () => {
+    for (const rel of ["legacy", "postfix"]) {
+      const run = onlyRun([fixtureFile(`traces/inspect-ai/${rel}/retry-2-then-success.eval`, "retry.eval")]);
+      expect(run.rollouts.map((r) => [r.id, r.source.path])).toEqual([["1#1", "retry.eval#1_epoch_1"]]);
+    }
+  });
+
   it("orders samples by id and epoch and warns about a log that did not finish", () => {
     const run = onlyRun([
       zip({

@@ -80,7 +80,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 }
 
 /**
- * Inspect AI logs (SPEC §4): one run per log (.json, .eval zip, or an expanded .eval folder); samples × epochs
+ * Inspect AI logs (docs/formats.md): one run per log (.json, .eval zip, or an expanded .eval folder); samples × epochs
  * → rollouts `<sample id>#<epoch>`; each scorer's value a required check (C/I/P/N → 1 / 0 / 0.5 / not graded).
  */
 export const inspectFormat: FormatModule = { id: "inspect", claim, parse };

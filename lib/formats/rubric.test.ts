@@ -106,7 +106,7 @@ describe("the scoring-article suite as rubric verdicts ({verdicts: [...]})", () 
     });
   });
 
-  it("gives EXPECTED.md's figures: correctness 0.7222, completion 1/3, authority gate failed by csv-conversion A1", () => {
+  it("gives the scoring-article figures: correctness 0.7222, completion 1/3, authority gate failed by csv-conversion A1", () => {
     near(report.metrics.correctness?.value, 0.7222);
     near(report.metrics.correctness?.pooled, 6 / 9);
     near(report.metrics.completion?.value, 1 / 3);

@@ -112,7 +112,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 }
 
 /**
- * Rubric verdict records (SPEC §4): one check per record (key rubric_id), grouped into rollouts by task and
+ * Rubric verdict records (docs/formats.md): one check per record (key rubric_id), grouped into rollouts by task and
  * rollout; rule "checks" (passed = no graded required item failed; reward = mean item score).
  */
 export const rubricFormat: FormatModule = { id: "rubric", claim, parse };

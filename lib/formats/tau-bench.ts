@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trialNumbers } from "./tau-bench/trials";
 import { emptyRollout, taskKey, type RolloutWithTask, assembleRun } from "./grade/assemble";
 import { fileStem } from "./grade/records";
 import { sha256Hex } from "./hash";
@@ -164,12 +165,8 @@ function parseFile(file: InputFile, options: ParseOptions): NormalizedRun | File
   const named = identityFromName(file.path);
   const env = named.env ?? envFromTrajectory(parsed.data.find((e) => e.traj?.length)?.traj);
   const sha256 = sha256Hex(file.bytes);
-  const trials = new Map<string, number>();
-  const items = parsed.data.map((entry, i) => {
-    const n = trials.get(String(entry.task_id)) ?? 0;
-    trials.set(String(entry.task_id), n + 1);
-    return normaliseEntry(file, sha256, entry, raws[i]!, entry.trial ?? n, env);
-  });
+  const trials = trialNumbers(parsed.data);
+  const items = parsed.data.map((entry, i) => normaliseEntry(file, sha256, entry, raws[i]!, trials[i]!, env));
   const metadata: JsonObject = { file: file.path };
   if (env) metadata.env = env;
   return assembleRun(items, {
@@ -194,5 +191,5 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   return result;
 }
 
-/** tau-bench results (SPEC §4): one run per results list; rollout `<task_id>#<trial>`; pass at reward 1.0. */
+/** tau-bench results (docs/formats.md): one run per results list; rollout `<task_id>#<trial>`; pass at reward 1.0. */
 export const tauBenchFormat: FormatModule = { id: "tau-bench", claim: (files) => files.filter(isTauFile), parse };

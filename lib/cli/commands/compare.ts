@@ -1,6 +1,6 @@
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison } from "@/lib/compare/resolve";
-import { deltaPp, pct } from "@/components/format";
+import { deltaPp, fixed, pct } from "@/lib/display/format";
 import { parseCommand, UsageError } from "../args";
 import { loadRunRef } from "../load-run-ref";
 
@@ -52,7 +52,7 @@ export const compareCommand = {
         `  ${h.metric} (${h.scheme}): ${pct(h.a)} → ${pct(h.b)}  ${deltaPp(h.delta)}  95% CI ${h.ci95 ? `${deltaPp(h.ci95[0])} to ${deltaPp(h.ci95[1])}` : "—"}`,
       );
       console.log(
-        `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${body.flips.pValue.toFixed(3)})`,
+        `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${fixed(body.flips.pValue, 3)})`,
       );
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
       console.log(body.regression ? "  regression: yes" : "  regression: no");

@@ -14,8 +14,8 @@ import { formatReport } from "../format-report";
 const HELP = `Usage: tally score <path…> [--scenario FILE] [--format F] [--json]
 
 Computes the score report from result files, without a database. --scenario applies a what-if scenario
-(SPEC §3 JSON). With several runs in the input (e.g. a Harbor job with several evals), --json prints
-{"reports": [...]}. Exits 1 when any file was rejected.`;
+(the JSON of docs/scoring.md#what-if-scenarios). With several runs in the input (e.g. a Harbor job with
+several evals), --json prints {"reports": [...]}. Exits 1 when any file was rejected.`;
 
 async function readScenario(file: string): Promise<Scenario> {
   let json: unknown;

@@ -7,20 +7,24 @@ import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/ingest/demo";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
+import { exposureWarning } from "../listen-address";
 
-const HELP = `Usage: tally serve [--port N]
+const HELP = `Usage: tally serve [--port N] [--host ADDRESS]
 
 Applies migrations to DATABASE_URL, loads the demo runs into an empty database (TALLY_DEMO=0 skips that),
-builds the app when the build is missing or older than the sources, and serves it on PORT (default 3000).`;
+builds the app when the build is missing or older than the sources, and serves it on PORT (default 3000) at
+HOST (default 127.0.0.1: this machine only). On any other address without TALLY_READ_TOKEN it warns that
+everything is readable by anyone who can reach it.`;
 
 const nextBin = () => path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
 export const serveCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, { port: { type: "string" } }, HELP);
+    const parsed = parseCommand(argv, { port: { type: "string" }, host: { type: "string" } }, HELP);
     if (!parsed) return 0;
     const config = env();
     const port = parsed.values.port ? Number(parsed.values.port) : config.PORT;
+    const host = parsed.values.host ?? config.HOST;
     const target = parseDatabaseUrl(config.DATABASE_URL);
     const { applied } = await migrate(target);
     if (applied.length) console.log(`tally: applied migrations ${applied.join(", ")}`);
@@ -36,8 +40,11 @@ export const serveCommand = {
       const build = spawnSync(process.execPath, [nextBin(), "build"], { stdio: "inherit", env: childEnv });
       if (build.status !== 0) return build.status ?? 1;
     }
-    console.log(`tally: serving http://localhost:${port} (database ${redactUrl(config.DATABASE_URL)})`);
-    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(port)], {
+    const warning = exposureWarning(host, config.TALLY_READ_TOKEN !== undefined);
+    if (warning) console.warn(warning);
+    const shown = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+    console.log(`tally: serving http://${shown}:${port} (database ${redactUrl(config.DATABASE_URL)})`);
+    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(port), "-H", host], {
       stdio: "inherit",
       env: childEnv,
     });

@@ -1,7 +1,7 @@
 import { isJsonObject } from "../json";
 import type { Json, JsonObject, NormalizedCheck } from "../types";
 
-/** Weights must sum to 1 within this tolerance (SPEC §3: warn otherwise). */
+/** Weights must sum to 1 within this tolerance, else a warning (docs/scoring.md#grades). */
 const WEIGHT_TOLERANCE = 1e-6;
 const DETAIL_LIMIT = 300;
 

@@ -22,7 +22,7 @@ export interface GradeInput {
   position: number;
 }
 
-/** The gating component for the grade's kind, if the grade has that component (SPEC §3). */
+/** The gating component for the grade's kind, if the grade has that component (docs/scoring.md#grades). */
 function gateFor(
   kind: string | null,
   subscores: Readonly<Record<string, number | null>>,

@@ -59,7 +59,7 @@ export const KIND_FIELDS = ["mode", "kind"] as const;
 /** Fields represented elsewhere (checks, reported reward); everything else of a grade is kept in metadata. */
 export const MAPPED_FIELDS = new Set(["subscores", "weights", "score"]);
 
-/** The component that decides `passed` for a kind of problem (SPEC §3). */
+/** The component that decides `passed` for a kind of problem (docs/scoring.md#grades). */
 export const GATES: Readonly<Record<string, string>> = {
   exploit: "defect_matching",
   detect: "defect_matching",

@@ -5,7 +5,10 @@ import { CHECK_FIELDS, type TManifestTask, type TSiloCheck } from "./schema";
 
 export const DEFAULT_DIMENSION = "correctness";
 
-/** SPEC §3: authority checks are gates (required), grounding checks are optional, any other is required. */
+/**
+ * Authority checks are gates (required), grounding checks are optional, any other is required
+ * (docs/scoring.md#dimensions).
+ */
 export function defaultRequired(dimension: string): boolean {
   return dimension !== "grounding";
 }

@@ -5,7 +5,7 @@ export interface TaskIdentity {
   group: string | null;
 }
 
-/** `<group>/<taskId>` when a group is known, else taskId (SPEC §1). */
+/** `<group>/<taskId>` when a group is known, else taskId. */
 export function taskKey(taskId: string, group: string | null): string {
   return group ? `${group}/${taskId}` : taskId;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Silo's result.json, plus the extensions Tally reads when present (SPEC §4). Objects are loose: unknown
+ * Silo's result.json, plus the extensions Tally reads when present (README.md#formats). Objects are loose: unknown
  * fields pass through and end up in metadata, never as an error.
  */
 

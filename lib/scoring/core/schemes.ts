@@ -5,7 +5,7 @@ export interface TaskCell {
   votes: number;
 }
 
-/** Who gets a vote in a suite value (SPEC §3 "Weighting schemes"). */
+/** Who gets a vote in a suite value (docs/scoring.md#weighting-schemes). */
 export const SCHEMES = ["task", "check", "group", "custom"] as const;
 export type Scheme = (typeof SCHEMES)[number];
 

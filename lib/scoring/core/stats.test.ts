@@ -43,7 +43,7 @@ describe("weighted mean and task-clustered SE", () => {
 });
 
 describe("paired comparison", () => {
-  it("SPEC formula: mean, sd(d)/√T and t interval", () => {
+  it("plain paired formula: mean, sd(d)/√T and t interval", () => {
     const p = pairedDifferences([0.1, 0.3, -0.1, 0.2]);
     expect(p.mean).toBeCloseTo(0.125, 12);
     expect(p.se).toBeCloseTo(Math.sqrt(0.0875 / 3) / 2, 12);

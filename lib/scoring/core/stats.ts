@@ -78,7 +78,8 @@ export interface PairedEstimate {
 /**
  * Paired difference of two weighted means on the same tasks. The SE linearises each ratio estimator
  * (z_t = T·w_B(x_B − b)/Σw_B − T·w_A(x_A − a)/Σw_A, SE = sqrt(Σ z² / (T(T−1)))), which with equal weights is
- * exactly SPEC's sd(d)/√T for d_t = x_B,t − x_A,t, and with one run alone is weightedStandardError.
+ * exactly the plain sd(d)/√T for d_t = x_B,t − x_A,t (docs/scoring.md#comparing-two-runs), and with one run
+ * alone is weightedStandardError.
  */
 export function pairedEstimate(pairs: readonly PairedValue[], range: Interval): PairedEstimate {
   const T = pairs.length;
@@ -103,7 +104,7 @@ export function pairedEstimate(pairs: readonly PairedValue[], range: Interval): 
   return { a, b, delta, se, ci95: interval95(delta, se, T, [-span, span]), tasks: T };
 }
 
-/** SPEC's plain paired statistics on differences d_t: mean, sd(d)/√T and the t interval (unclipped). */
+/** The plain paired statistics on differences d_t: mean, sd(d)/√T and the t interval (unclipped). */
 export function pairedDifferences(d: readonly number[]): {
   mean: number | null;
   se: number | null;

@@ -1,7 +1,7 @@
 import { passAtKMaps } from "./pass-at-k";
 import type { RolloutVerdict } from "./rollout";
 
-/** How the suite treats rollouts that were never scored (SPEC §3: excluded by default). */
+/** How the suite treats rollouts that were never scored (docs/scoring.md#unscored-rollouts). */
 export type UnscoredPolicy = "exclude" | "fail";
 
 /** solid: every counted rollout passes; unreliable: some do; never-passes: none do; unscored: none counted. */

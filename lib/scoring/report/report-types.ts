@@ -5,7 +5,7 @@ import type { Interval } from "../core/stats";
 import type { Capability, Diagnosis } from "../core/task-summary";
 
 /**
- * The score report (SPEC §5), as `tally score --json` and GET /api/runs/:id/report return it.
+ * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.
  * Contract: plain JSON; fractions unrounded; null wherever a figure is undefined (no eligible task, T < 2).
  */
 export interface Report {

@@ -4,7 +4,7 @@ import { computeReport } from "./report";
 import type { Report } from "./report-types";
 import type { Scenario } from "../scenario/scenario";
 
-/** Golden figures from fixtures/EXPECTED.md § scoring-article (tolerance 1e-4). */
+/** Golden figures, hand-derived in docs/scoring.md (tolerance 1e-4). */
 const near = (actual: number | null | undefined, expected: number) => {
   expect(actual).not.toBeNull();
   expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
@@ -37,7 +37,7 @@ describe("scoring-article, as recorded", () => {
     });
     near(r.headline.value, 0.7222);
     near(r.headline.se, 0.14699);
-    // EXPECTED.md rounds the lower bound to ≈ 0.0896; exactly 0.72222 − 4.30265 × 0.14699 = 0.08979.
+    // Rounded by hand the lower bound is ≈ 0.0896; exactly 0.72222 − 4.30265 × 0.14699 = 0.08979.
     expect(Math.abs((r.headline.ci95?.[0] ?? NaN) - 0.0896)).toBeLessThan(1e-3);
     near(r.headline.ci95?.[0], 0.72222222 - 4.30265273 * 0.14698618);
     expect(r.headline.ci95?.[1]).toBe(1);

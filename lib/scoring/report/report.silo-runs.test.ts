@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { siloRuns } from "../__fixtures__/silo-runs";
 import { computeReport } from "./report";
 
-/** Golden figures from fixtures/EXPECTED.md § silo-runs (tolerance 1e-4). */
+/** Golden figures, hand-derived in docs/scoring.md (tolerance 1e-4). */
 const near = (actual: number | null | undefined, expected: number) =>
   expect(Math.abs((actual ?? NaN) - expected)).toBeLessThan(1e-4);
 

@@ -179,7 +179,7 @@ export interface ComponentWeights {
   declaredSum: number;
   /** Every weighted grade rollout has the same components, so `sum` is each rollout's sum. */
   sharedSet: boolean;
-  /** Some rollout's weights under the scenario do not sum to 1 (SPEC §3 warns). */
+  /** Some rollout's weights under the scenario do not sum to 1 (warned, as for grades: docs/scoring.md#grades). */
   off: boolean;
   /** Weighted grade rollouts. */
   rollouts: number;

@@ -26,7 +26,7 @@ import {
 const C3 = { task: "incident/checkout", check: "C3" };
 
 describe("normaliseScenario", () => {
-  it("drops empty fields and defaults, keeps the SPEC field order", () => {
+  it("drops empty fields and defaults, keeps the documented field order", () => {
     const s: Scenario = {
       componentWeights: {},
       unscored: "exclude",

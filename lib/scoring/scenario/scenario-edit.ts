@@ -53,8 +53,9 @@ function withoutKey<T>(record: Readonly<Record<string, T>> | undefined, key: str
 }
 
 /**
- * Drops empty fields and defaults and orders the fields as SPEC §3 writes them. Keeps the headline metric and
- * the pass threshold (their defaults depend on the run: setMetric and setPassThreshold compare to it).
+ * Drops empty fields and defaults and orders the fields as docs/scoring.md#what-if-scenarios writes them.
+ * Keeps the headline metric and the pass threshold (their defaults depend on the run: setMetric and
+ * setPassThreshold compare to it).
  */
 export function normaliseScenario(s: Scenario): Scenario {
   const out: Scenario = {};

@@ -6,7 +6,7 @@ import { scoringArticle } from "../__fixtures__/scoring-article";
 import { parseScenario, parseScenarioParam } from "./scenario";
 
 describe("parseScenario", () => {
-  it("accepts SPEC's full example and {}", () => {
+  it("accepts the documented full example and {}", () => {
     const full = {
       headline: { metric: "correctness", scheme: "task" },
       weights: { "incident/checkout": 2 },

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { SCHEMES } from "../core/schemes";
 
 /**
- * The what-if scenario (SPEC §3): one JSON shape for the page, the URL, the API and the CLI. Every field is
- * optional and `{}` is the run as recorded. Unknown fields are rejected so a typo ("weight" for "weights")
- * is reported instead of silently ignored.
+ * The what-if scenario (docs/scoring.md#what-if-scenarios): one JSON shape for the page, the URL, the API and
+ * the CLI. Every field is optional and `{}` is the run as recorded. Unknown fields are rejected so a typo
+ * ("weight" for "weights") is reported instead of silently ignored.
  */
 const ZWeight = z.number().finite().nonnegative();
 

@@ -144,7 +144,7 @@ describe("encodeRun / decodeRun", () => {
     );
     expect(compact.length).toBeLessThan(1_000_000);
     expect(back).toStrictEqual(synthetic);
-    // Generous for a shared machine; ~12 ms when quiet.
+    // Generous, for a shared machine.
     expect(best).toBeLessThan(150);
   });
 });

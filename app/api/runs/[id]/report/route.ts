@@ -8,7 +8,7 @@ import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 
 export const dynamic = "force-dynamic";
 
-/** The score report (SPEC §5), optionally under a what-if scenario given as `?scenario=<JSON>`. */
+/** The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`. */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
   const { id } = await params;

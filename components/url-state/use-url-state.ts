@@ -1,0 +1,106 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
+import { initialSync, urlChanged, written } from "./reconcile";
+import { viewKey, withQuery, type UrlCodec } from "./url-codec";
+
+/**
+ * push: a discrete change the back button undoes. replace: one more step of the same change (dragging, a
+ * click that should not fill the history). typing: replace once the input pauses, so a keystroke is not a
+ * URL write; the view follows every keystroke at once.
+ */
+export type WriteMode = "push" | "replace" | "typing";
+
+/**
+ * history: history.pushState/replaceState, which Next's router picks up (useSearchParams updates) without a
+ * server round trip: for views computed in the browser. router: router.push/replace, so the server components
+ * render again: for pages the server computes (the task and rollout pages under a scenario).
+ */
+export type UrlNavigation = "history" | "router";
+
+export interface UrlState<T> {
+  /** The URL's view, or the one just written while the URL catches up. */
+  view: T;
+  /** Writes `edit(latest)`, where latest includes a write not rendered yet (two quick clicks). */
+  update: (edit: (current: T) => T, mode?: WriteMode) => void;
+  /** `path` with `view` (default: the latest) as its query string, no other parameter. */
+  hrefFor: (path: string, view?: T) => string;
+  /** A router navigation is in flight. */
+  pending: boolean;
+}
+
+const TYPING_DELAY_MS = 250;
+
+/**
+ * One view's state kept in the URL: read with useSearchParams through `codec` (a module-level constant),
+ * written with history or router navigation, the view's own writes told apart from navigations (reconcile.ts).
+ */
+export function useUrlState<T>(
+  codec: UrlCodec<T>,
+  { navigation = "history", mode: defaultMode = "replace" }: { navigation?: UrlNavigation; mode?: WriteMode } = {},
+): UrlState<T> {
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const query = searchParams.toString();
+  const fromUrl = useMemo(() => codec.parse(new URLSearchParams(query)), [codec, query]);
+  const key = useMemo(() => viewKey(codec, fromUrl), [codec, fromUrl]);
+
+  const [sync, setSync] = useState(() => initialSync<T>(key));
+  // Derived during render, not in an effect, so a navigation never shows one frame of the previous view.
+  const current = urlChanged(sync, key);
+  if (current !== sync) setSync(current);
+  const view = current.local ?? fromUrl;
+
+  // The view the next edit builds on: set by each write before React renders it, and after each render.
+  const latest = useRef(view);
+  useLayoutEffect(() => {
+    latest.current = view;
+  }, [view]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const navigate = useCallback(
+    (next: T, how: "push" | "replace") => {
+      // A write delayed by typing is dropped when anything moved the view on since (a navigation, an edit).
+      if (latest.current !== next) return;
+      const { pathname, search, hash } = window.location;
+      const href = `${withQuery(pathname, codec.write(next, new URLSearchParams(search)))}${hash}`;
+      if (href === `${pathname}${search}${hash}`) return;
+      if (navigation === "router") {
+        startTransition(() => {
+          if (how === "push") router.push(href, { scroll: false });
+          else router.replace(href, { scroll: false });
+        });
+      } else if (how === "push") window.history.pushState(null, "", href);
+      else window.history.replaceState(null, "", href);
+    },
+    [codec, navigation, router],
+  );
+
+  const update = useCallback(
+    (edit: (current: T) => T, mode: WriteMode = defaultMode) => {
+      const next = edit(latest.current);
+      latest.current = next;
+      setSync((s) => written(s, next, viewKey(codec, next)));
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      if (mode === "typing") timer.current = setTimeout(() => navigate(next, "replace"), TYPING_DELAY_MS);
+      else navigate(next, mode);
+    },
+    [codec, defaultMode, navigate],
+  );
+
+  const hrefFor = useCallback(
+    (path: string, next?: T) => withQuery(path, codec.write(next ?? latest.current, new URLSearchParams())),
+    [codec],
+  );
+
+  return { view, update, hrefFor, pending };
+}

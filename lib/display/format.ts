@@ -1,0 +1,161 @@
+/**
+ * How figures and labels are written for people: every page, the CLI's plain-text summaries and the what-if
+ * panel use these, so a number reads the same everywhere. Pure; runs on the server and in the browser.
+ * A missing value (null, undefined, NaN) reads "—". Machine formats (JSON, CSV) write numbers as they are.
+ */
+import type { MetricKind } from "@/lib/scoring/core/dimensions";
+import type { Interval } from "@/lib/scoring/core/stats";
+
+const MISSING = "—";
+const MINUS = "−";
+
+function missing(value: number | null | undefined): value is null | undefined {
+  return value === null || value === undefined || Number.isNaN(value);
+}
+
+/** A fraction as a percentage with one decimal ("72.2%"). */
+export function pct(value: number | null | undefined, digits = 1): string {
+  if (missing(value)) return MISSING;
+  return `${(value * 100).toFixed(digits)}%`;
+}
+
+/** A reward or score with up to 3 decimals ("0.74", "1", "0.667"). */
+export function num(value: number | null | undefined, digits = 3): string {
+  if (missing(value)) return MISSING;
+  return String(Number(value.toFixed(digits)));
+}
+
+/** Exactly `digits` decimals, so a column of them lines up ("0.60", "1.00"). */
+export function fixed(value: number | null | undefined, digits: number): string {
+  if (missing(value)) return MISSING;
+  return value.toFixed(digits);
+}
+
+/** The short score of a partial verdict ("0.5", "0.25"); "" when there is none. */
+export function shortScore(value: number | null): string {
+  return value === null ? "" : num(value, 2);
+}
+
+/** A count with thousands separators ("12,345"). */
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** A signed difference of fractions in percentage points ("+11.1 pp", "−5.0 pp", "±0.0 pp"). */
+export function deltaPp(value: number | null | undefined, digits = 1): string {
+  if (missing(value)) return MISSING;
+  const pp = value * 100;
+  const sign = pp > 0 ? "+" : pp < 0 ? MINUS : "±";
+  return `${sign}${Math.abs(pp).toFixed(digits)} pp`;
+}
+
+/** A 95% interval of fractions ("61.0% – 83.4%"). */
+export function interval(ci: readonly [number, number] | null | undefined): string {
+  return ci ? `${pct(ci[0])} – ${pct(ci[1])}` : MISSING;
+}
+
+/** A metric's value: rewards as decimals ("0.65"), every other metric as a percent ("72.2%"). */
+export function metricText(kind: MetricKind, value: number | null | undefined): string {
+  return kind === "reward" ? num(value) : pct(value);
+}
+
+export function intervalText(kind: MetricKind, ci: Interval | null | undefined): string {
+  if (!ci) return MISSING;
+  return `${metricText(kind, ci[0])} – ${metricText(kind, ci[1])}`;
+}
+
+/** A standard error: a decimal for rewards, points for every other metric ("4.1 pp"). */
+export function seText(kind: MetricKind, se: number | null | undefined): string {
+  if (missing(se)) return MISSING;
+  return kind === "reward" ? num(se) : `${(se * 100).toFixed(1)} pp`;
+}
+
+function signedDecimal(value: number): string {
+  const text = num(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : "±0";
+}
+
+/** A difference of a metric (B − A): signed points, or a signed decimal for rewards ("+0.117", "±0"). */
+export function deltaText(kind: MetricKind, value: number | null | undefined): string {
+  if (missing(value)) return MISSING;
+  return kind === "reward" ? signedDecimal(value) : deltaPp(value);
+}
+
+/**
+ * A what-if change of a metric, as deltaText, except that a real change too small to show at that precision
+ * reads "+<0.1 pp" (or "+<0.001") rather than a misleading "+0.0 pp": the user changed something and looks
+ * for its effect.
+ */
+export function changeText(kind: MetricKind, delta: number | null): string {
+  if (delta !== null && delta !== 0 && Math.abs(delta) < 0.0005) {
+    return `${delta > 0 ? "+" : MINUS}<${kind === "reward" ? "0.001" : "0.1 pp"}`;
+  }
+  return deltaText(kind, delta);
+}
+
+/** The interval of a difference: "−9.2 to +20.3 pp" / "−0.092 to +0.203". */
+export function deltaIntervalText(kind: MetricKind, ci: Interval | null | undefined): string {
+  if (!ci) return MISSING;
+  if (kind === "reward") return `${signedDecimal(ci[0])} to ${signedDecimal(ci[1])}`;
+  return `${deltaPp(ci[0]).replace(" pp", "")} to ${deltaPp(ci[1])}`;
+}
+
+/** Axis tick of a difference: whole points ("+50 pp") or a signed decimal for rewards. */
+export function deltaTick(kind: MetricKind, value: number): string {
+  if (value === 0) return "0";
+  return kind === "reward" ? signedDecimal(value) : deltaPp(value, 0);
+}
+
+/** A p-value with two decimals, "< 0.001" below that. */
+export function pValueText(p: number): string {
+  if (p < 0.001) return "< 0.001";
+  return p >= 0.995 ? "1.00" : p.toFixed(2);
+}
+
+/** "correctness" → "Correctness"; custom dimension names keep their spelling after the first letter. */
+export function metricTitle(metric: string): string {
+  return metric.charAt(0).toUpperCase() + metric.slice(1);
+}
+
+/** The name of a per-task metric: completion reads as the task's pass rate. */
+export function taskMetricTitle(metric: string): string {
+  return metric === "completion" ? "Pass rate" : metricTitle(metric);
+}
+
+/** "812 B", "4.2 KB", "50 MB" (powers of 1024, as the server's limit is set in bytes). */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = value >= 10 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** An ISO time as "2026-03-01 14:05" (UTC). */
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return MISSING;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? MISSING : d.toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** "850 ms", "12.5 s", "3 min 4 s". */
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return MISSING;
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** Text from a result file cut for display (labels can be megabytes in hostile files; the raw file keeps all). */
+export function clip(text: string, max = 500): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${count(text.length - max)} more characters)`;
+}

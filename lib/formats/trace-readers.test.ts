@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { expandZip } from "@/lib/archive/unzip";
+import type { TraceRead } from "@/lib/traces";
+import { fixtureFile, jsonFile, loadFixture } from "./__fixtures__/load-fixture";
+import { readRolloutTrace } from "./trace-readers";
+
+const summary = (read: TraceRead) =>
+  read.kind === "trace" ? [read.trace.format, read.trace.totals.steps, read.trace.totals.toolCalls] : read.kind;
+
+describe("readRolloutTrace picks the reader of the rollout's format", () => {
+  it("Silo, Harbor, BenchFlow by their folders", () => {
+    const silo = loadFixture("traces/silo/scoring-article/checkout", "checkout/");
+    expect(summary(readRolloutTrace({ path: "checkout/result.json", format: "silo" }, silo))).toEqual(["silo", 13, 5]);
+    const harbor = loadFixture("traces/harbor/refreshdotdev/Hermes 70B-t-bench-ext/et-880c0c6c__EGzZx8R", "t/");
+    expect(summary(readRolloutTrace({ path: "t/result.json", format: "harbor" }, harbor))).toEqual([
+      "harbor-atif",
+      29,
+      101,
+    ]);
+    const benchflow = loadFixture("traces/benchflow/branch_tree_claude/claude-continue/hello-world-task__0000abcd");
+    expect(summary(readRolloutTrace({ path: "result.json", format: "benchflow" }, benchflow))).toEqual([
+      "benchflow-acp",
+      8,
+      2,
+    ]);
+  });
+
+  it("Inspect and tau-bench by the fragment naming the rollout inside the file", () => {
+    const log = fixtureFile("traces/inspect-ai/log_message_deduplication.eval", "dedup.eval");
+    expect(summary(readRolloutTrace({ path: "dedup.eval#0_epoch_1", format: "inspect" }, [log]))).toEqual([
+      "inspect",
+      12,
+      5,
+    ]);
+    const expanded = expandZip(log);
+    if ("error" in expanded) throw new Error(expanded.error);
+    const sample = { path: "dedup.eval/samples/0_epoch_1.json", format: "inspect" as const };
+    expect(summary(readRolloutTrace(sample, expanded.files))).toEqual(["inspect", 12, 5]);
+    const tau = fixtureFile("traces/tau-bench/gpt-4o-airline.task13-trial1.json", "airline.json");
+    expect(summary(readRolloutTrace({ path: "airline.json#13_trial_1", format: "tau-bench" }, [tau]))).toEqual([
+      "tau-bench",
+      28,
+      5,
+    ]);
+    expect(readRolloutTrace({ path: "airline.json", format: "tau-bench" }, [tau]).kind).toBe("none");
+  });
+
+  it("a trial folder holding an OpenHands list or a SWE-agent .traj, and a result carrying messages", () => {
+    const openhands = [
+      jsonFile("t/result.json", { task_name: "x" }),
+      fixtureFile("traces/other/openhands/basic.json", "t/agent/events.json"),
+    ];
+    expect(summary(readRolloutTrace({ path: "t/result.json", format: "harbor" }, openhands))).toEqual([
+      "openhands",
+      4,
+      1,
+    ]);
+    const traj = fixtureFile("traces/other/swe-agent/pydicom__pydicom-1458.traj", "t/agent/x.traj");
+    expect(summary(readRolloutTrace({ path: "t/result.json", format: "benchflow" }, [traj]))).toEqual([
+      "swe-agent",
+      14,
+      12,
+    ]);
+    const graded = jsonFile("g.json", { subscores: {}, weights: {}, messages: [{ role: "user", content: "hi" }] });
+    expect(summary(readRolloutTrace({ path: "g.json", format: "grade" }, [graded]))).toEqual(["chat-messages", 1, 0]);
+  });
+});

@@ -1,0 +1,54 @@
+import { noTrace, type TraceRead } from "@/lib/traces";
+import { readBenchflowTrace } from "./benchflow/trace";
+import { readGenericTrace } from "./chat-messages/trace";
+import { readHarborTrace } from "./harbor/trace";
+import { parseInspectFragment, readInspectTrace } from "./inspect/trace";
+import { readSiloTrace } from "./silo/trace";
+import { parseTauFragment, readTauBenchTrace } from "./tau-bench/trace";
+import type { FormatId, InputFile, RolloutSource } from "./types";
+
+/** `log.eval#1_epoch_1` → the file part and the fragment naming one rollout inside it. */
+function splitSource(path: string): { file: string; fragment: string | null } {
+  const hash = path.lastIndexOf("#");
+  return hash === -1 ? { file: path, fragment: null } : { file: path.slice(0, hash), fragment: path.slice(hash + 1) };
+}
+
+/** The format's own reader, then the shapes no harness owns (an OpenHands list or SWE-agent .traj in a trial folder). */
+function withGenericFallback(read: TraceRead, files: readonly InputFile[]): TraceRead {
+  return read.kind === "none" ? readGenericTrace(files) : read;
+}
+
+/**
+ * The trace of one stored rollout: `source` is its RolloutSource and `files` the raw files it was read from
+ * (NormalizedRollout.files, as bytes). Picks the reader of its format; never throws.
+ */
+export function readRolloutTrace(
+  source: Pick<RolloutSource, "path" | "format">,
+  files: readonly InputFile[],
+): TraceRead {
+  const { file, fragment } = splitSource(source.path);
+  const format: FormatId = source.format;
+  switch (format) {
+    case "silo":
+      return readSiloTrace(files, file);
+    case "harbor":
+      return withGenericFallback(readHarborTrace(files), files);
+    case "benchflow":
+      return withGenericFallback(readBenchflowTrace(files), files);
+    case "inspect": {
+      // An expanded .eval's rollouts point at their sample file: samples/<id>_epoch_<n>.json.
+      const name = fragment ?? /([^/]+)\.json$/.exec(file)?.[1] ?? "";
+      const ref = parseInspectFragment(name);
+      return ref ? readInspectTrace(files, ref) : noTrace(`no sample named in ${source.path}`);
+    }
+    case "tau-bench": {
+      const ref = fragment === null ? null : parseTauFragment(fragment);
+      const results = files.find((f) => f.path === file);
+      if (!ref || !results) return noTrace(`no tau-bench entry named in ${source.path}`);
+      return readTauBenchTrace(results, ref);
+    }
+    case "grade":
+    case "rubric":
+      return readGenericTrace(files);
+  }
+}

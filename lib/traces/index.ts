@@ -1,0 +1,17 @@
+export * from "./types";
+export { draftStep, buildTrace, stepMetrics, type StepDraft, type TraceParts } from "./build";
+export { linkByAdjacency } from "./link";
+export { traceTotals } from "./totals";
+export { jsonContent, contentText, stepImages } from "./content";
+export { rawTrace, noTrace, RAW_TEXT_LIMIT } from "./raw";
+export { pageSteps, ZTracePageQuery, MAX_PAGE_LIMIT, type TracePage, type TTracePageQuery } from "./page";
+export {
+  evidenceIndex,
+  resolveEvidence,
+  resolveAll,
+  citedRefs,
+  type EvidenceIndex,
+  type ResolvedRef,
+} from "./evidence";
+export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
+export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
