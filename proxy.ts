@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readGate } from "@/lib/api/read-gate";
+import { legacyCompareLocation } from "@/lib/compare/query";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/api/security-headers";
 
 /**
@@ -9,13 +10,19 @@ import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/api/security-head
  * When TALLY_READ_TOKEN is set it is also the read gate (lib/api/read-gate.ts): a request without the session
  * cookie or a Bearer token is sent to /sign-in (pages) or answered 401 (the API). Route handlers keep their own
  * token checks as well.
+ *
+ * Compare URLs in the two-run style (`?a=&b=`) are redirected permanently to the one style (`?runs=`) here, for
+ * the page and the API alike: the page streams a skeleton first, too late for a redirect status.
  */
 export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const gate = await readGate(request);
+  const moved = gate.kind === "allow" ? legacyCompareLocation(request.nextUrl) : null;
   let response: NextResponse;
-  if (gate.kind === "allow") {
+  if (moved !== null) {
+    response = NextResponse.redirect(new URL(moved, request.url), 308);
+  } else if (gate.kind === "allow") {
     const requestHeaders = new Headers(request.headers);
     requestHeaders.set("x-nonce", nonce);
     requestHeaders.set("Content-Security-Policy", policy);

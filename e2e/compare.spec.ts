@@ -53,7 +53,7 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   page,
   request,
 }) => {
-  const api = (await (await request.get(`/api/compare?a=${idA}&b=${idB}`)).json()) as CompareBody;
+  const api = (await (await request.get(`/api/compare?runs=${idA},${idB}&a=${idA}`)).json()) as CompareBody;
   expect(api).toMatchObject({ common: 18, onlyA: 1, onlyB: 1, flips: { passToFail: 3, failToPass: 5 } });
 
   await page.goto("/");
@@ -157,6 +157,34 @@ test("marking a run as the baseline makes it A; the endpoint validates its body"
     await request.post(`/api/runs/${idB}/baseline`, { data: { baseline: false } });
     if (before) await request.post(`/api/runs/${before}/baseline`, { data: { baseline: true } });
   }
+});
+
+test("the two-run style ?a=&b= redirects permanently to ?runs=, for the page and the API", async ({
+  page,
+  request,
+}) => {
+  const moved = async (url: string) => {
+    const res = await request.get(url, { maxRedirects: 0 });
+    const location = new URL(res.headers().location ?? "", "http://any.test");
+    return { status: res.status(), location: `${location.pathname}${location.search}` };
+  };
+  expect(await moved(`/compare?a=${idB}&b=${idA}&filter=changed`)).toEqual({
+    status: 308,
+    location: `/compare?runs=${idB},${idA}&a=${idB}&filter=changed`,
+  });
+  expect(await moved(`/api/compare?a=${idB}&b=${idA}`)).toEqual({
+    status: 308,
+    location: `/api/compare?runs=${idB},${idA}&a=${idB}`,
+  });
+  const api = (await (await request.get(`/api/compare?a=${idB}&b=${idA}`)).json()) as CompareBody;
+  expect(api).toMatchObject({ common: 18, onlyA: 1, onlyB: 1, flips: { passToFail: 5, failToPass: 3 } });
+
+  await page.goto(`/compare?a=${idB}&b=${idA}`);
+  await expect(page).toHaveURL(`/compare?runs=${idB},${idA}&a=${idB}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_A} vs ${NAME_B}`);
+  const pair = page.getByTestId("comparison-B");
+  await expect(pair.getByTestId("flips-pass-to-fail")).toHaveText(`${api.flips.passToFail} pass → fail`);
+  await expect(pair.getByTestId("headline-delta")).toHaveText(deltaPp(api.headline.delta));
 });
 
 test("without the ingest token, the baseline toggle says where to enter it", async ({ page }) => {

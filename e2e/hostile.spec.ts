@@ -1,6 +1,15 @@
 import { hostileCorpus, TWO_MB } from "../lib/ingest/__fixtures__/hostile-corpus";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { rolloutHref } from "../components/task/hrefs";
 import { expect, snap, test } from "./fixtures";
+
+/** The ids of a stored run's rollouts, from its report. */
+async function rolloutIds(request: APIRequestContext, runId: string): Promise<string[]> {
+  const report = (await (await request.get(`/api/runs/${encodeURIComponent(runId)}/report`)).json()) as {
+    rollouts: { id: string }[];
+  };
+  return report.rollouts.map((r) => r.id);
+}
 
 // The hostile corpus (lib/ingest/__fixtures__/hostile-corpus.ts: deep nesting, NUL, 2 MB strings, BOM, UTF-16,
 // a zip bomb, `../` and absolute zip entries, a non-zip, an empty zip, fixtures/bad-inputs) through /upload,
@@ -76,17 +85,15 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   await expect(page.getByText(runName).first()).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   expect(await injectedCalls(page), "no script from the data ran on the run page").toEqual([]);
-  const { run } = (await (await request.get(`/api/runs/${encodeURIComponent(runId)}`)).json()) as {
-    run: { rolloutIds: Record<string, string> };
-  };
-  const rowOf = (needle: string) => {
-    const entry = Object.entries(run.rolloutIds).find(([id]) => id.includes(needle));
-    expect(entry, `rollout ${needle} in ${Object.keys(run.rolloutIds).join(", ")}`).toBeDefined();
-    return entry![1];
+  const ids = await rolloutIds(request, runId);
+  const rollout = (needle: string) => {
+    const id = ids.find((i) => i.includes(needle));
+    expect(id, `rollout ${needle} in ${ids.join(", ")}`).toBeDefined();
+    return rolloutHref(runId, id!);
   };
 
   // Markup stays text: no script runs, no image element from the data.
-  await page.goto(`/runs/${runId}/rollouts/${rowOf("markup-in-text")}`);
+  await page.goto(rollout("markup-in-text"));
   await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
   await expect(page.getByText("<img src=x onerror=alert(1)>").first()).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -96,7 +103,7 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
 
   // The 2 MB agent output: shown whole in a scrollable <pre>, the page stays responsive.
   const started = Date.now();
-  await page.goto(`/runs/${runId}/rollouts/${rowOf("big-output")}`);
+  await page.goto(rollout("big-output"));
   const output = page.getByTestId("agent-output");
   await expect(output).toBeVisible();
   const shape = await output.evaluate((el) => {
@@ -126,7 +133,7 @@ test("uploading the hostile corpus lists each refusal with its reason; the store
   await snap(page, "hostile-big-rollout");
 
   // NUL characters are shown as U+FFFD with the warning.
-  await page.goto(`/runs/${runId}/rollouts/${rowOf("nul-bytes")}`);
+  await page.goto(rollout("nul-bytes"));
   await expect(page.getByTestId("agent-output")).toHaveText(`before\uFFFDafter ${tag}`);
   await expect(page.getByTestId("rollout-warnings")).toContainText("NUL characters");
 
@@ -144,11 +151,8 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
   const upload = await request.post("/api/runs", { multipart: form });
   expect(upload.status()).toBe(201);
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
-  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as {
-    run: { rolloutIds: Record<string, string> };
-  };
-  const rowId = Object.values(run.rolloutIds)[0]!;
-  await page.goto(`/runs/${runs[0]!.id}/rollouts/${rowId}`, { timeout: 30_000 });
+  const [rolloutId] = await rolloutIds(request, runs[0]!.id);
+  await page.goto(rolloutHref(runs[0]!.id, rolloutId!), { timeout: 30_000 });
   const table = page.getByTestId("check-table");
   await expect(table).toContainText("more characters");
   // Cut to a few hundred characters: no text or accessible name on the page comes near the 2 MB label.
@@ -180,14 +184,12 @@ test("the rollout page of metadata nested 512 levels deep renders without a hydr
   const upload = await request.post("/api/runs", { multipart: form });
   expect(upload.status()).toBe(201);
   const { runs } = (await upload.json()) as { runs: { id: string }[] };
-  const { run } = (await (await request.get(`/api/runs/${runs[0]!.id}`)).json()) as {
-    run: { rolloutIds: Record<string, string> };
-  };
+  const [rolloutId] = await rolloutIds(request, runs[0]!.id);
   const hydrationErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
   });
-  await page.goto(`/runs/${runs[0]!.id}/rollouts/${Object.values(run.rolloutIds)[0]!}`);
+  await page.goto(rolloutHref(runs[0]!.id, rolloutId!));
   await expect(page.getByTestId("agent-output")).toHaveText(`hostile corpus ${tag} deep allowed`);
   // The tree stops where the browser would start flattening the DOM, and says where the rest is.
   await expect(page.getByText(/nested deeper than 40 levels: see the raw file/)).toHaveCount(1);

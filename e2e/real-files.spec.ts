@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
+import { rolloutHref } from "../components/task/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 // Every real public result file (lib/formats/__fixtures__/*real*) ingests through the API, and its pages show
@@ -59,10 +60,9 @@ for (const c of CASES) {
     if (c.agentOrModel) await expect(page.getByText(c.agentOrModel).first()).toBeVisible();
     // Each rollout page opens and shows its verdict; the text we expect appears on one of them.
     const report = await (await request.get(`/api/runs/${run.id}/report`)).json();
-    const meta = (await (await request.get(`/api/runs/${run.id}`)).json()).run;
     let seen = false;
     for (const r of report.rollouts as { id: string; status: string }[]) {
-      await page.goto(`/runs/${run.id}/rollouts/${meta.rolloutIds[r.id]}`);
+      await page.goto(rolloutHref(run.id, r.id));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       if (r.status === "unscored") await expect(page.getByText(/unscored/i).first()).toBeVisible();
       if ((await page.getByText(c.expectText).count()) > 0) seen = true;

@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { rolloutHref, taskHref } from "../components/task/hrefs";
+import { rolloutRowId, taskRowId } from "../lib/db/ids";
 import { expect, snap, test } from "./fixtures";
 
 // The task page (checks × rollouts, pass@k) and the rollout page (failed required first, text never markup),
@@ -9,31 +11,27 @@ import { expect, snap, test } from "./fixtures";
 
 interface RunMeta {
   id: string;
-  taskIds: Record<string, string>;
-  rolloutIds: Record<string, string>;
 }
 
 async function runMeta(request: APIRequestContext, name: string): Promise<RunMeta> {
   const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
   const run = list.runs.find((r) => r.name === name);
   expect(run, `demo run ${name}`).toBeDefined();
-  const body = (await (await request.get(`/api/runs/${run?.id}`)).json()) as { run: RunMeta };
-  return body.run;
+  return { id: run!.id };
 }
 
 const HOSTILE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "task-rollout-data");
 
 /**
- * The run and row id of the rollout with this id in any stored run (the "bad" demo run holds the hostile
- * inputs); when no run has it, the files in e2e/task-rollout-data are uploaded as run "bad" first.
+ * The run holding the rollout with this id (the "bad" demo run holds the hostile inputs); when no run has it,
+ * the files in e2e/task-rollout-data are uploaded as run "bad" first.
  */
-async function findRollout(request: APIRequestContext, rolloutId: string): Promise<{ run: RunMeta; rowId: string }> {
+async function findRollout(request: APIRequestContext, rolloutId: string): Promise<{ run: RunMeta; href: string }> {
   const scan = async () => {
     const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string }[] };
     for (const { id } of list.runs) {
-      const { run } = (await (await request.get(`/api/runs/${id}`)).json()) as { run: RunMeta };
-      const rowId = run.rolloutIds[rolloutId];
-      if (rowId) return { run, rowId };
+      const href = rolloutHref(id, rolloutId);
+      if ((await request.get(href)).status() === 200) return { run: { id }, href };
     }
     return null;
   };
@@ -48,7 +46,7 @@ async function findRollout(request: APIRequestContext, rolloutId: string): Promi
   expect(upload.status(), await upload.text()).toBeLessThan(300);
   const stored = await scan();
   expect(stored, `rollout ${rolloutId} after uploading the hostile inputs`).not.toBeNull();
-  return stored as { run: RunMeta; rowId: string };
+  return stored!;
 }
 
 /** Any dialog (alert, confirm) the page opens is recorded, so a test can assert that none fired. */
@@ -66,12 +64,10 @@ test("finance/TASK-007: the grid, the summary and pass@k, then a failed rollout 
   request,
 }) => {
   const run = await runMeta(request, "silo-runs");
-  const taskRowId = run.taskIds["finance/TASK-007"];
-  expect(taskRowId).toBeDefined();
 
   await page.goto(`/runs/${run.id}`);
-  await page.locator(`a[href*="/tasks/${taskRowId}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/tasks/${taskRowId}`));
+  await page.locator(`a[href="/runs/${run.id}/tasks/finance%2FTASK-007"]`).first().click();
+  await expect(page).toHaveURL(`/runs/${run.id}/tasks/finance%2FTASK-007`);
 
   await expect(page.getByRole("heading", { level: 1 })).toContainText("TASK-007");
   await expect(page.getByTestId("rollout-column")).toHaveCount(5);
@@ -103,7 +99,7 @@ test("finance/TASK-007: the grid, the summary and pass@k, then a failed rollout 
 
   // The failed rollout #4: its failed required check is listed before every check.
   await page.getByRole("link", { name: "Rollout run_20261104100300_9c46" }).click();
-  await expect(page).toHaveURL(new RegExp(`/runs/${run.id}/rollouts/${run.rolloutIds["run_20261104100300_9c46"]}`));
+  await expect(page).toHaveURL(`/runs/${run.id}/rollouts/run_20261104100300_9c46`);
   await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
   await expect(page.getByTestId("rollout-reward")).toHaveText("0.50");
   const failed = page.getByTestId("failed-required");
@@ -132,9 +128,9 @@ test("the bad run's markup-in-text rollout shows every string literally and runs
   request,
 }) => {
   const dialogs = recordDialogs(page);
-  const { run, rowId } = await findRollout(request, "markup-in-text");
+  const { href } = await findRollout(request, "markup-in-text");
 
-  await page.goto(`/runs/${run.id}/rollouts/${rowId}`);
+  await page.goto(href);
   await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
   await expect(page.getByText("<img src=x onerror=alert(1)>").first()).toBeVisible();
   await expect(page.getByText("<script>alert('detail')</script>").first()).toBeVisible();
@@ -157,8 +153,8 @@ test("the bad run's markup-in-text rollout shows every string literally and runs
 });
 
 test("an unscored rollout says why, with its warning", async ({ page, request }) => {
-  const { run, rowId } = await findRollout(request, "no-required-checks");
-  await page.goto(`/runs/${run.id}/rollouts/${rowId}`);
+  const { href } = await findRollout(request, "no-required-checks");
+  await page.goto(href);
   await expect(page.getByTestId("rollout-verdict")).toHaveText("unscored");
   await expect(page.getByText("unscored — no required checks")).toBeVisible();
   await expect(page.getByTestId("rollout-warnings")).toContainText("a verifier with no required check cannot grade");
@@ -177,7 +173,7 @@ test("a what-if scenario in the link carries from the task page to the rollout p
     ],
   };
   const query = new URLSearchParams({ scenario: JSON.stringify(scenario) }).toString();
-  await page.goto(`/runs/${run.id}/tasks/${run.taskIds["finance/TASK-007"]}?${query}`);
+  await page.goto(`${taskHref(run.id, "finance/TASK-007")}?${query}`);
   await expect(page.getByTestId("scenario-banner")).toBeVisible();
   await expect(page.getByTestId("task-passes")).toHaveText("4/5");
 
@@ -195,4 +191,59 @@ test("unknown task and rollout ids get a not-found page", async ({ page, request
   const rollout = await page.goto(`/runs/${run.id}/rollouts/nope`);
   expect(rollout?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No such rollout" })).toBeVisible();
+});
+
+test("links from before readable URLs redirect permanently to the task and rollout by key, scenario kept", async ({
+  page,
+  request,
+}) => {
+  const run = await runMeta(request, "silo-runs");
+  const oldTask = `/runs/${run.id}/tasks/${taskRowId(run.id, "finance/TASK-007")}?scenario=%7B%7D`;
+  const task = await request.get(oldTask, { maxRedirects: 0 });
+  expect(task.status()).toBe(308);
+  expect(task.headers().location).toBe(`/runs/${run.id}/tasks/finance%2FTASK-007?scenario=%7B%7D`);
+  const oldRollout = `/runs/${run.id}/rollouts/${rolloutRowId(run.id, "run_20261104100300_9c46")}`;
+  const rollout = await request.get(oldRollout, { maxRedirects: 0 });
+  expect(rollout.status()).toBe(308);
+  expect(rollout.headers().location).toBe(`/runs/${run.id}/rollouts/run_20261104100300_9c46`);
+
+  await page.goto(oldTask);
+  await expect(page).toHaveURL(`/runs/${run.id}/tasks/finance%2FTASK-007?scenario=%7B%7D`);
+  await expect(page.getByTestId("task-passes")).toHaveText("3/5");
+  await page.goto(oldRollout);
+  await expect(page).toHaveURL(`/runs/${run.id}/rollouts/run_20261104100300_9c46`);
+  await expect(page.getByTestId("rollout-reward")).toHaveText("0.50");
+});
+
+test("a task key and a rollout id with /, #, ?, %, spaces and unicode round-trip through the links", async ({
+  page,
+  request,
+}) => {
+  const taskId = "we ird/#1?x=%41 & ✓ 日本";
+  const rolloutId = "roll #1?/50% ünï";
+  const hostile = JSON.parse(fs.readFileSync(path.join(HOSTILE_DIR, "markup-in-text.json"), "utf8")) as object;
+  const form = new FormData();
+  form.set("run", "weird keys");
+  const result = JSON.stringify({ ...hostile, taskId, rolloutId });
+  form.append("files", new Blob([result], { type: "application/json" }), "weird.json");
+  const upload = await request.post("/api/runs", { multipart: form });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { runs } = (await upload.json()) as { runs: { id: string }[] };
+  const runId = runs[0]!.id;
+
+  await page.goto(`/runs/${runId}`);
+  const taskLink = page.getByRole("link", { name: taskId, exact: true }).first();
+  await expect(taskLink).toHaveAttribute("href", taskHref(runId, taskId));
+  await taskLink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(taskId);
+  await expect(page.getByTestId("rollout-column")).toHaveCount(1);
+
+  await page
+    .getByRole("link", { name: `Rollout ${rolloutId}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(rolloutHref(runId, rolloutId));
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText(rolloutId);
+  await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: taskId }).click();
+  await expect(page).toHaveURL(taskHref(runId, taskId));
 });

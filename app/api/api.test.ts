@@ -1,3 +1,5 @@
+import { NextRequest } from "next/server";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { GET as getCompare } from "./compare/route";
@@ -5,6 +7,7 @@ import { GET as getFile } from "./files/[sha256]/route";
 import { GET as getReport } from "./runs/[id]/report/route";
 import { GET as getRun } from "./runs/[id]/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
+import { proxy } from "@/proxy";
 import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
 useApiDatabase("api");
@@ -88,11 +91,7 @@ describe("reads", () => {
     expect(run.summary.headline.value).toBeCloseTo(0.7222, 4);
 
     const meta = await (await getRun(new Request("http://tally.test"), params({ id: run.id }))).json();
-    expect(Object.keys(meta.run.taskIds).sort()).toEqual([
-      "data/csv-conversion",
-      "incident/checkout",
-      "lookup/owner-lookup",
-    ]);
+    expect(meta.run).toMatchObject({ id: run.id, name: "scoring-article", format: "silo", baseline: false });
 
     const report = await (
       await getReport(new Request(`http://tally.test/api/runs/${run.id}/report`), params({ id: run.id }))
@@ -144,19 +143,61 @@ describe("reads", () => {
     ).toBe(200);
   });
 
-  it("compares two stored runs", async () => {
+  it("compares two stored runs: ?runs=<a>,<b>, A the first unless `a` says otherwise", async () => {
     const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
-    const id = list.runs.find((r: { name: string }) => r.name === "scoring-article").id;
-    const res = await getCompare(new Request(`http://tally.test/api/compare?a=${id}&b=${id}`));
-    const body = await res.json();
-    expect(body).toMatchObject({
-      common: 3,
-      onlyA: 0,
-      onlyB: 0,
+    const id = (name: string) => list.runs.find((r: { name: string }) => r.name === name).id;
+    const [article, silo] = [id("scoring-article"), id("silo")];
+    const res = await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}`));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      a: { id: article, name: "scoring-article" },
+      b: { id: silo, name: "silo" },
+      common: 0,
+      onlyA: 3,
+      onlyB: 4,
       regression: false,
-      flips: { passToFail: 0, failToPass: 0 },
     });
-    expect((await getCompare(new Request("http://tally.test/api/compare?a=x"))).status).toBe(400);
+    const swapped = await (
+      await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&a=${silo}`))
+    ).json();
+    expect(swapped).toMatchObject({ a: { id: silo }, b: { id: article }, onlyA: 4, onlyB: 3 });
+  });
+
+  it("redirects the two-run style ?a=&b= permanently (proxy.ts), for the API, its CSV and the page", async () => {
+    const moved = async (url: string) => {
+      const res = await proxy(new NextRequest(url));
+      return { status: res.status, location: res.headers.get("location") };
+    };
+    expect(await moved("http://tally.test/api/compare?a=r1&b=r2&metric=correctness")).toEqual({
+      status: 308,
+      location: "http://tally.test/api/compare?runs=r1,r2&a=r1&metric=correctness",
+    });
+    expect(await moved("http://tally.test/api/compare/export.csv?a=r1&b=r2")).toEqual({
+      status: 308,
+      location: "http://tally.test/api/compare/export.csv?runs=r1,r2&a=r1",
+    });
+    expect(await moved("http://tally.test/compare?a=r1&b=r2&filter=changed")).toEqual({
+      status: 308,
+      location: "http://tally.test/compare?runs=r1,r2&a=r1&filter=changed",
+    });
+    expect((await moved("http://tally.test/compare?runs=r1,r2&a=r2")).status).toBe(200);
+    expect((await moved("http://tally.test/api/runs?a=r1&b=r2")).status).toBe(200);
+    // Behind the read gate, the gate answers first.
+    process.env.TALLY_READ_TOKEN = "reader";
+    expect((await moved("http://tally.test/api/compare?a=r1&b=r2")).status).toBe(401);
+  });
+
+  it("answers 400 for one run, the same run twice or three runs, 404 for an unknown one, in the one error shape", async () => {
+    const list = await (await listRuns(new Request("http://tally.test/api/runs"))).json();
+    const [p, q, r] = list.runs.map((run: { id: string }) => run.id);
+    for (const query of ["", `runs=${p}`, `runs=${p},${p}`, `runs=${p},${q},${r}`]) {
+      const res = await getCompare(new Request(`http://tally.test/api/compare?${query}`));
+      expect(res.status, query).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "malformed", details: [{ path: "runs" }] });
+    }
+    const missing = await getCompare(new Request(`http://tally.test/api/compare?runs=${p},nope`));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: 'No run with id "nope".' } });
   });
 });
 

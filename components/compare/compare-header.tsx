@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { BaselineToggle } from "./baseline-toggle";
-import { letter, runHref, type CompareRun } from "./compare-run";
+import { runHref } from "@/components/task/hrefs";
+import { letter, type CompareRun } from "./compare-run";
 import { compareViewHref, type CompareView } from "./url-state";
 import styles from "./compare.module.css";
 
@@ -73,7 +74,7 @@ export function CompareHeader({
                 {i === 0 ? "A · baseline of this comparison" : `${letter(i)} · candidate`}
               </span>
             </div>
-            <Link href={runHref(run)} className={styles.runName}>
+            <Link href={runHref(run.id)} className={styles.runName}>
               {run.name}
             </Link>
             <p className={styles.runFacts}>{[run.agent, run.model, run.format].filter(Boolean).join(" · ")}</p>

@@ -9,8 +9,6 @@ export interface CompareRun {
   model: string | null;
   format: string;
   baseline: boolean;
-  taskIds: Record<string, string>;
-  rolloutIds: Record<string, string>;
   regrades: Regrade[];
   /** BenchFlow's regrade summary sentence and reason, when the run has regrades. */
   regradeSummary: string | null;
@@ -20,7 +18,7 @@ export interface CompareRun {
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
 export function toCompareRun(meta: RunMeta): CompareRun {
-  const { id, name, agent, model, format, baseline, taskIds, rolloutIds, regrades, metadata } = meta;
+  const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
   return {
     id,
     name,
@@ -28,29 +26,10 @@ export function toCompareRun(meta: RunMeta): CompareRun {
     model,
     format,
     baseline,
-    taskIds,
-    rolloutIds,
     regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
   };
-}
-
-const own = (map: Record<string, string>, key: string) => (Object.hasOwn(map, key) ? map[key] : undefined);
-
-export function runHref(run: Pick<CompareRun, "id">): string {
-  return `/runs/${encodeURIComponent(run.id)}`;
-}
-
-/** The run's task page for a task key, or null when the run has no such task. */
-export function taskPageHref(run: Pick<CompareRun, "id" | "taskIds">, key: string): string | null {
-  const row = own(run.taskIds, key);
-  return row ? `/runs/${encodeURIComponent(run.id)}/tasks/${encodeURIComponent(row)}` : null;
-}
-
-export function rolloutPageHref(run: Pick<CompareRun, "id" | "rolloutIds">, rolloutId: string): string | null {
-  const row = own(run.rolloutIds, rolloutId);
-  return row ? `/runs/${encodeURIComponent(run.id)}/rollouts/${encodeURIComponent(row)}` : null;
 }
 
 /** "A", "B", "C": the letter each run goes by on the page (A is the baseline of the comparison). */

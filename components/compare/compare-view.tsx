@@ -131,7 +131,6 @@ export function CompareView({
                 regrades={run.regrades}
                 summary={run.regradeSummary}
                 reason={run.regradeReason}
-                rolloutIds={run.rolloutIds}
               />
             </div>
           ))}

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { pValueText, plural } from "@/lib/display/format";
 import { FLIP_WORDS } from "./compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
-import { taskPageHref, type CompareRun } from "./compare-run";
+import { taskHref } from "@/components/task/hrefs";
+import type { CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 
 /** Pass↔fail flips of B against A with the exact McNemar test, and the flipped tasks with links to both runs. */
@@ -77,7 +78,7 @@ export function FlipsCard({
   );
 }
 
-/** Links to a task's page in each run that has it, labelled with the run's letter. */
+/** Links to a task's page in each of the runs (each has the task), labelled with the run's letter. */
 export function TaskLinks({
   keyName,
   runs,
@@ -87,14 +88,16 @@ export function TaskLinks({
 }) {
   return (
     <span className={styles.taskLinks}>
-      {runs.map(({ letter, run }) => {
-        const href = taskPageHref(run, keyName);
-        return href ? (
-          <Link key={letter} href={href} aria-label={`${keyName} in ${run.name}`} title={`${keyName} in ${run.name}`}>
-            {letter} ↗
-          </Link>
-        ) : null;
-      })}
+      {runs.map(({ letter, run }) => (
+        <Link
+          key={letter}
+          href={taskHref(run.id, keyName)}
+          aria-label={`${keyName} in ${run.name}`}
+          title={`${keyName} in ${run.name}`}
+        >
+          {letter} ↗
+        </Link>
+      ))}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Comparison } from "@/lib/scoring/report/compare";
-import { taskPageHref, type CompareRun } from "./compare-run";
+import { taskHref } from "@/components/task/hrefs";
+import type { CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 
 /** Tasks present in one run only: listed apart, never counted as regressions or in any difference. */
@@ -31,12 +32,11 @@ export function NotComparable({
             <p className={styles.none}>None: every task of {s.run.name} is in the other run.</p>
           ) : (
             <ul className={styles.keyList}>
-              {s.keys.map((key) => {
-                const href = taskPageHref(s.run, key);
-                return (
-                  <li key={key}>{href ? <Link href={href}>{key}</Link> : <span className={styles.key}>{key}</span>}</li>
-                );
-              })}
+              {s.keys.map((key) => (
+                <li key={key}>
+                  <Link href={taskHref(s.run.id, key)}>{key}</Link>
+                </li>
+              ))}
             </ul>
           )}
         </div>

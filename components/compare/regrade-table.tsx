@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { num, plural } from "@/lib/display/format";
+import { rolloutHref } from "@/components/task/hrefs";
 import styles from "./compare.module.css";
 
 /** One regraded trial (lib/formats Regrade, or a report's `regrades` entry). */
@@ -26,21 +27,14 @@ export function RegradeTable({
   regrades,
   summary,
   reason,
-  rolloutIds,
 }: {
   runId: string;
   runName?: string;
   regrades: readonly RegradeRow[];
   summary: string | null;
   reason?: string | null;
-  /** Rollout id → row id, to link each trial to its rollout page. */
-  rolloutIds?: Record<string, string>;
 }) {
   if (regrades.length === 0) return null;
-  const href = (rollout: string) => {
-    const row = rolloutIds && Object.hasOwn(rolloutIds, rollout) ? rolloutIds[rollout] : undefined;
-    return row ? `/runs/${encodeURIComponent(runId)}/rollouts/${encodeURIComponent(row)}` : null;
-  };
   return (
     <div className={styles.regrades} data-testid="regrade-table">
       <p className={styles.regradeSummary}>
@@ -60,14 +54,15 @@ export function RegradeTable({
           </thead>
           <tbody>
             {regrades.map((r) => {
-              const link = href(r.rollout);
               const verdict = (Object.hasOwn(VERDICT, r.change) ? VERDICT[r.change] : undefined) ?? {
                 text: r.change,
                 className: "badge",
               };
               return (
                 <tr key={r.rollout}>
-                  <td className={styles.key}>{link ? <Link href={link}>{r.rollout}</Link> : r.rollout}</td>
+                  <td className={styles.key}>
+                    <Link href={rolloutHref(runId, r.rollout)}>{r.rollout}</Link>
+                  </td>
                   <td className="num">{num(r.originalReward)}</td>
                   <td className="num">{num(r.newReward)}</td>
                   <td>

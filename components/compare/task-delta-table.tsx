@@ -3,7 +3,8 @@ import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
 import { FLIP_WORDS } from "./compare-words";
-import { taskPageHref, type CompareRun } from "./compare-run";
+import { taskHref } from "@/components/task/hrefs";
+import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";
 import styles from "./compare.module.css";
@@ -85,7 +86,7 @@ export function TaskDeltaTable({
                 </th>
                 <td className="num">
                   <ValueLink
-                    href={taskPageHref(a, row.key)}
+                    href={taskHref(a.id, row.key)}
                     text={metricText(kind, row.a)}
                     label={`${row.key} in ${a.name}`}
                   />
@@ -104,7 +105,7 @@ export function TaskDeltaTable({
                   return [
                     <td key={`v${i}`} className={`num ${styles.groupStart}`}>
                       <ValueLink
-                        href={taskPageHref(c.run, row.key)}
+                        href={taskHref(c.run.id, row.key)}
                         text={metricText(kind, cell.b)}
                         label={`${row.key} in ${c.run.name}`}
                       />

@@ -1,8 +1,10 @@
 /**
  * The compare page's view state as it lives in the URL
  * (`/compare?runs=a,b,c&a=b&metric=correctness&filter=changed&sort=abs&dir=desc`). Read by the server page;
- * every link on the page is built from it. Malformed values fall back to the default instead of failing.
+ * every link on the page is built from it. Malformed values fall back to the default instead of failing. `runs`,
+ * `a` and `metric` are the compare parameters of lib/compare/query.ts, shared with the API.
  */
+import { METRIC_NAME } from "@/lib/compare/query";
 import { parseRunIds } from "@/lib/scoring/report/compare-order";
 import type { SortDir, TaskSort } from "@/lib/scoring/view/compare-table";
 
@@ -31,8 +33,6 @@ function first(params: ParamSource, key: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-const METRIC = /^[A-Za-z0-9_.:-]{1,64}$/;
-
 export function parseCompareView(params: ParamSource): CompareView {
   const sortParam = first(params, "sort");
   const sort: TaskSort = sortParam === "key" || sortParam === "abs" || sortParam === "delta" ? sortParam : DEFAULT_SORT;
@@ -43,7 +43,7 @@ export function parseCompareView(params: ParamSource): CompareView {
   return {
     runs: [...new Set(parseRunIds(first(params, "runs")))].slice(0, 20),
     a: first(params, "a")?.trim() || null,
-    metric: metric && METRIC.test(metric) && metric !== "completion" ? metric : null,
+    metric: metric && METRIC_NAME.test(metric) && metric !== "completion" ? metric : null,
     changedOnly: first(params, "filter") === "changed",
     sort,
     dir,

@@ -35,7 +35,6 @@ export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: Repor
             regrades={shown}
             summary={meta.regradeSummary ?? `${regrades.length} ${regrades.length === 1 ? "trial" : "trials"} regraded`}
             reason={meta.regradeReason}
-            rolloutIds={meta.rolloutIds}
           />
           {regrades.length > REGRADES_SHOWN ? (
             <button type="button" className="button button-small" onClick={() => setAll(!all)}>

@@ -3,7 +3,8 @@ import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
-import { rolloutHref, type RunPageMeta } from "./run-page-meta";
+import { rolloutHref } from "@/components/task/hrefs";
+import type { RunPageMeta } from "./run-page-meta";
 
 /** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
 export interface RunWarning {
@@ -82,11 +83,12 @@ export function RunHeader({
           </summary>
           <ul>
             {warnings.slice(0, WARNING_LIMIT).map((w, i) => {
-              const href = w.rollout !== undefined ? rolloutHref(meta, w.rollout) : null;
               return (
                 <li key={i}>
                   {w.rollout !== undefined ? (
-                    <>{href ? <Link href={href}>{w.rollout}</Link> : <span>{w.rollout}</span>}: </>
+                    <>
+                      <Link href={rolloutHref(meta.id, w.rollout)}>{w.rollout}</Link>:{" "}
+                    </>
                   ) : null}
                   {w.text}
                 </li>

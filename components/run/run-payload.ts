@@ -1,7 +1,7 @@
 import { decodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import { packRunPageMeta, unpackRunPageMeta, type RunPageMeta, type RunPageMetaWire } from "./run-page-meta";
+import type { RunPageMeta } from "./run-page-meta";
 
 /*
  * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
@@ -44,10 +44,10 @@ export function readSnapshot(text: string): RunSnapshot {
   return snapshot;
 }
 
-export function runPageMetaJson(meta: RunPageMeta, run: ScoringRun): string {
-  return JSON.stringify(packRunPageMeta(meta, run));
+export function runPageMetaJson(meta: RunPageMeta): string {
+  return JSON.stringify(meta);
 }
 
-export function readRunPageMeta(text: string, run: ScoringRun): RunPageMeta {
-  return unpackRunPageMeta(JSON.parse(text) as RunPageMetaWire, run);
+export function readRunPageMeta(text: string): RunPageMeta {
+  return JSON.parse(text) as RunPageMeta;
 }

@@ -21,7 +21,7 @@ import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "./run-page-meta";
+import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "@/components/task/hrefs";
 import { readRunPageMeta, readSnapshot } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
@@ -39,10 +39,13 @@ const AS_RECORDED: Scenario = {};
 export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
   const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
   const run = snapshot.run;
-  const meta = useMemo(() => readRunPageMeta(metaJson, run), [metaJson, run]);
+  const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const paths = useMemo(
-    () => ({ task: (key: string) => hrefForTask(meta, key), rollout: (id: string) => hrefForRollout(meta, id) }),
-    [meta],
+    () => ({
+      task: (key: string) => hrefForTask(meta.id, key),
+      rollout: (id: string) => hrefForRollout(meta.id, id),
+    }),
+    [meta.id],
   );
   const searchParams = useSearchParams();
   const pathname = usePathname();
@@ -66,7 +69,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
     [report, headlineKind],
   );
 
-  const taskHref = useCallback((key: string) => hrefForTask(meta, key), [meta]);
+  const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 

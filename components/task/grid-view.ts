@@ -51,7 +51,7 @@ export function gridView(
   grid: CheckGrid,
   details: readonly RolloutDetail[],
   verdicts: readonly RolloutReport[],
-  href: (rolloutRowId: string) => string,
+  href: (rolloutId: string) => string,
   ids: { runId: string; taskKey: string },
 ): GridView {
   const detailById = new Map(details.map((d) => [d.id, d]));
@@ -62,7 +62,7 @@ export function gridView(
     return {
       id,
       position: i + 1,
-      href: d ? href(d.rowId) : null,
+      href: d ? href(d.id) : null,
       status: v?.status ?? d?.status ?? "unscored",
       passed: v?.passed ?? false,
       reward: v?.reward ?? null,

@@ -1,22 +1,35 @@
 /**
- * Links between the run, task and rollout pages. A what-if scenario set on one page travels with the user:
- * the raw `scenario` parameter is carried over unchanged (only when it parsed, so a broken one is not spread).
+ * Links between the run, task and rollout pages, addressed by the keys the result files use: a task by its key
+ * (`finance/TASK-007` → `/runs/<run>/tasks/finance%2FTASK-007`), a rollout by its id. Each key is one path
+ * segment, encoded with encodeURIComponent, so `/`, `#`, `?`, `%`, spaces and any unicode round-trip.
+ *
+ * A what-if scenario set on one page travels with the user: the raw `scenario` parameter is carried over
+ * unchanged (only when it parsed, so a broken one is not spread).
  */
 export function withScenario(path: string, scenarioParam: string | null): string {
   if (scenarioParam === null || scenarioParam.trim() === "") return path;
   return `${path}?${new URLSearchParams({ scenario: scenarioParam }).toString()}`;
 }
 
-export function runHref(runId: string, scenarioParam: string | null): string {
-  return withScenario(`/runs/${encodeURIComponent(runId)}`, scenarioParam);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * One path segment. encodeURIComponent throws on a lone surrogate, which no stored key holds (both databases
+ * keep UTF-8); it becomes U+FFFD rather than break the page that links it. "." and ".." cannot be addressed:
+ * URL parsing removes dot segments however they are encoded.
+ */
+const segment = (key: string) => encodeURIComponent(key.replace(LONE_SURROGATE, "\uFFFD"));
+
+export function runHref(runId: string, scenarioParam: string | null = null): string {
+  return withScenario(`/runs/${segment(runId)}`, scenarioParam);
 }
 
-export function taskHref(runId: string, taskRowId: string, scenarioParam: string | null): string {
-  return withScenario(`/runs/${encodeURIComponent(runId)}/tasks/${encodeURIComponent(taskRowId)}`, scenarioParam);
+export function taskHref(runId: string, taskKey: string, scenarioParam: string | null = null): string {
+  return withScenario(`/runs/${segment(runId)}/tasks/${segment(taskKey)}`, scenarioParam);
 }
 
-export function rolloutHref(runId: string, rolloutRowId: string, scenarioParam: string | null): string {
-  return withScenario(`/runs/${encodeURIComponent(runId)}/rollouts/${encodeURIComponent(rolloutRowId)}`, scenarioParam);
+export function rolloutHref(runId: string, rolloutId: string, scenarioParam: string | null = null): string {
+  return withScenario(`/runs/${segment(runId)}/rollouts/${segment(rolloutId)}`, scenarioParam);
 }
 
 /** The `scenario` search parameter as one string, or null (repeated parameters: the first). */
@@ -24,4 +37,17 @@ export function scenarioParamOf(searchParams: Record<string, string | string[] |
   const value = searchParams.scenario;
   const text = Array.isArray(value) ? value[0] : value;
   return text === undefined || text.trim() === "" ? null : text;
+}
+
+/**
+ * The key a task or rollout page was addressed by, from its path segment as Next.js hands it to the page
+ * (still percent-encoded). A segment that does not decode is taken as it is, so it finds no key and the page
+ * answers 404.
+ */
+export function keyOfSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

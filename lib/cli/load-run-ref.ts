@@ -8,8 +8,8 @@ import type { RunRef } from "@/lib/api/compare-body";
 import { UsageError } from "./args";
 import { openDatabase } from "./database";
 
-/** `tally compare` operands: a path on disk (read and parsed, no database) or a stored run id. */
-export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: RunRef }> {
+/** A `tally compare` operand: a path on disk (read and parsed, no database) or a stored run id; null when neither. */
+export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: RunRef } | null> {
   if (fs.existsSync(ref)) {
     const { files, rootName } = await readPaths([ref]);
     const expanded = expandArchives(files);
@@ -24,8 +24,7 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
   const store = await openDatabase();
   try {
     const run = await store.loadScoringRun(ref);
-    if (!run) throw new UsageError(`"${ref}" is neither a path nor a stored run id`);
-    return { run, ref: { id: ref, name: run.name } };
+    return run ? { run, ref: { id: ref, name: run.name } } : null;
   } finally {
     await store.close();
   }

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 
 /**
  * Stable row ids derived from natural keys: ingesting the same data twice lands on the same rows, and a
- * resumed ingest adds to the run it interrupted. 16 base-32 characters (80 bits) keep URLs short.
+ * resumed ingest adds to the run it interrupted. 16 base-32 characters (80 bits). Pages address tasks and
+ * rollouts by their keys; a URL holding a row id instead is redirected to the key's (get-rollouts.ts).
  */
 function shortHash(...parts: string[]): string {
   const digest = createHash("sha256").update(parts.join("\u0000")).digest();

@@ -48,10 +48,6 @@ export interface RunMeta extends RunListItem {
   warnings: string[];
   regrades: Regrade[];
   labels: string[];
-  /** Task key → row id, for links to task pages. */
-  taskIds: Record<string, string>;
-  /** Rollout id → row id, for links to rollout pages. */
-  rolloutIds: Record<string, string>;
 }
 
 export interface RunBrief {
@@ -84,12 +80,9 @@ export interface CheckDetail {
 }
 
 export interface RolloutDetail {
-  /** Row id (URLs). */
-  rowId: string;
-  /** Rollout id as the data names it. */
+  /** Rollout id as the data names it (unique within its run; the rollout page's URL). */
   id: string;
   taskKey: string;
-  taskRowId: string;
   status: "scored" | "unscored";
   rule: string;
   reportedPassed: boolean | null;
@@ -115,7 +108,6 @@ export interface RolloutDetail {
 }
 
 export interface TaskRecord {
-  rowId: string;
   key: string;
   taskId: string;
   name: string | null;

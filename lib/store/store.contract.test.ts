@@ -68,10 +68,8 @@ function expectedRollout(
   byPath: ReadonlyMap<string, InputFile>,
 ): Omit<RolloutDetail, "checks"> {
   return {
-    rowId: rolloutRowId(runId, r.id),
     id: r.id,
     taskKey: r.task,
-    taskRowId: taskRowId(runId, r.task),
     status: r.status,
     rule: r.rule,
     reportedPassed: r.reportedPassed,
@@ -137,7 +135,7 @@ forEachDatabase("Store", (t) => {
           const scoringById = new Map(scoring!.rollouts.map((r) => [r.id, r]));
 
           for (const rollout of run.rollouts) {
-            const stored = await t.store.getRollout(runId, rolloutRowId(runId, rollout.id));
+            const stored = await t.store.getRollout(runId, rollout.id);
             expect(stored).not.toBeNull();
             const { checks, ...fields } = stored!;
             const expected = expectedRollout(runId, rollout, byPath);
@@ -192,32 +190,38 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.getRunBrief("nope")).toBeNull();
   });
 
-  it("maps every task key and rollout id of a run to its row id, and answers null for an unknown run", async () => {
+  it("reads a run's fields, and answers null for an unknown run", async () => {
     const { id } = await ingest("silo-runs");
-    const meta = await t.store.getRun(id);
-    expect(Object.keys(meta!.taskIds)).toHaveLength(4);
-    expect(Object.keys(meta!.rolloutIds)).toHaveLength(8);
-    for (const [key, row] of Object.entries(meta!.taskIds)) expect(row).toBe(taskRowId(id, key));
-    for (const [rollout, row] of Object.entries(meta!.rolloutIds)) expect(row).toBe(rolloutRowId(id, rollout));
+    expect(await t.store.getRun(id)).toMatchObject({ id, name: "silo-runs", format: "silo", baseline: false });
     expect(await t.store.getRun("nope")).toBeNull();
     expect(await t.store.loadScoringRun("nope")).toBeNull();
     expect(await t.store.getRunExport("nope")).toBeNull();
     expect(await t.store.rolloutCount("nope")).toBe(0);
   });
 
-  it("reads a task with its rollouts by rollout id, each as getRollout reads it", async () => {
+  it("reads a task by its key with its rollouts, each as getRollout reads it by its id, within their run only", async () => {
     const { id, parsed } = await ingest("silo-runs");
     for (const task of parsed.tasks) {
-      const found = await t.store.getTaskRollouts(id, taskRowId(id, task.key));
-      expect(found!.task).toEqual({ rowId: taskRowId(id, task.key), ...task });
+      const found = await t.store.getTask(id, task.key);
+      expect(found!.task).toEqual(task);
       const ids = parsed.rollouts.filter((r) => r.task === task.key).map((r) => r.id);
       expect(found!.rollouts.map((r) => r.id)).toEqual([...ids].sort());
-      for (const r of found!.rollouts) expect(r).toEqual(await t.store.getRollout(id, r.rowId));
+      for (const r of found!.rollouts) expect(r).toEqual(await t.store.getRollout(id, r.id));
     }
-    expect(await t.store.getTaskRollouts(id, "nope")).toBeNull();
-    expect(await t.store.getTaskRollouts("nope", taskRowId(id, parsed.tasks[0]!.key))).toBeNull();
-    expect(await t.store.getRollout("nope", rolloutRowId(id, parsed.rollouts[0]!.id))).toBeNull();
+    expect(await t.store.getTask(id, "TASK-007")).toBeNull();
+    expect(await t.store.getTask("nope", "finance/TASK-007")).toBeNull();
+    expect(await t.store.getRollout("nope", parsed.rollouts[0]!.id)).toBeNull();
     expect(await t.store.getRawFile("0".repeat(64))).toBeNull();
+  });
+
+  it("translates the row ids of older links back to task keys and rollout ids", async () => {
+    const { id } = await ingest("silo-runs");
+    expect(await t.store.taskKeyOfRowId(id, taskRowId(id, "finance/TASK-007"))).toBe("finance/TASK-007");
+    expect(await t.store.rolloutIdOfRowId(id, rolloutRowId(id, "run_20261104100300_9c46"))).toBe(
+      "run_20261104100300_9c46",
+    );
+    expect(await t.store.taskKeyOfRowId("other", taskRowId(id, "finance/TASK-007"))).toBeNull();
+    expect(await t.store.rolloutIdOfRowId(id, "finance/TASK-007")).toBeNull();
   });
 
   it("exports rollouts by task key and rollout id, with checks in order", async () => {

@@ -28,7 +28,7 @@ export interface Store {
   /** Every run, newest first, with the summary stored at ingest (no check is read). */
   listRuns(): Promise<RunListItem[]>;
   countRuns(): Promise<number>;
-  /** A run's fields with the row ids of its tasks and rollouts, or null. */
+  /** A run's fields (no task or rollout is read), or null. */
   getRun(runId: string): Promise<RunMeta | null>;
   /** A run's id, name and baseline flag, or null (nothing else is read). */
   getRunBrief(runId: string): Promise<RunBrief | null>;
@@ -36,10 +36,16 @@ export interface Store {
   loadScoringRun(runId: string): Promise<ScoringRun | null>;
   /** How many rollouts a run has: since rollouts are only added, this identifies a version of the run. */
   rolloutCount(runId: string): Promise<number>;
-  /** A task and all its rollouts with their checks, or null. */
-  getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null>;
-  /** One rollout with every field and check, or null. */
-  getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null>;
+  /** A task by its key and all its rollouts with their checks (the checks × rollouts grid), or null. */
+  getTask(runId: string, key: string): Promise<TaskRollouts | null>;
+  /** One rollout by its id as the data names it, with every field and check, or null. */
+  getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null>;
+  /**
+   * The task key or rollout id behind a row id (lib/db/ids.ts), or null: a page URL holding a row id in place
+   * of the key redirects to the key's URL.
+   */
+  taskKeyOfRowId(runId: string, rowId: string): Promise<string | null>;
+  rolloutIdOfRowId(runId: string, rowId: string): Promise<string | null>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
   /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */

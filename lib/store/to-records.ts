@@ -40,24 +40,18 @@ export function toRunListItem(r: RunListColumns): RunListItem {
   };
 }
 
-export function toRunMeta(
-  run: RunModel,
-  tasks: readonly (readonly [key: string, rowId: string])[],
-  rollouts: readonly (readonly [rolloutId: string, rowId: string])[],
-): RunMeta {
+export function toRunMeta(run: RunModel): RunMeta {
   return {
     ...toRunListItem(run),
     metadata: fromJson<JsonObject>(run.metadata, {}),
     warnings: fromJson<string[]>(run.warnings, []),
     regrades: fromJson<Regrade[]>(run.regrades, []),
     labels: fromJson<string[]>(run.labels, []),
-    taskIds: Object.fromEntries(tasks),
-    rolloutIds: Object.fromEntries(rollouts),
   };
 }
 
 export function toTaskRecord(t: TaskModel): TaskRecord {
-  return { rowId: t.id, key: t.key, taskId: t.taskId, name: t.name, group: t.group, weight: t.weight };
+  return { key: t.key, taskId: t.taskId, name: t.name, group: t.group, weight: t.weight };
 }
 
 export function toCheckDetail(c: CheckModel): CheckDetail {
@@ -82,10 +76,8 @@ export function toCheckDetail(c: CheckModel): CheckDetail {
 /** A rollout row with its task's key and its checks (in check order). */
 export function toRolloutDetail(r: RolloutModel, taskKey: string, checks: readonly CheckModel[]): RolloutDetail {
   return {
-    rowId: r.id,
     id: r.rolloutId,
     taskKey,
-    taskRowId: r.taskRef,
     status: r.status === "unscored" ? "unscored" : "scored",
     rule: r.rule,
     reportedPassed: r.reportedPassed,

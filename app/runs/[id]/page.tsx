@@ -40,5 +40,5 @@ export default async function RunPage({ params }: Props) {
 async function RunBody({ meta }: { meta: RunPageMeta }) {
   const snapshot = await getStore().snapshot(meta.id);
   if (!snapshot) notFound();
-  return <RunView runJson={publishSnapshot(snapshot)} metaJson={runPageMetaJson(meta, snapshot.run)} />;
+  return <RunView runJson={publishSnapshot(snapshot)} metaJson={runPageMetaJson(meta)} />;
 }

@@ -1,5 +1,5 @@
 import { compareBody } from "@/lib/api/compare-body";
-import { compareRuns } from "@/lib/scoring/report/compare";
+import { resolveComparison } from "@/lib/compare/resolve";
 import { deltaPp, fixed, pct } from "@/lib/display/format";
 import { parseCommand, UsageError } from "../args";
 import { loadRunRef } from "../load-run-ref";
@@ -22,9 +22,26 @@ export const compareCommand = {
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
-    const [a, b] = await Promise.all(positionals.map(loadRunRef));
-    const comparison = compareRuns(a!.run, b!.run, { metric: values.metric });
-    const body = compareBody(comparison, a!.ref, b!.ref);
+    const [first] = positionals as [string, string];
+    const loaded = new Map<string, Awaited<ReturnType<typeof loadRunRef>>>();
+    const find = async (ref: string) => {
+      if (!loaded.has(ref)) loaded.set(ref, await loadRunRef(ref));
+      const found = loaded.get(ref);
+      // A is the first operand, whichever run is marked as baseline.
+      return found ? { ...found, baseline: false } : null;
+    };
+    const resolution = await resolveComparison(
+      { runs: positionals, a: first, metric: values.metric },
+      { find, load: async (ref) => (await find(ref))?.run ?? null },
+    );
+    if (resolution.kind === "unknown")
+      throw new UsageError(
+        resolution.unknown.map((ref) => `"${ref}" is neither a path nor a stored run id`).join("\n"),
+      );
+    if (resolution.kind === "too-few") throw new UsageError(`give two different runs, A and B\n\n${HELP}`);
+    const { a, candidates } = resolution;
+    const b = candidates[0]!;
+    const body = compareBody(b.comparison, a.found.ref, b.found.ref);
     if (values.json) console.log(JSON.stringify(body, null, 2));
     else {
       const h = body.headline;

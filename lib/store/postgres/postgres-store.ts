@@ -67,16 +67,7 @@ export class PostgresStore implements Store {
 
   async getRun(runId: string) {
     const run = await this.#db.run.findUnique({ where: { id: runId } });
-    if (!run) return null;
-    const [tasks, rollouts] = await Promise.all([
-      this.#db.task.findMany({ where: { runId }, select: { id: true, key: true } }),
-      this.#db.rollout.findMany({ where: { runId }, select: { id: true, rolloutId: true } }),
-    ]);
-    return toRunMeta(
-      run,
-      tasks.map((t) => [t.key, t.id] as const),
-      rollouts.map((r) => [r.rolloutId, r.id] as const),
-    );
+    return run ? toRunMeta(run) : null;
   }
 
   getRunBrief(runId: string) {
@@ -113,20 +104,33 @@ export class PostgresStore implements Store {
     return this.#db.rollout.count({ where: { runId } });
   }
 
-  async getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null> {
-    const task = await this.#db.task.findFirst({ where: { id: taskRowId, runId } });
+  async getTask(runId: string, key: string): Promise<TaskRollouts | null> {
+    const task = await this.#db.task.findUnique({ where: { runId_key: { runId, key } } });
     if (!task) return null;
     const rows = await this.#db.rollout.findMany({
-      where: { taskRef: taskRowId },
+      where: { taskRef: task.id },
       include: withChecks,
       orderBy: { rolloutId: "asc" },
     });
     return { task: toTaskRecord(task), rollouts: rows.map((r) => toRolloutDetail(r, r.task.key, r.checks)) };
   }
 
-  async getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null> {
-    const row = await this.#db.rollout.findFirst({ where: { id: rolloutRowId, runId }, include: withChecks });
+  async getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null> {
+    const row = await this.#db.rollout.findUnique({
+      where: { runId_rolloutId: { runId, rolloutId } },
+      include: withChecks,
+    });
     return row ? toRolloutDetail(row, row.task.key, row.checks) : null;
+  }
+
+  async taskKeyOfRowId(runId: string, rowId: string): Promise<string | null> {
+    const task = await this.#db.task.findFirst({ where: { id: rowId, runId }, select: { key: true } });
+    return task?.key ?? null;
+  }
+
+  async rolloutIdOfRowId(runId: string, rowId: string): Promise<string | null> {
+    const rollout = await this.#db.rollout.findFirst({ where: { id: rowId, runId }, select: { rolloutId: true } });
+    return rollout?.rolloutId ?? null;
   }
 
   async getRawFile(sha256: string): Promise<RawFileBytes | null> {

@@ -1,4 +1,4 @@
-import { runRowId, taskRowId } from "@/lib/db/ids";
+import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
 import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
@@ -62,14 +62,7 @@ export class SqliteStore implements Store {
 
   async getRun(runId: string) {
     const raw = this.#sql.get(`SELECT * FROM "Run" WHERE "id" = ?`).get(runId) as RawRow | undefined;
-    if (!raw) return null;
-    // 12,000 pairs for a large run: read as arrays, not objects.
-    const pairs = (sql: string) => this.#sql.arrays(sql).all(runId) as [string, string][];
-    return toRunMeta(
-      decodeRow<RunModel>(RUN, raw),
-      pairs(`SELECT "key", "id" FROM "Task" WHERE "runId" = ?`),
-      pairs(`SELECT "rolloutId", "id" FROM "Rollout" WHERE "runId" = ?`),
-    );
+    return raw ? toRunMeta(decodeRow<RunModel>(RUN, raw)) : null;
   }
 
   async getRunBrief(runId: string) {
@@ -118,33 +111,47 @@ export class SqliteStore implements Store {
     });
   }
 
-  async getTaskRollouts(runId: string, taskRowId: string): Promise<TaskRollouts | null> {
-    const task = this.#sql.get(`SELECT * FROM "Task" WHERE "id" = ? AND "runId" = ?`).get(taskRowId, runId) as
+  async getTask(runId: string, key: string): Promise<TaskRollouts | null> {
+    const taskRef = taskRowId(runId, key);
+    const task = this.#sql.get(`SELECT * FROM "Task" WHERE "id" = ? AND "runId" = ?`).get(taskRef, runId) as
       RawRow | undefined;
     if (!task) return null;
     const record = toTaskRecord(decodeRow<TaskModel>(TASK, task));
     const rows = this.#sql
       .get(`SELECT r.*, ? AS "taskKey" FROM "Rollout" r WHERE r."taskRef" = ? ORDER BY r."rolloutId" ASC`)
-      .all(record.key, taskRowId) as RawRow[];
+      .all(record.key, taskRef) as RawRow[];
     const checks = this.#sql
       .get(
         `SELECT c.* FROM "Check" c JOIN "Rollout" r ON r."id" = c."rolloutRef" WHERE r."taskRef" = ? ORDER BY c."rolloutRef", c."order"`,
       )
-      .all(taskRowId) as RawRow[];
+      .all(taskRef) as RawRow[];
     return { task: record, rollouts: this.#details(rows, checks) };
   }
 
-  async getRollout(runId: string, rolloutRowId: string): Promise<RolloutDetail | null> {
+  async getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null> {
+    const rowId = rolloutRowId(runId, rolloutId);
     const row = this.#sql
       .get(
         `SELECT r.*, t."key" AS "taskKey" FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE r."id" = ? AND r."runId" = ?`,
       )
-      .get(rolloutRowId, runId) as RawRow | undefined;
+      .get(rowId, runId) as RawRow | undefined;
     if (!row) return null;
     const checks = this.#sql
       .get(`SELECT * FROM "Check" WHERE "rolloutRef" = ? ORDER BY "order"`)
-      .all(rolloutRowId) as RawRow[];
+      .all(rowId) as RawRow[];
     return this.#details([row], checks)[0]!;
+  }
+
+  async taskKeyOfRowId(runId: string, rowId: string): Promise<string | null> {
+    const row = this.#sql.get(`SELECT "key" FROM "Task" WHERE "id" = ? AND "runId" = ?`).get(rowId, runId) as
+      { key: string } | undefined;
+    return row?.key ?? null;
+  }
+
+  async rolloutIdOfRowId(runId: string, rowId: string): Promise<string | null> {
+    const row = this.#sql.get(`SELECT "rolloutId" FROM "Rollout" WHERE "id" = ? AND "runId" = ?`).get(rowId, runId) as
+      { rolloutId: string } | undefined;
+    return row?.rolloutId ?? null;
   }
 
   async getRawFile(sha256: string): Promise<RawFileBytes | null> {

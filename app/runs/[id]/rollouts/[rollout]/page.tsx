@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
 import { CheckTable } from "@/components/checks/check-table";
@@ -11,7 +11,7 @@ import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { TextBlock } from "@/components/rollout/text-block";
 import { WarningsList } from "@/components/rollout/warnings-list";
-import { rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
+import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
@@ -21,11 +21,12 @@ import { getStore } from "@/lib/store/open-store";
 type Params = Promise<{ id: string; rollout: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const load = cache(async (runId: string, rolloutRowId: string) => {
+/** `rollout` is the path segment as Next.js passes it; the rollout id is that segment decoded. */
+const load = cache(async (runId: string, segment: string) => {
   const store = getStore();
   const [meta, rollout, run] = await Promise.all([
     store.getRun(runId),
-    store.getRollout(runId, rolloutRowId),
+    store.getRollout(runId, keyOfSegment(segment)),
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && rollout && run ? { meta, rollout, run } : null;
@@ -38,12 +39,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function RolloutPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const { id, rollout: rolloutRowId } = await params;
-  const data = await load(id, rolloutRowId);
-  if (!data) notFound();
+  const { id, rollout: segment } = await params;
+  const data = await load(id, segment);
+  const scenarioText = scenarioParamOf(await searchParams);
+  if (!data) {
+    // A row id in place of the rollout id: redirect to the id's URL.
+    const rolloutId = await getStore().rolloutIdOfRowId(id, keyOfSegment(segment));
+    if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
+    notFound();
+  }
   const { meta, rollout, run } = data;
 
-  const scenarioText = scenarioParamOf(await searchParams);
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
   const carried = parsed.success ? scenarioText : null;
@@ -58,11 +64,10 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
   const index = siblings.findIndex((r) => r.id === rollout.id);
   const link = (i: number): RolloutLink | null => {
     const r = siblings[i];
-    const row = r ? meta.rolloutIds[r.id] : undefined;
-    return r && row ? { id: r.id, href: rolloutHref(id, row, carried), position: i + 1 } : null;
+    return r ? { id: r.id, href: rolloutHref(id, r.id, carried), position: i + 1 } : null;
   };
-  const backToTask = taskHref(id, rollout.taskRowId, carried);
-  const thisPage = `/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rolloutRowId)}`;
+  const backToTask = taskHref(id, rollout.taskKey, carried);
+  const thisPage = rolloutHref(id, rollout.id);
 
   return (
     <>

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { ChecksGrid } from "@/components/task/checks-grid";
 import { countedRollouts } from "@/components/task/diagnosis-words";
 import { gridView } from "@/components/task/grid-view";
-import { rolloutHref, runHref, scenarioParamOf } from "@/components/task/hrefs";
+import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { PassAtKChart } from "@/components/task/pass-at-k-chart";
 import { PassAtKTable } from "@/components/task/pass-at-k-table";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
@@ -20,11 +20,12 @@ import { getStore } from "@/lib/store/open-store";
 type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const load = cache(async (runId: string, taskRowId: string) => {
+/** `task` is the path segment as Next.js passes it; the task key is that segment decoded. */
+const load = cache(async (runId: string, segment: string) => {
   const store = getStore();
   const [meta, task, run] = await Promise.all([
     store.getRun(runId),
-    store.getTaskRollouts(runId, taskRowId),
+    store.getTask(runId, keyOfSegment(segment)),
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && task && run ? { meta, task, run } : null;
@@ -37,12 +38,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function TaskPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const { id, task: taskRowId } = await params;
-  const data = await load(id, taskRowId);
-  if (!data) notFound();
+  const { id, task: segment } = await params;
+  const data = await load(id, segment);
+  const scenarioText = scenarioParamOf(await searchParams);
+  if (!data) {
+    // A row id in place of the key: redirect to the key's URL.
+    const key = await getStore().taskKeyOfRowId(id, keyOfSegment(segment));
+    if (key !== null) permanentRedirect(taskHref(id, key, scenarioText));
+    notFound();
+  }
   const { meta, task, run } = data;
 
-  const scenarioText = scenarioParamOf(await searchParams);
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
   const carried = parsed.success ? scenarioText : null;
@@ -60,7 +66,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   );
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
-  const thisPage = `/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskRowId)}`;
+  const thisPage = taskHref(id, task.task.key);
 
   return (
     <>

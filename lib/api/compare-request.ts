@@ -1,0 +1,36 @@
+import { resolveComparison, type CompareResolution } from "@/lib/compare/resolve";
+import { compareQueryInput, zCompareQuery, type CompareQuery } from "@/lib/compare/query";
+import type { RunBrief } from "@/lib/store/records";
+import { getStore } from "@/lib/store/open-store";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { ApiError, zodDetails } from "./errors";
+
+/** The request's compare parameters, or a 400 in the API's error shape. */
+export function parseCompareRequest(request: Request, maxRuns?: number): CompareQuery {
+  const query = zCompareQuery(maxRuns).safeParse(compareQueryInput(new URL(request.url).searchParams));
+  if (!query.success) {
+    throw new ApiError(
+      "malformed",
+      maxRuns === 2
+        ? "Give two run ids: ?runs=<a>,<b> (A is `a`, else the baseline run, else the first)."
+        : "Give two or three run ids: ?runs=<a>,<b>[,<c>] (A is `a`, else the baseline run, else the first).",
+      zodDetails(query.error),
+    );
+  }
+  return query.data;
+}
+
+export type StoredComparison = Extract<CompareResolution<RunBrief>, { kind: "compared" }>;
+
+/** The comparison of stored runs a parsed query asks for, or a 404 naming the runs that do not exist. */
+export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario): Promise<StoredComparison> {
+  const store = getStore();
+  const resolution = await resolveComparison(
+    { ...query, scenario },
+    { find: (id) => store.getRunBrief(id), load: (id) => store.snapshot(id).then((s) => s?.run ?? null) },
+  );
+  if (resolution.kind === "unknown")
+    throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);
+  if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two different run ids.");
+  return resolution;
+}

@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bin = path.join(root, "lib/cli/bin.mjs");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-compare-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The Silo files of one variant of e2e/compare-runs.ts, written to a folder. */
+function runFolder(variant: Variant): string {
+  const folder = path.join(dir, `v-${variant}`);
+  for (const f of compareRunFiles(variant)) {
+    fs.mkdirSync(path.dirname(path.join(folder, f.path)), { recursive: true });
+    fs.writeFileSync(path.join(folder, f.path), f.content);
+  }
+  return folder;
+}
+
+// A database of the test's own (empty), for an operand that is not a path.
+const tally = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, "compare", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "none", "tally.db")}` },
+  });
+
+describe("tally compare (through lib/compare's resolver)", () => {
+  const a = runFolder("a");
+  const b = runFolder("b");
+
+  it("compares B with A, the first operand, as GET /api/compare does", () => {
+    const res = tally(a, b, "--json");
+    expect(res.status, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      a: { id: null, name: "v-a" },
+      b: { id: null, name: "v-b" },
+      common: 18,
+      onlyA: 1,
+      onlyB: 1,
+      flips: { passToFail: 3, failToPass: 5 },
+      regression: true,
+    });
+    expect(tally(a, b, "--fail-on-regression").status).toBe(1);
+  });
+
+  it("refuses the same run twice, and names an operand that is neither a path nor a run", () => {
+    const same = tally(a, a);
+    expect(same.status).toBe(2);
+    expect(same.stderr).toContain("give two different runs");
+    const unknown = tally("no-such-run", a);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('"no-such-run" is neither a path nor a stored run id');
+  });
+});

@@ -1,0 +1,84 @@
+import { compareRuns, type Comparison } from "@/lib/scoring/report/compare";
+import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+
+/** What a comparison asks for: the runs as listed, an explicit A, the per-task metric and a what-if scenario. */
+export interface CompareRequest {
+  runs: readonly string[];
+  /** Explicit A; otherwise the run marked as baseline, else the first listed (orderCompareRuns). */
+  a?: string | null;
+  /** Metric of the per-task values; absent = completion. */
+  metric?: string | null;
+  scenario?: Scenario;
+}
+
+/**
+ * Where the runs come from: the database for the pages and the API, files or the database for the CLI.
+ * `find` answers whether a run exists and whether it is marked as baseline, with whatever else the caller shows
+ * of it (`B`); `load` gives its scoring data, or null when it has gone since.
+ */
+export interface CompareSource<B extends { baseline: boolean }> {
+  find(ref: string): Promise<B | null>;
+  load(ref: string): Promise<ScoringRun | null>;
+}
+
+export interface ComparedRun<B> {
+  ref: string;
+  found: B;
+  run: ScoringRun;
+}
+
+export type CompareResolution<B> =
+  /** Fewer than two different runs were given. */
+  | { kind: "too-few"; found: B[] }
+  /** Some of the runs do not exist (or went while loading): `unknown` names them, `found` holds the others. */
+  | { kind: "unknown"; unknown: string[]; found: B[] }
+  | {
+      kind: "compared";
+      order: CompareOrder;
+      a: ComparedRun<B>;
+      /** One per candidate, in order, each compared with A. */
+      candidates: (ComparedRun<B> & { comparison: Comparison })[];
+    };
+
+/**
+ * Picks A and the candidates, loads them and compares A with each: the one path from "these runs" to
+ * comparisons, shared by the compare page, GET /api/compare, its CSV export and `tally compare`.
+ */
+export async function resolveComparison<B extends { baseline: boolean }>(
+  request: CompareRequest,
+  source: CompareSource<B>,
+): Promise<CompareResolution<B>> {
+  const listed = [...new Set(request.runs.filter((ref) => ref !== ""))].slice(0, MAX_COMPARE_RUNS);
+  const found = await Promise.all(listed.map((ref) => source.find(ref)));
+  const present = found.filter((f): f is Awaited<B> => f !== null);
+  const unknown = listed.filter((_, i) => found[i] === null);
+  if (unknown.length > 0) return { kind: "unknown", unknown, found: present };
+  const baselineIndex = found.findIndex((f) => f?.baseline === true);
+  const order = orderCompareRuns(request.runs, {
+    a: request.a ?? null,
+    baselineId: baselineIndex === -1 ? null : listed[baselineIndex],
+  });
+  if (!order) return { kind: "too-few", found: present };
+
+  const refs = [order.a, ...order.candidates];
+  const runs = await Promise.all(refs.map((ref) => source.load(ref)));
+  const gone = refs.filter((_, i) => runs[i] === null);
+  if (gone.length > 0) {
+    return { kind: "unknown", unknown: gone, found: present.filter((_, i) => !gone.includes(listed[i]!)) };
+  }
+  const byRef = new Map(listed.map((ref, i) => [ref, found[i]!]));
+  const side = (ref: string, i: number): ComparedRun<B> => ({ ref, found: byRef.get(ref)!, run: runs[i]! });
+  const a = side(order.a, 0);
+  const options = { metric: request.metric ?? undefined, scenario: request.scenario };
+  return {
+    kind: "compared",
+    order,
+    a,
+    candidates: order.candidates.map((ref, i) => {
+      const candidate = side(ref, i + 1);
+      return { ...candidate, comparison: compareRuns(a.run, candidate.run, options) };
+    }),
+  };
+}
