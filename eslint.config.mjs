@@ -83,7 +83,7 @@ const layerPolicies = [
       { to: { element: { type: "prisma-client" } } },
       { to: { module: { origin: "external", source: ["better-sqlite3", "pg", "@prisma/*"] } } },
     ],
-    message: "pages, route handlers and components reach the database through lib/db, never its drivers or Prisma",
+    message: "pages, route handlers and components reach the database through lib/store, never its drivers or Prisma",
   },
 ];
 

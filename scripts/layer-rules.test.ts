@@ -65,15 +65,15 @@ describe("layer rules", () => {
     expect(await layerErrors(file, 'import { getDb } from "@/lib/db/client";\nvoid getDb;\n')).toEqual([
       "boundaries/dependencies: components import lib/db and lib/store for types only (`import type`)",
     ]);
-    expect(await layerErrors(file, 'import type { RunMeta } from "@/lib/db/queries/get-run";\n')).toEqual([]);
+    expect(await layerErrors(file, 'import type { RunMeta } from "@/lib/store/records";\n')).toEqual([]);
     expect(await layerErrors(file, 'import "@/lib/ingest/ingest-files";\n')).toEqual([
       "boundaries/dependencies: components never import lib/ingest",
     ]);
   });
 
-  it("pages and route handlers reach the database only through lib/db", async () => {
+  it("pages and route handlers reach the database only through lib/store", async () => {
     const message =
-      "boundaries/dependencies: pages, route handlers and components reach the database through lib/db, never its drivers or Prisma";
+      "boundaries/dependencies: pages, route handlers and components reach the database through lib/store, never its drivers or Prisma";
     const file = "app/runs/probe/page.tsx";
     expect(await layerErrors(file, 'import Database from "better-sqlite3";\nvoid Database;\n')).toEqual([message]);
     expect(await layerErrors(file, 'import "@prisma/client";\n')).toEqual([message]);

@@ -1,5 +1,4 @@
 import { NextRequest } from "next/server";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { GET as getCompare } from "./compare/route";

@@ -1,6 +1,5 @@
 import { decodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunPageMeta } from "./run-page-meta";
 
 /*

@@ -11,7 +11,11 @@ const bool = (v: unknown): boolean => v === true || v === 1 || v === 1n || v ===
 const boolOrNull = (v: unknown): boolean | null => (v === null || v === undefined ? null : bool(v));
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const strOrNull = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string") return v;
+  return typeof v === "number" || typeof v === "bigint" || typeof v === "boolean" ? String(v) : JSON.stringify(v);
+};
 
 /** A JSON column: text on SQLite (parsed here), already parsed on PostgreSQL. */
 function json<T>(v: unknown, fallback: T): T {
