@@ -1,4 +1,4 @@
-import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
+import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "@/lib/scoring/core/types";
 
 /** A small deterministic PRNG (mulberry32), so every benchmark run measures the same data. */
 export function prng(seed: number): () => number {
@@ -74,13 +74,15 @@ function* syntheticRollouts(shape: SyntheticShape) {
 
 /** The run as lib/scoring reads it, without going through files (for the recompute benchmark). */
 export function syntheticScoringRun(shape: SyntheticShape = BENCH_SHAPE): ScoringRun {
-  const run: ScoringRun = { name: "synthetic", format: "silo", passThreshold: 1, tasks: [], rollouts: [] };
+  const tasks: ScoringTask[] = [];
+  const rollouts: ScoringRollout[] = [];
+  const run: ScoringRun = { name: "synthetic", format: "silo", passThreshold: 1, tasks, rollouts };
   const seen = new Set<string>();
   for (const r of syntheticRollouts(shape)) {
     const key = `${r.group}/${r.taskId}`;
     if (!seen.has(key)) {
       seen.add(key);
-      run.tasks.push({ key, taskId: r.taskId, name: null, group: r.group, weight: 1 + (seen.size % 3) });
+      tasks.push({ key, taskId: r.taskId, name: null, group: r.group, weight: 1 + (seen.size % 3) });
     }
     const checks: ScoringCheck[] = r.checks.map((c) => ({
       key: c.id,
@@ -93,7 +95,7 @@ export function syntheticScoringRun(shape: SyntheticShape = BENCH_SHAPE): Scorin
       weight: null,
       failureTag: c.passed ? null : "SYNTHETIC",
     }));
-    run.rollouts.push({
+    rollouts.push({
       id: r.rollout,
       task: key,
       status: "scored",

@@ -11,7 +11,10 @@ export type FormatId = "silo" | "benchflow" | "harbor" | "grade" | "rubric" | "i
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export interface NormalizedCheck extends ScoringCheck {
+/** Formats build their records field by field; scoring reads them read-only. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+export interface NormalizedCheck extends Writable<ScoringCheck> {
   order: number;
   detail: string | null;
   reason: string | null;
@@ -28,7 +31,7 @@ export interface RolloutSource {
   sha256: string;
 }
 
-export interface NormalizedRollout extends Omit<ScoringRollout, "checks" | "source"> {
+export interface NormalizedRollout extends Writable<Omit<ScoringRollout, "checks" | "source" | "warnings">> {
   checks: NormalizedCheck[];
   terminationReason: string | null;
   toolCalls: number | null;

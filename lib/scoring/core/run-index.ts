@@ -45,36 +45,16 @@ export interface CheckIdentity {
   label: string;
 }
 
-interface Cached {
-  index: RunIndex;
-  /** What the index was built from: a run whose arrays were since replaced or resized is indexed again. */
-  tasks: ScoringTask[];
-  rollouts: ScoringRun["rollouts"];
-  taskCount: number;
-  rolloutCount: number;
-}
-
 /**
- * Runs are immutable data once built (formats, the database and JSON all produce them whole), so the index
- * is kept per run object: moving a what-if slider re-scores the same run without re-indexing 100,000 checks.
- * Held weakly, so it goes with the run.
+ * A memo of this pure function, per run object. A ScoringRun is read-only by type (lib/scoring/core/types.ts),
+ * so an object's index never goes stale: moving a what-if slider re-scores the same run without re-indexing
+ * 100,000 checks. Held weakly, so it goes with the run.
  */
-const cache = new WeakMap<Pick<ScoringRun, "tasks" | "rollouts">, Cached>();
+const cache = new WeakMap<Pick<ScoringRun, "tasks" | "rollouts">, RunIndex>();
 
 export function runIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex {
-  const hit = cache.get(run);
-  if (
-    hit &&
-    hit.tasks === run.tasks &&
-    hit.rollouts === run.rollouts &&
-    hit.taskCount === run.tasks.length &&
-    hit.rolloutCount === run.rollouts.length
-  ) {
-    return hit.index;
-  }
-  const index = buildIndex(run);
-  const { tasks, rollouts } = run;
-  cache.set(run, { index, tasks, rollouts, taskCount: tasks.length, rolloutCount: rollouts.length });
+  let index = cache.get(run);
+  if (!index) cache.set(run, (index = buildIndex(run)));
   return index;
 }
 

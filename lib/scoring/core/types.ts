@@ -8,19 +8,19 @@ export type CheckStatus = "graded" | "not_assigned" | "error";
 
 export interface ScoringCheck {
   /** Rubric id when the file gives one, else the label. Scenario flips match on key or label. */
-  key: string;
-  label: string;
+  readonly key: string;
+  readonly label: string;
   /** null when the check was not graded (status not_assigned or error). */
-  passed: boolean | null;
+  readonly passed: boolean | null;
   /** Partial credit in [0, 1]; null when not graded. Defaults to 1 if passed else 0. */
-  score: number | null;
-  required: boolean;
+  readonly score: number | null;
+  readonly required: boolean;
   /** correctness | authority | grounding | any custom name. */
-  dimension: string;
-  status: CheckStatus;
+  readonly dimension: string;
+  readonly status: CheckStatus;
   /** Weight of a grade component (grade_problem); null elsewhere. */
-  weight: number | null;
-  failureTag: string | null;
+  readonly weight: number | null;
+  readonly failureTag: string | null;
 }
 
 /**
@@ -35,42 +35,47 @@ export type VerdictRule = "checks" | "reward" | "grade";
 
 export interface ScoringRollout {
   /** Unique within its run. */
-  id: string;
+  readonly id: string;
   /** Task key. */
-  task: string;
+  readonly task: string;
   /** unscored = no reward and no graded check; fixed by what was recorded, never by a scenario. */
-  status: "scored" | "unscored";
-  rule: VerdictRule;
-  reportedPassed: boolean | null;
-  reportedReward: number | null;
+  readonly status: "scored" | "unscored";
+  readonly rule: VerdictRule;
+  readonly reportedPassed: boolean | null;
+  readonly reportedReward: number | null;
   /** grade rule: Σ penalties subtracted from the weighted sum. */
-  penalties: number;
+  readonly penalties: number;
   /** grade rule: key of the gating component (defect_matching, patch_verified), or null. */
-  gate: string | null;
-  checks: ScoringCheck[];
+  readonly gate: string | null;
+  readonly checks: readonly ScoringCheck[];
   /** Informational, echoed in the report: the file path (`path#name` for many rollouts per file). */
-  source?: string;
-  warnings?: string[];
+  readonly source?: string;
+  readonly warnings?: readonly string[];
 }
 
 export interface ScoringTask {
   /** `<group>/<taskId>` when a group is known, else taskId. */
-  key: string;
-  taskId: string;
-  name: string | null;
-  group: string | null;
+  readonly key: string;
+  readonly taskId: string;
+  readonly name: string | null;
+  readonly group: string | null;
   /** Declared weight, default 1. */
-  weight: number;
+  readonly weight: number;
 }
 
 export interface ScoringRun {
-  name: string;
-  format: string;
-  tasks: ScoringTask[];
-  rollouts: ScoringRollout[];
+  readonly name: string;
+  readonly format: string;
+  readonly tasks: readonly ScoringTask[];
+  readonly rollouts: readonly ScoringRollout[];
   /** Default pass threshold for reward-only verdicts (1.0 unless the format says otherwise). */
-  passThreshold: number;
+  readonly passThreshold: number;
   /** Run-level warnings and BenchFlow regrades, echoed in the report. */
-  warnings?: string[];
-  regrades?: { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
+  readonly warnings?: readonly string[];
+  readonly regrades?: readonly {
+    rollout: string;
+    originalReward: number | null;
+    newReward: number | null;
+    change: string;
+  }[];
 }

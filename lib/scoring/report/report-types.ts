@@ -27,7 +27,7 @@ export interface Report {
   /** Run warnings, then scenario entries that matched nothing. */
   warnings: string[];
   /** Only when the run has BenchFlow regrades. */
-  regrades?: { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
+  regrades?: readonly { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
 }
 
 export interface ReportHeadline {
@@ -115,7 +115,7 @@ export interface RolloutReport {
   passed: boolean;
   reward: number | null;
   failedRequired: string[];
-  warnings: string[];
+  warnings: readonly string[];
   /** A scenario changed one of its checks, so its reward was recomputed from its checks. */
   checksChanged: boolean;
   /** The values this rollout contributes (0 for unscored under the "fail" policy; null: not eligible). */

@@ -30,15 +30,4 @@ describe("what is kept per run object", () => {
     first.metrics.authority!.gate!.list.push({ task: "t", rollout: "r", check: "c", label: "l" });
     expect(computeReport(run, { weights: { checkout: 2 } })).toEqual(fresh({ weights: { checkout: 2 } }));
   });
-
-  it("indexes a run again when its rollouts are replaced", () => {
-    const run = structuredClone(scoringArticle);
-    computeReport(run, {});
-    run.rollouts = run.rollouts.slice(0, 2);
-    const expected = computeReport(
-      { ...structuredClone(scoringArticle), rollouts: structuredClone(scoringArticle.rollouts.slice(0, 2)) },
-      {},
-    );
-    expect(computeReport(run, {})).toEqual(expected);
-  });
 });

@@ -228,8 +228,8 @@ describe("scoring properties", () => {
     const arbShuffled = arbRun.chain((r) =>
       fc
         .tuple(
-          fc.shuffledSubarray(r.tasks, { minLength: r.tasks.length }),
-          fc.shuffledSubarray(r.rollouts, { minLength: r.rollouts.length }),
+          fc.shuffledSubarray([...r.tasks], { minLength: r.tasks.length }),
+          fc.shuffledSubarray([...r.rollouts], { minLength: r.rollouts.length }),
         )
         .map(([tasks, rollouts]) => ({ r, shuffled: { ...r, tasks, rollouts } })),
     );

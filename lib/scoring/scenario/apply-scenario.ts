@@ -131,7 +131,7 @@ const NONE: never[] = [];
  */
 export interface ScenarioEdits {
   /** Per rollout, its checks as the scenario leaves them: the rollout's own array where none changed. */
-  checks: ScoringCheck[][];
+  checks: (readonly ScoringCheck[])[];
   /** Per rollout: whether a flip or a required change altered what scoring reads of one of its checks. */
   checksChanged: boolean[];
   /** Per task of runTasks(run) (RunIndex.tasks): its weight, the scenario's where it sets one. */
@@ -194,7 +194,7 @@ export function scenarioEdits(run: ScoringRun, scenario: Scenario): ScenarioEdit
   const checksChanged = new Array<boolean>(run.rollouts.length).fill(false);
   const touchesChecks =
     flips.scopedCount > 0 || required.global.length > 0 || required.scopedCount > 0 || hasComponents;
-  const checks = run.rollouts.map((rollout, r): ScoringCheck[] => {
+  const checks = run.rollouts.map((rollout, r): readonly ScoringCheck[] => {
     if (!touchesChecks) return rollout.checks;
     const row = rolloutTask[r]!;
     const scopedFlips = flips.scoped[row];

@@ -377,7 +377,9 @@ export function decodeRun(c: CompactRun): ScoringRun {
     const status = flags % S;
     const rule = ((flags - status) / S) % R;
     const reported = (flags - status - S * rule) / (S * R);
-    const r: ScoringRollout = {
+    const source = sources[i];
+    const w = warnings[i];
+    rollouts[i] = {
       id: ids[i]!,
       task: str[c.rollouts.task[i]!]!,
       status: c.statuses[status] as ScoringRollout["status"],
@@ -387,16 +389,18 @@ export function decodeRun(c: CompactRun): ScoringRun {
       penalties: penalties[i] ?? 0,
       gate: strOrNull(gates[i]),
       checks,
+      ...(source !== undefined ? { source } : {}),
+      ...(w !== undefined ? { warnings: [...w] } : {}),
     };
-    const source = sources[i];
-    if (source !== undefined) r.source = source;
-    const w = warnings[i];
-    if (w !== undefined) r.warnings = [...w];
-    rollouts[i] = r;
   }
 
-  const run: ScoringRun = { name: c.name, format: c.format, tasks, rollouts, passThreshold: c.passThreshold };
-  if (c.warnings !== undefined) run.warnings = [...c.warnings];
-  if (c.regrades !== undefined) run.regrades = c.regrades.map((g) => ({ ...g }));
-  return run;
+  return {
+    name: c.name,
+    format: c.format,
+    tasks,
+    rollouts,
+    passThreshold: c.passThreshold,
+    ...(c.warnings !== undefined ? { warnings: [...c.warnings] } : {}),
+    ...(c.regrades !== undefined ? { regrades: c.regrades.map((g) => ({ ...g })) } : {}),
+  };
 }
