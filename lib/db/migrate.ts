@@ -7,10 +7,10 @@ import type { DatabaseTarget } from "./url";
 
 /**
  * Applies the committed migration SQL (prisma/migrations/<provider>/<name>/migration.sql) in name order.
- * `prisma migrate` cannot run on these machines (STACK.md), so this small runner owns the job: the pending
- * migrations run in one transaction with their bookkeeping rows, so a failed one leaves nothing behind;
- * an applied migration whose file changed is an error, not a silent skip. On PostgreSQL an advisory lock
- * lets several app instances start at once.
+ * Prisma's own `prisma migrate` needs an engine it downloads, which offline machines cannot (README,
+ * "Development"), so this small runner owns the job: the pending migrations run in one transaction with their
+ * bookkeeping rows, so a failed one leaves nothing behind; an applied migration whose file changed is an error,
+ * not a silent skip. On PostgreSQL an advisory lock lets several app instances start at once.
  */
 export interface Migration {
   name: string;
