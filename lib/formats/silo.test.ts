@@ -650,3 +650,46 @@ describe("every claimed file ends up in a rollout or rejected", () => {
     expect(parsed.rejected.map((r) => r.path).sort()).toEqual(["d/trace.jsonl", "notes/tasks.json", "x.bin"]);
   });
 });
+
+describe("Silo's baselines layout: sidecars named after their result's stem", () => {
+  const result = (label: string) => ({ passed: true, reward: 1, checks: [{ label, passed: true, required: true }] });
+
+  it("attaches the real state diffs to their results: nothing refused", () => {
+    const run = onlyRun(loadFixture("traces/silo/baselines", "baselines/"));
+    expect(Object.fromEntries(run.rollouts.map((r) => [r.task, r.files]))).toEqual({
+      "crm/TASK-002": ["baselines/crm/TASK-002.result.json", "baselines/crm/TASK-002.state-diff.json"],
+      "project/TASK-005": ["baselines/project/TASK-005.result.json", "baselines/project/TASK-005.state-diff.json"],
+    });
+  });
+
+  it("gives each of several results in one folder its own tool events and state diff", () => {
+    const run = onlyRun([
+      jsonFile("crm/TASK-013.result.json", result("a")),
+      jsonFile("crm/TASK-013.tool-events.json", [{ seq: 1, type: "tool_call", tool: "search" }]),
+      jsonFile("crm/TASK-001.result.json", result("b")),
+      jsonFile("crm/TASK-001.state-diff.json", {}),
+      textFile("crm/TASK-001.trace.jsonl", "{}"),
+    ]);
+    expect(Object.fromEntries(run.rollouts.map((r) => [r.task, r.files]))).toEqual({
+      "crm/TASK-001": ["crm/TASK-001.result.json", "crm/TASK-001.state-diff.json", "crm/TASK-001.trace.jsonl"],
+      "crm/TASK-013": ["crm/TASK-013.result.json", "crm/TASK-013.tool-events.json"],
+    });
+  });
+
+  it("rejects a stem sidecar with its rejected result, and leaves one with no result unclaimed", () => {
+    const files = [
+      textFile("crm/TASK-013.result.json", "{"),
+      jsonFile("crm/TASK-013.tool-events.json", []),
+      jsonFile("crm/TASK-099.tool-events.json", []),
+    ];
+    expect(siloFormat.claim(files).map((f) => f.path)).toEqual([
+      "crm/TASK-013.result.json",
+      "crm/TASK-013.tool-events.json",
+    ]);
+    const parsed = parseSilo(files);
+    expect(parsed.rejected).toContainEqual({
+      path: "crm/TASK-013.tool-events.json",
+      error: "not used: the result file beside it (crm/TASK-013.result.json) was rejected",
+    });
+  });
+});

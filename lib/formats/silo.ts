@@ -1,5 +1,5 @@
 import { isJsonObject, mayHoldKey, readJsonFile, takeJsonFile, zodIssuesToMessage } from "./json";
-import { baseName, dirName, isInside } from "./paths";
+import { baseName, dirName, isInside, joinPath } from "./paths";
 import { manifestsFor, readManifest, type Manifest } from "./silo/manifest";
 import { normaliseSiloRollout, type RunJsonSidecar, type SiloRollout } from "./silo/rollout";
 import { assembleSiloRun } from "./silo/run";
@@ -14,6 +14,18 @@ const MANIFEST = "tasks.json";
 const SIDECARS = new Set(["state-diff.json", "trace.jsonl"]);
 
 const nameOf = (file: InputFile) => baseName(file.path).toLowerCase();
+
+/**
+ * In Silo's baselines layout many tasks share one folder and a sidecar carries its result's stem:
+ * `TASK-013.tool-events.json` and `TASK-001.state-diff.json` belong to `TASK-013.result.json` and
+ * `TASK-001.result.json`. The stem (lower case) of such a sidecar name, else null.
+ */
+function sidecarStem(name: string): string | null {
+  return /^(.+)\.(?:state-diff\.json|tool-events\.json|trace\.jsonl)$/.exec(name)?.[1] ?? null;
+}
+
+/** The stem (lower case) of a `<stem>.result.json` name, else null. */
+const resultStem = (name: string) => /^(.+)\.result\.json$/.exec(name)?.[1] ?? null;
 
 /** `result.json` or `<task>.result.json`: the names Silo gives its results. */
 export function isSiloResultName(name: string): boolean {
@@ -60,9 +72,12 @@ function claim(files: readonly InputFile[]): InputFile[] {
     claimed.add(file);
     rolloutDirs.add(dirName(file.path));
   }
+  const resultPaths = new Set([...claimed].map((f) => joinPath(dirName(f.path).toLowerCase(), nameOf(f))));
   for (const file of files) {
     const name = nameOf(file);
-    const sidecar = (name === RUN_JSON || SIDECARS.has(name)) && rolloutDirs.has(dirName(file.path));
+    const stem = sidecarStem(name);
+    const stemmed = stem !== null && resultPaths.has(joinPath(dirName(file.path).toLowerCase(), `${stem}.result.json`));
+    const sidecar = ((name === RUN_JSON || SIDECARS.has(name)) && rolloutDirs.has(dirName(file.path))) || stemmed;
     const manifest = name === MANIFEST && rolloutDirs.size > 0;
     if (sidecar || manifest) claimed.add(file);
   }
@@ -73,6 +88,8 @@ interface Folder {
   results: InputFile[];
   runJson: InputFile | null;
   sidecars: InputFile[];
+  /** Sidecars named after one result's stem (see sidecarStem). */
+  stemSidecars: InputFile[];
 }
 
 type Read<T> = { ok: true; data: T; raw: JsonObject } | { ok: false; error: string };
@@ -103,9 +120,10 @@ function groupByFolder(files: readonly InputFile[], manifestFiles: InputFile[]):
     }
     const dir = dirName(file.path);
     let folder = folders.get(dir);
-    if (!folder) folders.set(dir, (folder = { results: [], runJson: null, sidecars: [] }));
+    if (!folder) folders.set(dir, (folder = { results: [], runJson: null, sidecars: [], stemSidecars: [] }));
     if (name === RUN_JSON) folder.runJson = file;
     else if (SIDECARS.has(name)) folder.sidecars.push(file);
+    else if (sidecarStem(name) !== null) folder.stemSidecars.push(file);
     else folder.results.push(file);
   }
   return folders;
@@ -168,13 +186,19 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     let ownerRead = false;
     for (const file of folder.results) {
       const mine = file === owner;
+      const stem = resultStem(nameOf(file));
+      const stemPaths = folder.stemSidecars
+        .filter((f) => stem !== null && sidecarStem(nameOf(f)) === stem)
+        .map((f) => f.path);
       if (mine && runError !== null) {
         reject(file.path, `cannot join it with ${folder.runJson!.path}, which is invalid: ${runError}`);
+        for (const path of stemPaths) reject(path, notUsed("result file", file.path));
         continue;
       }
       const read = readResult(file);
       if (!read.ok) {
         reject(file.path, read.error);
+        for (const path of stemPaths) reject(path, notUsed("result file", file.path));
         continue;
       }
       ownerRead ||= mine;
@@ -183,7 +207,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
           ...context(file.path),
           result: { file, data: read.data, raw: read.raw },
           runJson: mine ? runJson : null,
-          sidecars: mine ? sidecarPaths : [],
+          sidecars: [...(mine ? sidecarPaths : []), ...stemPaths],
         }),
       );
     }
