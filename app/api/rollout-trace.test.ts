@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { GET as getRollout } from "./runs/[id]/rollouts/[rollout]/route";
+import { GET as getTrace } from "./runs/[id]/rollouts/[rollout]/trace/route";
+import { POST as postRuns } from "./runs/route";
+import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
+
+useApiDatabase("rollout-trace");
+
+interface Step {
+  index: number;
+  id: string | null;
+  toolCalls: { name: string }[];
+  results: { isError: boolean }[];
+}
+
+async function upload(folder: string, run: string): Promise<string> {
+  const files = loadFixture(folder).map((f) => ({ path: f.path, bytes: f.bytes }));
+  const response = await postRuns(uploadRequest(files, { run }));
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { runs: { id: string }[] };
+  return body.runs[0]!.id;
+}
+
+const get = (url: string) => new Request(`http://tally.test${url}`);
+
+describe("GET /api/runs/:id/rollouts/:rollout and its trace", () => {
+  it("pages checkout's trace (13 steps, 5 tool calls) and resolves C3's evidence to the get_capacity result", async () => {
+    const id = await upload("traces/silo/scoring-article", "article-traces");
+    const rollout = "checkout/result";
+    const first = await getTrace(get(`/api/runs/${id}/rollouts/x/trace?limit=5`), params({ id, rollout }));
+    expect(first.status).toBe(200);
+    const page = (await first.json()) as { total: number; toolCalls: number; toolErrors: number; steps: Step[] };
+    expect({ total: page.total, toolCalls: page.toolCalls, toolErrors: page.toolErrors }).toEqual({
+      total: 13,
+      toolCalls: 5,
+      toolErrors: 0,
+    });
+    expect(page.steps.map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
+    const rest = (await (
+      await getTrace(get(`/api/runs/${id}/rollouts/x/trace?offset=10&limit=100`), params({ id, rollout }))
+    ).json()) as { steps: Step[] };
+    expect(rest.steps.map((s) => s.index)).toEqual([10, 11, 12]);
+
+    const detail = await getRollout(get(`/api/runs/${id}/rollouts/x`), params({ id, rollout }));
+    expect(detail.status).toBe(200);
+    const body = (await detail.json()) as {
+      rollout: { checks: { key: string; evidence: { ref: string; step: number | null }[] }[] };
+    };
+    const c3 = body.rollout.checks.find((c) => c.key === "C3")!;
+    expect(c3.evidence).toHaveLength(1);
+    const step = c3.evidence[0]!.step!;
+    const all = (await (
+      await getTrace(get(`/api/runs/${id}/rollouts/x/trace?limit=100`), params({ id, rollout }))
+    ).json()) as { steps: Step[] };
+    expect(all.steps[step]!.id).toBe("7");
+    expect(all.steps.filter((s) => s.toolCalls.length > 0).map((s) => s.toolCalls[0]!.name)).toContain("get_capacity");
+  });
+
+  it("counts csv-conversion's tool error, answers 400 for a bad page and 404 for an unknown rollout", async () => {
+    const id = await upload("traces/silo/scoring-article", "article-traces-2");
+    const rollout = "csv-conversion/result";
+    const page = (await (await getTrace(get(`/api/runs/${id}/rollouts/x/trace`), params({ id, rollout }))).json()) as {
+      total: number;
+      toolCalls: number;
+      toolErrors: number;
+    };
+    expect(page).toMatchObject({ total: 17, toolCalls: 7, toolErrors: 1 });
+    const bad = await getTrace(get(`/api/runs/${id}/rollouts/x/trace?limit=-1`), params({ id, rollout }));
+    expect(bad.status).toBe(400);
+    const missing = await getTrace(get(`/api/runs/${id}/rollouts/x/trace`), params({ id, rollout: "nope" }));
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  });
+});

@@ -1,0 +1,29 @@
+import { readRolloutTrace } from "@/lib/formats/trace-readers";
+import { isFormatId } from "@/lib/formats/registry";
+import type { InputFile } from "@/lib/formats/types";
+import type { RolloutDetail } from "@/lib/store/records";
+import type { Store } from "@/lib/store/store";
+import { evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
+
+/**
+ * A stored rollout's trace, read now from the raw files it was ingested from (traces are never stored parsed:
+ * docs/traces.md). Never throws on a bad trace: an unreadable one comes back as raw text with why.
+ */
+export async function readStoredTrace(store: Store, rollout: RolloutDetail): Promise<TraceRead> {
+  const format = rollout.sourceFormat;
+  if (!isFormatId(format)) return { kind: "none", why: `no trace reader for the format "${rollout.sourceFormat}"` };
+  const files: InputFile[] = [];
+  for (const ref of rollout.files) {
+    const raw = await store.getRawFile(ref.sha256);
+    if (raw) files.push({ path: ref.path, bytes: raw.bytes });
+  }
+  return readRolloutTrace({ path: rollout.sourcePath, format }, files);
+}
+
+/** Each check's evidence refs, resolved to the index of the step that carries them (null: unresolved). */
+export function checkEvidence(rollout: RolloutDetail, read: TraceRead): ResolvedRef[][] {
+  const index = read.kind === "trace" ? evidenceIndex(read.trace) : null;
+  return rollout.checks.map((check) =>
+    index ? resolveAll(index, check.evidenceRefs) : check.evidenceRefs.map((ref) => ({ ref, step: null })),
+  );
+}
