@@ -1,3 +1,4 @@
+import type { ResolvedRef } from "@/lib/traces";
 import styles from "./checks.module.css";
 import { requiredWord } from "./words";
 
@@ -31,15 +32,32 @@ export function FailureTag({ tag }: { tag: string }) {
   );
 }
 
-export function EvidenceRefs({ refs }: { refs: readonly string[] }) {
+/**
+ * A check's evidence refs. Given their resolution against the rollout's trace, a resolved ref links to its step
+ * (`#trace-step-<index>`, which the trace view scrolls to and highlights) and an unresolved one says so.
+ */
+export function EvidenceRefs({ refs, resolved }: { refs: readonly string[]; resolved?: readonly ResolvedRef[] }) {
   if (refs.length === 0) return null;
   return (
     <ul className={styles.refs} aria-label="evidence references">
-      {refs.map((ref, i) => (
-        <li key={i} className={styles.ref}>
-          {ref}
-        </li>
-      ))}
+      {refs.map((ref, i) => {
+        const step = resolved?.[i]?.step;
+        return (
+          <li key={i} className={styles.ref}>
+            {step !== undefined && step !== null ? (
+              <a href={`#trace-step-${step}`} data-testid="evidence-link" title={`step ${step + 1} of the trace`}>
+                {ref} → step {step + 1}
+              </a>
+            ) : resolved ? (
+              <span data-testid="evidence-unresolved" title="no step of the trace carries this ref">
+                {ref} (unresolved)
+              </span>
+            ) : (
+              ref
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,3 +1,4 @@
+import type { ResolvedRef } from "@/lib/traces";
 import { clip, fixed } from "@/lib/display/format";
 import { statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/ui/json-tree";
@@ -16,7 +17,16 @@ export interface FlipTarget {
 }
 
 /** Every check of a rollout in stored order, with every stored field; verdicts follow the page's scenario. */
-export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; flip?: FlipTarget }) {
+export function CheckTable({
+  entries,
+  flip,
+  evidence,
+}: {
+  entries: readonly CheckEntry[];
+  flip?: FlipTarget;
+  /** Each check's evidence refs resolved against the rollout's trace, by the check's order. */
+  evidence?: Readonly<Record<number, readonly ResolvedRef[]>>;
+}) {
   const hasWeights = entries.some((e) => e.check.weight !== null);
   return (
     <div className={styles.tableScroll}>
@@ -92,7 +102,7 @@ export function CheckTable({ entries, flip }: { entries: readonly CheckEntry[]; 
                 {check.failureTag !== null || check.evidenceRefs.length > 0 ? (
                   <div className={styles.evidence}>
                     {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
-                    <EvidenceRefs refs={check.evidenceRefs} />
+                    <EvidenceRefs refs={check.evidenceRefs} resolved={evidence?.[check.order]} />
                   </div>
                 ) : null}
                 {Object.keys(check.metadata).length > 0 ? (

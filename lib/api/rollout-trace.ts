@@ -27,3 +27,26 @@ export function checkEvidence(rollout: RolloutDetail, read: TraceRead): Resolved
     index ? resolveAll(index, check.evidenceRefs) : check.evidenceRefs.map((ref) => ({ ref, step: null })),
   );
 }
+
+/** Evidence both ways: each check's resolved refs by the check's order, and the checks citing each step. */
+export interface TraceEvidence {
+  byCheck: Record<number, ResolvedRef[]>;
+  /** Keys of the checks citing each step, by step index, in check order. */
+  citations: Record<number, string[]>;
+}
+
+export function traceEvidence(rollout: RolloutDetail, read: TraceRead): TraceEvidence {
+  const resolved = checkEvidence(rollout, read);
+  const byCheck: Record<number, ResolvedRef[]> = {};
+  const citations: Record<number, string[]> = {};
+  rollout.checks.forEach((check, i) => {
+    const refs = resolved[i] ?? [];
+    byCheck[check.order] = refs;
+    for (const { step } of refs) {
+      if (step === null) continue;
+      const keys = (citations[step] ??= []);
+      if (!keys.includes(check.key)) keys.push(check.key);
+    }
+  });
+  return { byCheck, citations };
+}

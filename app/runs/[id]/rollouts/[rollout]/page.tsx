@@ -9,14 +9,16 @@ import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
-import { TextBlock } from "@/components/rollout/text-block";
+import { OutputSection } from "@/components/rollout/output-section";
 import { WarningsList } from "@/components/rollout/warnings-list";
 import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { getStore } from "@/lib/store/open-store";
+import { TraceSection } from "@/components/trace/trace-section";
 
 type Params = Promise<{ id: string; rollout: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -29,7 +31,9 @@ const load = cache(async (runId: string, segment: string) => {
     store.getRollout(runId, keyOfSegment(segment)),
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
-  return meta && rollout && run ? { meta, rollout, run } : null;
+  if (!meta || !rollout || !run) return null;
+  const trace = await readStoredTrace(store, rollout);
+  return { meta, rollout, run, trace, evidence: traceEvidence(rollout, trace) };
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -48,7 +52,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();
   }
-  const { meta, rollout, run } = data;
+  const { meta, rollout, run, trace, evidence } = data;
 
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -111,6 +115,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
             <CheckTable
               entries={entries}
               flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+              evidence={evidence.byCheck}
             />
           </>
         ) : (
@@ -120,19 +125,13 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         )}
       </section>
 
-      <section className="section" aria-labelledby="output-heading">
-        <h2 id="output-heading">Agent output and error</h2>
-        <div className={styles.outputs}>
-          <div>
-            <h3>Agent output</h3>
-            <TextBlock text={rollout.agentOutput} testId="agent-output" />
-          </div>
-          <div>
-            <h3>Error</h3>
-            <TextBlock text={rollout.error} tone="error" testId="rollout-error" />
-          </div>
-        </div>
-      </section>
+      <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} />
+
+      <TraceSection
+        read={trace}
+        traceUrl={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}/trace`}
+        citations={evidence.citations}
+      />
 
       <section className="section" aria-labelledby="metadata-heading">
         <h2 id="metadata-heading">Metadata</h2>

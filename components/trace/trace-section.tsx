@@ -1,0 +1,57 @@
+import { TextBlock } from "@/components/rollout/text-block";
+import { bytes } from "@/lib/display/format";
+import type { TraceRead } from "@/lib/traces";
+import { TraceView } from "./trace-view";
+import styles from "./trace.module.css";
+
+/** Steps rendered with the page; the browser fetches the rest from the trace API. */
+const FIRST_PAGE = 200;
+
+/** The rollout's trace: its steps, or the raw text with why it could not be read, or one line saying there is none. */
+export function TraceSection({
+  read,
+  traceUrl,
+  citations,
+}: {
+  read: TraceRead;
+  traceUrl: string;
+  citations: Record<number, string[]>;
+}) {
+  return (
+    <section className="section" aria-labelledby="trace-heading">
+      <h2 id="trace-heading">Trace</h2>
+      {read.kind === "none" ? (
+        <p className="muted" data-testid="trace-none">
+          No trace recorded for this rollout ({read.why}).
+        </p>
+      ) : read.kind === "raw" ? (
+        <div data-testid="trace-raw">
+          <p className={styles.missing}>
+            The trace {read.raw.path} could not be read: {read.raw.why}. Its {read.raw.truncated ? "start" : "text"} (
+            {bytes(read.raw.bytes)}) as stored:
+          </p>
+          <TextBlock text={read.raw.text} />
+        </div>
+      ) : (
+        <>
+          <p className="section-note">
+            What the agent did, step by step, read from {read.trace.path} ({read.trace.format}).
+          </p>
+          {read.trace.warnings.length > 0 ? (
+            <ul className={styles.warnings}>
+              {read.trace.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
+          <TraceView
+            traceUrl={traceUrl}
+            totals={read.trace.totals}
+            firstSteps={read.trace.steps.slice(0, FIRST_PAGE)}
+            citations={citations}
+          />
+        </>
+      )}
+    </section>
+  );
+}

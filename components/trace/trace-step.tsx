@@ -1,0 +1,114 @@
+import type { ImageRef, ToolResult, TraceContent, TraceJson, TraceStep } from "@/lib/traces";
+import { CollapsibleText } from "./collapsible-text";
+import { stepHasError } from "./step-search";
+import styles from "./trace.module.css";
+
+function pretty(value: TraceJson): string {
+  return typeof value === "string" ? value : JSON.stringify(value, null, 2);
+}
+
+function ImageNote({ image }: { image: ImageRef }) {
+  return (
+    <div className={styles.image}>
+      {image.available === false ? (
+        <span className={styles.missing}>image not stored: {image.written}</span>
+      ) : (
+        <span className="muted">image {image.path ?? image.written}</span>
+      )}
+    </div>
+  );
+}
+
+function Content({ content, error }: { content: TraceContent; error: boolean }) {
+  const tone = error ? "error" : "plain";
+  if (typeof content === "string") return <CollapsibleText text={content} tone={tone} />;
+  return (
+    <>
+      {content.map((part, i) =>
+        part.type === "text" ? (
+          <CollapsibleText key={i} text={part.text} tone={tone} />
+        ) : part.type === "image" ? (
+          <ImageNote key={i} image={part.image} />
+        ) : (
+          <CollapsibleText key={i} text={pretty(part.value)} tone={tone} />
+        ),
+      )}
+    </>
+  );
+}
+
+function Result({ result }: { result: ToolResult }) {
+  return (
+    <div className={`${styles.result} ${result.isError ? styles.resultError : ""}`}>
+      <div className={styles.partLabel}>{result.isError ? "error result" : "result"}</div>
+      <Content content={result.content} error={result.isError} />
+    </div>
+  );
+}
+
+/**
+ * One step: its number, source, time, text, reasoning, each tool call with its arguments and the results that
+ * answer it directly under it; results answering calls of earlier steps follow on their own.
+ */
+export function TraceStepView({
+  step,
+  highlighted,
+  citedBy,
+}: {
+  step: TraceStep;
+  highlighted: boolean;
+  citedBy: readonly string[];
+}) {
+  const callIds = new Set(step.toolCalls.map((c) => c.id));
+  const loose = step.results.filter((r) => r.callId === null || !callIds.has(r.callId));
+  const error = stepHasError(step);
+  return (
+    <article
+      className={`${styles.step} ${error ? styles.stepError : ""} ${highlighted ? styles.highlighted : ""}`}
+      data-testid="trace-step"
+      data-step={step.index}
+      data-error={error ? "true" : undefined}
+      data-highlighted={highlighted ? "true" : undefined}
+      id={`trace-step-${step.index}`}
+    >
+      <header className={styles.stepHead}>
+        <span className={styles.stepNumber}>{step.index + 1}</span>
+        <span className={`${styles.source} ${styles[`source_${step.source}`] ?? ""}`}>{step.source}</span>
+        {step.id !== null ? <span className={styles.stepId}>id {step.id}</span> : null}
+        {error ? <span className={styles.errorTag}>tool error</span> : null}
+        <span className={styles.time}>{step.at ?? "no time"}</span>
+      </header>
+      {citedBy.length > 0 ? (
+        <div className={styles.cited} data-testid="step-cited-by">
+          cited by {citedBy.join(", ")}
+        </div>
+      ) : null}
+      {step.reasoning !== null ? (
+        <div className={styles.reasoning}>
+          <div className={styles.partLabel}>reasoning</div>
+          <CollapsibleText text={step.reasoning} tone="muted" />
+        </div>
+      ) : null}
+      {step.text !== null ? <CollapsibleText text={step.text} /> : null}
+      {step.images.map((image, i) => (
+        <ImageNote key={i} image={image} />
+      ))}
+      {step.toolCalls.map((call) => (
+        <div key={call.id} className={styles.call}>
+          <div className={styles.callName}>
+            {call.name} <span className={styles.stepId}>call {call.id}</span>
+          </div>
+          <CollapsibleText text={pretty(call.arguments)} />
+          {step.results
+            .filter((r) => r.callId === call.id)
+            .map((r, i) => (
+              <Result key={i} result={r} />
+            ))}
+        </div>
+      ))}
+      {loose.map((r, i) => (
+        <Result key={i} result={r} />
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,163 @@
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { TraceStep, TraceTotals } from "@/lib/traces";
+import { stepHasError, stepMatches } from "./step-search";
+import { TraceStepView } from "./trace-step";
+import { TraceTotalsView } from "./trace-totals";
+import styles from "./trace.module.css";
+
+/** Steps per request after the first page, which the server renders with the page. */
+const PAGE = 1000;
+
+interface TracePageBody {
+  status: string;
+  offset: number;
+  steps: TraceStep[];
+}
+
+/** The hash an evidence link sets: `#trace-step-<index>`. */
+function stepOfHash(hash: string): number | null {
+  const m = /^#trace-step-(\d+)$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A trace's steps, virtualised against the window so a trace of many thousand steps renders only what is on
+ * screen. The first page comes with the page; the rest is fetched from the trace API in pages.
+ */
+export function TraceView({
+  traceUrl,
+  totals,
+  firstSteps,
+  citations,
+}: {
+  traceUrl: string;
+  totals: TraceTotals;
+  firstSteps: TraceStep[];
+  /** Labels of the checks citing each step, by step index. */
+  citations: Record<number, string[]>;
+}) {
+  const [steps, setSteps] = useState<TraceStep[]>(firstSteps);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+
+  useEffect(() => {
+    if (steps.length >= totals.steps || loadError !== null) return;
+    let live = true;
+    fetch(`${traceUrl}?offset=${steps.length}&limit=${PAGE}`)
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`the trace API answered ${res.status}`);
+        const body = (await res.json()) as TracePageBody;
+        if (!live) return;
+        if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
+        setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));
+      })
+      .catch((e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [steps.length, totals.steps, traceUrl, loadError]);
+
+  const visible = useMemo(
+    () => (query.trim() === "" ? steps : steps.filter((s) => stepMatches(s, query))),
+    [steps, query],
+  );
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: visible.length,
+    estimateSize: () => 120,
+    overscan: 6,
+    scrollMargin: margin,
+    getItemKey: (i) => visible[i]?.index ?? i,
+  });
+
+  const jumpTo = useCallback(
+    (stepIndex: number) => {
+      setQuery("");
+      setHighlighted(stepIndex);
+      const position = steps.findIndex((s) => s.index === stepIndex);
+      if (position >= 0) virtualizer.scrollToIndex(position, { align: "start" });
+    },
+    [steps, virtualizer],
+  );
+
+  useEffect(() => {
+    const onHash = () => {
+      const target = stepOfHash(window.location.hash);
+      if (target !== null) jumpTo(target);
+    };
+    onHash();
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [jumpTo]);
+
+  const firstError = steps.find(stepHasError);
+
+  return (
+    <div data-testid="trace">
+      <TraceTotalsView totals={totals} />
+      <div className={styles.toolbar}>
+        <input
+          type="search"
+          className={styles.search}
+          placeholder="Search text, calls, arguments, results"
+          aria-label="Search the trace"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="trace-search"
+        />
+        {query.trim() !== "" ? (
+          <span className="muted" data-testid="trace-matches">
+            {visible.length} of {steps.length} steps match
+          </span>
+        ) : null}
+        {firstError ? (
+          <a className="button button-small" href={`#trace-step-${firstError.index}`} data-testid="jump-first-error">
+            Jump to first error (step {firstError.index + 1})
+          </a>
+        ) : null}
+      </div>
+      {loadError !== null ? (
+        <p className={styles.missing}>
+          Showing {steps.length} of {totals.steps} steps: {loadError}.
+        </p>
+      ) : steps.length < totals.steps ? (
+        <p className="muted">
+          Loading steps {steps.length + 1}–{totals.steps}…
+        </p>
+      ) : null}
+      <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const step = visible[item.index];
+          if (!step) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={styles.row}
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <TraceStepView
+                step={step}
+                highlighted={highlighted === step.index}
+                citedBy={citations[step.index] ?? []}
+              />
+            </div>
+          );
+        })}
+      </div>
+      {query.trim() !== "" && visible.length === 0 ? <p className="muted">No step matches “{query}”.</p> : null}
+    </div>
+  );
+}
