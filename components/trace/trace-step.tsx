@@ -37,10 +37,19 @@ function Content({ content, error }: { content: TraceContent; error: boolean }) 
   );
 }
 
-function Result({ result }: { result: ToolResult }) {
+function Result({ result, answers }: { result: ToolResult; answers?: string }) {
   return (
     <div className={`${styles.result} ${result.isError ? styles.resultError : ""}`}>
-      <div className={styles.partLabel}>{result.isError ? "error result" : "result"}</div>
+      <div className={styles.partLabel}>
+        {result.isError ? "error result" : "result"}
+        {answers !== undefined ? (
+          <>
+            {" of "}
+            <span className={styles.answers}>{answers}</span>
+          </>
+        ) : null}
+        {result.callId !== null ? <span className={styles.stepId}> · call {result.callId}</span> : null}
+      </div>
       <Content content={result.content} error={result.isError} />
     </div>
   );
@@ -54,10 +63,13 @@ export function TraceStepView({
   step,
   highlighted,
   citedBy,
+  callNames,
 }: {
   step: TraceStep;
   highlighted: boolean;
   citedBy: readonly string[];
+  /** Names of the calls loaded so far, by call id: a result in a later step says which call it answers. */
+  callNames: ReadonlyMap<string, string>;
 }) {
   const callIds = new Set(step.toolCalls.map((c) => c.id));
   const loose = step.results.filter((r) => r.callId === null || !callIds.has(r.callId));
@@ -107,7 +119,7 @@ export function TraceStepView({
         </div>
       ))}
       {loose.map((r, i) => (
-        <Result key={i} result={r} />
+        <Result key={i} result={r} answers={r.callId === null ? undefined : callNames.get(r.callId)} />
       ))}
     </article>
   );

@@ -3,7 +3,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
-import { stepHasError, stepMatches } from "./step-search";
+import { callNamesOf, stepHasError, stepMatches } from "./step-search";
 import { TraceStepView } from "./trace-step";
 import { TraceTotalsView } from "./trace-totals";
 import styles from "./trace.module.css";
@@ -63,9 +63,10 @@ export function TraceView({
     };
   }, [steps.length, totals.steps, traceUrl, loadError]);
 
+  const callNames = useMemo(() => callNamesOf(steps), [steps]);
   const visible = useMemo(
-    () => (query.trim() === "" ? steps : steps.filter((s) => stepMatches(s, query))),
-    [steps, query],
+    () => (query.trim() === "" ? steps : steps.filter((s) => stepMatches(s, query, callNames))),
+    [steps, query, callNames],
   );
 
   useLayoutEffect(() => {
@@ -152,6 +153,7 @@ export function TraceView({
                 step={step}
                 highlighted={highlighted === step.index}
                 citedBy={citations[step.index] ?? []}
+                callNames={callNames}
               />
             </div>
           );

@@ -1,0 +1,98 @@
+import type { APIRequestContext } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { rolloutHref } from "../components/task/hrefs";
+import { expect, snap, test } from "./fixtures";
+
+// The Trace section of the rollout page on the Silo scoring-article fixture: totals, steps, evidence links
+// from the checks table to the step they cite, and a tool error marked.
+
+const FIXTURE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "lib",
+  "formats",
+  "__fixtures__",
+  "traces",
+  "silo",
+  "scoring-article",
+);
+const RUN_NAME = "trace-scoring-article";
+
+/** Uploads the fixture folder (once per server) and returns the run id. */
+async function scoringArticleRun(request: APIRequestContext): Promise<string> {
+  const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const existing = list.runs.find((r) => r.name === RUN_NAME);
+  if (existing) return existing.id;
+  const form = new FormData();
+  form.append("run", RUN_NAME);
+  for (const task of fs.readdirSync(FIXTURE).sort()) {
+    for (const file of fs.readdirSync(path.join(FIXTURE, task)).sort()) {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURE, task, file)));
+      form.append("files", new Blob([bytes]), `${task}/${file}`);
+    }
+  }
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const body = (await response.json()) as { runs: { id: string }[] };
+  expect(body.runs).toHaveLength(1);
+  return body.runs[0]!.id;
+}
+
+test("checkout: 13 steps, the C3 evidence link jumps to the get_capacity result, screenshots", async ({
+  page,
+  request,
+}) => {
+  const runId = await scoringArticleRun(request);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(rolloutHref(runId, "checkout/result"));
+
+  const trace = page.getByTestId("trace");
+  await expect(trace.getByTestId("trace-total-steps")).toHaveText("13");
+  await expect(trace.getByTestId("trace-total-calls")).toHaveText("5");
+  await expect(trace.getByTestId("trace-total-errors")).toHaveText("0");
+  await expect(trace.getByTestId("trace-total-cost")).toHaveText("not recorded");
+  // 13 short steps all fit the virtualised list's window plus its overscan once scrolled to.
+  await trace.scrollIntoViewIfNeeded();
+  await expect(trace.getByTestId("trace-step").first()).toContainText("environment");
+  await expect(trace.locator('[data-testid="trace-step"][data-error="true"]')).toHaveCount(0);
+
+  const c3 = page.getByTestId("check-table").locator("tr", { hasText: "C3 Recommends a remedy" });
+  const link = c3.getByTestId("evidence-link").first();
+  await expect(link).toHaveText(/→ step 7$/);
+  await link.click();
+  const target = page.locator('[data-testid="trace-step"][data-highlighted="true"]');
+  await expect(target).toHaveCount(1);
+  await expect(target).toHaveAttribute("data-step", "6");
+  await expect(target).toContainText("get_capacity");
+  await expect(target).toContainText("id 7");
+  await expect(target.getByTestId("step-cited-by")).toContainText("C3");
+  await expect(target).toBeInViewport();
+
+  await snap(page, "trace-checkout-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(rolloutHref(runId, "checkout/result"));
+  await page.getByTestId("trace").scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("trace-step").first()).toBeVisible();
+  await snap(page, "trace-checkout-390");
+});
+
+test("csv-conversion: exactly one step is marked as a tool error, and search narrows the steps", async ({
+  page,
+  request,
+}) => {
+  const runId = await scoringArticleRun(request);
+  await page.goto(rolloutHref(runId, "csv-conversion/result"));
+  const trace = page.getByTestId("trace");
+  await expect(trace.getByTestId("trace-total-steps")).toHaveText("17");
+  await trace.getByTestId("jump-first-error").click();
+  const errors = trace.locator('[data-testid="trace-step"][data-error="true"]');
+  await expect(errors).toHaveCount(1);
+  await expect(errors).toContainText("NO_TABLE_SELECTED");
+  await expect(errors).toHaveAttribute("data-highlighted", "true");
+
+  await trace.getByTestId("trace-search").fill("convert_timezone");
+  await expect(trace.getByTestId("trace-matches")).toHaveText("2 of 17 steps match");
+  await expect(trace.getByTestId("trace-step")).toHaveCount(2);
+});
