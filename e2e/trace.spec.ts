@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolloutHref } from "../components/task/hrefs";
-import { expect, snap, test } from "./fixtures";
+import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 
 // The Trace section of the rollout page on the Silo scoring-article fixture: totals, steps, evidence links
 // from the checks table to the step they cite, and a tool error marked.
@@ -45,6 +45,15 @@ test("checkout: 13 steps, the C3 evidence link jumps to the get_capacity result,
   request,
 }) => {
   const runId = await scoringArticleRun(request);
+  // The URL the trace view fetches later pages from.
+  const pageOfSteps = await request.get(
+    `/api/runs/${encodeURIComponent(runId)}/rollouts/${encodeURIComponent("checkout/result")}/trace?offset=10&limit=5`,
+  );
+  expect(pageOfSteps.status()).toBe(200);
+  const body = (await pageOfSteps.json()) as { total: number; steps: { index: number }[] };
+  expect(body.total).toBe(13);
+  expect(body.steps.map((s) => s.index)).toEqual([10, 11, 12]);
+
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(rolloutHref(runId, "checkout/result"));
 
@@ -76,6 +85,7 @@ test("checkout: 13 steps, the C3 evidence link jumps to the get_capacity result,
   await page.getByTestId("trace").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("trace-step").first()).toBeVisible();
   await snap(page, "trace-checkout-390");
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, "trace-checkout-390-viewport.png") });
 });
 
 test("csv-conversion: exactly one step is marked as a tool error, and search narrows the steps", async ({

@@ -74,6 +74,9 @@ export function TraceStepView({
   const callIds = new Set(step.toolCalls.map((c) => c.id));
   const loose = step.results.filter((r) => r.callId === null || !callIds.has(r.callId));
   const error = stepHasError(step);
+  // A step with nothing else to show (a harness event) shows the fields the reader kept verbatim.
+  const bare =
+    step.text === null && step.reasoning === null && step.toolCalls.length === 0 && step.results.length === 0;
   return (
     <article
       className={`${styles.step} ${error ? styles.stepError : ""} ${highlighted ? styles.highlighted : ""}`}
@@ -105,6 +108,16 @@ export function TraceStepView({
       {step.images.map((image, i) => (
         <ImageNote key={i} image={image} />
       ))}
+      {bare && Object.keys(step.extra).length > 0 ? (
+        <dl className={styles.extra}>
+          {Object.entries(step.extra).map(([key, value]) => (
+            <div key={key}>
+              <dt>{key}</dt>
+              <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {step.toolCalls.map((call) => (
         <div key={call.id} className={styles.call}>
           <div className={styles.callName}>

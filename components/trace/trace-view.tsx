@@ -8,6 +8,9 @@ import { TraceStepView } from "./trace-step";
 import { TraceTotalsView } from "./trace-totals";
 import styles from "./trace.module.css";
 
+/** Room above a step scrolled to, so the sticky site header does not cover it. */
+const HEADER_ROOM = 72;
+
 /** Steps per request after the first page, which the server renders with the page. */
 const PAGE = 1000;
 
@@ -79,6 +82,7 @@ export function TraceView({
     estimateSize: () => 120,
     overscan: 6,
     scrollMargin: margin,
+    scrollPaddingStart: HEADER_ROOM,
     getItemKey: (i) => visible[i]?.index ?? i,
   });
 
