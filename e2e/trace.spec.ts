@@ -106,3 +106,49 @@ test("csv-conversion: exactly one step is marked as a tool error, and search nar
   await expect(trace.getByTestId("trace-matches")).toHaveText("2 of 17 steps match");
   await expect(trace.getByTestId("trace-step")).toHaveCount(2);
 });
+
+test("a 10,000-step trace renders only what is on screen, loads every page and scrolls to its last step", async ({
+  page,
+  request,
+}) => {
+  const result = JSON.parse(fs.readFileSync(path.join(FIXTURE, "checkout", "result.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const lines: string[] = [];
+  for (let call = 1; call <= 5000; call++) {
+    const at = new Date(Date.UTC(2026, 10, 20, 10, 0, 0, call * 10)).toISOString();
+    lines.push(
+      JSON.stringify({ seq: call * 2 - 1, type: "tool_call", at, callId: call, tool: "step", input: { n: call } }),
+    );
+    lines.push(
+      JSON.stringify({ seq: call * 2, type: "tool_result", at, callId: call, tool: "step", output: { n: call } }),
+    );
+  }
+  const form = new FormData();
+  form.append("run", `trace-10k-${Date.now()}`);
+  form.append("files", new Blob([JSON.stringify({ ...result, taskId: "big" })]), "big/result.json");
+  form.append("files", new Blob([lines.join("\n")]), "big/trace.jsonl");
+  // A second task folder, so rollout ids keep their folder as in the scoring-article upload.
+  for (const file of ["result.json", "trace.jsonl"]) {
+    form.append("files", new Blob([fs.readFileSync(path.join(FIXTURE, "checkout", file))]), `checkout/${file}`);
+  }
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const runId = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+
+  const started = Date.now();
+  await page.goto(rolloutHref(runId, "big/result"));
+  const trace = page.getByTestId("trace");
+  await trace.scrollIntoViewIfNeeded();
+  await expect(trace.getByTestId("trace-step").first()).toBeVisible();
+  test.info().annotations.push({ type: "first step visible after", description: `${Date.now() - started} ms` });
+  await expect(trace.getByTestId("trace-total-steps")).toHaveText("10,000");
+  await expect(trace.getByText(/Loading steps/)).toHaveCount(0, { timeout: 30_000 });
+  test.info().annotations.push({ type: "all pages loaded after", description: `${Date.now() - started} ms` });
+  expect(await trace.getByTestId("trace-step").count()).toBeLessThan(100);
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(trace.locator('[data-testid="trace-step"][data-step="9999"]')).toBeVisible();
+  expect(await trace.getByTestId("trace-step").count()).toBeLessThan(100);
+});
