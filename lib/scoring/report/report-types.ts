@@ -2,7 +2,7 @@ import type { MetricKind } from "../core/dimensions";
 import type { Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
-import type { Capability, Diagnosis } from "../core/task-summary";
+import type { TaskSummary } from "../core/task-summary";
 
 /**
  * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.
@@ -82,25 +82,14 @@ export interface GroupReport {
   metrics: Record<string, { value: number | null; eligibleTasks: number }>;
 }
 
-export interface TaskReport {
+/** A task's line of the report: its rollout summary (without the count it was taken over) and its metrics. */
+export interface TaskReport extends Omit<TaskSummary, "counted"> {
   key: string;
   taskId: string;
   name: string | null;
   group: string | null;
   /** Effective custom weight (declared, or the scenario's). */
   weight: number;
-  rollouts: number;
-  scored: number;
-  passes: number;
-  passRate: number | null;
-  meanReward: number | null;
-  best: number | null;
-  worst: number | null;
-  spread: number | null;
-  passAtK: Record<string, number>;
-  passHatK: Record<string, number>;
-  diagnosis: Diagnosis;
-  capability: Capability | null;
   /** Task value per metric (mean over eligible rollouts); null when not eligible. */
   metrics: Record<string, number | null>;
   /** Within-task pooled value and votes per metric, what the "check" scheme and comparisons need. */
