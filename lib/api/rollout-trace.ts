@@ -3,21 +3,33 @@ import { isFormatId } from "@/lib/formats/registry";
 import type { InputFile } from "@/lib/formats/types";
 import type { RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
+import { TraceCache } from "./trace-cache";
 import { evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
 
+const cache = new TraceCache();
+
 /**
- * A stored rollout's trace, read now from the raw files it was ingested from (traces are never stored parsed:
- * docs/traces.md). Never throws on a bad trace: an unreadable one comes back as raw text with why.
+ * A stored rollout's trace, read from the raw files it was ingested from (traces are never stored parsed:
+ * docs/traces.md) and kept in a bounded cache of parsed traces. Never throws on a bad trace: an unreadable one
+ * comes back as raw text with why. Callers share what it returns and must not mutate it.
  */
 export async function readStoredTrace(store: Store, rollout: RolloutDetail): Promise<TraceRead> {
   const format = rollout.sourceFormat;
   if (!isFormatId(format)) return { kind: "none", why: `no trace reader for the format "${rollout.sourceFormat}"` };
+  const key = `${format}\u0000${rollout.sourcePath}\u0000${rollout.files.map((f) => `${f.path}:${f.sha256}`).join("\u0000")}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
   const files: InputFile[] = [];
+  let bytes = 0;
   for (const ref of rollout.files) {
     const raw = await store.getRawFile(ref.sha256);
-    if (raw) files.push({ path: ref.path, bytes: raw.bytes });
+    if (!raw) continue;
+    files.push({ path: ref.path, bytes: raw.bytes });
+    bytes += raw.bytes.byteLength;
   }
-  return readRolloutTrace({ path: rollout.sourcePath, format }, files);
+  const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
+  cache.set(key, bytes, read);
+  return read;
 }
 
 /** Each check's evidence refs, resolved to the index of the step that carries them (null: unresolved). */

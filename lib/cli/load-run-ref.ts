@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { readPaths } from "@/lib/ingest/read-paths";
-import { toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunRef } from "@/lib/api/compare-body";
@@ -18,7 +18,7 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
     for (const p of problems) console.error(`warning: ${ref}: rejected ${p.path}: ${p.error}`);
     if (batch.runs.length !== 1)
       throw new UsageError(`${ref} holds ${batch.runs.length} runs; compare needs exactly one`);
-    const run = toScoringRun(batch.runs[0]!);
+    const run = toScoringRunWithTraces(batch.runs[0]!, expanded.files);
     return { run, ref: { id: null, name: run.name } };
   }
   const store = await openDatabase();

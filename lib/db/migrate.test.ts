@@ -104,6 +104,12 @@ const rolloutFull: Rollout = {
   durationMs: 2_147_483_647, // the top of a 32-bit Int, on both providers
   costUsd: 1.2345,
   tokens: 123_456_789,
+  inputTokens: 100_000_000,
+  outputTokens: 23_456_789,
+  cachedTokens: 0,
+  agentMs: 1_000,
+  steps: 13,
+  trace: { status: "read", format: "silo", totals: { steps: 13, toolCalls: 5, toolErrors: 1, costUsd: null } },
   sourcePath: "incident/TASK-001/result.json",
   sourceFormat: "silo",
   sourceSha256: "a".repeat(64),
@@ -136,6 +142,12 @@ const rolloutNulls: Rollout = {
   durationMs: null,
   costUsd: null,
   tokens: null,
+  inputTokens: null,
+  outputTokens: null,
+  cachedTokens: null,
+  agentMs: null,
+  steps: null,
+  trace: null,
   files: [],
   warnings: [],
   metadata: {},
@@ -208,7 +220,10 @@ async function writeAll(db: Db) {
   await db.run.create({ data: input<Prisma.RunUncheckedCreateInput>(run) });
   await db.task.create({ data: input<Prisma.TaskUncheckedCreateInput>(task) });
   await db.rollout.create({ data: input<Prisma.RolloutUncheckedCreateInput>(rolloutFull) });
-  await db.rollout.create({ data: input<Prisma.RolloutUncheckedCreateInput>(rolloutNulls) });
+  // A null Json column is written as Prisma.DbNull (SQL NULL) and reads back as null.
+  await db.rollout.create({
+    data: { ...input<Prisma.RolloutUncheckedCreateInput>(rolloutNulls), trace: Prisma.DbNull },
+  });
   await db.check.create({ data: input<Prisma.CheckUncheckedCreateInput>(checkFull) });
   await db.check.create({ data: input<Prisma.CheckUncheckedCreateInput>(checkNulls) });
   await db.rawFile.create({ data: rawFile });
@@ -368,10 +383,11 @@ async function postgresCatalog(url: string) {
   try {
     const skip = [MIGRATIONS_TABLE];
     const columns = await client.query(
-      `SELECT table_name, column_name, ordinal_position, data_type, udt_name, is_nullable, column_default,
+      // By name, not position: a column a later migration adds comes last, where the schema may declare it earlier.
+      `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default,
               character_maximum_length, numeric_precision, datetime_precision, is_identity
          FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> ALL($1)
-        ORDER BY table_name, ordinal_position`,
+        ORDER BY table_name, column_name`,
       [skip],
     );
     const constraints = await client.query(

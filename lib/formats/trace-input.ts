@@ -11,6 +11,23 @@ import type { InputFile, Json, JsonObject } from "./types";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; read: TraceRead };
 
+/**
+ * `read` memoised on a file's bytes, for readers of files that hold many rollouts (a tau-bench results list,
+ * an Inspect JSON log): ingest reads each rollout's trace, and parsing the whole file once per rollout would
+ * be quadratic. The memo lives as long as the bytes do. Contract: callers never mutate what `read` returns.
+ */
+export function memoOnBytes<T>(read: (file: InputFile) => T): (file: InputFile) => T {
+  const memo = new WeakMap<Uint8Array, T>();
+  return (file) => {
+    let value = memo.get(file.bytes);
+    if (value === undefined) {
+      value = read(file);
+      memo.set(file.bytes, value);
+    }
+    return value;
+  };
+}
+
 export function parseTraceJson(file: InputFile): Parsed<Json> {
   const decoded = parseJsonBytes(file.bytes);
   return decoded.ok

@@ -43,7 +43,13 @@ export interface NormalizedRollout extends Writable<Omit<ScoringRollout, "checks
   finishedAt: string | null;
   durationMs: number | null;
   costUsd: number | null;
+  /** Total tokens where only a total is recorded; input + output otherwise. */
   tokens: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cachedTokens: number | null;
+  /** Time the agent itself ran, where the harness records it apart from the wall time. */
+  agentMs: number | null;
   source: RolloutSource;
   /** Every raw file this rollout was read from (the source first, then sidecars such as run.json). */
   files: string[];

@@ -11,8 +11,9 @@ import type {
 import { computeReport } from "@/lib/scoring/report/report";
 import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, toScoringRollout, toScoringRun } from "./to-scoring-run";
+import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
 
 /**
@@ -118,16 +119,25 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     const scoring: ScoringRollout[] = [];
     while (queue.length > 0) {
       // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
+      const traces = new Map<NormalizedRollout, TraceSummary | null>();
       const batch = queue.splice(0, options.batchSize ?? BATCH).map((rollout) => {
         const task = tasks.get(rollout.task);
         if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
-        const view = toScoringRollout(rollout);
-        scoring.push(view);
-        return { task, rollout, verdict: rolloutVerdict(view, { passThreshold: run.passThreshold }) };
+        return {
+          task,
+          rollout,
+          verdict: rolloutVerdict(toScoringRollout(rollout, null), { passThreshold: run.passThreshold }),
+          trace: () => {
+            const summary = traceSummaryOf(rollout, byPath);
+            traces.set(rollout, summary);
+            return summary;
+          },
+        };
       });
       const outcomes = await store.storeRollouts(id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;
+        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null));
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
         else rejected.push({ path: rollout.source.path, error: outcome.conflict });

@@ -1,8 +1,13 @@
-import type { NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
+import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
+import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { measuresOf } from "@/lib/scoring/core/measures";
+import { rolloutMeasures } from "@/lib/formats/measures";
+import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-/** The scoring view of one parsed rollout. */
-export function toScoringRollout(r: NormalizedRollout): ScoringRollout {
+/** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
+export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
+  const measures = measuresOf(rolloutMeasures(r, trace));
   return {
     id: r.id,
     task: r.task,
@@ -14,6 +19,7 @@ export function toScoringRollout(r: NormalizedRollout): ScoringRollout {
     gate: r.gate,
     source: r.source.path,
     warnings: r.warnings,
+    ...(Object.keys(measures).length > 0 ? { measures } : {}),
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
       key,
       label,
@@ -34,7 +40,7 @@ export function toScoringRollout(r: NormalizedRollout): ScoringRollout {
  */
 export function toScoringRun(
   run: NormalizedRun,
-  rollouts: ScoringRollout[] = run.rollouts.map(toScoringRollout),
+  rollouts: ScoringRollout[] = run.rollouts.map((r) => toScoringRollout(r)),
 ): ScoringRun {
   return {
     name: run.name,
@@ -65,4 +71,23 @@ export function asStored(run: ScoringRun): ScoringRun {
     tasks: sortedByUtf8(run.tasks, (t) => t.key),
     rollouts: sortedByUtf8(run.rollouts, (r) => r.id),
   };
+}
+
+/** The files a rollout was read from, as bytes (those still held). */
+export function filesOf(rollout: NormalizedRollout, files: ReadonlyMap<string, InputFile>): InputFile[] {
+  return rollout.files.flatMap((p) => files.get(p) ?? []);
+}
+
+/** What ingest stores of a rollout's trace, read from its files. */
+export function traceSummaryOf(rollout: NormalizedRollout, files: ReadonlyMap<string, InputFile>) {
+  return summariseTrace(readRolloutTrace(rollout.source, filesOf(rollout, files)));
+}
+
+/** The scoring view of a parsed run with its rollouts' measures completed from their traces, as ingest stores them. */
+export function toScoringRunWithTraces(run: NormalizedRun, files: readonly InputFile[]): ScoringRun {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  return toScoringRun(
+    run,
+    run.rollouts.map((r) => toScoringRollout(r, traceSummaryOf(r, byPath))),
+  );
 }

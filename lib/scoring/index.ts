@@ -7,6 +7,7 @@ export * from "./core/dimensions";
 export * from "./core/schemes";
 export * from "./core/student-t";
 export * from "./core/stats";
+export * from "./core/measures";
 export * from "./scenario/scenario";
 export * from "./scenario/apply-scenario";
 export * from "./scenario/describe-scenario";

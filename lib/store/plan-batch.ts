@@ -77,7 +77,7 @@ export function planBatch(
   const raw = new Map<string, { sha256: string; bytes: Uint8Array }>();
   const tasks = new Map<string, NormalizedTask>();
   const now = new Date();
-  items.forEach(({ task, rollout, verdict }, n) => {
+  items.forEach(({ task, rollout, verdict, trace }, n) => {
     if (outcomes[n] !== "stored") return;
     const id = ids[n]!;
     const stored = rollout.files.flatMap((path, f) => {
@@ -89,7 +89,7 @@ export function planBatch(
     });
     const taskRef = taskRefOf(task.key);
     tasks.set(taskRef, task);
-    rows.rollouts.push(rolloutRow({ id, runId, taskRef, rollout, verdict, files: stored }));
+    rows.rollouts.push(rolloutRow({ id, runId, taskRef, rollout, verdict, files: stored, trace: trace?.() ?? null }));
     for (const c of rollout.checks) rows.checks.push(checkRow(id, c));
   });
   const bytesBySha = new Map<string, Uint8Array>();

@@ -1,3 +1,5 @@
+import type { RolloutMeasures } from "@/lib/formats/measures";
+import type { TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
@@ -79,7 +81,7 @@ export interface CheckDetail {
   metadata: JsonObject;
 }
 
-export interface RolloutDetail {
+export interface RolloutDetail extends RolloutMeasures {
   /** Rollout id as the data names it (unique within its run; the rollout page's URL). */
   id: string;
   taskKey: string;
@@ -88,16 +90,11 @@ export interface RolloutDetail {
   reportedPassed: boolean | null;
   reportedReward: number | null;
   terminationReason: string | null;
-  toolCalls: number | null;
-  toolErrors: number | null;
   agentOutput: string | null;
   error: string | null;
   errorCategory: string | null;
   startedAt: string | null;
   finishedAt: string | null;
-  durationMs: number | null;
-  costUsd: number | null;
-  tokens: number | null;
   sourcePath: string;
   sourceFormat: string;
   sourceSha256: string;
@@ -105,6 +102,8 @@ export interface RolloutDetail {
   warnings: string[];
   metadata: JsonObject;
   checks: CheckDetail[];
+  /** The trace as read at ingest (its totals, or why it did not read); null without one or before it was read. */
+  trace: TraceSummary | null;
 }
 
 export interface TaskRecord {

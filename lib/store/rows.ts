@@ -9,6 +9,8 @@ import type {
 } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, Regrade } from "@/lib/formats/types";
 import type { NormalizedCheck } from "@/lib/formats/types";
+import { rolloutMeasures } from "@/lib/formats/measures";
+import type { TraceSummary } from "@/lib/traces";
 import type { StoredFileRef } from "./records";
 
 /*
@@ -28,7 +30,8 @@ export type RunRow = Omit<RunModel, "labels" | "metadata" | "warnings" | "regrad
   summary: unknown;
 };
 export type TaskRow = Omit<TaskModel, "summary"> & { summary: unknown };
-export type RolloutRow = Omit<RolloutModel, "files" | "warnings" | "metadata"> & {
+export type RolloutRow = Omit<RolloutModel, "files" | "warnings" | "metadata" | "trace"> & {
+  trace: TraceSummary | null;
   files: readonly StoredFileRef[];
   warnings: readonly string[];
   metadata: JsonObject;
@@ -109,6 +112,12 @@ export const ROLLOUT: Table<RolloutRow> = {
     durationMs: "number",
     costUsd: "number",
     tokens: "number",
+    inputTokens: "number",
+    outputTokens: "number",
+    cachedTokens: "number",
+    agentMs: "number",
+    steps: "number",
+    trace: "json",
     sourcePath: "text",
     sourceFormat: "text",
     sourceSha256: "text",
@@ -203,9 +212,11 @@ export interface RolloutRowInput {
   /** As computed at ingest from the rollout's own data and the run's threshold. */
   verdict: { passed: boolean; reward: number | null };
   files: readonly StoredFileRef[];
+  /** The rollout's trace as read at ingest; null when it has none. */
+  trace: TraceSummary | null;
 }
 
-export function rolloutRow({ id, runId, taskRef, rollout, verdict, files }: RolloutRowInput): RolloutRow {
+export function rolloutRow({ id, runId, taskRef, rollout, verdict, files, trace }: RolloutRowInput): RolloutRow {
   return {
     id,
     runId,
@@ -220,16 +231,13 @@ export function rolloutRow({ id, runId, taskRef, rollout, verdict, files }: Roll
     passed: verdict.passed,
     reward: verdict.reward,
     terminationReason: rollout.terminationReason,
-    toolCalls: rollout.toolCalls,
-    toolErrors: rollout.toolErrors,
+    ...rolloutMeasures(rollout, trace),
     agentOutput: rollout.agentOutput,
     error: rollout.error,
     errorCategory: rollout.errorCategory,
     startedAt: dateOrNull(rollout.startedAt),
     finishedAt: dateOrNull(rollout.finishedAt),
-    durationMs: rollout.durationMs,
-    costUsd: rollout.costUsd,
-    tokens: rollout.tokens,
+    trace,
     sourcePath: rollout.source.path,
     sourceFormat: rollout.source.format,
     sourceSha256: rollout.source.sha256,

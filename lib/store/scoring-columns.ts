@@ -1,4 +1,5 @@
 import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
+import { MEASURE_KEYS, measuresOf, type Measures } from "@/lib/scoring/core/measures";
 
 /*
  * Raw rows of the scoring read to the scoring shape. The raw values differ by provider and path: SQLite gives
@@ -69,7 +70,15 @@ export function toScoringCheck([
 
 export const RUN_SELECT = `SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = `;
 export const TASK_SELECT = `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = `;
-export const ROLLOUT_COLUMNS = `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings"`;
+export const ROLLOUT_COLUMNS =
+  `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings", ` +
+  MEASURE_KEYS.map((k) => `r."${k}"`).join(", ");
+
+/** A rollout row's measure columns (absent when none is recorded, as a parsed rollout's view). */
+function measuresOfRow(r: RawRow): { measures?: Measures } {
+  const measures = measuresOf(Object.fromEntries(MEASURE_KEYS.map((k) => [k, numOrNull(r[k])])));
+  return Object.keys(measures).length > 0 ? { measures } : {};
+}
 
 /** The run from its row, its tasks (by key) and its rollouts (by id) with their checks. */
 export function toScoringRun(
@@ -105,6 +114,7 @@ export function toScoringRun(
       checks: checksOf(r),
       source: r.sourcePath as string,
       warnings: json(r.warnings, [] as string[]),
+      ...measuresOfRow(r),
     })),
   };
 }

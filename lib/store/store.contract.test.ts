@@ -12,7 +12,13 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import { ingestFiles, runKeyOf } from "@/lib/ingest/ingest-files";
 import { parseBatch } from "@/lib/ingest/parse-batch";
-import { asStored, toScoringRollout, toScoringRun } from "@/lib/ingest/to-scoring-run";
+import {
+  asStored,
+  toScoringRollout,
+  toScoringRunWithTraces,
+  traceSummaryOf,
+} from "@/lib/ingest/to-scoring-run";
+import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { computeReport } from "@/lib/scoring/report/report";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
@@ -67,6 +73,7 @@ function expectedRollout(
   r: NormalizedRollout,
   byPath: ReadonlyMap<string, InputFile>,
 ): Omit<RolloutDetail, "checks"> {
+  const trace = traceSummaryOf(r, byPath);
   return {
     id: r.id,
     taskKey: r.task,
@@ -75,16 +82,13 @@ function expectedRollout(
     reportedPassed: r.reportedPassed,
     reportedReward: r.reportedReward,
     terminationReason: r.terminationReason,
-    toolCalls: r.toolCalls,
-    toolErrors: r.toolErrors,
+    ...rolloutMeasures(r, trace),
+    trace: trace === null ? null : asJson(trace),
     agentOutput: r.agentOutput,
     error: r.error,
     errorCategory: r.errorCategory,
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
-    durationMs: r.durationMs,
-    costUsd: r.costUsd,
-    tokens: r.tokens,
     sourcePath: r.source.path,
     sourceFormat: r.source.format,
     sourceSha256: r.source.sha256,
@@ -129,7 +133,7 @@ forEachDatabase("Store", (t) => {
           expect(meta!.regrades).toEqual(asJson(run.regrades));
 
           const scoring = await t.store.loadScoringRun(runId);
-          expect(scoring).toEqual(asJson(asStored(toScoringRun(run))));
+          expect(scoring).toEqual(asJson(asStored(toScoringRunWithTraces(run, [...byPath.values()]))));
           const exported = await t.store.getRunExport(runId);
           const exportById = new Map(exported!.rollouts.map((r) => [r.rolloutId, r]));
           const scoringById = new Map(scoring!.rollouts.map((r) => [r.id, r]));

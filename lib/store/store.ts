@@ -1,4 +1,5 @@
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
+import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
@@ -14,6 +15,8 @@ export interface RolloutToStore {
   rollout: NormalizedRollout;
   /** As computed at ingest from the rollout's own data and the run's threshold. */
   verdict: { passed: boolean; reward: number | null };
+  /** Reads the rollout's trace totals; called only for a rollout that is stored (not for a duplicate). */
+  trace?: () => TraceSummary | null;
 }
 
 /**

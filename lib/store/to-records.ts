@@ -1,3 +1,4 @@
+import type { TraceSummary } from "@/lib/traces";
 import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
@@ -85,6 +86,12 @@ export function toRolloutDetail(r: RolloutModel, taskKey: string, checks: readon
     terminationReason: r.terminationReason,
     toolCalls: r.toolCalls,
     toolErrors: r.toolErrors,
+    inputTokens: r.inputTokens,
+    outputTokens: r.outputTokens,
+    cachedTokens: r.cachedTokens,
+    agentMs: r.agentMs,
+    steps: r.steps,
+    trace: fromJson<TraceSummary | null>(r.trace, null),
     agentOutput: r.agentOutput,
     error: r.error,
     errorCategory: r.errorCategory,

@@ -15,3 +15,4 @@ export {
 } from "./evidence";
 export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
+export { summariseTrace, type TraceSummary } from "./summary";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
-import { toScoringRun } from "@/lib/ingest/to-scoring-run";
+import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
@@ -48,7 +48,9 @@ export const scoreCommand = {
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
     const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
-    const reports: Report[] = batch.runs.map((run) => computeReport(toScoringRun(run), scenario));
+    const reports: Report[] = batch.runs.map((run) =>
+      computeReport(toScoringRunWithTraces(run, expanded.files), scenario),
+    );
     if (values.json) {
       const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };
       console.log(JSON.stringify(body, null, 2));

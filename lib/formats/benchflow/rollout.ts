@@ -1,5 +1,6 @@
 import { isoTime, spanMs } from "../harbor/timestamps";
 import { rewardDisagreement, type RewardReading } from "../harbor/verifier-rewards";
+import { roundOrNull } from "../counts";
 import { sha256Hex } from "../hash";
 import { baseName } from "../paths";
 import { unknownFields } from "../silo/checks";
@@ -158,6 +159,10 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
     durationMs: typeof total === "number" && total >= 0 ? Math.round(total * 1000) : spanMs(startedAt, finishedAt),
     costUsd: data.agent_result?.cost_usd ?? data.final_metrics?.total_cost_usd ?? null,
     tokens: tokensOf(data),
+    inputTokens: roundOrNull(data.agent_result?.n_input_tokens),
+    outputTokens: roundOrNull(data.agent_result?.n_output_tokens),
+    cachedTokens: null,
+    agentMs: null,
     source: { path: file.path, format: "benchflow", sha256: sha256Hex(file.bytes) },
     files: [file.path, ...input.sidecars],
     warnings,

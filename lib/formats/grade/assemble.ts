@@ -92,6 +92,10 @@ export function emptyRollout(
     durationMs: null,
     costUsd: null,
     tokens: null,
+    inputTokens: null,
+    outputTokens: null,
+    cachedTokens: null,
+    agentMs: null,
     warnings: [],
     metadata: {},
   };

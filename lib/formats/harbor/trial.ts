@@ -1,3 +1,4 @@
+import { roundOrNull } from "../counts";
 import { sha256Hex } from "../hash";
 import { baseName } from "../paths";
 import { unknownFields } from "../silo/checks";
@@ -114,6 +115,10 @@ export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
       usage?.n_input_tokens != null && usage.n_output_tokens != null
         ? Math.round(usage.n_input_tokens + usage.n_output_tokens)
         : null,
+    inputTokens: roundOrNull(usage?.n_input_tokens),
+    outputTokens: roundOrNull(usage?.n_output_tokens),
+    cachedTokens: roundOrNull(usage?.n_cache_tokens),
+    agentMs: null,
     source: { path: file.path, format: "harbor", sha256: sha256Hex(file.bytes) },
     files: [file.path, ...input.sidecars],
     warnings,

@@ -10,7 +10,7 @@ import {
 } from "@/lib/traces";
 import { chatSteps } from "../chat-messages/messages";
 import { isJsonObject } from "../json";
-import { asObject, numberOrNull, stringOrNull, textOf } from "../trace-input";
+import { asObject, memoOnBytes, numberOrNull, stringOrNull, textOf } from "../trace-input";
 import type { InputFile, Json, JsonObject } from "../types";
 import { expandedLogFolder, isEvalZip, readFolderLog, readJsonLog, readZipLog, type LogRead } from "./sources";
 import { conversation, modelOutputMessage, resolveAttachments } from "./trace-messages";
@@ -26,15 +26,19 @@ export function parseInspectFragment(fragment: string): InspectSampleRef | null 
   return m ? { id: m[1]!, epoch: Number(m[2]) } : null;
 }
 
+// A zip or JSON log holds every sample: read once however many of its samples ask.
+const readZipOnce = memoOnBytes(readZipLog);
+const readJsonOnce = memoOnBytes(readJsonLog);
+
 function readLog(files: readonly InputFile[]): LogRead | null {
   const zip = files.find(isEvalZip);
-  if (zip) return readZipLog(zip);
+  if (zip) return readZipOnce(zip);
   for (const file of files) {
     const folder = expandedLogFolder(file);
     if (folder !== null) return readFolderLog(folder, files, null);
   }
   const json = files.find((f) => /\.json$/i.test(f.path));
-  return json ? readJsonLog(json) : null;
+  return json ? readJsonOnce(json) : null;
 }
 
 function usageMetrics(event: JsonObject) {

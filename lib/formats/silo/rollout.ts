@@ -141,6 +141,10 @@ export function normaliseSiloRollout(input: SiloRolloutInput): SiloRollout {
     durationMs: run?.durationMs ?? (spanMs !== null && spanMs >= 0 ? spanMs : null),
     costUsd: null,
     tokens: null,
+    inputTokens: null,
+    outputTokens: null,
+    cachedTokens: null,
+    agentMs: null,
     source: { path: sourceFile.path, format: "silo", sha256: sha256Hex(sourceFile.bytes) },
     files: [
       ...(result ? [result.file.path] : []),

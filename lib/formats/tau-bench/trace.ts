@@ -2,7 +2,7 @@ import { buildTrace, linkByAdjacency, rawTrace, type TraceRead } from "@/lib/tra
 import { chatSteps } from "../chat-messages/messages";
 import { zodIssuesToMessage } from "../json";
 import { ZTauResults } from "../tau-bench";
-import { asObject, numberOrNull, parseTraceJson, unmapped } from "../trace-input";
+import { asObject, memoOnBytes, numberOrNull, parseTraceJson, unmapped } from "../trace-input";
 import type { InputFile, Json } from "../types";
 import { trialNumbers } from "./trials";
 
@@ -25,13 +25,26 @@ const isTauError = (text: string) => /^Error:/.test(text);
  * arguments, `tool` messages with `tool_call_id`). No timestamps or per-message usage exist; the simulated
  * user's cost (`info.user_cost`) is kept in metadata, not counted as the agent's.
  */
-export function readTauBenchTrace(file: InputFile, ref: TauEntryRef): TraceRead {
+const readResults = memoOnBytes((file: InputFile) => {
   const parsed = parseTraceJson(file);
-  if (!parsed.ok) return parsed.read;
+  if (!parsed.ok) return parsed;
   const checked = ZTauResults.safeParse(parsed.value);
   if (!checked.success)
-    return rawTrace(file.path, file.bytes, `not a tau-bench results list: ${zodIssuesToMessage(checked.error.issues)}`);
-  const trials = trialNumbers(checked.data);
+    return {
+      ok: false as const,
+      read: rawTrace(
+        file.path,
+        file.bytes,
+        `not a tau-bench results list: ${zodIssuesToMessage(checked.error.issues)}`,
+      ),
+    };
+  return { ok: true as const, value: parsed.value, checked, trials: trialNumbers(checked.data) };
+});
+
+export function readTauBenchTrace(file: InputFile, ref: TauEntryRef): TraceRead {
+  const parsed = readResults(file);
+  if (!parsed.ok) return parsed.read;
+  const { checked, trials } = parsed;
   const at = checked.data.findIndex((e, i) => String(e.task_id) === ref.taskId && trials[i] === ref.trial);
   const entry = at === -1 ? null : checked.data[at]!;
   const path = `${file.path}#${ref.taskId}_trial_${ref.trial}`;

@@ -1,3 +1,4 @@
+import type { Measures } from "./measures";
 /**
  * The compact, database-free shape every scoring function reads. Formats normalise into a superset of it
  * (lib/formats/types.ts); the database loads it back (lib/db); the browser receives it for the what-if panel.
@@ -48,6 +49,8 @@ export interface ScoringRollout {
   /** grade rule: key of the gating component (defect_matching, patch_verified), or null. */
   readonly gate: string | null;
   readonly checks: readonly ScoringCheck[];
+  /** Cost and effort as recorded (absent: none recorded). Read by an execution budget, never by a score. */
+  readonly measures?: Measures;
   /** Informational, echoed in the report: the file path (`path#name` for many rollouts per file). */
   readonly source?: string;
   readonly warnings?: readonly string[];

@@ -47,13 +47,25 @@ const arbRollout: fc.Arbitrary<ScoringRollout> = fc
       checks: fc.array(arbCheck, { maxLength: 5 }),
       source: optional(text),
       warnings: optional(fc.array(text, { maxLength: 2 })),
+      measures: optional(
+        fc.record(
+          {
+            costUsd: fc.double({ min: 0, max: 1e6, noNaN: true }),
+            toolCalls: fc.nat(),
+            steps: fc.nat(),
+            durationMs: fc.nat(),
+          },
+          { requiredKeys: [], noNullPrototype: true },
+        ),
+      ),
     },
     PLAIN,
   )
-  .map(({ source, warnings, ...r }) => ({
+  .map(({ source, warnings, measures, ...r }) => ({
     ...r,
     ...(source === undefined ? {} : { source }),
     ...(warnings === undefined ? {} : { warnings }),
+    ...(measures === undefined ? {} : { measures }),
   }));
 
 const arbTask: fc.Arbitrary<ScoringTask> = fc.record(

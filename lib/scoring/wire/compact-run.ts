@@ -1,3 +1,4 @@
+import { MEASURE_KEYS, type MeasureKey, type Measures } from "../core/measures";
 import type { CheckStatus, ScoringCheck, ScoringRollout, ScoringRun, ScoringTask, VerdictRule } from "../core/types";
 
 /*
@@ -52,6 +53,8 @@ export interface CompactRun {
     gate: Sparse<number>;
     source: Sparse<string>;
     warnings: Sparse<string[]>;
+    /** Each measured rollout's measures in MEASURE_KEYS order, null where not recorded. */
+    measures?: Sparse<(number | null)[]>;
   };
   /**
    * One per check, in run order: passed + 3·(status + C·(failure tag + 1)), C the size of `checkStatuses`;
@@ -190,6 +193,7 @@ export function encodeRun(run: ScoringRun): CompactRun {
     gate: new SparseBuilder<number>(),
     source: new SparseBuilder<string>(),
     warnings: new SparseBuilder<string[]>(),
+    measures: new SparseBuilder<(number | null)[]>(),
   };
 
   // Rollouts mostly repeat the previous one's check definitions: compare with those before building lookup keys.
@@ -253,6 +257,12 @@ export function encodeRun(run: ScoringRun): CompactRun {
     if (r.gate !== null) ro.gate.add(i, strings.of(r.gate));
     if (r.source !== undefined) ro.source.add(i, r.source);
     if (r.warnings !== undefined) ro.warnings.add(i, [...r.warnings]);
+    const m = r.measures;
+    if (m !== undefined)
+      ro.measures.add(
+        i,
+        MEASURE_KEYS.map((key) => m[key] ?? null),
+      );
   });
 
   const out: CompactRun = {
@@ -279,6 +289,7 @@ export function encodeRun(run: ScoringRun): CompactRun {
       gate: ro.gate.out,
       source: { at: ro.source.out.at, values: frontCode(ro.source.out.values) },
       warnings: ro.warnings.out,
+      ...(ro.measures.out.at.length > 0 ? { measures: ro.measures.out } : {}),
     },
     checks,
     failureTags: failureTags.list,
@@ -286,6 +297,15 @@ export function encodeRun(run: ScoringRun): CompactRun {
   };
   if (run.warnings !== undefined) out.warnings = [...run.warnings];
   if (run.regrades !== undefined) out.regrades = run.regrades.map((g) => ({ ...g }));
+  return out;
+}
+
+function decodeMeasures(values: readonly (number | null)[]): Measures {
+  const out: Partial<Record<MeasureKey, number>> = {};
+  MEASURE_KEYS.forEach((key, i) => {
+    const v = values[i];
+    if (typeof v === "number") out[key] = v;
+  });
   return out;
 }
 
@@ -326,6 +346,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
   const ids = frontDecode(c.rollouts.ids);
   const sources = expand({ at: c.rollouts.source.at, values: frontDecode(c.rollouts.source.values) }, n, undefined);
   const warnings = expand(c.rollouts.warnings, n, undefined);
+  const measures = c.rollouts.measures ? expand(c.rollouts.measures, n, undefined) : [];
   const check = (t: number, code: number, score: number | null | undefined): ScoringCheck => {
     const p = code % 3;
     const rest = (code - p) / 3;
@@ -379,6 +400,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
     const reported = (flags - status - S * rule) / (S * R);
     const source = sources[i];
     const w = warnings[i];
+    const m = measures[i];
     rollouts[i] = {
       id: ids[i]!,
       task: str[c.rollouts.task[i]!]!,
@@ -391,6 +413,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
       checks,
       ...(source !== undefined ? { source } : {}),
       ...(w !== undefined ? { warnings: [...w] } : {}),
+      ...(m !== undefined ? { measures: decodeMeasures(m) } : {}),
     };
   }
 

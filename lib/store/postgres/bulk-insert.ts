@@ -6,7 +6,7 @@ const MAX_PARAMS = 30_000;
 
 /** A value as bound for PostgreSQL; JSON goes as text and is cast to jsonb by its placeholder. */
 export function encode(value: unknown, kind: ColumnKind): unknown {
-  // Json columns are required in the schema: a null value is the JSON literal null, as Prisma writes it.
+  // A null value is the JSON literal null, as Prisma writes it; it reads back as null (Rollout.trace).
   if (kind === "json") return JSON.stringify(value ?? null);
   if (value === null || value === undefined) return null;
   if (kind === "bytes") {
