@@ -2,6 +2,7 @@
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
 import { callNamesOf, stepHasError, stepMatches } from "./step-search";
 import { TraceStepView } from "./trace-step";
@@ -13,6 +14,12 @@ const HEADER_ROOM = 72;
 
 /** Steps per request after the first page, which the server renders with the page. */
 const PAGE = 1000;
+
+/**
+ * Steps loaded without the reader asking. Past this, more load as the reader scrolls near the end of what is
+ * loaded (or follows a link to a later step), so a trace of 100,000 steps never sits whole in the browser.
+ */
+const EAGER_STEPS = 10_000;
 
 interface TracePageBody {
   status: string;
@@ -48,23 +55,7 @@ export function TraceView({
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
-
-  useEffect(() => {
-    if (steps.length >= totals.steps || loadError !== null) return;
-    let live = true;
-    fetch(`${traceUrl}?offset=${steps.length}&limit=${PAGE}`)
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`the trace API answered ${res.status}`);
-        const body = (await res.json()) as TracePageBody;
-        if (!live) return;
-        if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
-        setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [steps.length, totals.steps, traceUrl, loadError]);
+  const [wanted, setWanted] = useState(EAGER_STEPS);
 
   const callNames = useMemo(() => callNamesOf(steps), [steps]);
   const visible = useMemo(
@@ -86,10 +77,33 @@ export function TraceView({
     getItemKey: (i) => visible[i]?.index ?? i,
   });
 
+  // Reading near the end of what is loaded asks for the next page.
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
+  const nearEnd = query.trim() === "" && lastShown >= steps.length - 200;
+  const goal = Math.min(totals.steps, nearEnd ? Math.max(wanted, steps.length + PAGE) : wanted);
+
+  useEffect(() => {
+    if (steps.length >= goal || loadError !== null) return;
+    let live = true;
+    fetch(`${traceUrl}?offset=${steps.length}&limit=${PAGE}`)
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`the trace API answered ${res.status}`);
+        const body = (await res.json()) as TracePageBody;
+        if (!live) return;
+        if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
+        setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));
+      })
+      .catch((e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [steps.length, goal, traceUrl, loadError]);
+
   const jumpTo = useCallback(
     (stepIndex: number) => {
       setQuery("");
       setHighlighted(stepIndex);
+      setWanted((w) => Math.max(w, stepIndex + PAGE));
       const position = steps.findIndex((s) => s.index === stepIndex);
       if (position >= 0) virtualizer.scrollToIndex(position, { align: "start" });
     },
@@ -136,9 +150,16 @@ export function TraceView({
         <p className={styles.missing}>
           Showing {steps.length} of {totals.steps} steps: {loadError}.
         </p>
-      ) : steps.length < totals.steps ? (
+      ) : steps.length < goal ? (
         <p className="muted">
-          Loading steps {steps.length + 1}–{totals.steps}…
+          Loading steps {count(steps.length + 1)}–{count(goal)}…
+        </p>
+      ) : steps.length < totals.steps ? (
+        <p className="muted" data-testid="trace-partial">
+          {count(steps.length)} of {count(totals.steps)} steps loaded (search looks at these); more load as you scroll.{" "}
+          <button type="button" className="button button-small" onClick={() => setWanted(steps.length + 5 * PAGE)}>
+            Load {count(Math.min(5 * PAGE, totals.steps - steps.length))} more
+          </button>
         </p>
       ) : null}
       <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>

@@ -9,7 +9,7 @@ import type { TraceRead } from "@/lib/traces";
  */
 
 /** Raw bytes of the traces kept, most recently used last. */
-export const TRACE_CACHE_BYTES = 64 * 1024 * 1024;
+export const TRACE_CACHE_BYTES = 128 * 1024 * 1024;
 
 interface Entry {
   bytes: number;

@@ -18,6 +18,8 @@ export interface SyntheticShape {
   checks: number;
   groups: number;
   seed: number;
+  /** Events in a `<rollout>.trace.jsonl` beside each result (tool calls and their results); 0: no traces. */
+  traceEvents?: number;
 }
 
 export const BENCH_SHAPE: SyntheticShape = { tasks: 2000, rollouts: 5, checks: 12, groups: 8, seed: 7 };
@@ -136,5 +138,38 @@ export function* syntheticSiloFiles(shape: SyntheticShape = BENCH_SHAPE): Genera
       checks: r.checks,
     };
     yield { path: `${r.group}/${r.taskId}/${r.rollout}.result.json`, text: JSON.stringify(result, null, 2) };
+    if (shape.traceEvents)
+      yield {
+        path: `${r.group}/${r.taskId}/${r.rollout}.trace.jsonl`,
+        text: syntheticTrace(r.taskId, shape.traceEvents),
+      };
   }
+}
+
+/** A Silo trace of `events` lines: pairs of a tool call and its result, each result with a record of ~300 bytes. */
+function syntheticTrace(taskId: string, events: number): string {
+  const lines: string[] = [];
+  const at = (seq: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, seq)).toISOString();
+  for (let seq = 1; seq <= events; seq++) {
+    const callId = Math.ceil(seq / 2);
+    const tool = `tool_${callId % 5}`;
+    lines.push(
+      JSON.stringify(
+        seq % 2 === 1
+          ? { seq, type: "tool_call", at: at(seq), callId, tool, input: { taskId, query: `lookup ${callId}` } }
+          : {
+              seq,
+              type: "tool_result",
+              at: at(seq),
+              callId,
+              tool,
+              output: {
+                id: `e${callId}`,
+                rows: Array.from({ length: 8 }, (_, i) => ({ key: `k${i}`, value: i * callId })),
+              },
+            },
+      ),
+    );
+  }
+  return lines.join("\n") + "\n";
 }

@@ -7,12 +7,12 @@ import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
 import { measureServer, type TimedRoute } from "@/lib/bench/measure-server";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
-import { parseCommand } from "../args";
+import { parseCommand, UsageError } from "../args";
 
-const HELP = `Usage: tally bench [--json] [--skip-server] [--skip-recompute]
+const HELP = `Usage: tally bench [--json] [--skip-server] [--skip-recompute] [--traces N]
 
-Generates a synthetic Silo run of 2,000 tasks × 5 rollouts × 12 checks (10,000 files in a temp folder) and
-measures, printing ONE JSON object:
+Generates a synthetic Silo run of 2,000 tasks × 5 rollouts × 12 checks (10,000 files in a temp folder; with
+--traces N, a trace of N events beside each result) and measures, printing ONE JSON object:
   ingest      wall time and peak memory of \`tally ingest <dir> --json\` in a child process (fresh SQLite file)
   floor       read + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3 in one transaction
   server      GET /runs/<id> and GET /api/runs/<id>/report on the built app (\`next start\`; needs .next)
@@ -42,7 +42,12 @@ export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
       argv,
-      { json: { type: "boolean" }, "skip-server": { type: "boolean" }, "skip-recompute": { type: "boolean" } },
+      {
+        json: { type: "boolean" },
+        "skip-server": { type: "boolean" },
+        "skip-recompute": { type: "boolean" },
+        traces: { type: "string" },
+      },
       HELP,
     );
     if (!parsed) return 0;
@@ -56,7 +61,11 @@ export const benchCommand = {
       const machine = { cpus: os.cpus().length, loadavgBefore: os.loadavg().map(round2), node: process.version };
       const dir = path.join(tmp, "silo-bench");
       log("writing synthetic files");
-      const written = writeSyntheticFolder(dir, BENCH_SHAPE);
+      const traceEvents = Number(parsed.values.traces ?? 0);
+      if (!Number.isInteger(traceEvents) || traceEvents < 0)
+        throw new UsageError(`--traces takes a whole number of events, not "${parsed.values.traces}"`);
+      const shape = { ...BENCH_SHAPE, traceEvents };
+      const written = writeSyntheticFolder(dir, shape);
 
       log("measuring the floor");
       const floor = await measureFloor(root, dir, path.join(tmp, "floor.db"));
@@ -101,7 +110,7 @@ export const benchCommand = {
       }
 
       const result = {
-        shape: { ...BENCH_SHAPE, files: written.files, megabytes: round2(written.bytes / 1e6) },
+        shape: { ...shape, files: written.files, megabytes: round2(written.bytes / 1e6) },
         machine: { ...machine, loadavgAfter: os.loadavg().map(round2) },
         ingest: {
           ...ingest,
