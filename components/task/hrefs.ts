@@ -51,3 +51,22 @@ export function keyOfSegment(segment: string): string {
     return segment;
   }
 }
+
+/** A rollout anywhere: its run and its id as the data names it. */
+export interface RolloutRef {
+  runId: string;
+  rolloutId: string;
+}
+
+/** A query value kept readable: `:` and `/` are legal in a query and stay as they are. */
+const queryValue = (text: string) =>
+  encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD")).replace(/%3A/g, ":").replace(/%2F/g, "/");
+
+/**
+ * The side by side of two rollouts: `/compare/rollouts?a=<run>:<rollout>&b=<run>:<rollout>` (run ids never hold
+ * ":", so the first ":" splits). `from` is the first aligned trace row shown, left out when 0.
+ */
+export function sideBySideHref(a: RolloutRef, b: RolloutRef, options: { from?: number } = {}): string {
+  const from = options.from !== undefined && options.from > 0 ? `&from=${Math.floor(options.from)}` : "";
+  return `/compare/rollouts?a=${queryValue(`${a.runId}:${a.rolloutId}`)}&b=${queryValue(`${b.runId}:${b.rolloutId}`)}${from}`;
+}
