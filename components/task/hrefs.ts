@@ -6,6 +6,8 @@
  * A what-if scenario set on one page travels with the user: the raw `scenario` parameter is carried over
  * unchanged (only when it parsed, so a broken one is not spread).
  */
+import type { RolloutRef } from "@/lib/api/side-by-side";
+
 export function withScenario(path: string, scenarioParam: string | null): string {
   if (scenarioParam === null || scenarioParam.trim() === "") return path;
   return `${path}?${new URLSearchParams({ scenario: scenarioParam }).toString()}`;
@@ -50,12 +52,6 @@ export function keyOfSegment(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** A rollout anywhere: its run and its id as the data names it. */
-export interface RolloutRef {
-  runId: string;
-  rolloutId: string;
 }
 
 /** A query value kept readable: `:` and `/` are legal in a query and stay as they are. */
