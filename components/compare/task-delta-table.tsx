@@ -3,7 +3,7 @@ import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
 import { FLIP_WORDS } from "./compare-words";
-import { taskHref } from "@/components/task/hrefs";
+import { sideBySideHref, taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";
@@ -82,7 +82,7 @@ export function TaskDeltaTable({
             {rows.map((row) => (
               <tr key={row.key} data-testid="task-row" className={row.changed ? undefined : styles.unchangedRow}>
                 <th scope="row" className={`${styles.rowHead} ${styles.key}`}>
-                  {row.key}
+                  {row.key} <SideBySideLinks taskKey={row.key} a={a} candidates={candidates} />
                 </th>
                 <td className="num">
                   <ValueLink
@@ -173,6 +173,39 @@ function PageLink({
     <Link href={compareViewHref(view, { page })} className={styles.pagerLink} scroll={false}>
       {label}
     </Link>
+  );
+}
+
+/** Per candidate, the side by side of the task's first rollout (by id) in A and in the candidate. */
+function SideBySideLinks({
+  taskKey,
+  a,
+  candidates,
+}: {
+  taskKey: string;
+  a: CompareRun;
+  candidates: readonly { run: CompareRun; letter: string }[];
+}) {
+  const left = a.firstRollouts[taskKey];
+  if (left === undefined) return null;
+  return (
+    <span className={styles.taskLinks}>
+      {candidates.map(({ run, letter }) => {
+        const right = run.firstRollouts[taskKey];
+        if (right === undefined) return null;
+        return (
+          <Link
+            key={letter}
+            href={sideBySideHref({ runId: a.id, rolloutId: left }, { runId: run.id, rolloutId: right })}
+            title={`Side by side: the first rollout by id of ${taskKey} in A (${left}) and in ${letter} (${right})`}
+            aria-label={`${taskKey}: side by side of A and ${letter}`}
+            data-testid="task-side-by-side"
+          >
+            A ⇄ {letter}
+          </Link>
+        );
+      })}
+    </span>
   );
 }
 
