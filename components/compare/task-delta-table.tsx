@@ -73,7 +73,7 @@ export function TaskDeltaTable({
                   )}
                 </th>,
                 <th key={`f${i}`} scope="col">
-                  Flip
+                  Flip · rollouts
                 </th>,
               ])}
             </tr>
@@ -82,7 +82,7 @@ export function TaskDeltaTable({
             {rows.map((row) => (
               <tr key={row.key} data-testid="task-row" className={row.changed ? undefined : styles.unchangedRow}>
                 <th scope="row" className={`${styles.rowHead} ${styles.key}`}>
-                  {row.key} <SideBySideLinks taskKey={row.key} a={a} candidates={candidates} />
+                  {row.key}
                 </th>
                 <td className="num">
                   <ValueLink
@@ -114,11 +114,14 @@ export function TaskDeltaTable({
                       {deltaText(kind, cell.delta)}
                     </td>,
                     <td key={`f${i}`}>
-                      {cell.flip ? (
-                        <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
-                          {FLIP_WORDS[cell.flip]}
-                        </span>
-                      ) : null}
+                      <span className={styles.flipCell}>
+                        {cell.flip ? (
+                          <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
+                            {FLIP_WORDS[cell.flip]}
+                          </span>
+                        ) : null}
+                        <SideBySideLink taskKey={row.key} a={a} b={c} />
+                      </span>
                     </td>,
                   ];
                 })}
@@ -176,36 +179,21 @@ function PageLink({
   );
 }
 
-/** Per candidate, the side by side of the task's first rollout (by id) in A and in the candidate. */
-function SideBySideLinks({
-  taskKey,
-  a,
-  candidates,
-}: {
-  taskKey: string;
-  a: CompareRun;
-  candidates: readonly { run: CompareRun; letter: string }[];
-}) {
+/** The side by side of the task's first rollout (by id) in A and in candidate `b`. */
+function SideBySideLink({ taskKey, a, b }: { taskKey: string; a: CompareRun; b: { run: CompareRun; letter: string } }) {
   const left = a.firstRollouts[taskKey];
-  if (left === undefined) return null;
+  const right = b.run.firstRollouts[taskKey];
+  if (left === undefined || right === undefined) return null;
   return (
-    <span className={styles.taskLinks}>
-      {candidates.map(({ run, letter }) => {
-        const right = run.firstRollouts[taskKey];
-        if (right === undefined) return null;
-        return (
-          <Link
-            key={letter}
-            href={sideBySideHref({ runId: a.id, rolloutId: left }, { runId: run.id, rolloutId: right })}
-            title={`Side by side: the first rollout by id of ${taskKey} in A (${left}) and in ${letter} (${right})`}
-            aria-label={`${taskKey}: side by side of A and ${letter}`}
-            data-testid="task-side-by-side"
-          >
-            A ⇄ {letter}
-          </Link>
-        );
-      })}
-    </span>
+    <Link
+      href={sideBySideHref({ runId: a.id, rolloutId: left }, { runId: b.run.id, rolloutId: right })}
+      className={styles.sideBySideLink}
+      title={`Side by side: the first rollout by id of ${taskKey} in A (${left}) and in ${b.letter} (${right})`}
+      aria-label={`${taskKey}: first rollouts of A and ${b.letter} side by side`}
+      data-testid="task-side-by-side"
+    >
+      A ⇄ {b.letter}
+    </Link>
   );
 }
 

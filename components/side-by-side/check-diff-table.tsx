@@ -14,6 +14,9 @@ function Mark({ check }: { check: CheckSide | null }) {
   return <CheckMark verdict={check.verdict} score={check.score} />;
 }
 
+/** A label that starts with its key ("C3 Recommends …") says the key already. */
+const labelled = (row: CheckDiffRow) => row.label === row.key || row.label.startsWith(`${row.key} `);
+
 /** The checks of both rollouts by key: A's verdict and B's, the rows that differ first and marked. */
 export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
   if (rows.length === 0) return <div className="empty-state">Neither rollout recorded a check.</div>;
@@ -21,8 +24,10 @@ export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
   return (
     <>
       <p className="section-note" data-testid="sbs-check-summary">
-        {differing === 0 ? "Every check has the same verdict in both." : `${plural(differing, "check")} differ`} ·{" "}
-        {plural(rows.length, "check")} in all.
+        {differing === 0
+          ? "Every check has the same verdict in both"
+          : `${plural(differing, "check")} ${differing === 1 ? "differs" : "differ"}`}
+        {` · ${plural(rows.length, "check")} in all.`}
       </p>
       <div className={styles.scroll}>
         <table className={`table ${styles.checks}`} data-testid="sbs-checks">
@@ -51,9 +56,8 @@ export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
                       ≠<span className={styles.srOnly}> differs:</span>
                     </span>
                   ) : null}
-                  <span className={styles.checkKey}>{clip(row.key, 80)}</span>{" "}
-                  {row.label !== row.key ? clip(row.label, 300) : null}{" "}
-                  {row.required ? <RequiredBadge required /> : null}
+                  {labelled(row) ? null : <span className={styles.checkKey}>{clip(row.key, 80)} </span>}
+                  {clip(row.label, 300)} {row.required ? <RequiredBadge required /> : null}
                 </th>
                 <td className={styles.mark}>
                   <Mark check={row.a} />
