@@ -73,7 +73,7 @@ export function TaskDeltaTable({
                   )}
                 </th>,
                 <th key={`f${i}`} scope="col">
-                  Flip · rollouts
+                  Rollouts · flip
                 </th>,
               ])}
             </tr>
@@ -115,12 +115,12 @@ export function TaskDeltaTable({
                     </td>,
                     <td key={`f${i}`}>
                       <span className={styles.flipCell}>
+                        <SideBySideLink taskKey={row.key} a={a} b={c} />
                         {cell.flip ? (
                           <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
                             {FLIP_WORDS[cell.flip]}
                           </span>
                         ) : null}
-                        <SideBySideLink taskKey={row.key} a={a} b={c} />
                       </span>
                     </td>,
                   ];
