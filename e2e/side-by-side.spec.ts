@@ -140,3 +140,66 @@ test("the same task in two runs, from the compare page's per-task row; an unknow
   await page.goto(`/compare/rollouts?a=${a}`);
   await expect(page.getByTestId("side-by-side-problem")).toContainText("“b” is missing");
 });
+
+/** A Silo attempt at the checkout task that makes `calls` read calls, the one at `odd` with other arguments. */
+function longAttempt(folder: string, calls: number, odd: number | null): { path: string; bytes: Uint8Array }[] {
+  const result = JSON.parse(fs.readFileSync(path.join(DATA, "attempt-1", "result.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const at = (seq: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, 0) + seq * 1000).toISOString();
+  const events: object[] = [{ seq: 1, type: "run_start", at: at(1), taskId: "checkout" }];
+  for (let i = 0; i < calls; i++) {
+    const input = { page: i === odd ? -1 : i };
+    events.push({
+      seq: events.length + 1,
+      type: "tool_call",
+      at: at(events.length + 1),
+      callId: i + 1,
+      tool: "read_log",
+      input,
+    });
+    events.push({
+      seq: events.length + 1,
+      type: "tool_result",
+      at: at(events.length + 1),
+      callId: i + 1,
+      tool: "read_log",
+      output: { line: i },
+    });
+  }
+  events.push({ seq: events.length + 1, type: "run_end", at: at(events.length + 1), terminationReason: "completed" });
+  const text = (value: string) => new TextEncoder().encode(value);
+  return [
+    { path: `${folder}/result.json`, bytes: text(JSON.stringify({ ...result, toolCalls: calls })) },
+    { path: `${folder}/trace.jsonl`, bytes: text(events.map((e) => JSON.stringify(e)).join("\n") + "\n") },
+  ];
+}
+
+test("a long pair renders 300 aligned rows a window; the divergence link opens the window holding it", async ({
+  page,
+  request,
+}) => {
+  const form = new FormData();
+  form.append("run", `sbs-long-${suffix}`);
+  for (const file of [...longAttempt("long-1", 320, null), ...longAttempt("long-2", 320, 310)])
+    form.append("files", new Blob([new Uint8Array(file.bytes)]), file.path);
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const runId = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+
+  await page.goto(sideBySideHref({ runId, rolloutId: "long-1/result" }, { runId, rolloutId: "long-2/result" }));
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs.getByTestId("sbs-trace")).toContainText("320 calls in A, 320 calls in B · 321 aligned rows");
+  await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(300);
+  await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(0);
+  await expect(sbs.getByRole("link", { name: "Next 21 rows ›" })).toBeVisible();
+
+  // Call 311 differs: A's stands alone at row 311, B's at row 312, in the window from row 301.
+  await sbs.getByTestId("sbs-jump-divergence").click();
+  await expect(page).toHaveURL(/[?&]from=300#sbs-row-310$/);
+  await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(21);
+  await expect(page.locator("#sbs-row-310")).toHaveAttribute("data-first-divergence", "true");
+  await expect(page.locator("#sbs-row-310")).toBeInViewport();
+  await expect(sbs.getByRole("link", { name: "‹ Previous rows" })).toBeVisible();
+});
