@@ -14,7 +14,6 @@ export {
   type ResolvedRef,
 } from "./evidence";
 export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
-export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
 export {
   alignedWindow,
   windowStart,
@@ -24,3 +23,4 @@ export {
   type PairRow,
   type PairWindow,
 } from "./side-by-side";
+export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
