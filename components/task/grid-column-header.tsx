@@ -13,8 +13,17 @@ function Verdict({ column }: { column: GridColumn }) {
   );
 }
 
-/** A rollout column's header: position, id (full id on hover), verdict, reward, termination, tool use. */
-export function GridColumnHeader({ column }: { column: GridColumn }) {
+/** Picks a column for the side by side; a native checkbox, so Space toggles it from the keyboard. */
+export interface ColumnPick {
+  checked: boolean;
+  onChange: () => void;
+}
+
+/**
+ * A rollout column's header: position, id (full id on hover), verdict, reward, termination, tool use, and the
+ * checkbox that picks it for the side by side.
+ */
+export function GridColumnHeader({ column, pick }: { column: GridColumn; pick?: ColumnPick }) {
   const name = (
     <>
       <span className={styles.colPosition}>#{column.position}</span>
@@ -51,6 +60,18 @@ export function GridColumnHeader({ column }: { column: GridColumn }) {
           {column.toolErrors === null ? "— errors" : plural(column.toolErrors, "error")}
         </span>
       </span>
+      {pick ? (
+        <label className={styles.pick} title="Pick two rollouts to see them side by side">
+          <input
+            type="checkbox"
+            checked={pick.checked}
+            onChange={pick.onChange}
+            aria-label={`Pick rollout #${column.position} ${column.id} for the side by side`}
+            data-testid="pick-rollout"
+          />
+          pick
+        </label>
+      ) : null}
     </div>
   );
 }
