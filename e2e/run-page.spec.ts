@@ -27,7 +27,9 @@ test("the scoring-article run page shows every figure of the article", async ({ 
 
   const completion = page.getByTestId("metric-completion");
   await expect(completion).toContainText("33.3%");
-  await expect(completion).toContainText("1 of 3 tasks complete");
+  await expect(completion).toContainText("1 of 3 tasks complete (every rollout passes)");
+  await expect(completion).toContainText("the value is the mean of each task’s pass rate");
+  await expect(page.getByTestId("metric-reward")).toContainText("Mean reward gives each rollout one");
 
   const authority = page.getByTestId("metric-authority");
   await expect(authority).toContainText("66.7%");
