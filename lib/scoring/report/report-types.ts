@@ -18,7 +18,18 @@ export interface Report {
   /** Keyed by metric: correctness, completion, authority, grounding, reward, then custom dimensions. */
   metrics: Record<string, MetricReport>;
   /** Each counted rollout one vote (scored ones; all under the "unscored as failure" policy). */
-  passRate: { value: number | null; passes: number; scored: number; counted: number };
+  /**
+   * With its standard error and 95% interval clustered by task (rollouts of one task are not independent): the
+   * pass rate is the mean of each task's pass rate weighted by its counted rollouts (docs/scoring.md).
+   */
+  passRate: {
+    value: number | null;
+    passes: number;
+    scored: number;
+    counted: number;
+    se: number | null;
+    ci95: Interval | null;
+  };
   meanReward: { value: number | null; scored: number; counted: number };
   groups: GroupReport[];
   tasks: TaskReport[];

@@ -4,6 +4,8 @@ import type { Report, RolloutReport, TaskReport } from "./report-types";
 import type { Scenario } from "../scenario/scenario";
 import { scoreRun, type ScoredRun } from "./score-run";
 import type { ScoringRun } from "../core/types";
+import { estimate } from "../core/stats";
+import type { WeightedValue } from "../core/schemes";
 
 /**
  * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
@@ -86,8 +88,18 @@ function rolloutTotals(scored: ScoredRun, scoredCount: number): Pick<Report, "pa
   const passes = cells.sumValues(completion);
   const rewardCount = cells.count(reward);
   const rewardSum = cells.sumValues(reward);
+  // Σ passes / Σ counted is the mean of the tasks' pooled pass rates weighted by their counted rollouts, so the
+  // task-clustered ratio-estimator SE applies as it does to the headline.
+  const { taskCells } = scored;
+  const perTask: WeightedValue[] = [];
+  for (let t = 0; t < scored.tasks.length; t++) {
+    const i = t * taskCells.width + completion;
+    const votes = completion >= 0 ? taskCells.votes[i]! : 0;
+    if (votes > 0) perTask.push({ key: scored.tasks[t]!.task.key, x: taskCells.pooled[i]!, w: votes });
+  }
+  const { se, ci95 } = estimate(perTask, [0, 1]);
   return {
-    passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted },
+    passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted, se, ci95 },
     meanReward: { value: rewardCount > 0 ? rewardSum / rewardCount : null, scored: scoredCount, counted: rewardCount },
   };
 }
