@@ -15,3 +15,11 @@ export {
 } from "./evidence";
 export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
+export {
+  imageDisplay,
+  sniffInlineImage,
+  INLINE_IMAGE_TYPES,
+  DATA_IMAGE_CAP,
+  type ImageDisplay,
+  type InlineImageType,
+} from "./images";

@@ -133,7 +133,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
 
       <TraceSection
         read={trace}
-        traceUrl={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}/trace`}
+        rolloutApi={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}`}
         citations={evidence.citations}
       />
 

@@ -1,0 +1,33 @@
+import type { InlineImageType } from "@/lib/traces";
+
+/**
+ * Policy of a stored file served to the browser: nothing in it may load, run or be framed. An image shown
+ * with <img> is unaffected; the same URL opened on its own renders the picture and nothing else.
+ */
+const FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** Stored bytes as a download of type octet-stream with nosniff, so a file holding markup is never rendered. */
+export function downloadResponse(bytes: Uint8Array, name: string): Response {
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename="${name}"`,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": FILE_POLICY,
+      "content-length": String(bytes.byteLength),
+    },
+  });
+}
+
+/** Stored bytes whose signature is a raster image, served as that type to show inline, with nosniff. */
+export function inlineImageResponse(bytes: Uint8Array, type: InlineImageType, name: string): Response {
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      "content-type": type,
+      "content-disposition": `inline; filename="${name}"`,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": FILE_POLICY,
+      "content-length": String(bytes.byteLength),
+    },
+  });
+}
