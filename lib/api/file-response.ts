@@ -1,10 +1,5 @@
 import type { InlineImageType } from "@/lib/traces";
-
-/**
- * Policy of a stored file served to the browser: nothing in it may load, run or be framed. An image shown
- * with <img> is unaffected; the same URL opened on its own renders the picture and nothing else.
- */
-const FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+import { STORED_FILE_POLICY } from "./security-headers";
 
 /** Stored bytes as a download of type octet-stream with nosniff, so a file holding markup is never rendered. */
 export function downloadResponse(bytes: Uint8Array, name: string): Response {
@@ -13,7 +8,7 @@ export function downloadResponse(bytes: Uint8Array, name: string): Response {
       "content-type": "application/octet-stream",
       "content-disposition": `attachment; filename="${name}"`,
       "x-content-type-options": "nosniff",
-      "content-security-policy": FILE_POLICY,
+      "content-security-policy": STORED_FILE_POLICY,
       "content-length": String(bytes.byteLength),
     },
   });
@@ -26,7 +21,7 @@ export function inlineImageResponse(bytes: Uint8Array, type: InlineImageType, na
       "content-type": type,
       "content-disposition": `inline; filename="${name}"`,
       "x-content-type-options": "nosniff",
-      "content-security-policy": FILE_POLICY,
+      "content-security-policy": STORED_FILE_POLICY,
       "content-length": String(bytes.byteLength),
     },
   });
