@@ -20,7 +20,8 @@ export function LongText({
   testId?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const lines = text.split("\n");
+  // A final newline ends the last line; it does not start another.
+  const lines = text.replace(/\r?\n$/, "").split("\n");
   const hidden = lines.length - 2 * EDGE_LINES;
   const collapsed = hidden > 0 && !open;
   return (
