@@ -56,6 +56,11 @@ async function ingest(
   return { runId, rolloutId: report.rollouts[0]!.id };
 }
 
+/** Nothing wider than the viewport: at 390 wide a long id or line wraps or scrolls inside its own box. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
 async function expectTotals(page: Page, steps: string, calls: string, errors: string) {
   const trace = page.getByTestId("trace");
   await expect(trace.getByTestId("trace-total-steps")).toHaveText(steps);
@@ -74,9 +79,9 @@ test("Harbor ATIF trial folder: 50 steps, 48 calls; verifier output and exceptio
 
   const verifier = page.getByTestId("verifier-output");
   await expect(verifier).toContainText("verifier/test-stdout.txt");
-  // 42 lines: the first and last fifteen show until "show all".
+  // 42 lines: the first and last ten show until "show all".
   await expect(verifier.locator("pre")).toContainText("ERROR test/test_memory_io.py");
-  await expect(verifier.locator("pre")).toContainText("12 lines hidden");
+  await expect(verifier.locator("pre")).toContainText("22 lines hidden");
   await expect(verifier.locator("pre")).not.toContainText("_pytest/python.py:507: in importtestmodule");
   await verifier.getByRole("button", { name: "show all (42 lines)" }).click();
   await expect(verifier.locator("pre")).toContainText("_pytest/python.py:507: in importtestmodule");
@@ -85,9 +90,15 @@ test("Harbor ATIF trial folder: 50 steps, 48 calls; verifier output and exceptio
     "harbor.trial.trial.AgentTimeoutError: Agent execution timed out after 600.0 seconds",
   );
 
+  // The steps are virtualised against the window: those in view are the ones a screenshot shows.
+  await page.getByTestId("trace").scrollIntoViewIfNeeded();
   await snap(page, "trace-harbor-blosc-1440");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("trace-total-steps")).toHaveText("50");
+  await page.getByTestId("trace-search").scrollIntoViewIfNeeded();
+  // Narrowed, the page is longer above the list: the first step is still drawn right under the search box.
+  await expect(page.locator('[data-testid="trace-step"][data-step="0"]')).toBeInViewport();
+  await expectNoSideScroll(page);
   await snap(page, "trace-harbor-blosc-390");
 });
 
@@ -117,6 +128,7 @@ test("Harbor multimodal trial: the stored screenshot inline, the missing ones na
   await snap(page, "trace-harbor-multimodal-1440");
   await page.setViewportSize({ width: 390, height: 844 });
   await image.scrollIntoViewIfNeeded();
+  await expectNoSideScroll(page);
   await snap(page, "trace-harbor-multimodal-390");
 });
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import styles from "./rollout-page.module.css";
 
 /** Lines kept from each end of a long text while collapsed: a test log's start says what ran, its end the verdict. */
-const EDGE_LINES = 15;
+const EDGE_LINES = 10;
 
 /**
  * Text from a result file, verbatim as React text in a <pre> (never markup). Past 2 × EDGE_LINES lines it shows
@@ -27,7 +27,7 @@ export function LongText({
   return (
     <div>
       <pre
-        className={`${styles.textBlock} ${tone === "error" ? styles.textError : ""}`}
+        className={`${styles.textBlock} ${tone === "error" ? styles.textError : ""} ${collapsed ? styles.collapsed : ""}`}
         tabIndex={0}
         data-testid={testId}
         data-collapsed={collapsed ? "true" : undefined}

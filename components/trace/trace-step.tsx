@@ -82,7 +82,12 @@ function Result({ result, answers, imageUrl }: { result: ToolResult; answers?: s
             <span className={styles.answers}>{answers}</span>
           </>
         ) : null}
-        {result.callId !== null ? <span className={styles.stepId}> · call {result.callId}</span> : null}
+        {result.callId !== null ? (
+          <span className={`${styles.stepId} ${styles.callId}`} title={result.callId}>
+            {" "}
+            · call {result.callId}
+          </span>
+        ) : null}
       </div>
       <Content content={result.content} error={result.isError} imageUrl={imageUrl} />
     </div>
@@ -158,7 +163,10 @@ export function TraceStepView({
       {step.toolCalls.map((call) => (
         <div key={call.id} className={styles.call}>
           <div className={styles.callName}>
-            {call.name} <span className={styles.stepId}>call {call.id}</span>
+            {call.name}{" "}
+            <span className={`${styles.stepId} ${styles.callId}`} title={call.id}>
+              call {call.id}
+            </span>
           </div>
           <CollapsibleText text={pretty(call.arguments)} />
           {step.results
