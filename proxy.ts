@@ -35,7 +35,9 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.redirect(new URL(gate.location, request.url), 303);
   }
   if (gate.kind !== "allow") response.headers.set("Cache-Control", "no-store");
-  response.headers.set("Content-Security-Policy", policyFor(request.nextUrl.pathname, policy));
+  // A route's answer gets the policy for what it serves; a refusal or redirect from here, the page policy.
+  const served = gate.kind === "allow" && moved === null;
+  response.headers.set("Content-Security-Policy", served ? policyFor(request.nextUrl.pathname, policy) : policy);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }
