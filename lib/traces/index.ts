@@ -25,3 +25,11 @@ export {
 } from "./side-by-side";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
 export { summariseTrace, type TraceSummary } from "./summary";
+export {
+  imageDisplay,
+  sniffInlineImage,
+  INLINE_IMAGE_TYPES,
+  DATA_IMAGE_CAP,
+  type ImageDisplay,
+  type InlineImageType,
+} from "./images";

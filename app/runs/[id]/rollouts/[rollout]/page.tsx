@@ -10,6 +10,7 @@ import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { OutputSection } from "@/components/rollout/output-section";
+import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { WarningsList } from "@/components/rollout/warnings-list";
 import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
@@ -17,6 +18,7 @@ import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { readTrialTexts } from "@/lib/api/trial-texts";
 import { getStore } from "@/lib/store/open-store";
 import { TraceSection } from "@/components/trace/trace-section";
 
@@ -32,8 +34,8 @@ const load = cache(async (runId: string, segment: string) => {
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   if (!meta || !rollout || !run) return null;
-  const trace = await readStoredTrace(store, rollout);
-  return { meta, rollout, run, trace, evidence: traceEvidence(rollout, trace) };
+  const [trace, trialTexts] = await Promise.all([readStoredTrace(store, rollout), readTrialTexts(store, rollout)]);
+  return { meta, rollout, run, trace, trialTexts, evidence: traceEvidence(rollout, trace) };
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -52,7 +54,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();
   }
-  const { meta, rollout, run, trace, evidence } = data;
+  const { meta, rollout, run, trace, trialTexts, evidence } = data;
 
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -125,11 +127,13 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         )}
       </section>
 
+      <TrialTextsSection texts={trialTexts} />
+
       <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} />
 
       <TraceSection
         read={trace}
-        traceUrl={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}/trace`}
+        rolloutApi={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}`}
         citations={evidence.citations}
       />
 
