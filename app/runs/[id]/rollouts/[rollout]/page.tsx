@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
-import { CheckTable } from "@/components/checks/check-table";
+import { ChecksSection } from "@/components/rollout/checks-section";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
 import { JsonTree } from "@/components/ui/json-tree";
 import { RawFiles } from "@/components/rollout/raw-files";
@@ -19,6 +19,7 @@ import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { readTrialTexts } from "@/lib/api/trial-texts";
+import { readStoredStateDiff } from "@/lib/api/state-diff";
 import { getStore } from "@/lib/store/open-store";
 import { TraceSection } from "@/components/trace/trace-section";
 
@@ -34,8 +35,12 @@ const load = cache(async (runId: string, segment: string) => {
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   if (!meta || !rollout || !run) return null;
-  const [trace, trialTexts] = await Promise.all([readStoredTrace(store, rollout), readTrialTexts(store, rollout)]);
-  return { meta, rollout, run, trace, trialTexts, evidence: traceEvidence(rollout, trace) };
+  const [trace, trialTexts, stateDiff] = await Promise.all([
+    readStoredTrace(store, rollout),
+    readTrialTexts(store, rollout),
+    readStoredStateDiff(store, rollout),
+  ]);
+  return { meta, rollout, run, trace, trialTexts, stateDiff, evidence: traceEvidence(rollout, trace) };
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -54,7 +59,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();
   }
-  const { meta, rollout, run, trace, trialTexts, evidence } = data;
+  const { meta, rollout, run, trace, trialTexts, stateDiff, evidence } = data;
 
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -107,25 +112,13 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} />
       ) : null}
 
-      <section className="section" aria-labelledby="checks-heading">
-        <h2 id="checks-heading">All checks</h2>
-        {entries.length > 0 ? (
-          <>
-            <p className="section-note">
-              {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
-            </p>
-            <CheckTable
-              entries={entries}
-              flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
-              evidence={evidence.byCheck}
-            />
-          </>
-        ) : (
-          <div className="empty-state">
-            This rollout recorded no checks{rollout.status === "unscored" ? ", so it could not be graded" : ""}.
-          </div>
-        )}
-      </section>
+      <ChecksSection
+        entries={entries}
+        flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+        evidence={evidence.byCheck}
+        unscored={rollout.status === "unscored"}
+        stateDiff={stateDiff}
+      />
 
       <TrialTextsSection texts={trialTexts} />
 
