@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Fragment, useId, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { clip, plural } from "@/lib/display/format";
@@ -53,6 +53,18 @@ export function ChecksGrid({ view }: { view: GridView }) {
     if (open) buttons.current.get(`${open.row}|${open.column}`)?.focus();
     setOpen(null);
   };
+  // Esc closes an open detail wherever the focus is (its cell, the detail, or the page), and gives the
+  // focus back to the cell.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      buttons.current.get(`${open.row}|${open.column}`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   const rows = failingOnly ? view.rows.filter((r) => r.failed > 0) : view.rows;
   const span = view.columns.length + 1;
   const anyChanged = view.rows.some((r) => r.cells.some((c) => c?.changed));
@@ -183,7 +195,7 @@ export function ChecksGrid({ view }: { view: GridView }) {
                   </tr>
                   {openCell && openCol ? (
                     <tr className={styles.detailRow}>
-                      <td colSpan={span} onKeyDown={(e) => e.key === "Escape" && close()}>
+                      <td colSpan={span}>
                         <CellDetail
                           id={detailId}
                           row={row}
