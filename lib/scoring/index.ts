@@ -8,6 +8,7 @@ export * from "./core/schemes";
 export * from "./core/student-t";
 export * from "./core/stats";
 export * from "./core/measures";
+export * from "./core/unscored-reason";
 export * from "./scenario/scenario";
 export * from "./scenario/apply-scenario";
 export * from "./scenario/describe-scenario";

@@ -31,6 +31,8 @@ export interface Report {
     ci95: Interval | null;
   };
   meanReward: { value: number | null; scored: number; counted: number };
+  /** Why the unscored rollouts are unscored, counted by reason, most first (unscoredReasonOf). */
+  unscoredReasons: { reason: string; count: number }[];
   groups: GroupReport[];
   tasks: TaskReport[];
   rollouts: RolloutReport[];

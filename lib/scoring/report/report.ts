@@ -5,6 +5,7 @@ import type { Scenario } from "../scenario/scenario";
 import { scoreRun, type ScoredRun } from "./score-run";
 import type { ScoringRun } from "../core/types";
 import { estimate } from "../core/stats";
+import { countUnscoredReasons } from "../core/unscored-reason";
 import type { WeightedValue } from "../core/schemes";
 
 /**
@@ -126,6 +127,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     headline: head,
     metrics,
     ...rolloutTotals(scored, scoredCount),
+    unscoredReasons: countUnscoredReasons(run.rollouts),
     groups: groupReports(scored),
     tasks: taskReports(scored),
     rollouts: rolloutReports(scored),
