@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { parseBatch } from "@/lib/ingest/parse-batch";
-import { fixtureFile, jsonFile, loadFixture } from "./__fixtures__/load-fixture";
+import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
+import { computeReport } from "@/lib/scoring/report/report";
+import { fixtureFile, fixturePath, jsonFile, loadFixture } from "./__fixtures__/load-fixture";
 import type { InputFile, NormalizedRollout } from "./types";
 
 /** The measures a format recorded on a rollout, as the rollout carries them (null: not recorded). */
@@ -160,5 +163,29 @@ describe("measures each format records, on the real fixtures", () => {
     expect(r.costUsd).toBeNull();
     expect(r.durationMs).toBeNull();
     expect(r.tokens).toBeNull();
+  });
+});
+
+describe("held out: a Harbor job's token totals are the sums over its trials", () => {
+  const trials = ["3d-scan-calc__F8Fc7fn", "manufacturing-equipment-maintena__JkcRFYa"].map(
+    (dir) =>
+      JSON.parse(readFileSync(fixturePath("harbor-real", dir, "result.json"), "utf8")) as {
+        agent_result: Record<string, number | null>;
+      },
+  );
+  const sum = (field: string) => trials.reduce((n, t) => n + t.agent_result[field]!, 0);
+
+  it("input, output and cached tokens; no trial records a cost, so the job has no cost figure", () => {
+    const files = loadFixture("harbor-real");
+    const batch = parseBatch(files, { rootName: "harbor-real" });
+    const report = computeReport(toScoringRunWithTraces(batch.runs[0]!, files));
+    expect(report.counts.rollouts).toBe(2);
+    expect(report.effort.inputTokens).toMatchObject({ recorded: 2, total: sum("n_input_tokens") });
+    expect(report.effort.inputTokens.total).toBe(3580247);
+    expect(report.effort.outputTokens).toMatchObject({ recorded: 2, total: sum("n_output_tokens") });
+    expect(report.effort.cachedTokens).toMatchObject({ recorded: 2, total: sum("n_cache_tokens") });
+    expect(report.effort.costUsd).toEqual({ recorded: 0, total: null, median: null, p90: null, perPass: null });
+    // One trial passed: what the solved task cost is the whole job's input.
+    expect(report.effort.inputTokens.perPass).toBe(3580247);
   });
 });

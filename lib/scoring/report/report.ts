@@ -1,3 +1,4 @@
+import { effort, measureRow } from "./effort";
 import { describeScenario } from "../scenario/describe-scenario";
 import { DEFAULT_SCHEME, groupReports, headline, metricReports } from "./report-metrics";
 import type { Report, RolloutReport, TaskReport } from "./report-types";
@@ -72,6 +73,7 @@ function rolloutReports(scored: ScoredRun): RolloutReport[] {
       warnings: source?.warnings ?? [],
       checksChanged: verdict.checksChanged,
       metrics: rolloutMetrics,
+      measures: measureRow(source?.measures),
     };
   });
 }
@@ -101,6 +103,9 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
   const warnings = [...(run.warnings ?? []), ...scored.warnings];
   if (!Object.hasOwn(metrics, head.metric)) warnings.push(`Headline metric ${head.metric} is not a metric of this run`);
   const scoredCount = scored.rollouts.filter((r) => r.status === "scored").length;
+  const spent = effort(
+    scored.rollouts.map((v, r) => ({ id: v.id, task: v.task, passed: v.passed, measures: run.rollouts[r]?.measures })),
+  );
   const report: Report = {
     run: { name: run.name, format: run.format },
     scenario,
@@ -118,6 +123,8 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     tasks: taskReports(scored),
     rollouts: rolloutReports(scored),
     failures,
+    effort: spent.measures,
+    effortOutliers: spent.outliers,
     warnings,
   };
   if (run.regrades !== undefined) report.regrades = run.regrades;
