@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
-import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { memo, useMemo, useState } from "react";
+import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { count, num, pct, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, MEASURE_ORDER, measureText } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
@@ -145,6 +145,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
               );
             }}
           />
+          <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
           <Scatter name="passed" data={passed} fill="#1f8a4c" isAnimationActive={false} />
           <Scatter name="failed" data={failed} fill="#c92a2a" isAnimationActive={false} />
         </ScatterChart>
@@ -193,9 +194,10 @@ function Outliers({
 /**
  * What the rollouts spent beside how they scored: per recorded measure its total, median, p90, cost per pass
  * and coverage; a scatter of reward against a measure; the outliers. Renders nothing when no rollout records
- * any measure, so a run without costs shows no cost figure.
+ * any measure, so a run without costs shows no cost figure. Memoised: sorting or paging the tasks table
+ * below leaves its props unchanged, so the chart is not drawn again.
  */
-export function CostAndEffort({
+export const CostAndEffort = memo(function CostAndEffort({
   effort,
   outliers,
   rollouts,
@@ -225,4 +227,4 @@ export function CostAndEffort({
       </div>
     </section>
   );
-}
+});
