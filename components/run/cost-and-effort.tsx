@@ -39,7 +39,7 @@ function MeasureCard({
     <div className={`card ${styles.measure}`} data-testid={`effort-${measure}`}>
       <p className={styles.measureName}>{MEASURE_LABELS[measure]}</p>
       <p className={styles.total} data-testid={`effort-${measure}-total`}>
-        {text(figures.total)}
+        <span className={styles.value}>{text(figures.total)}</span>
         <small>total</small>
       </p>
       <dl className={styles.figures}>
@@ -145,7 +145,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
               );
             }}
           />
-          <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
+          <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           <Scatter name="passed" data={passed} fill="#1f8a4c" isAnimationActive={false} />
           <Scatter name="failed" data={failed} fill="#c92a2a" isAnimationActive={false} />
         </ScatterChart>
