@@ -12,6 +12,7 @@ import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
+import { CostAndEffort } from "./cost-and-effort";
 import { FailureTags, MostFailedChecks } from "./failures";
 import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
@@ -135,6 +136,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         {showGroups ? <GroupBreakdown data={groups} /> : null}
         <RewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
       </div>
+
+      <CostAndEffort
+        effort={report.effort}
+        outliers={report.effortOutliers}
+        rollouts={report.rollouts}
+        rolloutHref={paths.rollout}
+      />
 
       <div className={`section ${styles.split}`}>
         <MostFailedChecks

@@ -19,5 +19,6 @@ export * from "./report/report-metrics";
 export * from "./report/report-failures";
 export * from "./report/report";
 export * from "./report/compare";
+export * from "./report/effort";
 export * from "./view/reward-histogram";
 export * from "./view/chart-data";

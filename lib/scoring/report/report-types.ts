@@ -1,4 +1,6 @@
 import type { MetricKind } from "../core/dimensions";
+import type { MeasureKey } from "../core/measures";
+import type { EffortOutlier, MeasureEffort } from "./effort";
 import type { Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
@@ -37,6 +39,14 @@ export interface Report {
   tasks: TaskReport[];
   rollouts: RolloutReport[];
   failures: { checks: FailedCheckReport[]; tags: { tag: string; count: number }[] };
+  /**
+   * Cost and effort beside success, over every rollout of the run (coverage: `recorded` of `counts.rollouts`);
+   * `perPass` divides by `passRate.passes`. Every measure key is present; one no rollout records has
+   * `recorded: 0` and null figures.
+   */
+  effort: Record<MeasureKey, MeasureEffort>;
+  /** Rollouts whose tool calls, tokens or duration exceed 3× their task's median, largest ratio first. */
+  effortOutliers: EffortOutlier[];
   /** Run warnings, then scenario entries that matched nothing. */
   warnings: string[];
   /** Only when the run has BenchFlow regrades. */
@@ -122,6 +132,8 @@ export interface RolloutReport {
   checksChanged: boolean;
   /** The values this rollout contributes (0 for unscored under the "fail" policy; null: not eligible). */
   metrics: Record<string, number | null>;
+  /** Every measure key: the recorded figure, null when not recorded. */
+  measures: Record<MeasureKey, number | null>;
 }
 
 /** A required check that failed somewhere; identity is (dimension, key, label) across tasks. */

@@ -1,3 +1,4 @@
+import { effort, measureRow } from "./effort";
 import { describeScenario } from "../scenario/describe-scenario";
 import { DEFAULT_SCHEME, groupReports, headline, metricReports } from "./report-metrics";
 import type { Report, RolloutReport, TaskReport } from "./report-types";
@@ -75,6 +76,7 @@ function rolloutReports(scored: ScoredRun): RolloutReport[] {
       warnings: source?.warnings ?? [],
       checksChanged: verdict.checksChanged,
       metrics: rolloutMetrics,
+      measures: measureRow(source?.measures),
     };
   });
 }
@@ -114,6 +116,9 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
   const warnings = [...(run.warnings ?? []), ...scored.warnings];
   if (!Object.hasOwn(metrics, head.metric)) warnings.push(`Headline metric ${head.metric} is not a metric of this run`);
   const scoredCount = scored.rollouts.filter((r) => r.status === "scored").length;
+  const spent = effort(
+    scored.rollouts.map((v, r) => ({ id: v.id, task: v.task, passed: v.passed, measures: run.rollouts[r]?.measures })),
+  );
   const report: Report = {
     run: { name: run.name, format: run.format },
     scenario,
@@ -132,6 +137,8 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     tasks: taskReports(scored),
     rollouts: rolloutReports(scored),
     failures,
+    effort: spent.measures,
+    effortOutliers: spent.outliers,
     warnings,
   };
   if (run.regrades !== undefined) report.regrades = run.regrades;
