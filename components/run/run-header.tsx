@@ -44,7 +44,7 @@ export function RunHeader({
           <h1 className={styles.title}>
             {meta.name}
             {meta.baseline ? <span className="badge badge-accent">baseline</span> : null}
-            {meta.labels.map((l) => (
+            {meta.tags.map((l) => (
               <span key={l} className="badge">
                 {l}
               </span>
