@@ -26,6 +26,8 @@ test("a tagged run is found by its tag, renamed and deleted on its page, and is 
   page,
   request,
 }) => {
+  // Two page loads after each change, on a machine shared with other test runs.
+  test.slow();
   const id = await ingest(request);
 
   await page.goto("/");
