@@ -114,7 +114,7 @@ test("the run export lists every (rollout, check) as CSV with quoting and the fo
   expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.csv"$/);
   const csv = await res.text();
   expect(csv.split("\r\n")[0]).toBe(
-    "run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,check_key,check_label,check_required,check_dimension,check_status,check_passed,check_score,check_detail,failure_tag",
+    "run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,rollout_error_type,rollout_error,check_key,check_label,check_required,check_dimension,check_status,check_passed,check_score,check_detail,failure_tag",
   );
   // 19 tasks × 3 rollouts × 4 checks, a header and the final line break.
   expect(csv.split("\r\n")).toHaveLength(19 * 3 * 4 + 2);

@@ -29,6 +29,7 @@ import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
 import { TasksTable } from "./tasks-table";
+import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 
 const AS_RECORDED: Scenario = {};
@@ -152,6 +153,12 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         />
         <FailureTags tags={report.failures.tags} />
       </div>
+
+      {report.unscoredReasons.length > 0 ? (
+        <div className="section">
+          <UnscoredReasons reasons={report.unscoredReasons} rollouts={run.rollouts} rolloutHref={paths.rollout} />
+        </div>
+      ) : null}
 
       <section className="section" aria-labelledby="tasks-title">
         <div className={styles.sectionHead}>

@@ -24,6 +24,8 @@ describe("runCsvRows", () => {
         status: "scored",
         passed: false,
         reward: 0.5,
+        errorCategory: "RuntimeError",
+        error: "=boom",
         checks: [check, { ...check, key: "C2", passed: true, score: 1, detail: null, failureTag: null }],
       },
     ]);
@@ -37,6 +39,8 @@ describe("runCsvRows", () => {
       "scored",
       false,
       0.5,
+      "RuntimeError",
+      "=boom",
       "C1",
       "C1 Names the cause",
       true,
@@ -52,9 +56,19 @@ describe("runCsvRows", () => {
 
   it("a rollout without checks keeps one row with empty check cells", () => {
     const rows = runCsvRows("v1", [
-      { taskKey: "t", group: null, rolloutId: "r", status: "unscored", passed: false, reward: null, checks: [] },
+      {
+        taskKey: "t",
+        group: null,
+        rolloutId: "r",
+        status: "unscored",
+        passed: false,
+        reward: null,
+        errorCategory: "RewardFileNotFoundError",
+        error: null,
+        checks: [],
+      },
     ]);
     expect(rows[1]).toHaveLength(RUN_CSV_HEADER.length);
-    expect(toCsv(rows.slice(1))).toBe("v1,t,,r,unscored,false,,,,,,,,,,\r\n");
+    expect(toCsv(rows.slice(1))).toBe("v1,t,,r,unscored,false,,RewardFileNotFoundError,,,,,,,,,,\r\n");
   });
 });

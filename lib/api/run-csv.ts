@@ -9,6 +9,8 @@ export const RUN_CSV_HEADER = [
   "rollout_status",
   "rollout_passed",
   "rollout_reward",
+  "rollout_error_type",
+  "rollout_error",
   "check_key",
   "check_label",
   "check_required",
@@ -24,8 +26,18 @@ export const RUN_CSV_HEADER = [
 export function runCsvRows(runName: string, rollouts: readonly ExportRollout[]): CsvCell[][] {
   const rows: CsvCell[][] = [[...RUN_CSV_HEADER]];
   for (const r of rollouts) {
-    const head: CsvCell[] = [runName, r.taskKey, r.group, r.rolloutId, r.status, r.passed, r.reward];
-    if (r.checks.length === 0) rows.push([...head, null, null, null, null, null, null, null, null, null]);
+    const head: CsvCell[] = [
+      runName,
+      r.taskKey,
+      r.group,
+      r.rolloutId,
+      r.status,
+      r.passed,
+      r.reward,
+      r.errorCategory,
+      r.error,
+    ];
+    if (r.checks.length === 0) rows.push([...head, ...Array<null>(9).fill(null)]);
     for (const c of r.checks) {
       rows.push([
         ...head,

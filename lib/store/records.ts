@@ -152,6 +152,9 @@ export interface ExportRollout {
   /** As computed at ingest, not as the file reported. */
   passed: boolean;
   reward: number | null;
+  /** The harness's error type and message, when it recorded an error. */
+  errorCategory: string | null;
+  error: string | null;
   checks: ExportCheck[];
 }
 

@@ -166,6 +166,8 @@ export class PostgresStore implements Store {
         status: true,
         passed: true,
         reward: true,
+        errorCategory: true,
+        error: true,
         task: { select: { key: true, group: true } },
         checks: {
           select: {
@@ -193,6 +195,8 @@ export class PostgresStore implements Store {
         status: r.status,
         passed: r.passed,
         reward: r.reward,
+        errorCategory: r.errorCategory,
+        error: r.error,
         checks: r.checks,
       })),
     };

@@ -185,7 +185,7 @@ export class SqliteStore implements Store {
     if (!run) return null;
     const rollouts = this.#sql
       .get(
-        `SELECT r."id", r."rolloutId", r."status", r."passed", r."reward", t."key" AS "taskKey", t."group" ` +
+        `SELECT r."id", r."rolloutId", r."status", r."passed", r."reward", r."errorCategory", r."error", t."key" AS "taskKey", t."group" ` +
           `FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE r."runId" = ? ORDER BY t."key" ASC, r."rolloutId" ASC`,
       )
       .all(runId) as RawRow[];
@@ -213,6 +213,8 @@ export class SqliteStore implements Store {
           status: r.status,
           passed: r.passed,
           reward: r.reward,
+          errorCategory: r.errorCategory,
+          error: r.error,
           checks: byRollout.get(r.id) ?? [],
         };
       }),
