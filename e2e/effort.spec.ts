@@ -152,3 +152,24 @@ test("silo-runs: tool calls and durations without any cost; a run recording noth
   await expect(page.getByTestId("cost-and-effort")).toHaveCount(0);
   await expect(page.locator("main")).not.toContainText("$0.00");
 });
+
+test("the runs table shows each run's cost, tokens and duration, sortable, blank where not recorded", async ({
+  page,
+  request,
+}) => {
+  await effortRun(request);
+  await page.goto("/");
+  const row = (name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
+  const costHeader = page.getByRole("columnheader", { name: /Cost/ });
+  await expect(costHeader).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: /Tokens/ })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: /Duration/ })).toBeVisible();
+  // $0.10 + $0.20 + $0.90; input + output tokens 11,000 + 22,000 + 99,000.
+  await expect(row(RUN)).toContainText("$1.20");
+  await expect(row(RUN)).toContainText("132k");
+  // grade-problem records no cost: a dash, never $0.00.
+  await expect(row("grade-problem")).not.toContainText("$");
+  await page.getByRole("button", { name: /Cost/ }).click();
+  await expect(page).toHaveURL(/[?&]sort=costUsd&dir=desc/);
+  await expect(costHeader).toHaveAttribute("aria-sort", "descending");
+});

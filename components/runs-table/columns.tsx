@@ -12,7 +12,7 @@ import {
   sortFn_basic,
   tableFeatures,
 } from "@tanstack/react-table";
-import { dateTime, deltaPp, fixed, pct, plural } from "@/lib/display/format";
+import { compactCount, dateTime, deltaPp, duration, fixed, pct, plural, usd } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
 import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
@@ -38,7 +38,13 @@ export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<RunSortKey>([
   "meanReward",
   "headline",
   "warnings",
+  "costUsd",
+  "tokens",
+  "durationMs",
 ]);
+
+/** Columns of what a run spent: shown only when some listed run records the measure. */
+export const TOTAL_COLUMNS = ["costUsd", "tokens", "durationMs"] as const;
 
 const helper = createColumnHelper<typeof runsTableFeatures, RunListItem>();
 
@@ -223,6 +229,33 @@ export const runsColumns = helper.columns([
           ) : null}
         </>
       );
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.totals?.costUsd), {
+    id: "costUsd",
+    header: "Cost",
+    ...numberColumn,
+    cell: ({ getValue }) => {
+      const value = getValue();
+      return value === undefined ? <Missing /> : usd(value);
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.totals?.tokens), {
+    id: "tokens",
+    header: "Tokens",
+    ...numberColumn,
+    cell: ({ getValue }) => {
+      const value = getValue();
+      return value === undefined ? <Missing /> : <span title={`${value} tokens`}>{compactCount(value)}</span>;
+    },
+  }),
+  helper.accessor((r) => figure(r.summary?.totals?.durationMs), {
+    id: "durationMs",
+    header: "Duration",
+    ...numberColumn,
+    cell: ({ getValue }) => {
+      const value = getValue();
+      return value === undefined ? <Missing /> : duration(value);
     },
   }),
   helper.accessor((r) => figure(r.summary?.warnings), {

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import { plural } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
-import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures } from "./columns";
+import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures, TOTAL_COLUMNS } from "./columns";
 import { NoMatches } from "./empty-states";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
@@ -35,9 +35,21 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
     [runs, view.tag],
   );
 
+  // A spend column no listed run records would be a column of dashes.
+  const columns = useMemo(
+    () =>
+      runsColumns.filter((c) => {
+        const id = (TOTAL_COLUMNS as readonly string[]).includes(c.id ?? "")
+          ? (c.id as (typeof TOTAL_COLUMNS)[number])
+          : null;
+        return id === null || runs.some((r) => r.summary?.totals?.[id] != null);
+      }),
+    [runs],
+  );
+
   const table = useTable({
     features: runsTableFeatures,
-    columns: runsColumns,
+    columns,
     data: shown,
     getRowId: (run) => run.id,
     state: { sorting, globalFilter: view.q.trim(), rowSelection },

@@ -19,6 +19,9 @@ export const RUN_SORT_KEYS = [
   "meanReward",
   "headline",
   "warnings",
+  "costUsd",
+  "tokens",
+  "durationMs",
 ] as const;
 
 export type RunSortKey = (typeof RUN_SORT_KEYS)[number];

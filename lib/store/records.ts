@@ -19,6 +19,11 @@ export interface RunSummary {
   meanReward: number | null;
   headline: { metric: string; scheme: string; value: number | null };
   warnings: number;
+  /**
+   * What the run spent in total (null: no rollout records it). Absent in summaries stored before it existed:
+   * the runs table shows those as not recorded.
+   */
+  totals?: { costUsd: number | null; tokens: number | null; durationMs: number | null };
 }
 
 export function runSummaryOf(report: Report): RunSummary {
@@ -28,6 +33,11 @@ export function runSummaryOf(report: Report): RunSummary {
     meanReward: report.meanReward.value,
     headline: { metric: report.headline.metric, scheme: report.headline.scheme, value: report.headline.value },
     warnings: report.warnings.length + report.rollouts.reduce((n, r) => n + r.warnings.length, 0),
+    totals: {
+      costUsd: report.effort.costUsd.total,
+      tokens: report.effort.tokens.total,
+      durationMs: report.effort.durationMs.total,
+    },
   };
 }
 
