@@ -72,6 +72,9 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   await expect(pair.getByTestId("flips-pass-to-fail")).toHaveText(`${api.flips.passToFail} pass → fail`);
   await expect(pair.getByTestId("flips-fail-to-pass")).toHaveText(`${api.flips.failToPass} fail → pass`);
   await expect(pair.getByTestId("flips-summary")).toContainText(`p = ${api.flips.pValue.toFixed(2)}`);
+  // Both runs record 3, 4 and 5 tool calls per task: paired per task, no difference.
+  const effortRow = page.getByTestId("effort-table-B").getByRole("row", { name: /Tool calls/ });
+  await expect(effortRow).toHaveText(/Tool calls\s*18\s*4\s*4\s*0/);
   const [lo, hi] = api.headline.ci95!;
   await expect(pair.getByTestId("headline-delta")).toHaveText(deltaPp(api.headline.delta));
   await expect(pair.getByTestId("headline-delta-text")).toContainText(

@@ -5,6 +5,7 @@ import type { CompareOrder } from "@/lib/scoring/report/compare-order";
 import { CompareHeader } from "./compare-header";
 import { letter, type CompareRun } from "./compare-run";
 import { DimensionTable } from "./dimension-table";
+import { EffortTable } from "./effort-table";
 import { FlipsCard } from "./flips-card";
 import { HeadlineDeltaCard } from "./headline-delta-card";
 import { NotComparable } from "./not-comparable";
@@ -99,6 +100,10 @@ export function CompareView({
               candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
             />
           </section>
+          <EffortTable
+            comparisons={comparisons}
+            candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
+          />
           <TasksSection view={view} a={a} candidates={lettered} csvHref={csvHref} />
         </>
       ) : null}

@@ -34,5 +34,6 @@ export function compareBody(comparison: Comparison, a: RunRef, b: RunRef) {
     taskMetric: comparison.taskMetric,
     tasks: comparison.tasks,
     regression: comparison.regression,
+    effort: comparison.effort,
   };
 }

@@ -1,5 +1,6 @@
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
+import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaIntervalText, deltaText, fixed, metricText } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { Interval } from "@/lib/scoring/core/stats";
@@ -72,6 +73,8 @@ export const compareCommand = {
         `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${fixed(body.flips.pValue, 3)})`,
       );
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
+      const passCost = passCostSentence(body.effort.passCost);
+      if (passCost) console.log(`  ${passCost}`);
       console.log(body.regression ? "  regression: yes" : "  regression: no");
     }
     return values["fail-on-regression"] && body.regression ? 1 : 0;

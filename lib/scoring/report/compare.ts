@@ -1,4 +1,5 @@
 import { computeReport } from "./report";
+import { compareEffort, type EffortComparison } from "./compare-effort";
 import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
@@ -27,6 +28,8 @@ export interface Comparison {
   flips: { passToFail: number; failToPass: number; pValue: number };
   /** A pass->fail flip, or a headline interval entirely below 0. */
   regression: boolean;
+  /** Cost and effort paired per task, beside (never inside) the verdict. */
+  effort: EffortComparison;
 }
 
 export interface PairedMetric extends PairedEstimate {
@@ -152,6 +155,12 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     tasks,
     flips: { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) },
     regression: passToFail > 0 || (headline.ci95 !== null && headline.ci95[1] < 0),
+    effort: compareEffort(
+      a,
+      b,
+      common.map(([ta]) => ta.key),
+      failToPass - passToFail,
+    ),
   };
 }
 

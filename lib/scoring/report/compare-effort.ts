@@ -1,0 +1,90 @@
+import { MEASURE_KEYS, type MeasureKey } from "../core/measures";
+import { pairedEstimate, type PairedEstimate, type PairedValue } from "../core/stats";
+import type { Report } from "./report-types";
+
+/** One measure paired on the common tasks where both runs record it: each task's mean over its rollouts. */
+export interface PairedMeasure extends PairedEstimate {
+  measure: MeasureKey;
+}
+
+/** What B's passes cost beside A's: cost per pass from each run's effort (total cost ÷ passing rollouts). */
+export interface PassCost {
+  /** Common tasks that pass in B and not in A, minus the reverse (the flips). */
+  morePasses: number;
+  costPerPassA: number | null;
+  costPerPassB: number | null;
+  /** (B ÷ A − 1): +0.35 is 35% more per pass; null when either has no cost per pass. */
+  costPerPassChange: number | null;
+}
+
+export interface EffortComparison {
+  measures: PairedMeasure[];
+  passCost: PassCost;
+}
+
+const UNBOUNDED: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+
+/** Each task's mean of a measure over the rollouts that record it. */
+function taskMeans(report: Report, measure: MeasureKey): Map<string, number> {
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const r of report.rollouts) {
+    const x = r.measures[measure];
+    if (x === null || x === undefined) continue;
+    const s = sums.get(r.task) ?? { sum: 0, n: 0 };
+    s.sum += x;
+    s.n += 1;
+    sums.set(r.task, s);
+  }
+  return new Map([...sums].map(([task, s]) => [task, s.sum / s.n]));
+}
+
+/**
+ * Paired per-task differences (B − A) of every measure both runs record on some common task, each task one
+ * vote, with the task-clustered interval; and how B's extra passes compare in cost per pass. Measures never
+ * enter a verdict or the regression gate.
+ */
+export function compareEffort(
+  a: Report,
+  b: Report,
+  commonKeys: readonly string[],
+  morePasses: number,
+): EffortComparison {
+  const measures: PairedMeasure[] = [];
+  for (const measure of MEASURE_KEYS) {
+    const ma = taskMeans(a, measure);
+    const mb = taskMeans(b, measure);
+    const pairs: PairedValue[] = [];
+    for (const key of commonKeys) {
+      const xA = ma.get(key);
+      const xB = mb.get(key);
+      if (xA !== undefined && xB !== undefined) pairs.push({ key, xA, wA: 1, xB, wB: 1 });
+    }
+    if (pairs.length > 0) measures.push({ measure, ...pairedEstimate(pairs, UNBOUNDED) });
+  }
+  const costPerPassA = a.effort.costUsd.perPass;
+  const costPerPassB = b.effort.costUsd.perPass;
+  return {
+    measures,
+    passCost: {
+      morePasses,
+      costPerPassA,
+      costPerPassB,
+      costPerPassChange:
+        costPerPassA !== null && costPerPassB !== null && costPerPassA > 0 ? costPerPassB / costPerPassA - 1 : null,
+    },
+  };
+}
+
+/** "B passes 3 more tasks at 35% more cost per pass", or null unless both runs have a cost per pass. */
+export function passCostSentence(p: PassCost): string | null {
+  if (p.costPerPassChange === null) return null;
+  const n = Math.abs(p.morePasses);
+  const passes =
+    p.morePasses === 0
+      ? "B passes as many tasks"
+      : `B passes ${n} ${p.morePasses > 0 ? "more" : "fewer"} task${n === 1 ? "" : "s"}`;
+  const pct = Math.round(Math.abs(p.costPerPassChange) * 100);
+  const cost =
+    pct === 0 ? "the same cost per pass" : `${pct}% ${p.costPerPassChange > 0 ? "more" : "less"} cost per pass`;
+  return `${passes} at ${cost}`;
+}
