@@ -120,6 +120,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     failures,
     warnings,
   };
+  if (scored.budget !== null) report.budget = scored.budget;
   if (run.regrades !== undefined) report.regrades = run.regrades;
   return report;
 }

@@ -1,10 +1,19 @@
 import { runIndex } from "../core/run-index";
+import { budgetLimits, type BudgetKey } from "./budget";
 import type { Scenario } from "./scenario";
 import { SCHEME_WORDS } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
 
 const DEFAULT_METRIC = "correctness";
 const DEFAULT_SCHEME = "task";
+
+/** A limit in words, in the measure's own unit ("$0.5 of cost", "120 s of time"). */
+const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
+  costUsd: (v) => `$${v} of cost`,
+  durationMs: (v) => `${v / 1000} s of time`,
+  tokens: (v) => `${v} tokens`,
+  toolCalls: (v) => `${v} tool calls`,
+};
 
 /**
  * The scenario in plain language, one sentence per change, e.g. "checkout C3 counted as passed",
@@ -45,5 +54,10 @@ export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tas
   if (scenario.passThreshold !== undefined) out.push(`pass threshold ${scenario.passThreshold}`);
   for (const [key, w] of Object.entries(scenario.componentWeights ?? {}))
     out.push(`grade component ${key} weighted ${w}`);
+  const limits = budgetLimits(scenario.budget);
+  if (limits.length > 0) {
+    const words = limits.map(([key, limit]) => LIMIT_WORDS[key](limit));
+    out.push(`execution budget: a scored rollout spending more than ${words.join(", or ")} fails`);
+  }
   return out;
 }
