@@ -80,7 +80,7 @@ export function normaliseScenario(s: Scenario): Scenario {
   if (s.passThreshold !== undefined) out.passThreshold = s.passThreshold;
   if (!isEmptyRecord(s.componentWeights)) out.componentWeights = { ...s.componentWeights };
   const limits = budgetLimits(s.budget);
-  if (limits.length > 0) out.budget = Object.fromEntries(limits) as Budget;
+  if (limits.length > 0) out.budget = Object.fromEntries(limits);
   return out;
 }
 
