@@ -91,5 +91,8 @@ describe("an execution budget", () => {
     expect(computeReport(measured, { budget: { toolCalls: 10 } }).scenarioDescription).toEqual([
       "execution budget: a scored rollout spending more than 10 tool calls fails",
     ]);
+    expect(describeScenario({ budget: { toolCalls: 1, tokens: 1 } })).toEqual([
+      "execution budget: a scored rollout spending more than 1 token, or 1 tool call fails",
+    ]);
   });
 });

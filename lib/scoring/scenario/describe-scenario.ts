@@ -11,8 +11,8 @@ const DEFAULT_SCHEME = "task";
 const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
   costUsd: (v) => `$${v} of cost`,
   durationMs: (v) => `${v / 1000} s of time`,
-  tokens: (v) => `${v} tokens`,
-  toolCalls: (v) => `${v} tool calls`,
+  tokens: (v) => `${v} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${v} ${v === 1 ? "tool call" : "tool calls"}`,
 };
 
 /**
