@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "../__fixtures__/build";
 import { describeScenario } from "../scenario/describe-scenario";
+import { compareRuns } from "./compare";
 import { computeReport } from "./report";
 
 /**
@@ -94,5 +95,18 @@ describe("an execution budget", () => {
     expect(describeScenario({ budget: { toolCalls: 1, tokens: 1 } })).toEqual([
       "execution budget: a scored rollout spending more than 1 token, or 1 tool call fails",
     ]);
+  });
+
+  it("applies to both runs of a comparison: a cheaper candidate passes where the baseline is over budget", () => {
+    const cheaper = {
+      ...measured,
+      rollouts: measured.rollouts.map((r) => (r.id === "a2" ? { ...r, measures: { costUsd: 0.3 } } : r)),
+    };
+    const t1 = (scenario: Parameters<typeof computeReport>[1]) =>
+      compareRuns(measured, cheaper, { scenario }).tasks.find((t) => t.key === "t1");
+    expect(t1({})?.delta).toBe(0);
+    const budgeted = t1({ budget: { costUsd: 0.5 } });
+    near(budgeted?.a ?? null, 1 / 3);
+    near(budgeted?.b ?? null, 2 / 3);
   });
 });
