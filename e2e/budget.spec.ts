@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, snap, test } from "./fixtures";
+import path from "node:path";
+import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 
 // The what-if Budget tab on the silo-runs demo run. Tool calls per rollout: TASK-002 4 (fails), TASK-004 1
 // (passes), TASK-007 3, 4, 5 (pass) and 6, 7 (fail), TASK-009 40 (fails). As recorded: correctness 58.5%,
@@ -26,6 +27,12 @@ const scenarioInUrl = (page: Page): unknown => {
   return text === null ? null : JSON.parse(text);
 };
 
+/** The page, and the Budget tab alone (to read it at its real size): e2e/screenshots/<name>.png, <name>-tab.png. */
+async function snapWithTab(page: Page, name: string) {
+  await snap(page, name);
+  await page.locator("#whatif-tabpanel").screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-tab.png`) });
+}
+
 const headline = (page: Page) => page.getByTestId("headline-value");
 const completion = (page: Page) => page.getByTestId("metric-completion");
 
@@ -50,12 +57,12 @@ test("a tool-call budget fails the passes over it: completion 40.0% → 30.0%, k
   await expect(completion(page)).toContainText("30.0%");
   await expect(headline(page)).toHaveText("58.5%");
   await expect.poll(() => scenarioInUrl(page)).toEqual({ budget: { toolCalls: 3 } });
-  await expect(page.getByTestId("whatif-budget-counts-toolCalls")).toHaveText("6 rollouts over 3");
+  await expect(page.getByTestId("whatif-budget-counts-toolCalls")).toHaveText("6 rollouts over 3 tool calls");
   await expect(page.getByTestId("whatif-budget-summary")).toContainText("fails 2 rollouts that passed");
   await expect(page.getByTestId("whatif-description")).toContainText(
     "execution budget: a scored rollout spending more than 3 tool calls fails",
   );
-  await snap(page, "budget-1440");
+  await snapWithTab(page, "budget-1440");
 
   // The headline follows when it is completion.
   await page.getByTestId("whatif-metric").selectOption("completion");
@@ -69,15 +76,24 @@ test("a tool-call budget fails the passes over it: completion 40.0% → 30.0%, k
   await expect(completion(page)).toContainText("30.0%");
   await openBudgetTab(page);
   await expect(page.getByTestId("whatif-budget-limit-toolCalls")).toHaveValue("3");
+});
 
-  // The slider at 0: every rollout is over it, none passes.
+test("the slider moves the limit: at 0 no rollout passes; No limit is the run as recorded", async ({ page }) => {
+  await openRun(page, "silo-runs");
+  const scenario = { headline: { metric: "completion" }, budget: { toolCalls: 3 } };
+  await page.goto(`${new URL(page.url()).pathname}?scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
+  await expect(headline(page)).toHaveText("30.0%");
+  await openBudgetTab(page);
+
   const slider = page.getByTestId("whatif-budget-slider-toolCalls");
+  await expect(slider).toHaveValue("3");
   await slider.focus();
   await slider.press("Home");
   await expect(headline(page)).toHaveText("0.0%");
   await expect
     .poll(() => scenarioInUrl(page))
     .toEqual({ headline: { metric: "completion" }, budget: { toolCalls: 0 } });
+  await expect(page.getByTestId("whatif-budget-counts-toolCalls")).toHaveText("8 rollouts over 0 tool calls");
 
   await page.getByRole("button", { name: "No limit" }).click();
   await expect(headline(page)).toHaveText("40.0%");
@@ -92,7 +108,7 @@ test("the Budget tab on a phone-sized screen", async ({ page }) => {
   await limit.fill("3");
   await limit.press("Enter");
   await expect(completion(page)).toContainText("30.0%");
-  await snap(page, "budget-390");
+  await snapWithTab(page, "budget-390");
 });
 
 test("a run whose rollouts record no cost, time, tokens or tool calls says so", async ({ page }) => {

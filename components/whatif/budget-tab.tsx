@@ -17,11 +17,32 @@ import styles from "./whatif.module.css";
  * How each measure reads and is typed: `unit` divides the stored value for the number field (time is typed in
  * seconds and stored in milliseconds).
  */
-const MEASURES: Record<BudgetKey, { title: string; field: string; unit: number; text: (v: number) => string }> = {
-  costUsd: { title: "Cost", field: "USD", unit: 1, text: (v) => `$${num(v, 4)}` },
-  durationMs: { title: "Time", field: "seconds", unit: 1000, text: (v) => duration(Math.round(v)) },
-  tokens: { title: "Tokens (input + output)", field: "tokens", unit: 1, text: (v) => count(v) },
-  toolCalls: { title: "Tool calls", field: "calls", unit: 1, text: (v) => count(v) },
+const MEASURES: Record<
+  BudgetKey,
+  { title: string; field: string; unit: number; text: (v: number) => string; limitText: (v: number) => string }
+> = {
+  costUsd: { title: "Cost", field: "USD", unit: 1, text: (v) => `$${num(v, 4)}`, limitText: (v) => `$${num(v, 4)}` },
+  durationMs: {
+    title: "Time",
+    field: "seconds",
+    unit: 1000,
+    text: (v) => duration(Math.round(v)),
+    limitText: (v) => duration(Math.round(v)),
+  },
+  tokens: {
+    title: "Tokens (input + output)",
+    field: "tokens",
+    unit: 1,
+    text: count,
+    limitText: (v) => plural(v, "token"),
+  },
+  toolCalls: {
+    title: "Tool calls",
+    field: "calls",
+    unit: 1,
+    text: count,
+    limitText: (v) => `${count(v)} ${v === 1 ? "tool call" : "tool calls"}`,
+  },
 };
 
 /** A typed figure in stored units; whole milliseconds, so "1.1" seconds is 1100, not 1100.0000000000002. */
@@ -49,7 +70,12 @@ function MeasureRow({ measure, edit }: { measure: BudgetMeasure; edit: Edit }) {
           {measure.recorded === measure.scored
             ? `recorded for every scored rollout (${count(measure.scored)})`
             : `recorded for ${count(measure.recorded)} of ${plural(measure.scored, "scored rollout")}`}
-          {` · ${words.text(measure.min)} – ${words.text(measure.max)}`}
+          {" · "}
+          <span className={styles.nowrap}>
+            {measure.min === measure.max
+              ? words.text(measure.min)
+              : `${words.text(measure.min)} – ${words.text(measure.max)}`}
+          </span>
         </span>
       </div>
       <BudgetStrip measure={measure} label={words.title} text={words.text} />
@@ -71,25 +97,27 @@ function MeasureRow({ measure, edit }: { measure: BudgetMeasure; edit: Edit }) {
           onKeyUp={endSlide}
           onBlur={endSlide}
         />
-        <NumberField
-          className={styles.weightInput}
-          value={limit === null ? null : limit / words.unit}
-          placeholder="no limit"
-          label={`${words.title} limit in ${words.field}`}
-          onCommit={(v, mode) => setLimit(v === null ? null : fromField(v, words.unit), mode)}
-          testId={`whatif-budget-limit-${key}`}
-        />
-        <span className={styles.budgetUnit}>{words.field}</span>
-        {limit !== null ? (
-          <button type="button" className="button button-small" onClick={() => setLimit(null, "push")}>
-            No limit
-          </button>
-        ) : null}
+        <span className={styles.budgetField}>
+          <NumberField
+            className={styles.weightInput}
+            value={limit === null ? null : limit / words.unit}
+            placeholder="no limit"
+            label={`${words.title} limit in ${words.field}`}
+            onCommit={(v, mode) => setLimit(v === null ? null : fromField(v, words.unit), mode)}
+            testId={`whatif-budget-limit-${key}`}
+          />
+          <span className={styles.budgetUnit}>{words.field}</span>
+          {limit !== null ? (
+            <button type="button" className="button button-small" onClick={() => setLimit(null, "push")}>
+              No limit
+            </button>
+          ) : null}
+        </span>
       </div>
       <p className={styles.count} data-testid={`whatif-budget-counts-${key}`}>
         {limit === null
           ? "No limit."
-          : `${plural(measure.over, "rollout")} over ${words.text(limit)}` +
+          : `${plural(measure.over, "rollout")} over ${words.limitText(limit)}` +
             (measure.unknown > 0 ? ` · ${count(measure.unknown)} unknown (not recorded)` : "")}
       </p>
     </div>
