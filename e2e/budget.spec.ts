@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import path from "node:path";
+import { rolloutHref } from "../components/task/hrefs";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 
 // The what-if Budget tab on the silo-runs demo run. Tool calls per rollout: TASK-002 4 (fails), TASK-004 1
@@ -98,6 +99,20 @@ test("the slider moves the limit: at 0 no rollout passes; No limit is the run as
   await page.getByRole("button", { name: "No limit" }).click();
   await expect(headline(page)).toHaveText("40.0%");
   await expect.poll(() => scenarioInUrl(page)).toEqual({ headline: { metric: "completion" } });
+});
+
+test("a rollout the budget fails says why on its page", async ({ page }) => {
+  await openRun(page, "silo-runs");
+  const runId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
+  await page.goto(rolloutHref(runId, "run_20261104100100_9c44", JSON.stringify({ budget: { toolCalls: 3 } })));
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/failed/);
+  await expect(
+    page.getByText(
+      "No required check failed: this rollout fails the scenario's execution budget (4 tool calls, over the limit of 3 tool calls).",
+    ),
+  ).toBeVisible();
+  await page.goto(rolloutHref(runId, "run_20261104100100_9c44"));
+  await expect(page.getByTestId("rollout-verdict")).toHaveText(/passed/);
 });
 
 test("the Budget tab on a phone-sized screen", async ({ page }) => {

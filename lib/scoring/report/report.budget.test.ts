@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "../__fixtures__/build";
-import { describeScenario } from "../scenario/describe-scenario";
+import { describeOverBudget, describeScenario } from "../scenario/describe-scenario";
 import { compareRuns } from "./compare";
 import { computeReport } from "./report";
 
@@ -95,6 +95,18 @@ describe("an execution budget", () => {
     expect(describeScenario({ budget: { toolCalls: 1, tokens: 1 } })).toEqual([
       "execution budget: a scored rollout spending more than 1 token, or 1 tool call fails",
     ]);
+  });
+
+  it("says why it fails a rollout, limit by limit, and nothing for one within it or without a budget", () => {
+    const budget = { costUsd: 0.5, toolCalls: 10, tokens: 500 };
+    expect(describeOverBudget({ costUsd: 0.8, toolCalls: 12 }, budget)).toEqual([
+      "$0.8, over the limit of $0.5",
+      "12 tool calls, over the limit of 10 tool calls",
+    ]);
+    expect(describeOverBudget({ costUsd: 0.5 }, budget)).toEqual([]);
+    expect(describeOverBudget(undefined, budget)).toEqual([]);
+    expect(describeOverBudget({ durationMs: 12000 }, { durationMs: 1 })).toEqual(["12 s, over the limit of 0.001 s"]);
+    expect(describeOverBudget({ costUsd: 0.8 }, undefined)).toEqual([]);
   });
 
   it("applies to both runs of a comparison: a cheaper candidate passes where the baseline is over budget", () => {

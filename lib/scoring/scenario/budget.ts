@@ -48,6 +48,19 @@ export function budgetStanding(measures: Measures | undefined, limits: readonly 
   return unknown ? "unknown" : "within";
 }
 
+/** The limits a rollout's recorded measures exceed, with what it recorded (BUDGET_KEYS order). */
+export function overLimits(
+  measures: Measures | undefined,
+  budget: Budget | undefined,
+): { key: BudgetKey; value: number; limit: number }[] {
+  const out: { key: BudgetKey; value: number; limit: number }[] = [];
+  for (const [key, limit] of budgetLimits(budget)) {
+    const value = measures?.[key];
+    if (value !== undefined && value > limit) out.push({ key, value, limit });
+  }
+  return out;
+}
+
 /** What a budget did to a run's scored rollouts (the report's `budget`). */
 export interface BudgetReport {
   limits: Budget;

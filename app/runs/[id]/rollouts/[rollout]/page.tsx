@@ -15,6 +15,7 @@ import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
+import { describeOverBudget } from "@/lib/scoring/scenario/describe-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { getStore } from "@/lib/store/open-store";
@@ -102,7 +103,12 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
       ) : null}
 
       {entries.length > 0 ? (
-        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} />
+        <FailedRequiredSection
+          failed={failed}
+          status={rollout.status}
+          passed={verdict.passed}
+          overBudget={describeOverBudget(run.rollouts.find((r) => r.id === rollout.id)?.measures, scenario.budget)}
+        />
       ) : null}
 
       <section className="section" aria-labelledby="checks-heading">
