@@ -65,6 +65,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
 
   const entries = checkEntries(rollout.checks, cells);
   const failed = failedRequiredEntries(entries);
+  const over = describeOverBudget(run.rollouts.find((r) => r.id === rollout.id)?.measures, scenario.budget);
   const siblings = report.rollouts.filter((r) => r.task === rollout.taskKey);
   const index = siblings.findIndex((r) => r.id === rollout.id);
   const link = (i: number): RolloutLink | null => {
@@ -103,12 +104,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
       ) : null}
 
       {entries.length > 0 ? (
-        <FailedRequiredSection
-          failed={failed}
-          status={rollout.status}
-          passed={verdict.passed}
-          overBudget={describeOverBudget(run.rollouts.find((r) => r.id === rollout.id)?.measures, scenario.budget)}
-        />
+        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} overBudget={over} />
       ) : null}
 
       <section className="section" aria-labelledby="checks-heading">
