@@ -2,10 +2,12 @@ import type { CheckEntry } from "@/components/checks/check-entry";
 import { FailedRequiredList } from "@/components/checks/failed-required-list";
 import styles from "./rollout-page.module.css";
 
-function noFailureNote(status: "scored" | "unscored", passed: boolean): string {
+function noFailureNote(status: "scored" | "unscored", passed: boolean, overBudget: readonly string[]): string {
   if (status !== "scored")
     return "No graded required check failed, but the rollout is unscored (see its status above).";
   if (passed) return "No required check failed.";
+  if (overBudget.length > 0)
+    return `No required check failed: this rollout fails the scenario's execution budget (${overBudget.join("; ")}).`;
   return "No required check failed: this rollout fails on its reward or grade, which is below what passing needs.";
 }
 
@@ -14,10 +16,13 @@ export function FailedRequiredSection({
   failed,
   status,
   passed,
+  overBudget = [],
 }: {
   failed: CheckEntry[];
   status: "scored" | "unscored";
   passed: boolean;
+  /** Why the scenario's execution budget fails the rollout (describeOverBudget); empty: it does not. */
+  overBudget?: readonly string[];
 }) {
   return (
     <section className="section" aria-labelledby="failed-heading">
@@ -32,7 +37,7 @@ export function FailedRequiredSection({
         </>
       ) : (
         <p className={`callout ${styles.passNote} ${status === "scored" && passed ? styles.passNoteOk : ""}`}>
-          {noFailureNote(status, passed)}
+          {noFailureNote(status, passed, overBudget)}
         </p>
       )}
     </section>

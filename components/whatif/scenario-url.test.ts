@@ -36,4 +36,16 @@ describe("the scenario URL parameter", () => {
       query,
     );
   });
+
+  it("keeps a budget in the URL and reads it back; an invalid limit reads as the run as recorded", () => {
+    const scenario: Scenario = { unscored: "fail", budget: { costUsd: 0.5, toolCalls: 40 } };
+    const query = scenarioCodec.write(scenario, new URLSearchParams(""));
+    expect(new URLSearchParams(query).get("scenario")).toBe(
+      '{"unscored":"fail","budget":{"costUsd":0.5,"toolCalls":40}}',
+    );
+    expect(scenarioCodec.parse(new URLSearchParams(query))).toEqual(scenario);
+    expect(scenarioCodec.write({ budget: {} }, new URLSearchParams("a=1"))).toBe("a=1");
+    const negative = new URLSearchParams({ scenario: '{"budget":{"tokens":-1}}' });
+    expect(scenarioCodec.parse(negative)).toEqual({});
+  });
 });

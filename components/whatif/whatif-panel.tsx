@@ -9,6 +9,7 @@ import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import { BudgetTab } from "./budget-tab";
 import { CopyLinkButton } from "./copy-link-button";
 import { Effects } from "./effects";
 import { HeadlineControls } from "./headline-controls";
@@ -20,11 +21,12 @@ import { WeightsTab } from "./weights-tab";
 import type { Edit, RunPaths } from "./whatif-types";
 import styles from "./whatif.module.css";
 
-type Tab = "verdicts" | "weights" | "rules";
+type Tab = "verdicts" | "weights" | "rules" | "budget";
 const TABS: { id: Tab; label: string }[] = [
   { id: "verdicts", label: "Flip verdicts" },
   { id: "weights", label: "Weights" },
   { id: "rules", label: "Rules" },
+  { id: "budget", label: "Budget" },
 ];
 
 /**
@@ -178,6 +180,7 @@ export function WhatIfPanel({
               {tab === "rules" ? (
                 <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} />
               ) : null}
+              {tab === "budget" ? <BudgetTab run={run} scenario={scenario} budget={report.budget} edit={edit} /> : null}
             </div>
           </div>
           <Effects

@@ -111,3 +111,20 @@ describe("tally score --json on the real Silo files", () => {
     }
   });
 });
+
+describe("tally score --scenario with an execution budget", () => {
+  it("fails the Silo silo-runs passes over 3 tool calls: completion 40% → 30%, correctness as recorded", () => {
+    const dir = path.join(root, "lib/formats/__fixtures__/silo-runs");
+    const recorded = scoreJson(dir);
+    const budgeted = scoreJson(
+      dir,
+      "--scenario",
+      path.join(root, "lib/cli/__fixtures__/tool-calls-budget.scenario.json"),
+    );
+    expect(recorded.metrics.completion.value).toBeCloseTo(0.4, 12);
+    // TASK-007's passes with 4 and 5 tool calls fail: it completes 1 of 5, so (0 + 1 + 0.2 + 0) / 4.
+    expect(budgeted.metrics.completion.value).toBeCloseTo(0.3, 12);
+    expect(budgeted.budget).toEqual({ limits: { toolCalls: 3 }, failed: 2, over: 6, unknown: 0 });
+    expect(budgeted.metrics.correctness).toEqual(recorded.metrics.correctness);
+  });
+});

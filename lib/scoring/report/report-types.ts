@@ -1,6 +1,7 @@
 import type { MetricKind } from "../core/dimensions";
 import type { MeasureKey } from "../core/measures";
 import type { EffortOutlier, MeasureEffort } from "./effort";
+import type { BudgetReport } from "../scenario/budget";
 import type { Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
@@ -49,6 +50,8 @@ export interface Report {
   effortOutliers: EffortOutlier[];
   /** Run warnings, then scenario entries that matched nothing. */
   warnings: string[];
+  /** Only when the scenario sets an execution budget: how many scored rollouts it failed, and how many it could not judge. */
+  budget?: BudgetReport;
   /** Only when the run has BenchFlow regrades. */
   regrades?: readonly { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
 }

@@ -141,6 +141,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     effortOutliers: spent.outliers,
     warnings,
   };
+  if (scored.budget !== null) report.budget = scored.budget;
   if (run.regrades !== undefined) report.regrades = run.regrades;
   return report;
 }

@@ -1,5 +1,6 @@
 import type { ScenarioEdits } from "../scenario/apply-scenario";
 import { RolloutCells } from "../core/dimensions";
+import { BudgetTally, type Budget, type BudgetReport } from "../scenario/budget";
 import { FailureTally } from "./report-failures";
 import type { AuthorityGate, Report } from "./report-types";
 import { addGraded, checkScore, isGraded, verdictFromTotals } from "../core/rollout";
@@ -26,6 +27,8 @@ export interface ScoredRollouts {
   gate: AuthorityGate;
   /** [min(0, rewards), max(1, rewards)] over the reward column: where reward intervals are clipped. */
   rewardRange: Interval;
+  /** What the scenario's execution budget did; null when it sets none. */
+  budget: BudgetReport | null;
 }
 
 /**
@@ -42,14 +45,16 @@ export function scoreRollouts(
   index: RunIndex,
   edits: RolloutEdits,
   policy: UnscoredPolicy,
+  budget?: Budget,
 ): ScoredRollouts {
-  const scorer = new RolloutScorer(run, index, edits, policy);
+  const scorer = new RolloutScorer(run, index, edits, policy, budget);
   const rollouts = run.rollouts.map((rollout, r) => scorer.score(rollout, r));
   if (policy === "fail") rollouts.forEach((v, r) => v.status === "scored" || scorer.failUnscored(r));
   return {
     rollouts,
     cells: scorer.cells,
     rewardRange: scorer.cells.extent(index.metrics.indexOf("reward"), 0, 1),
+    budget: scorer.budget.result(),
     ...scorer.failures.result(),
   };
 }
@@ -62,6 +67,7 @@ export function scoreRollouts(
 class RolloutScorer {
   readonly cells: RolloutCells;
   readonly failures: FailureTally;
+  readonly budget: BudgetTally;
   private readonly width: number;
   private readonly completion: number;
   private readonly reward: number;
@@ -79,12 +85,14 @@ class RolloutScorer {
     private readonly index: RunIndex,
     private readonly edits: RolloutEdits,
     policy: UnscoredPolicy,
+    budget: Budget | undefined,
   ) {
     this.width = index.metrics.length;
     this.completion = index.metrics.indexOf("completion");
     this.reward = index.metrics.indexOf("reward");
     this.cells = new RolloutCells(run.rollouts.length, this.width);
     this.failures = new FailureTally(index);
+    this.budget = new BudgetTally(budget);
     this.dimSum = new Float64Array(this.width);
     this.dimCount = new Float64Array(this.width);
     this.taskGrades = policy === "fail" ? new Uint8Array(index.tasks.length * this.width) : null;
@@ -118,7 +126,13 @@ class RolloutScorer {
     }
     const checksChanged = this.edits.checksChanged[r] ?? false;
     const options = checksChanged ? this.changed : this.unchanged;
-    const { passed, reward } = verdictFromTotals(rollout, totals, failedRequired.length, options);
+    const verdict = verdictFromTotals(rollout, totals, failedRequired.length, options);
+    const { reward } = verdict;
+    // The budget decides pass or fail only: reward and dimension cells are the checks' own.
+    const passed =
+      rollout.status === "scored" && this.budget.active
+        ? this.budget.judge(rollout.measures, verdict.passed)
+        : verdict.passed;
 
     if (this.taskGrades) {
       const row = this.index.rolloutTask[r]! * width;

@@ -1,6 +1,7 @@
 import { scenarioEdits } from "../scenario/apply-scenario";
 import { TaskCells, type RolloutCells } from "../core/dimensions";
 import type { AuthorityGate, Report } from "./report-types";
+import type { BudgetReport } from "../scenario/budget";
 import { runIndex, type RunIndex } from "../core/run-index";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { scoreRollouts, type ScoredRollout } from "./score-rollouts";
@@ -42,6 +43,8 @@ export interface ScoredRun {
   groupWeight: number[];
   /** Where reward intervals are clipped: [0, 1] stretched to rewards outside it (other metrics: [0, 1]). */
   rewardRange: Interval;
+  /** What the scenario's execution budget did; null when it sets none. */
+  budget: BudgetReport | null;
   warnings: string[];
 }
 
@@ -49,7 +52,13 @@ export function scoreRun(run: ScoringRun, scenario: Scenario = {}): ScoredRun {
   const index = runIndex(run);
   const edits = scenarioEdits(run, scenario);
   const policy: UnscoredPolicy = scenario.unscored ?? "exclude";
-  const { rollouts, cells, rewardRange, failures, gate } = scoreRollouts(run, index, edits, policy);
+  const { rollouts, cells, rewardRange, failures, gate, budget } = scoreRollouts(
+    run,
+    index,
+    edits,
+    policy,
+    scenario.budget,
+  );
   const byTask: ScoredRollout[][] = index.tasks.map(() => []);
   rollouts.forEach((v, r) => byTask[index.rolloutTask[r]!]!.push(v));
 
@@ -72,6 +81,7 @@ export function scoreRun(run: ScoringRun, scenario: Scenario = {}): ScoredRun {
     gate,
     groupWeight: index.groups.map((g) => ownValue(scenario.groupWeights, g) ?? 1),
     rewardRange,
+    budget,
     warnings: edits.warnings,
   };
 }

@@ -1,10 +1,38 @@
 import { runIndex } from "../core/run-index";
+import { budgetLimits, overLimits, type Budget, type BudgetKey } from "./budget";
+import type { Measures } from "../core/measures";
 import type { Scenario } from "./scenario";
 import { SCHEME_WORDS } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
 
 const DEFAULT_METRIC = "correctness";
 const DEFAULT_SCHEME = "task";
+
+/** A figure of a measure in words, in its own unit ("$0.8", "12 s", "1 tool call"). */
+const MEASURE_WORDS: Record<BudgetKey, (value: number) => string> = {
+  costUsd: (v) => `$${v}`,
+  durationMs: (v) => `${v / 1000} s`,
+  tokens: (v) => `${v} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${v} ${v === 1 ? "tool call" : "tool calls"}`,
+};
+
+/**
+ * Why a budget fails a rollout, one phrase per limit it exceeds ("12 tool calls, over the limit of 10");
+ * empty when it is within the budget or no budget is set.
+ */
+export function describeOverBudget(measures: Measures | undefined, budget: Budget | undefined): string[] {
+  return overLimits(measures, budget).map(
+    ({ key, value, limit }) => `${MEASURE_WORDS[key](value)}, over the limit of ${MEASURE_WORDS[key](limit)}`,
+  );
+}
+
+/** A limit in words, in the measure's own unit ("$0.5 of cost", "120 s of time"). */
+const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
+  costUsd: (v) => `$${v} of cost`,
+  durationMs: (v) => `${v / 1000} s of time`,
+  tokens: (v) => `${v} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${v} ${v === 1 ? "tool call" : "tool calls"}`,
+};
 
 /**
  * The scenario in plain language, one sentence per change, e.g. "checkout C3 counted as passed",
@@ -45,5 +73,10 @@ export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tas
   if (scenario.passThreshold !== undefined) out.push(`pass threshold ${scenario.passThreshold}`);
   for (const [key, w] of Object.entries(scenario.componentWeights ?? {}))
     out.push(`grade component ${key} weighted ${w}`);
+  const limits = budgetLimits(scenario.budget);
+  if (limits.length > 0) {
+    const words = limits.map(([key, limit]) => LIMIT_WORDS[key](limit));
+    out.push(`execution budget: a scored rollout spending more than ${words.join(", or ")} fails`);
+  }
   return out;
 }

@@ -11,6 +11,7 @@ import {
   requiredSetting,
   resetScenario,
   scenarioParam,
+  setBudgetLimit,
   setComponentWeight,
   setFlip,
   setGroupWeight,
@@ -186,6 +187,18 @@ describe("required, policy, threshold, components", () => {
     expect(setComponentWeight({ componentWeights: { defect_matching: 0.5 } }, "defect_matching", 0.4, 0.4)).toEqual({});
   });
 
+  it("budget limits: set, cleared one by one, and the budget dropped once it has none", () => {
+    let s = setBudgetLimit({}, "toolCalls", 40);
+    expect(s).toEqual({ budget: { toolCalls: 40 } });
+    s = setBudgetLimit(s, "costUsd", 0);
+    expect(s).toEqual({ budget: { costUsd: 0, toolCalls: 40 } });
+    expect(scenarioParam(s)).toBe('{"budget":{"costUsd":0,"toolCalls":40}}');
+    s = setBudgetLimit(s, "toolCalls", null);
+    expect(s).toEqual({ budget: { costUsd: 0 } });
+    expect(setBudgetLimit(s, "costUsd", null)).toEqual({});
+    expect(normaliseScenario({ budget: {} })).toEqual({});
+  });
+
   it("every edit yields a valid scenario", () => {
     let s: Scenario = {};
     s = setScheme(s, "group");
@@ -197,6 +210,7 @@ describe("required, policy, threshold, components", () => {
     s = setUnscored(s, "fail");
     s = setPassThreshold(s, 0.8, 1);
     s = setComponentWeight(s, "k", 0.3, 0.5);
+    s = setBudgetLimit(s, "costUsd", 0.25);
     expect(ZScenario.safeParse(s).success).toBe(true);
   });
 });

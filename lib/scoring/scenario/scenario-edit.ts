@@ -1,3 +1,4 @@
+import { budgetLimits, type Budget, type BudgetKey } from "./budget";
 import type { Scenario, ScenarioFlip, ScenarioRequired } from "./scenario";
 import type { Scheme } from "../core/schemes";
 
@@ -78,6 +79,8 @@ export function normaliseScenario(s: Scenario): Scenario {
   if (s.unscored === "fail") out.unscored = "fail";
   if (s.passThreshold !== undefined) out.passThreshold = s.passThreshold;
   if (!isEmptyRecord(s.componentWeights)) out.componentWeights = { ...s.componentWeights };
+  const limits = budgetLimits(s.budget);
+  if (limits.length > 0) out.budget = Object.fromEntries(limits);
   return out;
 }
 
@@ -215,4 +218,12 @@ export function setComponentWeight(s: Scenario, key: string, weight: number | nu
   const componentWeights = withoutKey(s.componentWeights, key);
   if (weight !== null && weight !== declared) componentWeights[key] = weight;
   return normaliseScenario({ ...s, componentWeights });
+}
+
+/** A budget limit on one measure (null: no limit on it); a budget with no limit left is removed. */
+export function setBudgetLimit(s: Scenario, key: BudgetKey, limit: number | null): Scenario {
+  const budget: Budget = { ...s.budget };
+  if (limit === null) delete budget[key];
+  else budget[key] = limit;
+  return normaliseScenario({ ...s, budget });
 }

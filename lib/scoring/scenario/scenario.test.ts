@@ -16,6 +16,7 @@ describe("parseScenario", () => {
       unscored: "exclude",
       passThreshold: 1.0,
       componentWeights: { defect_matching: 0.5 },
+      budget: { costUsd: 0.5, durationMs: 600000, tokens: 200000, toolCalls: 40 },
     };
     expect(parseScenario(full)).toEqual({ success: true, data: full });
     expect(parseScenario({})).toEqual({ success: true, data: {} });
@@ -34,6 +35,18 @@ describe("parseScenario", () => {
     expect(parseScenario({ weights: { a: -1 } }).success).toBe(false);
     expect(parseScenario({ unscored: "zero" }).success).toBe(false);
     expect(parseScenario([]).success).toBe(false);
+  });
+
+  it("reports the field path of a bad budget limit and of an unknown measure", () => {
+    const paths = (json: unknown) => {
+      const r = parseScenario(json);
+      return r.success ? [] : r.issues.map((i) => i.path);
+    };
+    expect(paths({ budget: { costUsd: -0.1 } })).toEqual(["budget.costUsd"]);
+    expect(paths({ budget: { toolCalls: "40" } })).toEqual(["budget.toolCalls"]);
+    expect(paths({ budget: { cost: 1 } })).toEqual(["budget"]);
+    expect(paths({ budget: 5 })).toEqual(["budget"]);
+    expect(parseScenario({ budget: { tokens: 0 } })).toEqual({ success: true, data: { budget: { tokens: 0 } } });
   });
 
   it("reads the URL parameter: empty is {}, bad JSON is an issue", () => {

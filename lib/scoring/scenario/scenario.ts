@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SCHEMES } from "../core/schemes";
+import { ZBudget } from "./budget";
 
 /**
  * The what-if scenario (docs/scoring.md#what-if-scenarios): one JSON shape for the page, the URL, the API and
@@ -35,6 +36,8 @@ export const ZScenario = z.strictObject({
   unscored: z.enum(["exclude", "fail"]).optional(),
   passThreshold: z.number().finite().optional(),
   componentWeights: z.record(z.string(), ZWeight).optional(),
+  /** Per-rollout limits on recorded measures (budget.ts): a scored rollout over one fails. */
+  budget: ZBudget.optional(),
 });
 
 export type TScenario = z.infer<typeof ZScenario>;

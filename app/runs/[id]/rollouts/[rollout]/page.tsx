@@ -16,6 +16,7 @@ import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
+import { describeOverBudget } from "@/lib/scoring/scenario/describe-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { readTrialTexts } from "@/lib/api/trial-texts";
@@ -71,6 +72,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
 
   const entries = checkEntries(rollout.checks, cells);
   const failed = failedRequiredEntries(entries);
+  const over = describeOverBudget(run.rollouts.find((r) => r.id === rollout.id)?.measures, scenario.budget);
   const siblings = report.rollouts.filter((r) => r.task === rollout.taskKey);
   const index = siblings.findIndex((r) => r.id === rollout.id);
   const link = (i: number): RolloutLink | null => {
@@ -109,7 +111,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
       ) : null}
 
       {entries.length > 0 ? (
-        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} />
+        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} overBudget={over} />
       ) : null}
 
       <ChecksSection
