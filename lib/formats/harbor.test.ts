@@ -112,8 +112,8 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
 
   it("does not set Harbor's mean against this run's: the trimmed job's mean is over trials it no longer lists", () => {
     expect(run.metadata.harborMeanNote).toBe(
-      "Harbor reports 0.1239 over its job's trials, which are not this run's: the job file lists 19 trials, " +
-        "which disagrees with its counts (n_trials 390, n_errors 79). " +
+      "Harbor reports 0.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts " +
+        "disagree (n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats). " +
         "Tally's mean reward over the 14 scored trial(s) here is 0.6065 (0.4469 with the 5 unscored counted as 0, as Harbor counts them).",
     );
   });
@@ -222,7 +222,7 @@ describe("Harbor job result.json alone", () => {
 
   it("says Harbor's mean is over other trials: the trimmed lists hold 19 of them", () => {
     expect(run.metadata.harborMeanNote).toMatch(
-      /^Harbor reports 0\.1239 over its job's trials, which are not this run's: the job file lists 19 trials, which disagrees with its counts \(n_trials 390, n_errors 79\)\. Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
+      /^Harbor reports 0\.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts disagree \(n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats\)\. Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
     );
     expect(run.warnings).toContain(
       "0 of 19 trials have a trial folder; the other 19 come from job-result.trimmed.json alone: their reward and exception, without checks, verifier output or trace",

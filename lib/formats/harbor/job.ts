@@ -187,10 +187,9 @@ export interface TrialReward {
  * lengths match the job's n_trials and n_errors).
  */
 function otherTrials(listing: EvalListing, trials: readonly TrialReward[]): string | null {
-  if (countDiffs(listing).length > 0) {
-    const { n_trials: nTrials, n_errors: nErrors } = listing.figures;
-    return `the job file lists ${listing.trials.size} trials, which disagrees with its counts (n_trials ${nTrials ?? "absent"}, n_errors ${nErrors ?? "absent"})`;
-  }
+  const diffs = countDiffs(listing);
+  if (diffs.length > 0)
+    return `the job file lists ${listing.trials.size} trials and its counts disagree (${diffs.join("; ")})`;
   const unlisted = trials.filter((t) => !listing.trials.has(t.id)).length;
   return unlisted > 0 ? `${unlisted} trial(s) here are not in the job's lists` : null;
 }
