@@ -12,12 +12,7 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import { ingestFiles, runKeyOf } from "@/lib/ingest/ingest-files";
 import { parseBatch } from "@/lib/ingest/parse-batch";
-import {
-  asStored,
-  toScoringRollout,
-  toScoringRunWithTraces,
-  traceSummaryOf,
-} from "@/lib/ingest/to-scoring-run";
+import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } from "@/lib/ingest/to-scoring-run";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { computeReport } from "@/lib/scoring/report/report";
