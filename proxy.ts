@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readGate } from "@/lib/api/read-gate";
 import { legacyCompareLocation } from "@/lib/compare/query";
-import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/api/security-headers";
+import { contentSecurityPolicy, policyFor, SECURITY_HEADERS } from "@/lib/api/security-headers";
 
 /**
  * Runs before every page and API request: a fresh CSP nonce per request (Next.js reads it from the request's
- * policy header and puts it on its own scripts), and the security headers on every response.
+ * policy header and puts it on its own scripts), and the security headers on every response. The policy set
+ * here wins over a route's own, so a route serving a stored file's bytes gets the stored-file policy here.
  *
  * When TALLY_READ_TOKEN is set it is also the read gate (lib/api/read-gate.ts): a request without the session
  * cookie or a Bearer token is sent to /sign-in (pages) or answered 401 (the API). Route handlers keep their own
@@ -34,7 +35,9 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.redirect(new URL(gate.location, request.url), 303);
   }
   if (gate.kind !== "allow") response.headers.set("Cache-Control", "no-store");
-  response.headers.set("Content-Security-Policy", policy);
+  // A route's answer gets the policy for what it serves; a refusal or redirect from here, the page policy.
+  const served = gate.kind === "allow" && moved === null;
+  response.headers.set("Content-Security-Policy", served ? policyFor(request.nextUrl.pathname, policy) : policy);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }

@@ -7,7 +7,10 @@ import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function RunsPage({ searchParams }: Props) {
+  const { deleted } = await searchParams;
   const stored = await getStore().listRuns();
   const deltas = runsDeltaToBaseline(stored);
   const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
@@ -22,6 +25,11 @@ export default async function RunsPage() {
           Upload results
         </Link>
       </div>
+      {typeof deleted === "string" && deleted !== "" ? (
+        <p className="callout callout-info" role="status" data-testid="deleted-notice" style={{ marginBottom: 16 }}>
+          Deleted run “{deleted.slice(0, 200)}”.
+        </p>
+      ) : null}
       {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} />}
     </>
   );

@@ -27,7 +27,11 @@ test("the scoring-article run page shows every figure of the article", async ({ 
 
   const completion = page.getByTestId("metric-completion");
   await expect(completion).toContainText("33.3%");
-  await expect(completion).toContainText("1 of 3 tasks complete");
+  await expect(completion).toContainText("1 of 3 tasks complete (every rollout passes)");
+  await expect(completion).toContainText("the value is the mean of each task’s pass rate");
+  await expect(page.getByTestId("metric-reward")).toContainText("Mean reward gives each rollout one");
+  // 1 of 3 rollouts, one per task: SE = sqrt(3/2 · (4/9 + 1/9 + 1/9)) / 3 = 1/3; t(0.975, 2) · 1/3 clips to 0–100%.
+  await expect(page.getByTestId("pass-rate-ci")).toHaveText("95% CI 0.0% – 100.0%, clustered by task");
 
   const authority = page.getByTestId("metric-authority");
   await expect(authority).toContainText("66.7%");

@@ -94,6 +94,13 @@ test("finance/TASK-007: the grid, the summary and pass@k, then a failed rollout 
   await expect(detail).toContainText("not found in final state");
   await detail.getByRole("button", { name: "Close" }).press("Escape");
   await expect(detail).toHaveCount(0);
+  await expect(cell).toBeFocused();
+  // Esc also closes it while the focus stays on the cell that opened it.
+  await page.keyboard.press("Enter");
+  await expect(detail).toBeVisible();
+  await expect(cell).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(detail).toHaveCount(0);
 
   await snap(page, "task-page");
 

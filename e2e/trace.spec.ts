@@ -161,3 +161,34 @@ test("a 12,000-step trace renders only what is on screen, loads 10,000 steps, th
   }).toPass({ timeout: 15_000 });
   expect(await trace.getByTestId("trace-step").count()).toBeLessThan(100);
 });
+
+test("a Silo baselines folder: the state diff sits beside the checks, per collection", async ({ page, request }) => {
+  const folder = path.join(FIXTURE, "..", "baselines");
+  const form = new FormData();
+  form.append("run", `baselines-${Date.now()}`);
+  for (const group of fs.readdirSync(folder).sort())
+    for (const file of fs.readdirSync(path.join(folder, group)).sort())
+      form.append("files", new Blob([fs.readFileSync(path.join(folder, group, file))]), `baselines/${group}/${file}`);
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { runs: { id: string }[]; rejected: unknown[] };
+  expect(body.rejected).toEqual([]);
+  const runId = body.runs[0]!.id;
+  const report = (await (await request.get(`/api/runs/${runId}/report`)).json()) as {
+    rollouts: { id: string; task: string }[];
+  };
+  const crm = report.rollouts.find((r) => r.task.endsWith("TASK-002"));
+  expect(crm).toBeDefined();
+
+  await page.goto(rolloutHref(runId, crm!.id));
+  const diff = page.getByTestId("state-diff");
+  await expect(diff).toBeVisible();
+  await expect(diff.getByTestId("state-diff-collection")).toHaveCount(3);
+  await expect(diff.getByTestId("state-diff-collection").filter({ hasText: "opportunities" })).toContainText(
+    "2 changed",
+  );
+  await expect(diff).toContainText("OPP-005");
+  await expect(diff.getByTestId("state-diff-collection").filter({ hasText: "auditLog" })).toContainText("2 added");
+  await diff.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, "state-diff-1440.png") });
+});

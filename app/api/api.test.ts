@@ -160,6 +160,12 @@ describe("reads", () => {
       await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&a=${silo}`))
     ).json();
     expect(swapped).toMatchObject({ a: { id: silo }, b: { id: article }, onlyA: 4, onlyB: 3 });
+
+    const reward = await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&metric=reward`));
+    expect(((await reward.json()) as { taskMetric: string }).taskMetric).toBe("reward");
+    const bogus = await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&metric=bogus`));
+    expect(bogus.status).toBe(422);
+    expect(((await bogus.json()) as { error: { message: string } }).error.message).toContain('Unknown metric "bogus"');
   });
 
   it("redirects the two-run style ?a=&b= permanently (proxy.ts), for the API, its CSV and the page", async () => {

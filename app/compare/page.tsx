@@ -45,8 +45,8 @@ export default async function ComparePage({ searchParams }: Props) {
     <CompareView
       view={view}
       order={resolution.order}
-      a={toCompareRun(resolution.a.found)}
-      candidates={resolution.candidates.map((c) => toCompareRun(c.found))}
+      a={toCompareRun(resolution.a.found, resolution.a.run)}
+      candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
     />
   );

@@ -3,18 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { ingestAuthHeader } from "@/components/upload/ingest-token";
 import styles from "./baseline-toggle.module.css";
-
-// The upload page keeps the ingest token in this tab's sessionStorage; both spellings are read.
-const TOKEN_KEYS = ["tally.ingest-token", "tally-ingest-token"];
-
-function savedToken(): string | null {
-  for (const key of TOKEN_KEYS) {
-    const value = window.sessionStorage.getItem(key);
-    if (value && value.trim()) return value.trim();
-  }
-  return null;
-}
 
 type Problem = { kind: "unauthorized" } | { kind: "failed"; message: string } | null;
 
@@ -33,10 +23,9 @@ export function BaselineToggle({ runId, runName, baseline }: { runId: string; ru
     setSending(true);
     setProblem(null);
     try {
-      const token = savedToken();
       const res = await fetch(`/api/runs/${encodeURIComponent(runId)}/baseline`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { "content-type": "application/json", ...ingestAuthHeader() },
         body: JSON.stringify({ baseline: !baseline }),
       });
       if (res.status === 401) setProblem({ kind: "unauthorized" });

@@ -1,5 +1,7 @@
 import type { RunMeta } from "@/lib/store/records";
 import type { Regrade } from "@/lib/formats/types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import { firstRolloutByTask } from "@/lib/scoring/view/first-rollouts";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */
 export interface CompareRun {
@@ -13,11 +15,13 @@ export interface CompareRun {
   /** BenchFlow's regrade summary sentence and reason, when the run has regrades. */
   regradeSummary: string | null;
   regradeReason: string | null;
+  /** Each task's first rollout by id: the one the per-task side-by-side link opens. */
+  firstRollouts: Record<string, string>;
 }
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
-export function toCompareRun(meta: RunMeta): CompareRun {
+export function toCompareRun(meta: RunMeta, run: Pick<ScoringRun, "rollouts">): CompareRun {
   const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
   return {
     id,
@@ -29,6 +33,7 @@ export function toCompareRun(meta: RunMeta): CompareRun {
     regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
+    firstRollouts: firstRolloutByTask(run),
   };
 }
 

@@ -25,6 +25,7 @@ export function PickRuns({
     tasks: r.summary?.tasks ?? null,
     passRate: r.summary?.passRate ?? null,
     baseline: r.baseline,
+    tags: r.tags,
   }));
   return (
     <>

@@ -16,6 +16,7 @@ export interface PickerRun {
   tasks: number | null;
   passRate: number | null;
   baseline: boolean;
+  tags: readonly string[];
 }
 
 /** Choose the runs to compare (the baseline first when chosen); navigates to /compare?runs=… */
@@ -29,6 +30,11 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
   const ordered =
     baselineId && picked.includes(baselineId) ? [baselineId, ...picked.filter((id) => id !== baselineId)] : picked;
   const href = `/compare?runs=${ordered.map(encodeURIComponent).join(",")}`;
+
+  const [tag, setTag] = useState<string | null>(null);
+  const allTags = [...new Set(runs.flatMap((r) => r.tags))].sort();
+  // Picked runs stay listed whatever the filter, so a pick is never hidden.
+  const shown = tag === null ? runs : runs.filter((r) => r.tags.includes(tag) || picked.includes(r.id));
 
   const toggle = (id: string) =>
     setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= MAX_COMPARE_RUNS ? p : [...p, id]));
@@ -49,6 +55,21 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
               ? "Pick one or two more runs."
               : `${plural(picked.length, "run")} picked${full ? ` (at most ${MAX_COMPARE_RUNS})` : ""}.`}
         </span>
+        {allTags.length > 0 ? (
+          <select
+            aria-label="Show runs with the tag"
+            value={tag ?? ""}
+            onChange={(e) => setTag(e.target.value === "" ? null : e.target.value)}
+            data-testid="picker-tag-filter"
+          >
+            <option value="">Every tag</option>
+            {allTags.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        ) : null}
         <button
           type="submit"
           className="button button-primary"
@@ -75,7 +96,7 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
           </tr>
         </thead>
         <tbody>
-          {runs.map((r) => {
+          {shown.map((r) => {
             const checked = picked.includes(r.id);
             const position = ordered.indexOf(r.id);
             return (
@@ -95,6 +116,11 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
                     {r.name}
                   </label>{" "}
                   {r.baseline ? <span className="badge badge-accent">baseline</span> : null}
+                  {r.tags.map((t) => (
+                    <span key={t} className="badge">
+                      {t}
+                    </span>
+                  ))}
                   {position >= 0 && ordered.length >= 2 ? (
                     <span className={styles.pickRole}>
                       {position === 0 ? "A · baseline of the comparison" : `${"ABC"[position]} · candidate`}

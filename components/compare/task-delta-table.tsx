@@ -3,7 +3,7 @@ import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
 import { FLIP_WORDS } from "./compare-words";
-import { taskHref } from "@/components/task/hrefs";
+import { sideBySideHref, taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";
@@ -73,7 +73,7 @@ export function TaskDeltaTable({
                   )}
                 </th>,
                 <th key={`f${i}`} scope="col">
-                  Flip
+                  Rollouts · flip
                 </th>,
               ])}
             </tr>
@@ -114,11 +114,14 @@ export function TaskDeltaTable({
                       {deltaText(kind, cell.delta)}
                     </td>,
                     <td key={`f${i}`}>
-                      {cell.flip ? (
-                        <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
-                          {FLIP_WORDS[cell.flip]}
-                        </span>
-                      ) : null}
+                      <span className={styles.flipCell}>
+                        <SideBySideLink taskKey={row.key} a={a} b={c} />
+                        {cell.flip ? (
+                          <span className={cell.flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
+                            {FLIP_WORDS[cell.flip]}
+                          </span>
+                        ) : null}
+                      </span>
                     </td>,
                   ];
                 })}
@@ -172,6 +175,24 @@ function PageLink({
   return (
     <Link href={compareViewHref(view, { page })} className={styles.pagerLink} scroll={false}>
       {label}
+    </Link>
+  );
+}
+
+/** The side by side of the task's first rollout (by id) in A and in candidate `b`. */
+function SideBySideLink({ taskKey, a, b }: { taskKey: string; a: CompareRun; b: { run: CompareRun; letter: string } }) {
+  const left = a.firstRollouts[taskKey];
+  const right = b.run.firstRollouts[taskKey];
+  if (left === undefined || right === undefined) return null;
+  return (
+    <Link
+      href={sideBySideHref({ runId: a.id, rolloutId: left }, { runId: b.run.id, rolloutId: right })}
+      className={styles.sideBySideLink}
+      title={`Side by side: the first rollout by id of ${taskKey} in A (${left}) and in ${b.letter} (${right})`}
+      aria-label={`${taskKey}: first rollouts of A and ${b.letter} side by side`}
+      data-testid="task-side-by-side"
+    >
+      A ⇄ {b.letter}
     </Link>
   );
 }

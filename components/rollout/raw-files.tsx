@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { bytes } from "@/lib/display/format";
+import { downloadName, fileUrl } from "./file-url";
 import styles from "./rollout-page.module.css";
 
 /** Shown inline up to this many bytes; the download link always has the whole file. */
@@ -12,23 +13,6 @@ type View =
   | { state: "loading" }
   | { state: "error"; message: string }
   | { state: "open"; text: string; size: number; truncated: boolean };
-
-function basename(path: string): string {
-  return path.split(/[\\/]/).pop() || "file";
-}
-
-/** The file-name hint the files API accepts ([\w.@+-]); anything else becomes "_". */
-function downloadName(path: string): string {
-  return (
-    basename(path)
-      .replace(/[^\w.@+-]/g, "_")
-      .slice(0, 200) || "file"
-  );
-}
-
-function fileUrl(sha256: string, path: string): string {
-  return `/api/files/${encodeURIComponent(sha256)}?${new URLSearchParams({ name: downloadName(path) }).toString()}`;
-}
 
 async function errorMessage(response: Response): Promise<string> {
   try {

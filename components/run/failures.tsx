@@ -13,9 +13,12 @@ const TASKS_NAMED = 5;
 /** Required checks that failed, most failures first (identity: dimension, key, label across tasks). */
 export function MostFailedChecks({
   checks,
+  noneWords,
   taskHref,
 }: {
   checks: Report["failures"]["checks"];
+  /** What to say when no required check failed (noFailedCheckWords). */
+  noneWords: string;
   taskHref: (taskKey: string) => string | null;
 }) {
   const [all, setAll] = useState(false);
@@ -27,7 +30,9 @@ export function MostFailedChecks({
       </h2>
       <p className={styles.panelNote}>Failed in / graded in: rollouts where the check was graded.</p>
       {checks.length === 0 ? (
-        <p className={styles.none}>No required check failed in this run.</p>
+        <p className={styles.none} data-testid="no-failed-checks">
+          {noneWords}
+        </p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={`table ${styles.compact}`}>

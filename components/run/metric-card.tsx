@@ -91,7 +91,8 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
         <strong>
           {metric.completeTasks} of {metric.eligibleTasks}
         </strong>{" "}
-        {metric.eligibleTasks === 1 ? "task" : "tasks"} complete
+        {metric.eligibleTasks === 1 ? "task" : "tasks"} complete (every rollout passes);{" "}
+        <span className="muted">the value is the mean of each task’s pass rate</span>
       </p>
     );
   }
@@ -106,7 +107,12 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
     );
   }
   if (metric.kind === "reward") {
-    return <p className={styles.line}>mean of each task’s mean reward</p>;
+    return (
+      <p className={styles.line}>
+        mean of each task’s mean reward{" "}
+        <span className="muted">(each task one vote; Mean reward gives each rollout one)</span>
+      </p>
+    );
   }
   return null;
 }

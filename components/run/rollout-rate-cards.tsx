@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { num, pct, plural } from "@/lib/display/format";
+import { intervalText, num, pct, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./metric-card.module.css";
 import { ValueTrack } from "./value-track";
@@ -23,6 +23,11 @@ export function PassRateCard({ passRate, unscored }: { passRate: Report["passRat
         {passRate.passes} of {plural(passRate.counted, "rollout")}
       </strong>{" "}
       passed every required check
+      {passRate.ci95 ? (
+        <span className={styles.interval} data-testid="pass-rate-ci">
+          95% CI {intervalText("completion", passRate.ci95)}, clustered by task
+        </span>
+      ) : null}
     </RateCard>
   );
 }

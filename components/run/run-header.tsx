@@ -5,6 +5,7 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
 import { rolloutHref } from "@/components/task/hrefs";
 import type { RunPageMeta } from "./run-page-meta";
+import { RunManage } from "./run-manage";
 
 /** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
 export interface RunWarning {
@@ -44,9 +45,9 @@ export function RunHeader({
           <h1 className={styles.title}>
             {meta.name}
             {meta.baseline ? <span className="badge badge-accent">baseline</span> : null}
-            {meta.labels.map((l) => (
-              <span key={l} className="badge">
-                {l}
+            {meta.tags.map((tag) => (
+              <span key={tag} className="badge" data-testid="run-tag">
+                {tag}
               </span>
             ))}
           </h1>
@@ -74,6 +75,7 @@ export function RunHeader({
           <a className="button" href={reportHref} download={`tally-report-${meta.id}.json`}>
             <span aria-hidden>↓</span> Report JSON
           </a>
+          <RunManage runId={meta.id} name={meta.name} tags={meta.tags} />
         </div>
       </div>
       {warnings.length > 0 ? (

@@ -3,7 +3,7 @@ import type { RunMeta } from "@/lib/store/records";
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
 export interface RunPageMeta extends Pick<
   RunMeta,
-  "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "labels"
+  "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "tags"
 > {
   /** Format notes kept in the run's metadata: BenchFlow's regrade sentence, Harbor's own mean and why it differs. */
   regradeSummary: string | null;
@@ -15,7 +15,7 @@ export interface RunPageMeta extends Pick<
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
 export function toRunPageMeta(meta: RunMeta): RunPageMeta {
-  const { id, name, agent, model, format, createdAt, ingestedAt, baseline, labels, metadata } = meta;
+  const { id, name, agent, model, format, createdAt, ingestedAt, baseline, tags, metadata } = meta;
   return {
     id,
     name,
@@ -25,7 +25,7 @@ export function toRunPageMeta(meta: RunMeta): RunPageMeta {
     createdAt,
     ingestedAt,
     baseline,
-    labels,
+    tags,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
     harborMean: typeof metadata.harborMean === "number" ? metadata.harborMean : null,

@@ -14,7 +14,7 @@ const meta: RunPageMeta = {
   createdAt: null,
   ingestedAt: "2026-01-01T00:00:00.000Z",
   baseline: true,
-  labels: ["x"],
+  tags: ["x"],
   regradeSummary: null,
   regradeReason: null,
   harborMean: 0.5,

@@ -11,6 +11,8 @@ import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
+import { CostAndEffort } from "./cost-and-effort";
 import { FailureTags, MostFailedChecks } from "./failures";
 import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
@@ -135,8 +137,19 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         <RewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
       </div>
 
+      <CostAndEffort
+        effort={report.effort}
+        outliers={report.effortOutliers}
+        rollouts={report.rollouts}
+        rolloutHref={paths.rollout}
+      />
+
       <div className={`section ${styles.split}`}>
-        <MostFailedChecks checks={report.failures.checks} taskHref={taskHref} />
+        <MostFailedChecks
+          checks={report.failures.checks}
+          noneWords={noFailedCheckWords(failureOrigin(report))}
+          taskHref={taskHref}
+        />
         <FailureTags tags={report.failures.tags} />
       </div>
 

@@ -105,6 +105,11 @@ export const runsColumns = helper.columns([
           {row.original.name}
         </Link>
         {row.original.baseline ? <span className="badge badge-accent">baseline</span> : null}
+        {row.original.tags.map((tag) => (
+          <span key={tag} className="badge" data-testid="run-tag">
+            {tag}
+          </span>
+        ))}
       </span>
     ),
   }),

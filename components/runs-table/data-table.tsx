@@ -29,11 +29,16 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
     [selected],
   );
   const sorting = useMemo(() => sortingOf(view), [view]);
+  const allTags = useMemo(() => [...new Set(runs.flatMap((r) => r.tags))].sort(), [runs]);
+  const shown = useMemo(
+    () => (view.tag === null ? runs : runs.filter((r) => r.tags.includes(view.tag!))),
+    [runs, view.tag],
+  );
 
   const table = useTable({
     features: runsTableFeatures,
     columns: runsColumns,
-    data: runs,
+    data: shown,
     getRowId: (run) => run.id,
     state: { sorting, globalFilter: view.q.trim(), rowSelection },
     onSortingChange: (updater: Updater<SortingState>) => {
@@ -54,7 +59,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
   });
 
   const rows = table.getRowModel().rows;
-  const filtering = view.q.trim() !== "";
+  const filtering = view.q.trim() !== "" || view.tag !== null;
 
   return (
     <div className={styles.wrap}>
@@ -68,6 +73,21 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
             onChange={(e) => update({ q: e.target.value }, "typing")}
             className={styles.searchInput}
           />
+          {allTags.length > 0 || view.tag !== null ? (
+            <select
+              aria-label="Filter by tag"
+              value={view.tag ?? ""}
+              onChange={(e) => update({ tag: e.target.value === "" ? null : e.target.value })}
+              data-testid="tag-filter"
+            >
+              <option value="">Every tag</option>
+              {[...new Set([...allTags, ...(view.tag === null ? [] : [view.tag])])].map((tag) => (
+                <option key={tag} value={tag}>
+                  {tag}
+                </option>
+              ))}
+            </select>
+          ) : null}
           <span className={styles.count} aria-live="polite">
             {filtering ? `${rows.length} of ${plural(runs.length, "run")}` : plural(runs.length, "run")}
           </span>
@@ -98,7 +118,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
       </div>
 
       {rows.length === 0 ? (
-        <NoMatches query={view.q} onClear={() => update({ q: "" })} />
+        <NoMatches query={view.q} tag={view.tag} onClear={() => update({ q: "", tag: null })} />
       ) : (
         <div className={styles.scroller}>
           <table className={`table ${styles.table}`}>

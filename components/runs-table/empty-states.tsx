@@ -31,12 +31,13 @@ export function NoRuns({ formats }: { formats: readonly FormatId[] }) {
   );
 }
 
-/** The filter hides every run. */
-export function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
+/** The filters hide every run. */
+export function NoMatches({ query, tag, onClear }: { query: string; tag: string | null; onClear: () => void }) {
+  const what = [query.trim() ? `“${query.trim()}”` : null, tag !== null ? `the tag “${tag}”` : null].filter(Boolean);
   return (
     <div className={`empty-state ${styles.noMatches}`} role="status">
-      <h2>No runs match “{query.trim()}”</h2>
-      <p>The filter looks at run name, agent, model and format.</p>
+      <h2>No runs match {what.join(" with ")}</h2>
+      <p>The text filter looks at run name, agent, model and format; the tag filter at the run’s tags.</p>
       <button type="button" className="button" onClick={onClear}>
         Clear filter
       </button>

@@ -11,7 +11,7 @@ describe("runs list URL state", () => {
   });
 
   it("reads filter, sort, direction and selection from URLSearchParams and from Next's searchParams object", () => {
-    const expected = { q: "silo", sort: "passRate", dir: "desc", selected: ["a", "b"] };
+    const expected = { q: "silo", tag: null, sort: "passRate", dir: "desc", selected: ["a", "b"] };
     expect(parseRunsView(new URLSearchParams("q=silo&sort=passRate&dir=desc&selected=a,b"))).toEqual(expected);
     expect(parseRunsView({ q: ["silo", "other"], sort: "passRate", dir: "desc", selected: "a,b" })).toEqual(expected);
   });
@@ -24,17 +24,24 @@ describe("runs list URL state", () => {
 
   it("writes defaults as nothing and keeps a fixed key order", () => {
     expect(serializeRunsView(DEFAULT_RUNS_VIEW)).toBe("");
-    expect(serializeRunsView({ q: "  ", sort: null, dir: "desc", selected: [] })).toBe("");
-    expect(serializeRunsView({ q: "gpt 5", sort: "meanReward", dir: "desc", selected: ["x", "y"] })).toBe(
+    expect(serializeRunsView({ q: "  ", tag: null, sort: null, dir: "desc", selected: [] })).toBe("");
+    expect(serializeRunsView({ q: "gpt 5", tag: null, sort: "meanReward", dir: "desc", selected: ["x", "y"] })).toBe(
       "q=gpt+5&sort=meanReward&dir=desc&selected=x,y",
     );
   });
 
   it("round-trips a view, markup and ampersands in the filter included", () => {
-    const view = { q: "<b>&c=d", sort: "date" as const, dir: "asc" as const, selected: ["r1"] };
+    const view = { q: "<b>&c=d", tag: "agent v2", sort: "date" as const, dir: "asc" as const, selected: ["r1"] };
     expect(parseRunsView(new URLSearchParams(serializeRunsView(view)))).toEqual(view);
     expect(runsViewHref(view)).toMatch(/^\/\?q=/);
     expect(runsViewHref(DEFAULT_RUNS_VIEW)).toBe("/");
+  });
+
+  it("keeps a tag filter, and reads a tag no run could have (a comma, too long) as no filter", () => {
+    expect(parseRunsView(new URLSearchParams("tag=nightly")).tag).toBe("nightly");
+    expect(serializeRunsView({ ...DEFAULT_RUNS_VIEW, q: "silo", tag: "nightly" })).toBe("q=silo&tag=nightly");
+    expect(parseRunsView(new URLSearchParams("tag=a,b")).tag).toBeNull();
+    expect(parseRunsView(new URLSearchParams(`tag=${"x".repeat(61)}`)).tag).toBeNull();
   });
 
   it("links the compare page with the runs in the order they were picked", () => {
@@ -42,7 +49,7 @@ describe("runs list URL state", () => {
   });
 
   it("reads back what it writes, so a written URL is recognised when it lands", () => {
-    const view = { q: "gpt 5", sort: "headline" as const, dir: "desc" as const, selected: ["x", "y"] };
+    const view = { q: "gpt 5", tag: null, sort: "headline" as const, dir: "desc" as const, selected: ["x", "y"] };
     const query = runsViewCodec.write(view, new URLSearchParams("ignored=1"));
     expect(query).toBe("q=gpt+5&sort=headline&dir=desc&selected=x,y");
     expect(runsViewCodec.write(parseRunsView(new URLSearchParams(query)), new URLSearchParams())).toBe(query);

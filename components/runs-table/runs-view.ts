@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ZTag } from "@/lib/run-tags";
 import { firstValues, searchParamsOf, type ParamSource, type UrlCodec } from "@/components/url-state/url-codec";
 
 /**
- * The runs list's view state as it lives in the URL (`/?q=silo&sort=passRate&dir=desc&selected=a,b`).
+ * The runs list's view state as it lives in the URL (`/?q=silo&tag=nightly&sort=passRate&dir=desc&selected=a,b`).
  * The runs list owns its whole query string.
  */
 
@@ -26,6 +27,8 @@ export type SortDir = "asc" | "desc";
 export interface RunsView {
   /** Free text matched against name, agent, model and format. */
   q: string;
+  /** Only the runs with this tag; null for every run. */
+  tag: string | null;
   /** null: the order the server lists runs in (newest ingest first). */
   sort: RunSortKey | null;
   dir: SortDir;
@@ -33,7 +36,7 @@ export interface RunsView {
   selected: string[];
 }
 
-export const DEFAULT_RUNS_VIEW: RunsView = { q: "", sort: null, dir: "asc", selected: [] };
+export const DEFAULT_RUNS_VIEW: RunsView = { q: "", tag: null, sort: null, dir: "asc", selected: [] };
 
 const MAX_QUERY = 200;
 const MAX_SELECTED = 20;
@@ -44,6 +47,7 @@ const ZRunsView = z
       .string()
       .transform((q) => q.slice(0, MAX_QUERY))
       .catch(""),
+    tag: ZTag.nullable().catch(null),
     sort: z.enum(RUN_SORT_KEYS).nullable().catch(null),
     dir: z.enum(["asc", "desc"]).catch("asc"),
     selected: z
@@ -61,10 +65,10 @@ const ZRunsView = z
       .catch([]),
   })
   // A direction means nothing without a sort column.
-  .transform((v): RunsView => ({ ...v, dir: v.sort === null ? "asc" : v.dir }));
+  .transform((v): RunsView => ({ ...v, tag: v.tag ?? null, dir: v.sort === null ? "asc" : v.dir }));
 
 export function parseRunsView(source: ParamSource): RunsView {
-  return ZRunsView.parse(firstValues(searchParamsOf(source), ["q", "sort", "dir", "selected"]));
+  return ZRunsView.parse(firstValues(searchParamsOf(source), ["q", "tag", "sort", "dir", "selected"]));
 }
 
 export function isRunSortKey(id: string): id is RunSortKey {
@@ -75,6 +79,7 @@ export function isRunSortKey(id: string): id is RunSortKey {
 export function serializeRunsView(view: RunsView): string {
   const params = new URLSearchParams();
   if (view.q.trim() !== "") params.set("q", view.q);
+  if (view.tag !== null) params.set("tag", view.tag);
   if (view.sort !== null) {
     params.set("sort", view.sort);
     params.set("dir", view.dir);

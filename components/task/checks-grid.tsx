@@ -1,11 +1,13 @@
 "use client";
 
-import { Fragment, useId, useRef, useState } from "react";
+import Link from "next/link";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { clip, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { CellDetail } from "./cell-detail";
+import { sideBySideHref } from "./hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridView } from "./grid-view";
 import styles from "./checks-grid.module.css";
@@ -44,15 +46,32 @@ function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
 export function ChecksGrid({ view }: { view: GridView }) {
   const [open, setOpen] = useState<Open | null>(null);
   const [failingOnly, setFailingOnly] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const close = () => {
     if (open) buttons.current.get(`${open.row}|${open.column}`)?.focus();
     setOpen(null);
   };
+  // Esc closes an open detail wherever the focus is (its cell, the detail, or the page), and gives the
+  // focus back to the cell.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      buttons.current.get(`${open.row}|${open.column}`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   const rows = failingOnly ? view.rows.filter((r) => r.failed > 0) : view.rows;
   const span = view.columns.length + 1;
   const anyChanged = view.rows.some((r) => r.cells.some((c) => c?.changed));
+  // A third pick replaces the oldest, so two stay picked; A is the left of the two columns.
+  const toggle = (id: string) =>
+    setPicked((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-2)));
+  const pair = view.columns.filter((c) => picked.includes(c.id));
 
   return (
     <div className={styles.wrap}>
@@ -83,6 +102,26 @@ export function ChecksGrid({ view }: { view: GridView }) {
           <input type="checkbox" checked={failingOnly} onChange={(e) => setFailingOnly(e.target.checked)} />
           Only checks that fail somewhere
         </label>
+        {view.columns.length > 1 ? (
+          <span className={styles.pickStatus} aria-live="polite">
+            {pair.length === 2 ? (
+              <Link
+                href={sideBySideHref(
+                  { runId: view.runId, rolloutId: pair[0]!.id },
+                  { runId: view.runId, rolloutId: pair[1]!.id },
+                )}
+                className="button button-small button-primary"
+                data-testid="side-by-side-link"
+              >
+                Side by side: #{pair[0]!.position} and #{pair[1]!.position}
+              </Link>
+            ) : (
+              <span className="muted">
+                {pair.length === 1 ? "Pick one more rollout" : "Pick two rollouts"} to see them side by side
+              </span>
+            )}
+          </span>
+        ) : null}
       </div>
       <div className={styles.scroller} role="region" aria-label="Checks by rollout" tabIndex={0}>
         <table className={styles.grid} data-testid="checks-grid">
@@ -96,7 +135,14 @@ export function ChecksGrid({ view }: { view: GridView }) {
               </th>
               {view.columns.map((column) => (
                 <th scope="col" key={column.id} className={styles.colTh} data-testid="rollout-column">
-                  <GridColumnHeader column={column} />
+                  <GridColumnHeader
+                    column={column}
+                    pick={
+                      view.columns.length > 1
+                        ? { checked: picked.includes(column.id), onChange: () => toggle(column.id) }
+                        : undefined
+                    }
+                  />
                 </th>
               ))}
             </tr>
@@ -149,7 +195,7 @@ export function ChecksGrid({ view }: { view: GridView }) {
                   </tr>
                   {openCell && openCol ? (
                     <tr className={styles.detailRow}>
-                      <td colSpan={span} onKeyDown={(e) => e.key === "Escape" && close()}>
+                      <td colSpan={span}>
                         <CellDetail
                           id={detailId}
                           row={row}

@@ -18,6 +18,10 @@ export interface GridColumn {
   terminationReason: string | null;
   toolCalls: number | null;
   toolErrors: number | null;
+  /** The rollout's measures (null: not recorded), trace totals included, as the report carries them. */
+  durationMs: number | null;
+  tokens: number | null;
+  costUsd: number | null;
 }
 
 export interface GridCellView {
@@ -69,8 +73,11 @@ export function gridView(
       failedRequired: v?.failedRequired.length ?? 0,
       checksChanged: v?.checksChanged ?? false,
       terminationReason: d?.terminationReason ?? null,
-      toolCalls: d?.toolCalls ?? null,
-      toolErrors: d?.toolErrors ?? null,
+      toolCalls: v?.measures.toolCalls ?? d?.toolCalls ?? null,
+      toolErrors: v?.measures.toolErrors ?? d?.toolErrors ?? null,
+      durationMs: v?.measures.durationMs ?? d?.durationMs ?? null,
+      tokens: v?.measures.tokens ?? d?.tokens ?? null,
+      costUsd: v?.measures.costUsd ?? d?.costUsd ?? null,
     };
   });
   const rows = grid.rows.map((row): GridRowView => ({

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keyOfSegment, rolloutHref, runHref, taskHref, withScenario } from "./hrefs";
+import { keyOfSegment, rolloutHref, runHref, sideBySideHref, taskHref, withScenario } from "./hrefs";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -51,5 +51,22 @@ describe("page hrefs", () => {
 
   it("take a segment that does not decode as it is", () => {
     expect(keyOfSegment("%E0%A4%A")).toBe("%E0%A4%A");
+  });
+});
+
+describe("sideBySideHref", () => {
+  it("keeps ':' and '/' readable and encodes the rest", () => {
+    expect(sideBySideHref({ runId: "r1", rolloutId: "attempt-1/result" }, { runId: "r2", rolloutId: "a b&c" })).toBe(
+      "/compare/rollouts?a=r1:attempt-1/result&b=r2:a%20b%26c",
+    );
+    expect(sideBySideHref({ runId: "r", rolloutId: "1" }, { runId: "r", rolloutId: "2" }, { from: 300 })).toBe(
+      "/compare/rollouts?a=r:1&b=r:2&from=300",
+    );
+  });
+
+  it("never throws on a lone surrogate", () => {
+    expect(sideBySideHref({ runId: "r", rolloutId: "a\uD800" }, { runId: "r", rolloutId: "b" })).toBe(
+      "/compare/rollouts?a=r:a%EF%BF%BD&b=r:b",
+    );
   });
 });

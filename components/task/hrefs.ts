@@ -6,6 +6,8 @@
  * A what-if scenario set on one page travels with the user: the raw `scenario` parameter is carried over
  * unchanged (only when it parsed, so a broken one is not spread).
  */
+import type { RolloutRef } from "@/lib/api/side-by-side";
+
 export function withScenario(path: string, scenarioParam: string | null): string {
   if (scenarioParam === null || scenarioParam.trim() === "") return path;
   return `${path}?${new URLSearchParams({ scenario: scenarioParam }).toString()}`;
@@ -50,4 +52,17 @@ export function keyOfSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** A query value kept readable: `:` and `/` are legal in a query and stay as they are. */
+const queryValue = (text: string) =>
+  encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD")).replace(/%3A/g, ":").replace(/%2F/g, "/");
+
+/**
+ * The side by side of two rollouts: `/compare/rollouts?a=<run>:<rollout>&b=<run>:<rollout>` (run ids never hold
+ * ":", so the first ":" splits). `from` is the first aligned trace row shown, left out when 0.
+ */
+export function sideBySideHref(a: RolloutRef, b: RolloutRef, options: { from?: number } = {}): string {
+  const from = options.from !== undefined && options.from > 0 ? `&from=${Math.floor(options.from)}` : "";
+  return `/compare/rollouts?a=${queryValue(`${a.runId}:${a.rolloutId}`)}&b=${queryValue(`${b.runId}:${b.rolloutId}`)}${from}`;
 }

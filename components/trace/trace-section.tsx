@@ -10,11 +10,12 @@ const FIRST_PAGE = 200;
 /** The rollout's trace: its steps, or the raw text with why it could not be read, or one line saying there is none. */
 export function TraceSection({
   read,
-  traceUrl,
+  rolloutApi,
   citations,
 }: {
   read: TraceRead;
-  traceUrl: string;
+  /** The rollout's API URL: its trace pages are at `/trace`, its images at `/image`. */
+  rolloutApi: string;
   citations: Record<number, string[]>;
 }) {
   return (
@@ -45,7 +46,8 @@ export function TraceSection({
             </ul>
           ) : null}
           <TraceView
-            traceUrl={traceUrl}
+            traceUrl={`${rolloutApi}/trace`}
+            imageUrl={`${rolloutApi}/image`}
             totals={read.trace.totals}
             firstSteps={read.trace.steps.slice(0, FIRST_PAGE)}
             citations={citations}

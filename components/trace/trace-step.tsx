@@ -1,4 +1,11 @@
-import type { ImageRef, ToolResult, TraceContent, TraceJson, TraceStep } from "@/lib/traces";
+import {
+  imageDisplay,
+  type ImageRef,
+  type ToolResult,
+  type TraceContent,
+  type TraceJson,
+  type TraceStep,
+} from "@/lib/traces";
 import { CollapsibleText } from "./collapsible-text";
 import { stepHasError } from "./step-search";
 import styles from "./trace.module.css";
@@ -7,19 +14,46 @@ function pretty(value: TraceJson): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
 }
 
-function ImageNote({ image }: { image: ImageRef }) {
+/**
+ * An image of the trace: a stored raster file from the rollout's image route, a raster `data:` URL from the
+ * trace itself, or its name with why it is not shown. `imageUrl` is the route, taking `?path=`.
+ */
+function TraceImage({ image, imageUrl }: { image: ImageRef; imageUrl: string }) {
+  const display = imageDisplay(image);
+  if (display.kind === "missing")
+    return (
+      <div className={`${styles.image} ${styles.missing}`} data-testid="trace-image-missing">
+        image not stored: {display.path}
+      </div>
+    );
+  if (display.kind === "named")
+    return (
+      <div className={`${styles.image} muted`}>
+        image {display.written} ({display.why})
+      </div>
+    );
+  const src =
+    display.kind === "stored" ? `${imageUrl}?${new URLSearchParams({ path: display.path }).toString()}` : display.url;
+  const alt =
+    display.kind === "stored" ? `image ${display.path}` : `image in the trace (${image.mediaType ?? "inline data"})`;
+  // next/image would re-encode the stored bytes through its optimiser; the trace shows the file as stored.
+  // eslint-disable-next-line @next/next/no-img-element -- a stored file or data: URL, shown as is
+  const img = <img className={styles.picture} src={src} alt={alt} loading="lazy" data-testid="trace-image" />;
   return (
-    <div className={styles.image}>
-      {image.available === false ? (
-        <span className={styles.missing}>image not stored: {image.written}</span>
+    <figure className={styles.image}>
+      {display.kind === "stored" ? (
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          {img}
+        </a>
       ) : (
-        <span className="muted">image {image.path ?? image.written}</span>
+        img
       )}
-    </div>
+      {display.kind === "stored" ? <figcaption className={styles.caption}>{display.path}</figcaption> : null}
+    </figure>
   );
 }
 
-function Content({ content, error }: { content: TraceContent; error: boolean }) {
+function Content({ content, error, imageUrl }: { content: TraceContent; error: boolean; imageUrl: string }) {
   const tone = error ? "error" : "plain";
   if (typeof content === "string") return <CollapsibleText text={content} tone={tone} />;
   return (
@@ -28,7 +62,7 @@ function Content({ content, error }: { content: TraceContent; error: boolean }) 
         part.type === "text" ? (
           <CollapsibleText key={i} text={part.text} tone={tone} />
         ) : part.type === "image" ? (
-          <ImageNote key={i} image={part.image} />
+          <TraceImage key={i} image={part.image} imageUrl={imageUrl} />
         ) : (
           <CollapsibleText key={i} text={pretty(part.value)} tone={tone} />
         ),
@@ -37,7 +71,7 @@ function Content({ content, error }: { content: TraceContent; error: boolean }) 
   );
 }
 
-function Result({ result, answers }: { result: ToolResult; answers?: string }) {
+function Result({ result, answers, imageUrl }: { result: ToolResult; answers?: string; imageUrl: string }) {
   return (
     <div className={`${styles.result} ${result.isError ? styles.resultError : ""}`}>
       <div className={styles.partLabel}>
@@ -48,9 +82,14 @@ function Result({ result, answers }: { result: ToolResult; answers?: string }) {
             <span className={styles.answers}>{answers}</span>
           </>
         ) : null}
-        {result.callId !== null ? <span className={styles.stepId}> · call {result.callId}</span> : null}
+        {result.callId !== null ? (
+          <span className={`${styles.stepId} ${styles.callId}`} title={result.callId}>
+            {" "}
+            · call {result.callId}
+          </span>
+        ) : null}
       </div>
-      <Content content={result.content} error={result.isError} />
+      <Content content={result.content} error={result.isError} imageUrl={imageUrl} />
     </div>
   );
 }
@@ -64,12 +103,15 @@ export function TraceStepView({
   highlighted,
   citedBy,
   callNames,
+  imageUrl,
 }: {
   step: TraceStep;
   highlighted: boolean;
   citedBy: readonly string[];
   /** Names of the calls loaded so far, by call id: a result in a later step says which call it answers. */
   callNames: ReadonlyMap<string, string>;
+  /** The rollout's image route (`?path=` names the file). */
+  imageUrl: string;
 }) {
   const callIds = new Set(step.toolCalls.map((c) => c.id));
   const loose = step.results.filter((r) => r.callId === null || !callIds.has(r.callId));
@@ -106,7 +148,7 @@ export function TraceStepView({
       ) : null}
       {step.text !== null ? <CollapsibleText text={step.text} /> : null}
       {step.images.map((image, i) => (
-        <ImageNote key={i} image={image} />
+        <TraceImage key={i} image={image} imageUrl={imageUrl} />
       ))}
       {bare && Object.keys(step.extra).length > 0 ? (
         <dl className={styles.extra}>
@@ -121,18 +163,26 @@ export function TraceStepView({
       {step.toolCalls.map((call) => (
         <div key={call.id} className={styles.call}>
           <div className={styles.callName}>
-            {call.name} <span className={styles.stepId}>call {call.id}</span>
+            {call.name}{" "}
+            <span className={`${styles.stepId} ${styles.callId}`} title={call.id}>
+              call {call.id}
+            </span>
           </div>
           <CollapsibleText text={pretty(call.arguments)} />
           {step.results
             .filter((r) => r.callId === call.id)
             .map((r, i) => (
-              <Result key={i} result={r} />
+              <Result key={i} result={r} imageUrl={imageUrl} />
             ))}
         </div>
       ))}
       {loose.map((r, i) => (
-        <Result key={i} result={r} answers={r.callId === null ? undefined : callNames.get(r.callId)} />
+        <Result
+          key={i}
+          result={r}
+          answers={r.callId === null ? undefined : callNames.get(r.callId)}
+          imageUrl={imageUrl}
+        />
       ))}
     </article>
   );

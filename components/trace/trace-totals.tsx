@@ -23,7 +23,7 @@ export function TraceTotalsView({ totals }: { totals: TraceTotals }) {
   return (
     <dl className={styles.totals}>
       {facts.map(([label, value, testId]) => (
-        <div key={label} className={styles.total}>
+        <div key={label} className={`${styles.total} ${testId === "trace-total-tokens" ? styles.totalWide : ""}`}>
           <dt>{label}</dt>
           <dd data-testid={testId} className={value === NOT_RECORDED ? "muted" : undefined}>
             {value}

@@ -39,11 +39,14 @@ function stepOfHash(hash: string): number | null {
  */
 export function TraceView({
   traceUrl,
+  imageUrl,
   totals,
   firstSteps,
   citations,
 }: {
   traceUrl: string;
+  /** The rollout's image route (`?path=` names the file). */
+  imageUrl: string;
   totals: TraceTotals;
   firstSteps: TraceStep[];
   /** Labels of the checks citing each step, by step index. */
@@ -179,6 +182,7 @@ export function TraceView({
                 highlighted={highlighted === step.index}
                 citedBy={citations[step.index] ?? []}
                 callNames={callNames}
+                imageUrl={imageUrl}
               />
             </div>
           );

@@ -5,6 +5,8 @@ export interface UploadFields {
   run: string;
   agent: string;
   model: string;
+  /** Comma-separated, as the API's `tags` field takes them. */
+  tags: string;
   baseline: boolean;
 }
 
@@ -24,7 +26,12 @@ export function sendUpload(
   onProgress: (progress: UploadProgress) => void,
 ): { done: Promise<UploadOutcome | { kind: "cancelled" }>; cancel: () => void } {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ run: fields.run, agent: fields.agent, model: fields.model })) {
+  for (const [name, value] of Object.entries({
+    run: fields.run,
+    agent: fields.agent,
+    model: fields.model,
+    tags: fields.tags,
+  })) {
     if (value.trim() !== "") form.append(name, value.trim());
   }
   if (fields.baseline) form.append("baseline", "true");

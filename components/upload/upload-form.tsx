@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { plural } from "@/lib/display/format";
 import { DropZone } from "./drop-zone";
+import { savedIngestToken, saveIngestToken } from "./ingest-token";
 import { PickedList } from "./picked-list";
 import { bytes } from "@/lib/display/format";
 import { mergePicked, totalBytes, type PickedFile } from "./picked-files";
@@ -12,8 +13,7 @@ import { UploadResult } from "./upload-result";
 import type { UploadOutcome } from "./upload-response";
 import styles from "./upload.module.css";
 
-const TOKEN_KEY = "tally.ingest-token";
-const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", baseline: false };
+const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", tags: "", baseline: false };
 
 type Phase =
   | { name: "idle" }
@@ -33,7 +33,7 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
 
   // The token lives in this tab's sessionStorage only: never in the URL, never in localStorage.
   useEffect(() => {
-    const saved = window.sessionStorage.getItem(TOKEN_KEY);
+    const saved = savedIngestToken();
     if (saved) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only after hydration
       setToken(saved);
@@ -43,8 +43,7 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
 
   const saveToken = (value: string) => {
     setToken(value);
-    if (value.trim()) window.sessionStorage.setItem(TOKEN_KEY, value.trim());
-    else window.sessionStorage.removeItem(TOKEN_KEY);
+    saveIngestToken(value);
   };
 
   const uploading = phase.name === "uploading";
@@ -136,6 +135,17 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
               placeholder="e.g. claude-sonnet-4"
               value={fields.model}
               onChange={(e) => setFields({ ...fields, model: e.target.value })}
+            />
+          </label>
+          <label className={styles.field}>
+            <span>Tags</span>
+            <input
+              type="text"
+              name="tags"
+              maxLength={1000}
+              placeholder="e.g. nightly, agent-v2"
+              value={fields.tags}
+              onChange={(e) => setFields({ ...fields, tags: e.target.value })}
             />
           </label>
         </div>

@@ -58,7 +58,15 @@ function completionWords(f: CompletionFlip): string {
       return "passes more often";
     case "down":
       return "passes less often";
+    case "recounted":
+      return f.before.counted === 0 ? "now counted" : `${f.after.counted} rollouts counted, not ${f.before.counted}`;
   }
+}
+
+function changeClass(change: CompletionFlip["change"]): string | undefined {
+  if (change === "completes" || change === "up") return styles.up;
+  if (change === "recounted") return styles.same;
+  return styles.down;
 }
 
 function CompletionFlips({ flips, taskHref }: { flips: CompletionFlip[]; taskHref: (key: string) => string | null }) {
@@ -80,9 +88,7 @@ function CompletionFlips({ flips, taskHref }: { flips: CompletionFlip[]; taskHre
                   <span className={`num ${styles.flipCounts}`}>
                     {f.before.passes}/{f.before.counted} → {f.after.passes}/{f.after.counted}
                   </span>
-                  <span className={f.change === "completes" || f.change === "up" ? styles.up : styles.down}>
-                    {completionWords(f)}
-                  </span>
+                  <span className={changeClass(f.change)}>{completionWords(f)}</span>
                 </li>
               );
             })}

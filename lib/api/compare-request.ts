@@ -1,4 +1,4 @@
-import { resolveComparison, type CompareResolution } from "@/lib/compare/resolve";
+import { resolveComparison, unknownMetric, type CompareResolution } from "@/lib/compare/resolve";
 import { compareQueryInput, zCompareQuery, type CompareQuery } from "@/lib/compare/query";
 import type { RunBrief } from "@/lib/store/records";
 import { getStore } from "@/lib/store/open-store";
@@ -32,5 +32,7 @@ export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario
   if (resolution.kind === "unknown")
     throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);
   if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two different run ids.");
+  const badMetric = resolution.candidates.map((c) => unknownMetric(c.comparison, query.metric)).find((m) => m !== null);
+  if (badMetric) throw new ApiError("invalid", `${badMetric[0]!.toUpperCase()}${badMetric.slice(1)}.`);
   return resolution;
 }

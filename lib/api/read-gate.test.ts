@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import { hasReadAccess, isOpenPath, safeEqual, safeNext, SESSION_COOKIE, sessionValue } from "./read-gate";
+import { STORED_FILE_POLICY } from "./security-headers";
 
 // The read gate and the proxy, called directly with real requests; process.env is set per test.
 const READ = "read-secret-token";
@@ -133,6 +134,17 @@ describe("proxy", () => {
     expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
     expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(
       res.headers.get("content-security-policy"),
+    );
+  });
+
+  it("lets a stored file's bytes leave under the stored-file policy, not the page policy", async () => {
+    for (const path of [`/api/files/${"a".repeat(64)}`, "/api/runs/abc/rollouts/t%2F1/image?path=a.png"]) {
+      const res = await proxy(request(path));
+      expect(res.headers.get("content-security-policy"), path).toBe(STORED_FILE_POLICY);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    expect((await proxy(request("/api/runs/abc/rollouts/t/trace"))).headers.get("content-security-policy")).toMatch(
+      CSP,
     );
   });
 

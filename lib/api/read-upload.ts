@@ -4,7 +4,8 @@ import { ApiError } from "./errors";
 
 /**
  * Reads a multipart upload (`files` fields; a folder upload names each part with its relative path) with
- * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline.
+ * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline, tags
+ * (several `tags` fields are joined as one comma-separated list; any other field given twice keeps the last).
  */
 export async function readUpload(request: Request): Promise<{ files: InputFile[]; fields: Record<string, string> }> {
   const max = env().TALLY_MAX_UPLOAD_BYTES;
@@ -32,7 +33,7 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
   let total = 0;
   for (const [name, value] of form.entries()) {
     if (typeof value === "string") {
-      fields[name] = value;
+      fields[name] = name === "tags" && fields.tags ? `${fields.tags},${value}` : value;
       continue;
     }
     total += value.size;

@@ -25,3 +25,17 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
+
+/**
+ * Policy of a stored file's bytes served to the browser: nothing in them may load, run or be framed. An image
+ * shown with <img> is unaffected; the same URL opened on its own renders the picture and nothing else.
+ */
+export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** Routes answering with a stored file's bytes (lib/api/file-response.ts), under STORED_FILE_POLICY. */
+const STORED_FILE_ROUTE = /^\/api\/(files\/[^/]+|runs\/[^/]+\/rollouts\/[^/]+\/image)\/?$/;
+
+/** The policy a response to `pathname` carries: a stored file's, else the page policy. */
+export function policyFor(pathname: string, pagePolicy: string): string {
+  return STORED_FILE_ROUTE.test(pathname) ? STORED_FILE_POLICY : pagePolicy;
+}

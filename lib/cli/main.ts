@@ -8,6 +8,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "store result files in the database",
     load: async () => (await import("./commands/ingest")).ingestCommand,
   },
+  runs: {
+    summary: "list, rename, tag or delete stored runs",
+    load: async () => (await import("./commands/runs")).runsCommand,
+  },
   score: {
     summary: "compute the score report from files (no database)",
     load: async () => (await import("./commands/score")).scoreCommand,

@@ -82,3 +82,9 @@ export async function resolveComparison<B extends { baseline: boolean }>(
     }),
   };
 }
+
+/** Why a compared metric cannot be used ("unknown metric …" naming the runs' metrics), or null when it can. */
+export function unknownMetric(comparison: Comparison, metric: string | null | undefined): string | null {
+  if (metric === null || metric === undefined || Object.hasOwn(comparison.metrics, metric)) return null;
+  return `unknown metric "${metric}": these runs have ${Object.keys(comparison.metrics).join(", ")}`;
+}

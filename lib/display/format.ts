@@ -41,6 +41,22 @@ export function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
+/** A count in three significant figures with a k / M suffix ("308", "15.5k", "3.58M"); exact below 1,000. */
+export function compactCount(n: number | null | undefined): string {
+  if (missing(n)) return MISSING;
+  if (Math.abs(n) < 1000) return String(Number(n.toFixed(1)));
+  const [scaled, unit] = Math.abs(n) < 1e6 ? [n / 1e3, "k"] : Math.abs(n) < 1e9 ? [n / 1e6, "M"] : [n / 1e9, "B"];
+  return `${Number(scaled.toPrecision(3))}${unit}`;
+}
+
+/** US dollars: cents from $1 up ("$12.34"), four decimals below ("$0.0035"), so small costs do not read $0.00. */
+export function usd(value: number | null | undefined): string {
+  if (missing(value)) return MISSING;
+  if (Math.abs(value) >= 1)
+    return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${value.toFixed(4)}`;
+}
+
 /** A signed difference of fractions in percentage points ("+11.1 pp", "−5.0 pp", "±0.0 pp"). */
 export function deltaPp(value: number | null | undefined, digits = 1): string {
   if (missing(value)) return MISSING;
@@ -145,8 +161,8 @@ export function dateTime(iso: string | null | undefined): string {
 
 /** "850 ms", "12.5 s", "3 min 4 s". */
 export function duration(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return MISSING;
-  if (ms < 1000) return `${ms} ms`;
+  if (missing(ms)) return MISSING;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
   return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }

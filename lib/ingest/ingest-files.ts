@@ -27,6 +27,8 @@ const BATCH = 250;
 export interface IngestOptions extends ParseOptions {
   format?: FormatId;
   baseline?: boolean;
+  /** Tags added to every run the batch stores into (valid per lib/run-tags.ts). */
+  tags?: readonly string[];
   /**
    * The caller makes no other use of `files`: ingest empties the array and lets go of each file once every
    * rollout read from it is stored, so a large batch does not hold all its bytes to the end (the CLI).
@@ -113,6 +115,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     if (run.rollouts.length === 0) continue;
     const { id, created } = await store.upsertRun(runKeyOf(run, options, parsed.runs.length > 1), run, {
       baseline: options.baseline,
+      tags: options.tags,
     });
     const tasks = new Map(run.tasks.map((t) => [t.key, t]));
     let everyRolloutStored = true;

@@ -2,12 +2,20 @@ import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { measuresOf } from "@/lib/scoring/core/measures";
+import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
 /** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
 export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
   const measures = measuresOf(rolloutMeasures(r, trace));
+  const unscoredReason = unscoredReasonOf({
+    status: r.status,
+    errorCategory: r.errorCategory,
+    error: r.error,
+    warnings: r.warnings,
+    anyGraded: r.checks.some((c) => c.status === "graded"),
+  });
   return {
     id: r.id,
     task: r.task,
@@ -20,6 +28,7 @@ export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | nul
     source: r.source.path,
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
+    ...(unscoredReason !== null ? { unscoredReason } : {}),
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
       key,
       label,

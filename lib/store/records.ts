@@ -40,6 +40,8 @@ export interface RunListItem {
   createdAt: string | null;
   ingestedAt: string;
   baseline: boolean;
+  /** The run's tags (lib/run-tags.ts), in the order they were given. */
+  tags: string[];
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;
@@ -49,13 +51,23 @@ export interface RunMeta extends RunListItem {
   metadata: JsonObject;
   warnings: string[];
   regrades: Regrade[];
-  labels: string[];
 }
 
 export interface RunBrief {
   id: string;
   name: string;
   baseline: boolean;
+}
+
+/**
+ * What identifies a stored version of a run for the run cache: rollouts are only ever added to a run, and a
+ * deleted run ingested again is a new row with a new ingest time, so these three change whenever what the
+ * scoring read gives changes (the name is part of it).
+ */
+export interface RunVersion {
+  ingestedAt: string;
+  name: string;
+  rollouts: number;
 }
 
 /** A raw file a rollout was read from, by content address; the source comes first. */

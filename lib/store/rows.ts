@@ -23,6 +23,7 @@ import type { StoredFileRef } from "./records";
 export type ColumnKind = "text" | "number" | "bool" | "json" | "bytes" | "date";
 
 export type RunRow = Omit<RunModel, "labels" | "metadata" | "warnings" | "regrades" | "summary"> & {
+  /** The run's tags (lib/run-tags.ts). */
   labels: readonly string[];
   metadata: JsonObject;
   warnings: readonly string[];
@@ -170,8 +171,14 @@ export function columnNames<Row>(table: Table<Row>): (keyof Row & string)[] {
 
 const dateOrNull = (iso: string | null): Date | null => (iso ? new Date(iso) : null);
 
-/** A new run row: empty summary and labels until the ingest's summaries are stored. */
-export function runRow(id: string, key: string, run: NormalizedRun, ingestedAt: Date): RunRow {
+/** A new run row with the tags given at ingest; its summary is empty until the ingest's summaries are stored. */
+export function runRow(
+  id: string,
+  key: string,
+  run: NormalizedRun,
+  ingestedAt: Date,
+  tags: readonly string[] = [],
+): RunRow {
   return {
     id,
     key,
@@ -182,7 +189,7 @@ export function runRow(id: string, key: string, run: NormalizedRun, ingestedAt: 
     createdAt: dateOrNull(run.createdAt),
     ingestedAt,
     baseline: false,
-    labels: [],
+    labels: tags,
     metadata: run.metadata,
     warnings: run.warnings,
     regrades: run.regrades,

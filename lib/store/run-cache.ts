@@ -1,21 +1,24 @@
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { RunVersion } from "./records";
 import type { StoreDriver } from "./store";
 
 /*
  * The server's cache of run snapshots (the run, task, rollout and compare pages and the report API each need
  * the whole run; a run of 10,000 rollouts takes most of a second to read, and its as-recorded report and
- * browser encoding are computed once per snapshot). Stored rollouts are never changed or
- * deleted, only added, and a run's scoring fields are written once when it is created, so a run's number of
- * rollouts identifies its content: one indexed COUNT per request revalidates the entry, on every app instance
- * alike. Callers share the snapshot and must not mutate what it holds (scoring functions never do).
+ * browser encoding are computed once per snapshot). Stored rollouts are never changed, only added or deleted
+ * with their whole run, and of a run's scoring fields only the name changes after it is created, so a run's
+ * version (records.ts RunVersion: ingest time, name, number of rollouts) identifies its content: one indexed
+ * query per request revalidates the entry, on every app instance alike, and a run deleted anywhere is seen
+ * gone by the next request here. Callers share the snapshot and must not mutate what it holds (scoring
+ * functions never do).
  */
 
 /** At most this many checks are kept across cached runs (~10 runs of 10,000 rollouts × 12 checks). */
 const CHECK_BUDGET = 1_200_000;
 
 interface Entry {
-  rollouts: number;
+  version: RunVersion;
   checks: number;
   snapshot: RunSnapshot;
 }
@@ -26,7 +29,10 @@ function checksOf(run: ScoringRun): number {
   return n;
 }
 
-type Source = Pick<StoreDriver, "rolloutCount" | "loadScoringRun">;
+const sameVersion = (a: RunVersion, b: RunVersion) =>
+  a.rollouts === b.rollouts && a.name === b.name && a.ingestedAt === b.ingestedAt;
+
+type Source = Pick<StoreDriver, "runVersion" | "loadScoringRun">;
 
 /** One store's cache of runs, most recently used last. */
 export class RunCache {
@@ -36,18 +42,21 @@ export class RunCache {
   /** The stored run's snapshot, or null when there is no such run. */
   async get(runId: string): Promise<RunSnapshot | null> {
     const cache = this.#entries;
-    const count = await this.source.rolloutCount(runId);
+    const version = await this.source.runVersion(runId);
     const hit = cache.get(runId);
-    if (hit && hit.rollouts === count) {
-      cache.delete(runId);
+    cache.delete(runId);
+    if (!version) return null;
+    if (hit && sameVersion(hit.version, version)) {
       cache.set(runId, hit);
       return hit.snapshot;
     }
     const run = await this.source.loadScoringRun(runId);
-    cache.delete(runId);
-    // Rollouts added between the count and the read: keep the entry keyed to what was read.
+    // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
     const snapshot = run ? new RunSnapshot(run) : null;
-    if (run && snapshot) cache.set(runId, { rollouts: run.rollouts.length, checks: checksOf(run), snapshot });
+    if (run && snapshot) {
+      const read = { ingestedAt: version.ingestedAt, name: run.name, rollouts: run.rollouts.length };
+      cache.set(runId, { version: read, checks: checksOf(run), snapshot });
+    }
     let total = 0;
     for (const e of cache.values()) total += e.checks;
     for (const [id, e] of cache) {

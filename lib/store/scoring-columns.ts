@@ -1,5 +1,6 @@
 import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
 import { MEASURE_KEYS, measuresOf, type Measures } from "@/lib/scoring/core/measures";
+import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 
 /*
  * Raw rows of the scoring read to the scoring shape. The raw values differ by provider and path: SQLite gives
@@ -72,7 +73,21 @@ export const RUN_SELECT = `SELECT "name", "format", "passThreshold", "warnings",
 export const TASK_SELECT = `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = `;
 export const ROLLOUT_COLUMNS =
   `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings", ` +
+  `r."errorCategory", CASE WHEN r."error" IS NOT NULL AND length(trim(r."error")) > 0 THEN 1 ELSE 0 END AS "hasError", ` +
   MEASURE_KEYS.map((k) => `r."${k}"`).join(", ");
+
+/** Why an unscored rollout row is unscored (as a parsed rollout's view says it). */
+function unscoredReasonOfRow(r: RawRow, checks: readonly ScoringCheck[]): { unscoredReason?: string } {
+  if (r.status !== "unscored") return {};
+  const reason = unscoredReasonOf({
+    status: "unscored",
+    errorCategory: strOrNull(r.errorCategory),
+    error: bool(r.hasError) ? "error" : null,
+    warnings: json(r.warnings, [] as string[]),
+    anyGraded: checks.some((c) => c.status === "graded"),
+  });
+  return reason === null ? {} : { unscoredReason: reason };
+}
 
 /** A rollout row's measure columns (absent when none is recorded, as a parsed rollout's view). */
 function measuresOfRow(r: RawRow): { measures?: Measures } {
@@ -102,19 +117,23 @@ export function toScoringRun(
       group: strOrNull(t.group),
       weight: num(t.weight),
     })),
-    rollouts: rollouts.map((r) => ({
-      id: r.rolloutId as string,
-      task: taskKey.get(r.taskRef as string) ?? "",
-      status: r.status === "unscored" ? "unscored" : "scored",
-      rule: r.rule as VerdictRule,
-      reportedPassed: boolOrNull(r.reportedPassed),
-      reportedReward: numOrNull(r.reportedReward),
-      penalties: num(r.penalties),
-      gate: strOrNull(r.gate),
-      checks: checksOf(r),
-      source: r.sourcePath as string,
-      warnings: json(r.warnings, [] as string[]),
-      ...measuresOfRow(r),
-    })),
+    rollouts: rollouts.map((r) => {
+      const checks = checksOf(r);
+      return {
+        id: r.rolloutId as string,
+        task: taskKey.get(r.taskRef as string) ?? "",
+        status: r.status === "unscored" ? "unscored" : "scored",
+        rule: r.rule as VerdictRule,
+        reportedPassed: boolOrNull(r.reportedPassed),
+        reportedReward: numOrNull(r.reportedReward),
+        penalties: num(r.penalties),
+        gate: strOrNull(r.gate),
+        checks,
+        source: r.sourcePath as string,
+        warnings: json(r.warnings, [] as string[]),
+        ...measuresOfRow(r),
+        ...unscoredReasonOfRow(r, checks),
+      };
+    }),
   };
 }

@@ -16,6 +16,7 @@ import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } fr
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { computeReport } from "@/lib/scoring/report/report";
+import { createStore } from "./open-store";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
 import type { RolloutToStore } from "./store";
 
@@ -121,7 +122,7 @@ forEachDatabase("Store", (t) => {
             format: run.format,
             createdAt: iso(run.createdAt),
             baseline: false,
-            labels: [],
+            tags: [],
           });
           expect(meta!.metadata).toEqual(asJson(run.metadata));
           expect(meta!.warnings).toEqual(run.warnings);
@@ -342,5 +343,108 @@ forEachDatabase("Store", (t) => {
     expect(three?.run.rollouts).toHaveLength(3);
     expect(await t.store.snapshot(id)).toBe(three);
     expect(await t.store.snapshot("nope")).toBeNull();
+  });
+
+  it("renames a run and replaces its tags; tags given at ingest are added to the run's", async () => {
+    const files = loadFixture("scoring-article");
+    const first = await ingestFiles(t.store, files.slice(0, 1), {
+      runName: "nightly",
+      rootName: "a",
+      tags: ["x", "y"],
+    });
+    const id = first.runs[0]!.id;
+    expect((await t.store.getRun(id))!.tags).toEqual(["x", "y"]);
+    await ingestFiles(t.store, files, { runName: "nightly", rootName: "a", tags: ["y", "z"] });
+    expect((await t.store.listRuns())[0]!.tags).toEqual(["x", "y", "z"]);
+    const before = await t.store.snapshot(id);
+
+    expect(await t.store.renameRun(id, "nightly ✓ renamed")).toBe(true);
+    expect(await t.store.setRunTags(id, ["only"])).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ name: "nightly ✓ renamed", tags: ["only"] });
+    expect(await t.store.getRunBrief(id)).toMatchObject({ name: "nightly ✓ renamed" });
+    const after = await t.store.snapshot(id);
+    expect(after).not.toBe(before);
+    expect(after!.run.name).toBe("nightly ✓ renamed");
+    expect(await t.store.setRunTags(id, [])).toBe(true);
+    expect((await t.store.getRun(id))!.tags).toEqual([]);
+    // The key stays: the next batch under the old name still adds to this run.
+    await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
+    expect(await t.store.countRuns()).toBe(1);
+
+    expect(await t.store.renameRun("nope", "x")).toBe(false);
+    expect(await t.store.setRunTags("nope", ["x"])).toBe(false);
+  });
+
+  it("deletes a run with its rows and the raw files no other run or refused file references, and nothing else", async () => {
+    const files = loadFixture("scoring-article");
+    const sha = files.map((f) => sha256Hex(f.bytes));
+    const a = (await ingestFiles(t.store, files.slice(0, 2), { runName: "a", rootName: "a" })).runs[0]!.id;
+    const b = (await ingestFiles(t.store, files, { runName: "b", rootName: "b" })).runs[0]!.id;
+    await t.store.storeRejectedFiles([{ file: files[0]!, error: "refused elsewhere" }]);
+    const counts = async () => ({
+      tasks: await t.db.task.count(),
+      rollouts: await t.db.rollout.count(),
+      checks: await t.db.check.count(),
+      runFiles: await t.db.runFile.count(),
+    });
+    const before = await counts();
+    const exportA = await t.store.getRunExport(a);
+    expect(await t.store.snapshot(b)).not.toBeNull();
+
+    expect(await t.store.deleteRun(b)).toBe(true);
+    expect(await t.store.getRun(b)).toBeNull();
+    expect(await t.store.getRunBrief(b)).toBeNull();
+    expect(await t.store.loadScoringRun(b)).toBeNull();
+    expect(await t.store.snapshot(b)).toBeNull();
+    expect(await t.store.getRunExport(b)).toBeNull();
+    expect(await t.store.runVersion(b)).toBeNull();
+    expect(await t.store.getTask(b, "checkout")).toBeNull();
+    expect(await t.db.rollout.count({ where: { runId: b } })).toBe(0);
+    expect(await t.db.task.count({ where: { runId: b } })).toBe(0);
+    expect(await t.db.runFile.count({ where: { runId: b } })).toBe(0);
+    expect(await t.db.check.count({ where: { rollout: { runId: b } } })).toBe(0);
+    // a's two files stay (a holds them), b's own third file goes.
+    expect(await t.store.getRawFile(sha[0]!)).not.toBeNull();
+    expect(await t.store.getRawFile(sha[1]!)).not.toBeNull();
+    expect(await t.store.getRawFile(sha[2]!)).toBeNull();
+    expect(await t.store.getRunExport(a)).toEqual(exportA);
+    expect((await t.store.listRuns()).map((r) => r.id)).toEqual([a]);
+    expect((await counts()).rollouts).toBe(before.rollouts - 3);
+
+    expect(await t.store.deleteRun(a)).toBe(true);
+    expect(await counts()).toEqual({ tasks: 0, rollouts: 0, checks: 0, runFiles: 0 });
+    // The refused file keeps its bytes; the other goes.
+    expect(await t.store.getRawFile(sha[0]!)).not.toBeNull();
+    expect(await t.store.getRawFile(sha[1]!)).toBeNull();
+    expect(await t.store.deleteRun(a)).toBe(false);
+    expect(await t.store.countRuns()).toBe(0);
+  });
+
+  it("a run deleted on one instance is gone for another that has its snapshot cached, and its new version is read", async () => {
+    const other = createStore(t.target);
+    try {
+      const files = loadFixture("scoring-article");
+      const id = (await ingestFiles(t.store, files, { runName: "shared", rootName: "s" })).runs[0]!.id;
+      const cached = await other.snapshot(id);
+      expect(cached?.run.rollouts).toHaveLength(3);
+      expect(await other.snapshot(id)).toBe(cached);
+
+      expect(await t.store.deleteRun(id)).toBe(true);
+      expect(await other.snapshot(id)).toBeNull();
+      expect(await other.getRun(id)).toBeNull();
+
+      // Ingested again under the same name: the same run id and rollout count, a new version.
+      await ingestFiles(t.store, files.slice(0, 1), { runName: "shared", rootName: "s" });
+      const again = await other.snapshot(id);
+      expect(again?.run.rollouts).toHaveLength(1);
+      await t.store.deleteRun(id);
+      await ingestFiles(t.store, files.slice(1, 2), { runName: "shared", rootName: "s" });
+      const third = await other.snapshot(id);
+      expect(third).not.toBe(again);
+      expect(third?.run).toEqual(await t.store.loadScoringRun(id));
+      expect(third?.run.rollouts[0]!.id).not.toBe(again?.run.rollouts[0]!.id);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,7 +3,16 @@ import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
-import type { RawFileBytes, RolloutDetail, RunBrief, RunExport, RunListItem, RunMeta, TaskRollouts } from "./records";
+import type {
+  RawFileBytes,
+  RolloutDetail,
+  RunBrief,
+  RunExport,
+  RunListItem,
+  RunMeta,
+  RunVersion,
+  TaskRollouts,
+} from "./records";
 
 export type Provider = "sqlite" | "postgres";
 
@@ -22,8 +31,8 @@ export interface RolloutToStore {
 /**
  * Every read and write of Tally's data: the pages, route handlers, ingest, the CLI and the bench go through
  * one Store (lib/store/open-store.ts picks the implementation from DATABASE_URL). Stored rollouts are never
- * changed or deleted, only added; a run's own fields are written once, when it is created, except its
- * summary and baseline flag.
+ * changed, only added, or deleted with their whole run; a run's own fields are written once, when it is
+ * created, except its summary, baseline flag, name and tags.
  */
 export interface Store {
   readonly provider: Provider;
@@ -37,8 +46,10 @@ export interface Store {
   getRunBrief(runId: string): Promise<RunBrief | null>;
   /** A run in the compact shape scoring reads (tasks by key, rollouts by id), read now, or null. */
   loadScoringRun(runId: string): Promise<ScoringRun | null>;
-  /** How many rollouts a run has: since rollouts are only added, this identifies a version of the run. */
+  /** How many rollouts a run has (0 for an unknown run). */
   rolloutCount(runId: string): Promise<number>;
+  /** What identifies the stored version of a run (the run cache revalidates on it), or null when it is gone. */
+  runVersion(runId: string): Promise<RunVersion | null>;
   /** A task by its key and all its rollouts with their checks (the checks × rollouts grid), or null. */
   getTask(runId: string, key: string): Promise<TaskRollouts | null>;
   /** One rollout by its id as the data names it, with every field and check, or null. */
@@ -54,11 +65,11 @@ export interface Store {
   /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */
   getRunExport(runId: string): Promise<RunExport | null>;
 
-  /** Finds the run a batch maps to, creating it (empty) when new. */
+  /** Finds the run a batch maps to, creating it (empty) when new; `tags` are added to the run's tags. */
   upsertRun(
     key: string,
     run: NormalizedRun,
-    options: { baseline?: boolean },
+    options: { baseline?: boolean; tags?: readonly string[] },
   ): Promise<{ id: string; created: boolean }>;
   /**
    * Stores a batch of rollouts of one run with their checks, task rows and the raw bytes of every file they
@@ -76,6 +87,16 @@ export interface Store {
   updateSummaries(runId: string, report: Report): Promise<void>;
   /** Marks one run as the baseline every comparison defaults to (at most one), or unmarks it. */
   setBaseline(runId: string, baseline?: boolean): Promise<void>;
+  /** Gives a run a new name (its key, and so the batches that map to it, stay); false when there is no such run. */
+  renameRun(runId: string, name: string): Promise<boolean>;
+  /** Replaces a run's tags (valid per lib/run-tags.ts); false when there is no such run. */
+  setRunTags(runId: string, tags: readonly string[]): Promise<boolean>;
+  /**
+   * Deletes a run with its tasks, rollouts, checks and run files, and the raw files no other run and no
+   * refused file references, in ONE transaction; false when there is no such run. Every later read of the
+   * run, on any instance, answers as for an unknown run.
+   */
+  deleteRun(runId: string): Promise<boolean>;
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 

@@ -1,6 +1,7 @@
 import type { TraceSummary } from "@/lib/traces";
 import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
+import { storedTags } from "@/lib/run-tags";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type {
   CheckDetail,
@@ -24,7 +25,7 @@ export function fromJson<T>(value: unknown, fallback: T): T {
 
 export type RunListColumns = Pick<
   RunModel,
-  "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "summary"
+  "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "labels" | "summary"
 >;
 
 export function toRunListItem(r: RunListColumns): RunListItem {
@@ -37,6 +38,7 @@ export function toRunListItem(r: RunListColumns): RunListItem {
     createdAt: r.createdAt?.toISOString() ?? null,
     ingestedAt: r.ingestedAt.toISOString(),
     baseline: r.baseline,
+    tags: storedTags(r.labels),
     summary: fromJson<RunSummary | null>(r.summary, null),
   };
 }
@@ -47,7 +49,6 @@ export function toRunMeta(run: RunModel): RunMeta {
     metadata: fromJson<JsonObject>(run.metadata, {}),
     warnings: fromJson<string[]>(run.warnings, []),
     regrades: fromJson<Regrade[]>(run.regrades, []),
-    labels: fromJson<string[]>(run.labels, []),
   };
 }
 

@@ -14,5 +14,22 @@ export {
   type ResolvedRef,
 } from "./evidence";
 export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
+export {
+  alignedWindow,
+  windowStart,
+  ALIGNED_ROWS_PER_PAGE,
+  CALL_TEXT_LIMIT,
+  type CallCell,
+  type PairRow,
+  type PairWindow,
+} from "./side-by-side";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
 export { summariseTrace, type TraceSummary } from "./summary";
+export {
+  imageDisplay,
+  sniffInlineImage,
+  INLINE_IMAGE_TYPES,
+  DATA_IMAGE_CAP,
+  type ImageDisplay,
+  type InlineImageType,
+} from "./images";

@@ -6,6 +6,7 @@ import { readUpload } from "@/lib/api/read-upload";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
+import { splitTags, ZTags } from "@/lib/run-tags";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -21,6 +22,7 @@ const ZUploadFields = z.object({
   model: z.string().trim().min(1).max(200).optional(),
   format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
   baseline: z.enum(["true", "false", "on"]).optional(),
+  tags: z.string().transform(splitTags).pipe(ZTags).optional(),
 });
 
 /**
@@ -40,6 +42,7 @@ export const POST = handle(async (request: Request) => {
     model: fields.data.model,
     format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
     baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
+    tags: fields.data.tags,
   });
   const body = {
     runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),

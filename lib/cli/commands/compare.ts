@@ -1,6 +1,8 @@
 import { compareBody } from "@/lib/api/compare-body";
-import { resolveComparison } from "@/lib/compare/resolve";
-import { deltaPp, fixed, pct } from "@/lib/display/format";
+import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
+import { deltaIntervalText, deltaText, fixed, metricText } from "@/lib/display/format";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
 import { loadRunRef } from "../load-run-ref";
 
@@ -9,8 +11,20 @@ const HELP = `Usage: tally compare <A> <B> [--json] [--metric M] [--fail-on-regr
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
 test; tasks in one run only are "not comparable". A and B are paths or stored run ids.
---metric sets the per-task value (default completion). --fail-on-regression exits 1 when a task flips
-pass->fail or the headline interval lies entirely below 0: a gate for CI pipelines.`;
+The headline is the runs' headline metric (correctness when they have checks, else completion).
+--metric M also compares metric M (completion, correctness, authority, grounding, reward or a custom dimension
+of either run): its paired difference is printed under the headline and it gives the per-task values of --json
+(default completion). --fail-on-regression exits 1 when a task flips pass->fail or the headline interval lies
+entirely below 0: a gate for CI pipelines.`;
+
+/** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.01 to +0.06" */
+function pairedLine(
+  p: { metric: string; a: number | null; b: number | null; delta: number | null; ci95: Interval | null },
+  scheme: string,
+): string {
+  const kind = metricKind(p.metric);
+  return `  ${p.metric} (${scheme}): ${metricText(kind, p.a)} → ${metricText(kind, p.b)}  ${deltaText(kind, p.delta)}  95% CI ${deltaIntervalText(kind, p.ci95)}`;
+}
 
 export const compareCommand = {
   async run(argv: string[]): Promise<number> {
@@ -41,6 +55,9 @@ export const compareCommand = {
     if (resolution.kind === "too-few") throw new UsageError(`give two different runs, A and B\n\n${HELP}`);
     const { a, candidates } = resolution;
     const b = candidates[0]!;
+    const metric = values.metric;
+    const badMetric = unknownMetric(b.comparison, metric);
+    if (badMetric !== null) throw new UsageError(badMetric);
     const body = compareBody(b.comparison, a.found.ref, b.found.ref);
     if (values.json) console.log(JSON.stringify(body, null, 2));
     else {
@@ -48,9 +65,9 @@ export const compareCommand = {
       console.log(
         `${body.b.name} vs ${body.a.name} (baseline): ${body.common} common tasks, ${body.onlyA} only in A, ${body.onlyB} only in B`,
       );
-      console.log(
-        `  ${h.metric} (${h.scheme}): ${pct(h.a)} → ${pct(h.b)}  ${deltaPp(h.delta)}  95% CI ${h.ci95 ? `${deltaPp(h.ci95[0])} to ${deltaPp(h.ci95[1])}` : "—"}`,
-      );
+      console.log(pairedLine(h, h.scheme));
+      const chosen = metric === undefined || metric === h.metric ? undefined : body.metrics[metric];
+      if (chosen) console.log(pairedLine(chosen, h.scheme));
       console.log(
         `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${fixed(body.flips.pValue, 3)})`,
       );

@@ -2,16 +2,18 @@ import v8 from "node:v8";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
+import { ZTags } from "@/lib/run-tags";
 import type { FormatId } from "@/lib/formats/types";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { progress } from "../progress";
 
-const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--baseline] [--format F] [--json]
+const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--tag T…] [--baseline] [--format F] [--json]
 
 Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
 Each file is reported: stored, duplicate (already in the run) or rejected with the reason. Exits 1 when any file
-was rejected; the rest is stored. Formats: ${FORMAT_IDS.join(", ")}.`;
+was rejected; the rest is stored. --tag (repeatable) adds a tag to the run (tally runs list --tag T finds it).
+Formats: ${FORMAT_IDS.join(", ")}.`;
 
 export const ingestCommand = {
   async run(argv: string[]): Promise<number> {
@@ -23,6 +25,7 @@ export const ingestCommand = {
         model: { type: "string" },
         format: { type: "string" },
         baseline: { type: "boolean" },
+        tag: { type: "string", multiple: true },
         json: { type: "boolean" },
       },
       HELP,
@@ -34,6 +37,8 @@ export const ingestCommand = {
     if (format && !(FORMAT_IDS as readonly string[]).includes(format)) {
       throw new UsageError(`unknown format "${format}" (formats: ${FORMAT_IDS.join(", ")})`);
     }
+    const tags = ZTags.safeParse(values.tag ?? []);
+    if (!tags.success) throw new UsageError(`invalid --tag: ${tags.error.issues[0]?.message ?? "invalid"}`);
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
     // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
@@ -47,6 +52,7 @@ export const ingestCommand = {
         model: values.model,
         format: format as FormatId | undefined,
         baseline: values.baseline === true,
+        tags: tags.data,
         rootName,
         consumeFiles: true,
         batchSize: 1000,

@@ -89,11 +89,27 @@ function chooseReward(
   return { reward: used?.value ?? null, warnings };
 }
 
-function tokensOf(data: TBenchflowResult): number | null {
+/** A number of seconds as whole milliseconds; null unless a non-negative number. */
+function secondsToMs(seconds: number | null | undefined): number | null {
+  return typeof seconds === "number" && seconds >= 0 ? Math.round(seconds * 1000) : null;
+}
+
+/**
+ * Tokens and cost from `agent_result`, else the trajectory's `final_metrics`. `tokens` is input + output where
+ * both are recorded (`total_tokens` also counts cache reads and writes), else `total_tokens`.
+ */
+function usageOf(data: TBenchflowResult) {
   const r = data.agent_result;
-  if (r?.total_tokens != null) return Math.round(r.total_tokens);
-  if (r?.n_input_tokens != null && r.n_output_tokens != null) return Math.round(r.n_input_tokens + r.n_output_tokens);
-  return null;
+  const f = data.final_metrics;
+  const inputTokens = roundOrNull(r?.n_input_tokens ?? f?.total_prompt_tokens);
+  const outputTokens = roundOrNull(r?.n_output_tokens ?? f?.total_completion_tokens);
+  return {
+    tokens: inputTokens !== null && outputTokens !== null ? inputTokens + outputTokens : roundOrNull(r?.total_tokens),
+    inputTokens,
+    outputTokens,
+    cachedTokens: roundOrNull(r?.n_cache_read_tokens ?? f?.total_cached_tokens),
+    costUsd: r?.cost_usd ?? f?.total_cost_usd ?? null,
+  };
 }
 
 /** One BenchFlow trial: result.json with its verifier files; the regrade is added by the job (run.ts). */
@@ -128,7 +144,6 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
   };
   const startedAt = isoTime(data.started_at);
   const finishedAt = isoTime(data.finished_at);
-  const total = data.timing?.total;
 
   const metadata = unknownFields(raw, MAPPED_RESULT_FIELDS);
   if (verifierFailed && data.error) {
@@ -156,13 +171,9 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
     errorCategory: (verifierFailed ? data.verifier_error_category : data.error_category) || null,
     startedAt,
     finishedAt,
-    durationMs: typeof total === "number" && total >= 0 ? Math.round(total * 1000) : spanMs(startedAt, finishedAt),
-    costUsd: data.agent_result?.cost_usd ?? data.final_metrics?.total_cost_usd ?? null,
-    tokens: tokensOf(data),
-    inputTokens: roundOrNull(data.agent_result?.n_input_tokens),
-    outputTokens: roundOrNull(data.agent_result?.n_output_tokens),
-    cachedTokens: null,
-    agentMs: null,
+    durationMs: secondsToMs(data.timing?.total) ?? spanMs(startedAt, finishedAt),
+    ...usageOf(data),
+    agentMs: secondsToMs(data.timing?.agent_execution),
     source: { path: file.path, format: "benchflow", sha256: sha256Hex(file.bytes) },
     files: [file.path, ...input.sidecars],
     warnings,

@@ -28,12 +28,28 @@ export const ZBenchflowResult = z.looseObject({
   verifier_error_category: ZText,
   started_at: ZText,
   finished_at: ZText,
-  timing: z.looseObject({ total: ZNumber }).nullable().optional(),
+  /** Seconds per phase (environment_setup, agent_setup, agent_execution, verifier) and in all. */
+  timing: z.looseObject({ total: ZNumber, agent_execution: ZNumber }).nullable().optional(),
   agent_result: z
-    .looseObject({ total_tokens: ZNumber, n_input_tokens: ZNumber, n_output_tokens: ZNumber, cost_usd: ZNumber })
+    .looseObject({
+      total_tokens: ZNumber,
+      n_input_tokens: ZNumber,
+      n_output_tokens: ZNumber,
+      n_cache_read_tokens: ZNumber,
+      cost_usd: ZNumber,
+    })
     .nullable()
     .optional(),
-  final_metrics: z.looseObject({ total_cost_usd: ZNumber }).nullable().optional(),
+  /** ATIF totals of the trial's trajectory. */
+  final_metrics: z
+    .looseObject({
+      total_prompt_tokens: ZNumber,
+      total_completion_tokens: ZNumber,
+      total_cached_tokens: ZNumber,
+      total_cost_usd: ZNumber,
+    })
+    .nullable()
+    .optional(),
 });
 
 /** The job's summary.json, compared with its trials. */

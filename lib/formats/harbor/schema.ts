@@ -7,6 +7,8 @@ import { z } from "zod";
 
 const ZText = z.string().nullable().optional();
 const ZNumber = z.number().nullable().optional();
+/** One phase of a trial (environment_setup, agent_setup, agent_execution, verifier). */
+const ZPhase = z.looseObject({ started_at: ZText, finished_at: ZText }).nullable().optional();
 
 /** Named rewards, e.g. `{"reward": 1.0}`. */
 export const ZRewards = z.record(z.string(), z.number().nullable());
@@ -44,6 +46,7 @@ export const ZHarborTrial = z
       .optional(),
     started_at: ZText,
     finished_at: ZText,
+    agent_execution: ZPhase,
   })
   .refine((t) => Boolean(t.task_name || t.trial_name), {
     message: "a trial needs a task_name or a trial_name",

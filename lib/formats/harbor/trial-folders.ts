@@ -9,7 +9,7 @@ import type { InputFile } from "../types";
 
 /** What a trial folder may hold when the batch root is itself the trial (so unrelated root files stay free). */
 const ROOT_TRIAL_ENTRY =
-  /^(verifier|agent|trajectory|artifacts|evidence|regrade|logs|branches)\/|^(regrade\.json|regrade-summary\.json|config\.json|trial\.log|prompts\.json|artifacts-manifest\.json)$/;
+  /^(verifier|agent|trajectory|artifacts|evidence|regrade|logs|branches)\/|^(regrade\.json|regrade-summary\.json|config\.json|trial\.log|exception\.txt|prompts\.json|artifacts-manifest\.json)$/;
 
 /** Files Harbor and BenchFlow write beside the trial folders of a job (besides the job's own result/summary). */
 export const JOB_SIDECARS = new Set(["config.json", "job.log", "evaluation.json"]);

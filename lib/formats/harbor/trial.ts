@@ -118,7 +118,7 @@ export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
     inputTokens: roundOrNull(usage?.n_input_tokens),
     outputTokens: roundOrNull(usage?.n_output_tokens),
     cachedTokens: roundOrNull(usage?.n_cache_tokens),
-    agentMs: null,
+    agentMs: spanMs(isoTime(data.agent_execution?.started_at), isoTime(data.agent_execution?.finished_at)),
     source: { path: file.path, format: "harbor", sha256: sha256Hex(file.bytes) },
     files: [file.path, ...input.sidecars],
     warnings,

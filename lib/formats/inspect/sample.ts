@@ -2,6 +2,7 @@ import { isJsonObject } from "../json";
 import type { Json, JsonObject, RolloutSource } from "../types";
 import { emptyRollout, isoTime, type RolloutWithTask } from "../grade/assemble";
 import { SAMPLE_OMITTED, type TEvalError, type TEvalSample, type TScore } from "./schema";
+import { sampleUsage } from "./usage";
 import { scorerChecks } from "./values";
 
 /** Metadata values longer than this (as JSON) are replaced by a note: the raw log keeps them. */
@@ -55,14 +56,6 @@ function toolCounts(messages: readonly Json[] | undefined): { calls: number | nu
     if (m.role === "tool" && m.error !== undefined && m.error !== null) errors += 1;
   }
   return { calls, errors };
-}
-
-function tokensOf(sample: TEvalSample, output: Json | undefined): number | null {
-  const usage = sample.model_usage ? Object.values(sample.model_usage) : [];
-  const total = usage.reduce((n, u) => n + (u.total_tokens ?? 0), 0);
-  if (usage.length > 0) return total;
-  const own = isJsonObject(output) && isJsonObject(output.usage) ? output.usage.total_tokens : undefined;
-  return typeof own === "number" ? own : null;
 }
 
 /** Scorer name, parsed score and raw score object, in the log's order; an old single `score` under its scorer's name. */
@@ -135,10 +128,11 @@ export function normaliseSample(input: SampleInput): RolloutWithTask {
   rollout.agentOutput = outputText(output);
   rollout.toolCalls = tools.calls;
   rollout.toolErrors = tools.errors;
-  rollout.tokens = tokensOf(data, output);
+  Object.assign(rollout, sampleUsage(data, output));
   rollout.startedAt = isoTime(data.started_at);
   rollout.finishedAt = isoTime(data.completed_at);
   rollout.durationMs = typeof data.total_time === "number" ? Math.round(data.total_time * 1000) : null;
+  rollout.agentMs = typeof data.working_time === "number" ? Math.round(data.working_time * 1000) : null;
   const metadata: JsonObject = { epoch };
   for (const [k, v] of Object.entries(raw)) if (!SAMPLE_OMITTED.has(k)) metadata[k] = capped(v);
   if (data.limit) metadata.limit = raw.limit ?? null;

@@ -41,6 +41,15 @@ export const ZScore = z.looseObject({
   metadata: z.unknown().optional(),
 });
 
+/** Inspect's ModelUsage, one per model a sample called. */
+const ZModelUsage = z.looseObject({
+  input_tokens: z.number().nullable().optional(),
+  output_tokens: z.number().nullable().optional(),
+  total_tokens: z.number().nullable().optional(),
+  input_tokens_cache_read: z.number().nullable().optional(),
+  total_cost: z.number().nullable().optional(),
+});
+
 export const ZEvalSample = z.looseObject({
   id: z.union([z.string().min(1), z.number()]),
   epoch: z.number().int().positive().optional(),
@@ -52,12 +61,11 @@ export const ZEvalSample = z.looseObject({
   output: z.unknown().optional(),
   limit: z.looseObject({ type: z.string() }).nullable().optional(),
   total_time: z.number().nullable().optional(),
+  /** Time spent working (model and tool calls), excluding time waiting on rate limits or the sandbox. */
+  working_time: z.number().nullable().optional(),
   started_at: ZText,
   completed_at: ZText,
-  model_usage: z
-    .record(z.string(), z.looseObject({ total_tokens: z.number().optional() }))
-    .nullable()
-    .optional(),
+  model_usage: z.record(z.string(), ZModelUsage).nullable().optional(),
 });
 
 export type TEvalHeader = z.infer<typeof ZEvalHeader>;
@@ -79,6 +87,7 @@ export const SAMPLE_OMITTED = new Set([
   "attachments",
   "limit",
   "total_time",
+  "working_time",
   "started_at",
   "completed_at",
   "model_usage",

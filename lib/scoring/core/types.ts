@@ -49,6 +49,8 @@ export interface ScoringRollout {
   /** grade rule: key of the gating component (defect_matching, patch_verified), or null. */
   readonly gate: string | null;
   readonly checks: readonly ScoringCheck[];
+  /** Why it is unscored, short enough to group by (unscoredReasonOf); absent when scored or unknown. */
+  readonly unscoredReason?: string;
   /** Cost and effort as recorded (absent: none recorded). Read by an execution budget, never by a score. */
   readonly measures?: Measures;
   /** Informational, echoed in the report: the file path (`path#name` for many rollouts per file). */

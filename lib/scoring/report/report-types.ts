@@ -1,4 +1,6 @@
 import type { MetricKind } from "../core/dimensions";
+import type { MeasureKey } from "../core/measures";
+import type { EffortOutlier, MeasureEffort } from "./effort";
 import type { Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
@@ -18,12 +20,33 @@ export interface Report {
   /** Keyed by metric: correctness, completion, authority, grounding, reward, then custom dimensions. */
   metrics: Record<string, MetricReport>;
   /** Each counted rollout one vote (scored ones; all under the "unscored as failure" policy). */
-  passRate: { value: number | null; passes: number; scored: number; counted: number };
+  /**
+   * With its standard error and 95% interval clustered by task (rollouts of one task are not independent): the
+   * pass rate is the mean of each task's pass rate weighted by its counted rollouts (docs/scoring.md).
+   */
+  passRate: {
+    value: number | null;
+    passes: number;
+    scored: number;
+    counted: number;
+    se: number | null;
+    ci95: Interval | null;
+  };
   meanReward: { value: number | null; scored: number; counted: number };
+  /** Why the unscored rollouts are unscored, counted by reason, most first (unscoredReasonOf). */
+  unscoredReasons: { reason: string; count: number }[];
   groups: GroupReport[];
   tasks: TaskReport[];
   rollouts: RolloutReport[];
   failures: { checks: FailedCheckReport[]; tags: { tag: string; count: number }[] };
+  /**
+   * Cost and effort beside success, over every rollout of the run (coverage: `recorded` of `counts.rollouts`);
+   * `perPass` divides by `passRate.passes`. Every measure key is present; one no rollout records has
+   * `recorded: 0` and null figures.
+   */
+  effort: Record<MeasureKey, MeasureEffort>;
+  /** Rollouts whose tool calls, tokens or duration exceed 3× their task's median, largest ratio first. */
+  effortOutliers: EffortOutlier[];
   /** Run warnings, then scenario entries that matched nothing. */
   warnings: string[];
   /** Only when the run has BenchFlow regrades. */
@@ -109,6 +132,8 @@ export interface RolloutReport {
   checksChanged: boolean;
   /** The values this rollout contributes (0 for unscored under the "fail" policy; null: not eligible). */
   metrics: Record<string, number | null>;
+  /** Every measure key: the recorded figure, null when not recorded. */
+  measures: Record<MeasureKey, number | null>;
 }
 
 /** A required check that failed somewhere; identity is (dimension, key, label) across tasks. */

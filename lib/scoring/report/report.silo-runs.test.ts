@@ -65,6 +65,11 @@ describe("silo-runs", () => {
   it("pools pass rate and mean reward over the 8 scored rollouts", () => {
     expect(r.counts).toEqual({ tasks: 4, rollouts: 8, scored: 8, unscored: 0 });
     near(r.passRate.value, 4 / 8);
+    // Clustered by task: (x, w) = (0, 1), (1, 1), (0.6, 5), (0, 1); w(x − 0.5) = −0.5, 0.5, 0.5, −0.5, so
+    // SE = sqrt(4/3 · 1) / 8 and the interval is 0.5 ± t(0.975, 3) · SE = 0.5 ± 3.182446 · 0.144338.
+    near(r.passRate.se, Math.sqrt(4 / 3) / 8);
+    expect(r.passRate.ci95?.[0]).toBeCloseTo(0.5 - 3.182446 * 0.1443376, 5);
+    expect(r.passRate.ci95?.[1]).toBeCloseTo(0.5 + 3.182446 * 0.1443376, 5);
     near(r.meanReward.value, (0.6 + 1 + 1 + 1 + 1 + 0.5 + 0.2 + 0) / 8);
     // Task vote: (0 + 1 + 0.6 + 0) / 4
     near(r.metrics.completion?.value, 0.4);

@@ -64,7 +64,8 @@ describe("unscored policy", () => {
     near(r.metrics.correctness?.value, 0.75);
     near(r.metrics.completion?.value, 0.5);
     expect(r.metrics.completion?.eligibleTasks).toBe(1);
-    expect(r.passRate).toEqual({ value: 0.5, passes: 1, scored: 2, counted: 2 });
+    // One task counted: no interval.
+    expect(r.passRate).toEqual({ value: 0.5, passes: 1, scored: 2, counted: 2, se: null, ci95: null });
     expect(r.tasks[1]).toMatchObject({ diagnosis: "unscored", passRate: null });
     expect(r.rollouts[2]).toMatchObject({
       status: "unscored",
@@ -83,7 +84,9 @@ describe("unscored policy", () => {
     // completion: t 1/3, u 0 → task vote 1/6, rollout vote 1/4
     near(r.metrics.completion?.value, 1 / 6);
     near(r.metrics.completion?.pooled, 1 / 4);
-    expect(r.passRate).toEqual({ value: 0.25, passes: 1, scored: 2, counted: 4 });
+    // Clustered: (1/3, w 3), (0, w 1); w(x − 0.25) = ±0.25, SE = sqrt(2 · 0.125) / 4; t(0.975, 1) clips to [0, 1].
+    expect(r.passRate).toMatchObject({ value: 0.25, passes: 1, scored: 2, counted: 4, ci95: [0, 1] });
+    near(r.passRate.se, 0.125);
     expect(r.meanReward).toEqual({ value: 1.5 / 4, scored: 2, counted: 4 });
     expect(r.tasks[1]).toMatchObject({ diagnosis: "never-passes", capability: "far-off", meanReward: 0 });
     expect(r.rollouts[2]?.metrics).toMatchObject({ completion: 0, reward: 0, correctness: 0 });

@@ -1,9 +1,13 @@
+import { effort, measureRow } from "./effort";
 import { describeScenario } from "../scenario/describe-scenario";
 import { DEFAULT_SCHEME, groupReports, headline, metricReports } from "./report-metrics";
 import type { Report, RolloutReport, TaskReport } from "./report-types";
 import type { Scenario } from "../scenario/scenario";
 import { scoreRun, type ScoredRun } from "./score-run";
 import type { ScoringRun } from "../core/types";
+import { estimate } from "../core/stats";
+import { countUnscoredReasons } from "../core/unscored-reason";
+import type { WeightedValue } from "../core/schemes";
 
 /**
  * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
@@ -72,6 +76,7 @@ function rolloutReports(scored: ScoredRun): RolloutReport[] {
       warnings: source?.warnings ?? [],
       checksChanged: verdict.checksChanged,
       metrics: rolloutMetrics,
+      measures: measureRow(source?.measures),
     };
   });
 }
@@ -86,8 +91,18 @@ function rolloutTotals(scored: ScoredRun, scoredCount: number): Pick<Report, "pa
   const passes = cells.sumValues(completion);
   const rewardCount = cells.count(reward);
   const rewardSum = cells.sumValues(reward);
+  // Σ passes / Σ counted is the mean of the tasks' pooled pass rates weighted by their counted rollouts, so the
+  // task-clustered ratio-estimator SE applies as it does to the headline.
+  const { taskCells } = scored;
+  const perTask: WeightedValue[] = [];
+  for (let t = 0; t < scored.tasks.length; t++) {
+    const i = t * taskCells.width + completion;
+    const votes = completion >= 0 ? taskCells.votes[i]! : 0;
+    if (votes > 0) perTask.push({ key: scored.tasks[t]!.task.key, x: taskCells.pooled[i]!, w: votes });
+  }
+  const { se, ci95 } = estimate(perTask, [0, 1]);
   return {
-    passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted },
+    passRate: { value: counted > 0 ? passes / counted : null, passes, scored: scoredCount, counted, se, ci95 },
     meanReward: { value: rewardCount > 0 ? rewardSum / rewardCount : null, scored: scoredCount, counted: rewardCount },
   };
 }
@@ -101,6 +116,9 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
   const warnings = [...(run.warnings ?? []), ...scored.warnings];
   if (!Object.hasOwn(metrics, head.metric)) warnings.push(`Headline metric ${head.metric} is not a metric of this run`);
   const scoredCount = scored.rollouts.filter((r) => r.status === "scored").length;
+  const spent = effort(
+    scored.rollouts.map((v, r) => ({ id: v.id, task: v.task, passed: v.passed, measures: run.rollouts[r]?.measures })),
+  );
   const report: Report = {
     run: { name: run.name, format: run.format },
     scenario,
@@ -114,10 +132,13 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     headline: head,
     metrics,
     ...rolloutTotals(scored, scoredCount),
+    unscoredReasons: countUnscoredReasons(run.rollouts),
     groups: groupReports(scored),
     tasks: taskReports(scored),
     rollouts: rolloutReports(scored),
     failures,
+    effort: spent.measures,
+    effortOutliers: spent.outliers,
     warnings,
   };
   if (run.regrades !== undefined) report.regrades = run.regrades;

@@ -101,6 +101,33 @@ describe("completion flips with several rollouts", () => {
     ]);
   });
 
+  it("counting unscored rollouts as failures recounts a task without calling it better or worse", () => {
+    const fail = (id: string, t: string) => rollout(id, t, [check("C1", false)]);
+    const unscored = (id: string, t: string) => rollout(id, t, [], { status: "unscored" });
+    const run: ScoringRun = {
+      name: "recount",
+      format: "silo",
+      passThreshold: 1,
+      tasks: [task("g/never"), task("g/unscored"), task("g/half")],
+      rollouts: [
+        ...["1", "2", "3", "4"].map((n) => fail(`never-${n}`, "g/never")),
+        unscored("never-5", "g/never"),
+        unscored("unscored-1", "g/unscored"),
+        rollout("half-1", "g/half", [check("C1", true)]),
+        unscored("half-2", "g/half"),
+      ],
+    };
+    const flips = effectsOf(run, { unscored: "fail" }).completionFlips;
+    const byKey = Object.fromEntries(flips.map((f) => [f.key, f]));
+    expect(byKey["g/never"]).toMatchObject({ before: { passes: 0, counted: 4 }, after: { passes: 0, counted: 5 } });
+    expect(byKey["g/never"]?.change).toBe("recounted");
+    expect(byKey["g/unscored"]).toMatchObject({ before: { counted: 0, value: null }, after: { counted: 1, value: 0 } });
+    expect(byKey["g/unscored"]?.change).toBe("recounted");
+    // 1/1 → 1/2: fewer passes per rollout counted.
+    expect(byKey["g/half"]?.change).toBe("no-longer-completes");
+    expect(flips.map((f) => f.change)).toEqual(["no-longer-completes", "recounted", "recounted"]);
+  });
+
   it("valueEffect: null on either side has no delta but can still be a change", () => {
     expect(valueEffect(null, 0.5)).toEqual({ recorded: null, scenario: 0.5, delta: null, changed: true });
     expect(valueEffect(null, undefined)).toEqual({ recorded: null, scenario: null, delta: null, changed: false });

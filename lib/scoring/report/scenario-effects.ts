@@ -49,7 +49,11 @@ export interface CompletionSide {
   complete: boolean;
 }
 
-export type CompletionChange = "completes" | "no-longer-completes" | "up" | "down";
+/**
+ * "recounted": the same pass rate (or none before or after) over a different number of counted rollouts, as
+ * when unscored rollouts start counting as failures: 0/4 → 0/5 is neither better nor worse.
+ */
+export type CompletionChange = "completes" | "no-longer-completes" | "up" | "down" | "recounted";
 
 export interface CompletionFlip {
   key: string;
@@ -87,7 +91,13 @@ function completionSide(t: TaskReport, failUnscored: boolean): CompletionSide {
   return { passes: t.passes, counted, value: t.passRate, complete: counted > 0 && t.passes === counted };
 }
 
-const CHANGE_ORDER: Record<CompletionChange, number> = { completes: 0, "no-longer-completes": 1, up: 2, down: 3 };
+const CHANGE_ORDER: Record<CompletionChange, number> = {
+  completes: 0,
+  "no-longer-completes": 1,
+  up: 2,
+  down: 3,
+  recounted: 4,
+};
 
 export function completionFlips(recorded: Report, scenario: Report): CompletionFlip[] {
   const before = new Map(recorded.tasks.map((t) => [t.key, t]));
@@ -103,7 +113,8 @@ export function completionFlips(recorded: Report, scenario: Report): CompletionF
     if (!a.complete && b.complete) change = "completes";
     else if (a.complete && !b.complete) change = "no-longer-completes";
     else if (!valueEffect(a.value, b.value).changed && a.counted === b.counted) continue;
-    else change = (b.value ?? 0) >= (a.value ?? 0) ? "up" : "down";
+    else if (a.value === null || b.value === null || a.value === b.value) change = "recounted";
+    else change = b.value > a.value ? "up" : "down";
     out.push({ key: t.key, taskId: t.taskId, name: t.name, group: t.group, before: a, after: b, change });
   }
   return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change]);

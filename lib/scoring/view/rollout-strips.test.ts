@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siloRuns } from "../__fixtures__/silo-runs";
+import { measureRow } from "../report/effort";
 import { computeReport } from "../report/report";
 import { rolloutStrips } from "./rollout-strips";
 
@@ -26,6 +27,7 @@ describe("rolloutStrips", () => {
         warnings: [],
         checksChanged: false,
         metrics: {},
+        measures: measureRow(undefined),
       },
     ]);
     expect(strips.constructor).toEqual([{ id: "1", reward: null, passed: false, status: "unscored" }]);

@@ -47,6 +47,7 @@ const arbRollout: fc.Arbitrary<ScoringRollout> = fc
       checks: fc.array(arbCheck, { maxLength: 5 }),
       source: optional(text),
       warnings: optional(fc.array(text, { maxLength: 2 })),
+      unscoredReason: optional(text),
       measures: optional(
         fc.record(
           {
@@ -61,11 +62,12 @@ const arbRollout: fc.Arbitrary<ScoringRollout> = fc
     },
     PLAIN,
   )
-  .map(({ source, warnings, measures, ...r }) => ({
+  .map(({ source, warnings, measures, unscoredReason, ...r }) => ({
     ...r,
     ...(source === undefined ? {} : { source }),
     ...(warnings === undefined ? {} : { warnings }),
     ...(measures === undefined ? {} : { measures }),
+    ...(unscoredReason === undefined ? {} : { unscoredReason }),
   }));
 
 const arbTask: fc.Arbitrary<ScoringTask> = fc.record(

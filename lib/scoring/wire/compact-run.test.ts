@@ -128,7 +128,7 @@ describe("encodeRun / decodeRun", () => {
     for (const entry of coded.slice(0, 8)) expect(loneSurrogate.test(entry)).toBe(false);
   });
 
-  it("shrinks the 10,000-rollout bench run from ~21 MB to well under 3 MB and decodes it fast", () => {
+  it("shrinks the 10,000-rollout bench run from ~21 MB to well under 1 MB and decodes it whole", () => {
     const synthetic = syntheticScoringRun();
     const compact = JSON.stringify(encodeRun(synthetic));
     const parsed = JSON.parse(compact) as CompactRun;
@@ -143,8 +143,7 @@ describe("encodeRun / decodeRun", () => {
       `synthetic run: ${JSON.stringify(synthetic).length} bytes as JSON, ${compact.length} compact; decode ${best.toFixed(1)} ms`,
     );
     expect(compact.length).toBeLessThan(1_000_000);
+    // The decode time is printed, not asserted: speed is measured by `npm run bench`.
     expect(back).toStrictEqual(synthetic);
-    // Generous, for a shared machine.
-    expect(best).toBeLessThan(150);
   });
 });

@@ -55,6 +55,8 @@ export interface CompactRun {
     warnings: Sparse<string[]>;
     /** Each measured rollout's measures in MEASURE_KEYS order, null where not recorded. */
     measures?: Sparse<(number | null)[]>;
+    /** Index into `strings` of each unscored rollout's reason. */
+    unscoredReason?: Sparse<number>;
   };
   /**
    * One per check, in run order: passed + 3·(status + C·(failure tag + 1)), C the size of `checkStatuses`;
@@ -194,6 +196,7 @@ export function encodeRun(run: ScoringRun): CompactRun {
     source: new SparseBuilder<string>(),
     warnings: new SparseBuilder<string[]>(),
     measures: new SparseBuilder<(number | null)[]>(),
+    unscoredReason: new SparseBuilder<number>(),
   };
 
   // Rollouts mostly repeat the previous one's check definitions: compare with those before building lookup keys.
@@ -263,6 +266,7 @@ export function encodeRun(run: ScoringRun): CompactRun {
         i,
         MEASURE_KEYS.map((key) => m[key] ?? null),
       );
+    if (r.unscoredReason !== undefined) ro.unscoredReason.add(i, strings.of(r.unscoredReason));
   });
 
   const out: CompactRun = {
@@ -290,6 +294,7 @@ export function encodeRun(run: ScoringRun): CompactRun {
       source: { at: ro.source.out.at, values: frontCode(ro.source.out.values) },
       warnings: ro.warnings.out,
       ...(ro.measures.out.at.length > 0 ? { measures: ro.measures.out } : {}),
+      ...(ro.unscoredReason.out.at.length > 0 ? { unscoredReason: ro.unscoredReason.out } : {}),
     },
     checks,
     failureTags: failureTags.list,
@@ -347,6 +352,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
   const sources = expand({ at: c.rollouts.source.at, values: frontDecode(c.rollouts.source.values) }, n, undefined);
   const warnings = expand(c.rollouts.warnings, n, undefined);
   const measures = c.rollouts.measures ? expand(c.rollouts.measures, n, undefined) : [];
+  const reasons = c.rollouts.unscoredReason ? expand(c.rollouts.unscoredReason, n, undefined) : [];
   const check = (t: number, code: number, score: number | null | undefined): ScoringCheck => {
     const p = code % 3;
     const rest = (code - p) / 3;
@@ -401,6 +407,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
     const source = sources[i];
     const w = warnings[i];
     const m = measures[i];
+    const why = reasons[i];
     rollouts[i] = {
       id: ids[i]!,
       task: str[c.rollouts.task[i]!]!,
@@ -414,6 +421,7 @@ export function decodeRun(c: CompactRun): ScoringRun {
       ...(source !== undefined ? { source } : {}),
       ...(w !== undefined ? { warnings: [...w] } : {}),
       ...(m !== undefined ? { measures: decodeMeasures(m) } : {}),
+      ...(why !== undefined ? { unscoredReason: str[why]! } : {}),
     };
   }
 

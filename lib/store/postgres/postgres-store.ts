@@ -7,7 +7,15 @@ import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { runSummaryOf, type RawFileBytes, type RolloutDetail, type RunExport, type TaskRollouts } from "../records";
+import { mergeTags, storedTags } from "@/lib/run-tags";
+import {
+  runSummaryOf,
+  type RawFileBytes,
+  type RolloutDetail,
+  type RunExport,
+  type RunVersion,
+  type TaskRollouts,
+} from "../records";
 import { CHECK, RAW_FILE, ROLLOUT, RUN, RUN_FILE, TASK, runRow } from "../rows";
 import { RunCache } from "../run-cache";
 import {
@@ -79,6 +87,7 @@ export class PostgresStore implements Store {
         createdAt: true,
         ingestedAt: true,
         baseline: true,
+        labels: true,
         summary: true,
       },
     });
@@ -126,6 +135,15 @@ export class PostgresStore implements Store {
 
   rolloutCount(runId: string) {
     return this.#db.rollout.count({ where: { runId } });
+  }
+
+  async runVersion(runId: string): Promise<RunVersion | null> {
+    const [row] = await this.#db.$queryRawUnsafe<{ ingestedAt: Date; name: string; rollouts: number }[]>(
+      `SELECT r."ingestedAt", r."name", (SELECT count(*)::int FROM "Rollout" o WHERE o."runId" = r."id") AS "rollouts" ` +
+        `FROM "Run" r WHERE r."id" = $1`,
+      runId,
+    );
+    return row ? { ingestedAt: new Date(row.ingestedAt).toISOString(), name: row.name, rollouts: row.rollouts } : null;
   }
 
   async getTask(runId: string, key: string): Promise<TaskRollouts | null> {
@@ -204,14 +222,63 @@ export class PostgresStore implements Store {
     };
   }
 
-  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean }) {
+  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean; tags?: readonly string[] }) {
     const id = runRowId(key);
+    const tags = options.tags ?? [];
     // Two ingests of one run may start together: the insert that lands creates it, the other finds it.
     const [inserted] = await this.#db.$transaction(
-      bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date())], { ignoreConflicts: true }),
+      bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date(), tags)], { ignoreConflicts: true }),
     );
+    if (inserted !== 1 && tags.length > 0) {
+      // Row-locked, so two ingests adding tags at once both keep theirs.
+      await this.#db.$transaction(async (tx) => {
+        const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
+          `SELECT "labels" FROM "Run" WHERE "id" = $1 FOR UPDATE`,
+          id,
+        );
+        const merged = mergeTags(storedTags(row?.labels), tags);
+        await tx.run.update({ where: { id }, data: { labels: merged } });
+      });
+    }
     if (options.baseline) await this.setBaseline(id);
     return { id, created: inserted === 1 };
+  }
+
+  async renameRun(runId: string, name: string) {
+    return (await this.#db.run.updateMany({ where: { id: runId }, data: { name } })).count > 0;
+  }
+
+  async setRunTags(runId: string, tags: readonly string[]) {
+    return (await this.#db.run.updateMany({ where: { id: runId }, data: { labels: [...tags] } })).count > 0;
+  }
+
+  /**
+   * One interactive transaction: the run's row is locked first, so an ingest into it (whose inserts reference
+   * the row) waits for the delete and then fails on the missing run rather than leaving rollouts behind.
+   */
+  async deleteRun(runId: string) {
+    return this.#db.$transaction(async (tx) => {
+      const found = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "Run" WHERE "id" = $1 FOR UPDATE`, runId);
+      if (found.length === 0) return false;
+      const files = await tx.$queryRawUnsafe<{ sha256: string }[]>(
+        `SELECT DISTINCT "sha256" FROM "RunFile" WHERE "runId" = $1`,
+        runId,
+      );
+      const run = (sql: string) => tx.$executeRawUnsafe(sql, runId);
+      await run(`DELETE FROM "Check" WHERE "rolloutRef" IN (SELECT "id" FROM "Rollout" WHERE "runId" = $1)`);
+      await run(`DELETE FROM "Rollout" WHERE "runId" = $1`);
+      await run(`DELETE FROM "Task" WHERE "runId" = $1`);
+      await run(`DELETE FROM "RunFile" WHERE "runId" = $1`);
+      await run(`DELETE FROM "Run" WHERE "id" = $1`);
+      if (files.length > 0)
+        await tx.$executeRawUnsafe(
+          `DELETE FROM "RawFile" f WHERE f."sha256" = ANY($1::text[]) ` +
+            `AND NOT EXISTS (SELECT 1 FROM "RunFile" o WHERE o."sha256" = f."sha256") ` +
+            `AND NOT EXISTS (SELECT 1 FROM "RejectedFile" j WHERE j."sha256" = f."sha256")`,
+          files.map((f) => f.sha256),
+        );
+      return true;
+    });
   }
 
   /**

@@ -6,7 +6,15 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { runSummaryOf, type RawFileBytes, type RolloutDetail, type RunExport, type TaskRollouts } from "../records";
+import { mergeTags, storedTags } from "@/lib/run-tags";
+import {
+  runSummaryOf,
+  type RawFileBytes,
+  type RolloutDetail,
+  type RunExport,
+  type RunVersion,
+  type TaskRollouts,
+} from "../records";
 import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, TASK, rawFileRow, runRow } from "../rows";
 import { RunCache } from "../run-cache";
 import {
@@ -31,7 +39,7 @@ import { decodeRow, encode, insertRows, openConnection, Statements, type Connect
  * lock: a writer waits up to the busy timeout, and WAL lets readers go on meanwhile.
  */
 
-const RUN_LIST_COLUMNS = `"id", "name", "agent", "model", "format", "createdAt", "ingestedAt", "baseline", "summary"`;
+const RUN_LIST_COLUMNS = `"id", "name", "agent", "model", "format", "createdAt", "ingestedAt", "baseline", "labels", "summary"`;
 
 export class SqliteStore implements Store {
   readonly provider = "sqlite";
@@ -94,6 +102,18 @@ export class SqliteStore implements Store {
 
   async rolloutCount(runId: string) {
     return (this.#sql.get(`SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
+  }
+
+  async runVersion(runId: string): Promise<RunVersion | null> {
+    const raw = this.#sql
+      .get(
+        `SELECT r."ingestedAt", r."name", (SELECT count(*) FROM "Rollout" o WHERE o."runId" = r."id") AS "rollouts" ` +
+          `FROM "Run" r WHERE r."id" = ?`,
+      )
+      .get(runId) as RawRow | undefined;
+    if (!raw) return null;
+    const row = decodeRow<{ ingestedAt: Date; name: string; rollouts: number }>(RUN, raw);
+    return { ingestedAt: row.ingestedAt.toISOString(), name: row.name, rollouts: row.rollouts };
   }
 
   /** Rollout rows with their task keys and checks (in check order). */
@@ -200,13 +220,52 @@ export class SqliteStore implements Store {
     };
   }
 
-  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean }) {
+  async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean; tags?: readonly string[] }) {
     const id = runRowId(key);
+    const tags = options.tags ?? [];
     return this.#write(() => {
-      const created = this.#sql.get(`SELECT "id" FROM "Run" WHERE "id" = ?`).get(id) === undefined;
-      if (created) insertRows(this.#sql, RUN, [runRow(id, key, run, new Date())]);
+      const found = this.#sql.get(`SELECT "labels" FROM "Run" WHERE "id" = ?`).get(id) as RawRow | undefined;
+      if (!found) insertRows(this.#sql, RUN, [runRow(id, key, run, new Date(), tags)]);
+      else if (tags.length > 0) {
+        const current = storedTags(decodeRow<{ labels: unknown }>(RUN, found).labels);
+        this.#setTags(id, mergeTags(current, tags));
+      }
       if (options.baseline) this.#baseline(id, true);
-      return { id, created };
+      return { id, created: !found };
+    });
+  }
+
+  #setTags(runId: string, tags: readonly string[]): boolean {
+    const set = this.#sql.get(`UPDATE "Run" SET "labels" = ? WHERE "id" = ?`);
+    return set.run(encode(tags, RUN.columns.labels), runId).changes > 0;
+  }
+
+  async renameRun(runId: string, name: string) {
+    return this.#write(() => this.#sql.get(`UPDATE "Run" SET "name" = ? WHERE "id" = ?`).run(name, runId).changes > 0);
+  }
+
+  async setRunTags(runId: string, tags: readonly string[]) {
+    return this.#write(() => this.#setTags(runId, tags));
+  }
+
+  async deleteRun(runId: string) {
+    return this.#write(() => {
+      if (this.#sql.get(`SELECT 1 FROM "Run" WHERE "id" = ?`).get(runId) === undefined) return false;
+      const files = this.#sql.arrays(`SELECT DISTINCT "sha256" FROM "RunFile" WHERE "runId" = ?`).all(runId) as [
+        string,
+      ][];
+      const run = (sql: string) => this.#sql.get(sql).run(runId);
+      run(`DELETE FROM "Check" WHERE "rolloutRef" IN (SELECT "id" FROM "Rollout" WHERE "runId" = ?)`);
+      run(`DELETE FROM "Rollout" WHERE "runId" = ?`);
+      run(`DELETE FROM "Task" WHERE "runId" = ?`);
+      run(`DELETE FROM "RunFile" WHERE "runId" = ?`);
+      run(`DELETE FROM "Run" WHERE "id" = ?`);
+      const drop = this.#sql.get(
+        `DELETE FROM "RawFile" WHERE "sha256" = @sha256 AND NOT EXISTS (SELECT 1 FROM "RunFile" WHERE "sha256" = @sha256) ` +
+          `AND NOT EXISTS (SELECT 1 FROM "RejectedFile" WHERE "sha256" = @sha256)`,
+      );
+      for (const [sha256] of files) drop.run({ sha256 });
+      return true;
     });
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
+import { downloadResponse } from "@/lib/api/file-response";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -22,12 +23,5 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const file = await getStore().getRawFile(sha.data);
   if (!file) throw new ApiError("not_found", `No stored file with sha256 ${sha.data}.`);
   const name = ZName.parse(new URL(request.url).searchParams.get("name") ?? "result.json");
-  return new Response(Buffer.from(file.bytes), {
-    headers: {
-      "content-type": "application/octet-stream",
-      "content-disposition": `attachment; filename="${name}"`,
-      "x-content-type-options": "nosniff",
-      "content-length": String(file.size),
-    },
-  });
+  return downloadResponse(file.bytes, name);
 });

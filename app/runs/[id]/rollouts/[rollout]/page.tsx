@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
-import { CheckTable } from "@/components/checks/check-table";
+import { ChecksSection } from "@/components/rollout/checks-section";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
 import { JsonTree } from "@/components/ui/json-tree";
 import { RawFiles } from "@/components/rollout/raw-files";
@@ -10,6 +10,7 @@ import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { OutputSection } from "@/components/rollout/output-section";
+import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { WarningsList } from "@/components/rollout/warnings-list";
 import { keyOfSegment, rolloutHref, runHref, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
@@ -17,6 +18,8 @@ import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { readTrialTexts } from "@/lib/api/trial-texts";
+import { readStoredStateDiff } from "@/lib/api/state-diff";
 import { getStore } from "@/lib/store/open-store";
 import { TraceSection } from "@/components/trace/trace-section";
 
@@ -32,8 +35,12 @@ const load = cache(async (runId: string, segment: string) => {
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   if (!meta || !rollout || !run) return null;
-  const trace = await readStoredTrace(store, rollout);
-  return { meta, rollout, run, trace, evidence: traceEvidence(rollout, trace) };
+  const [trace, trialTexts, stateDiff] = await Promise.all([
+    readStoredTrace(store, rollout),
+    readTrialTexts(store, rollout),
+    readStoredStateDiff(store, rollout),
+  ]);
+  return { meta, rollout, run, trace, trialTexts, stateDiff, evidence: traceEvidence(rollout, trace) };
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -52,7 +59,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();
   }
-  const { meta, rollout, run, trace, evidence } = data;
+  const { meta, rollout, run, trace, trialTexts, stateDiff, evidence } = data;
 
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -105,31 +112,21 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
         <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} />
       ) : null}
 
-      <section className="section" aria-labelledby="checks-heading">
-        <h2 id="checks-heading">All checks</h2>
-        {entries.length > 0 ? (
-          <>
-            <p className="section-note">
-              {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
-            </p>
-            <CheckTable
-              entries={entries}
-              flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
-              evidence={evidence.byCheck}
-            />
-          </>
-        ) : (
-          <div className="empty-state">
-            This rollout recorded no checks{rollout.status === "unscored" ? ", so it could not be graded" : ""}.
-          </div>
-        )}
-      </section>
+      <ChecksSection
+        entries={entries}
+        flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+        evidence={evidence.byCheck}
+        unscored={rollout.status === "unscored"}
+        stateDiff={stateDiff}
+      />
+
+      <TrialTextsSection texts={trialTexts} />
 
       <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} />
 
       <TraceSection
         read={trace}
-        traceUrl={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}/trace`}
+        rolloutApi={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}`}
         citations={evidence.citations}
       />
 

@@ -1,0 +1,205 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sideBySideHref, taskHref } from "../components/task/hrefs";
+import { expect, snap, test } from "./fixtures";
+
+// The side by side of two rollouts, on two attempts at the Silo checkout task (e2e/side-by-side-data): attempt-1
+// fails C3 and calls get_capacity before list_instances; attempt-2 passes every check and makes the same calls
+// with those two swapped, so the aligned traces part ways at row 3.
+
+const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), "side-by-side-data");
+const TASK = "incident/checkout";
+const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** Uploads the given attempt folders as one run and returns its id. */
+async function upload(request: APIRequestContext, name: string, folders: string[]): Promise<string> {
+  const form = new FormData();
+  form.append("run", name);
+  for (const folder of folders)
+    for (const file of fs.readdirSync(path.join(DATA, folder)).sort())
+      form.append(
+        "files",
+        new Blob([new Uint8Array(fs.readFileSync(path.join(DATA, folder, file)))]),
+        `${folder}/${file}`,
+      );
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const body = (await response.json()) as { runs: { id: string }[] };
+  expect(body.runs).toHaveLength(1);
+  return body.runs[0]!.id;
+}
+
+/** Nothing is wider than the viewport: the page never scrolls sideways. */
+async function expectNoOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.doc).toBeLessThanOrEqual(widths.view);
+}
+
+async function expectThePair(page: Page) {
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs).toBeVisible();
+  await expect(sbs.getByTestId("sbs-id-A")).toHaveText("attempt-1/result");
+  await expect(sbs.getByTestId("sbs-id-B")).toHaveText("attempt-2/result");
+  await expect(sbs.getByTestId("sbs-verdict-A")).toContainText("failed");
+  await expect(sbs.getByTestId("sbs-verdict-A")).toContainText("0.80");
+  await expect(sbs.getByTestId("sbs-verdict-B")).toContainText("passed");
+  await expect(sbs.getByTestId("sbs-verdict-B")).toContainText("1.00");
+
+  // C3 is the one check that differs, and it comes first.
+  const rows = sbs.getByTestId("sbs-check-row");
+  await expect(rows).toHaveCount(5);
+  await expect(sbs.locator('[data-testid="sbs-check-row"][data-differs="true"]')).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-differs", "true");
+  await expect(rows.first()).toContainText("C3");
+  await expect(rows.first()).toContainText("fail");
+  await expect(sbs.getByTestId("sbs-check-summary")).toContainText("1 check differs · 5 checks in all.");
+
+  await expect(sbs.getByTestId("sbs-measures-A")).toContainText("not recorded");
+  await expect(sbs.getByTestId("sbs-answer-B")).toContainText("set each pool to 16");
+
+  // diff, metrics, capacity | –, instances, – | capacity, runbook: the traces part ways at row 3.
+  const traceRows = sbs.getByTestId("sbs-trace-row");
+  await expect(traceRows).toHaveCount(6);
+  await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(1);
+  const first = sbs.locator('[data-testid="sbs-trace-row"][data-first-divergence="true"]');
+  await expect(first).toHaveAttribute("id", "sbs-row-2");
+  await expect(first.getByTestId("sbs-call-A")).toContainText("get_capacity");
+  await expect(first.getByTestId("sbs-call-B")).toHaveCount(0);
+  await expect(traceRows.nth(3)).toHaveAttribute("data-same", "true");
+  await expect(traceRows.nth(3).getByTestId("sbs-call-B")).toContainText("list_instances");
+  await expect(sbs.getByTestId("sbs-full-trace-A")).toHaveAttribute("href", /\/rollouts\/attempt-1%2Fresult$/);
+}
+
+test("two rollouts of one task: picked in the checks grid, side by side with checks, answers and traces", async ({
+  page,
+  request,
+}) => {
+  const runId = await upload(request, `sbs-two-attempts-${suffix}`, ["attempt-1", "attempt-2"]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(taskHref(runId, TASK));
+
+  const picks = page.getByTestId("pick-rollout");
+  await expect(picks).toHaveCount(2);
+  await expect(page.getByTestId("side-by-side-link")).toHaveCount(0);
+  await picks.nth(0).check();
+  // The second by keyboard: a native checkbox toggles with Space.
+  await picks.nth(1).focus();
+  await page.keyboard.press("Space");
+  await expect(picks.nth(1)).toBeChecked();
+  const link = page.getByTestId("side-by-side-link");
+  await expect(link).toHaveText("Side by side: #1 and #2");
+  await link.click();
+  await expect(page).toHaveURL(/\/compare\/rollouts\?a=/);
+  expect(page.url()).toContain(
+    sideBySideHref({ runId, rolloutId: "attempt-1/result" }, { runId, rolloutId: "attempt-2/result" }),
+  );
+
+  await expectThePair(page);
+  await expectNoOverflow(page);
+  await snap(page, "side-by-side-1440");
+
+  await page.getByTestId("sbs-jump-divergence").click();
+  await expect(page).toHaveURL(/#sbs-row-2$/);
+  await expect(page.locator("#sbs-row-2")).toBeInViewport();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expectThePair(page);
+  await expectNoOverflow(page);
+  await snap(page, "side-by-side-390");
+});
+
+test("the same task in two runs, from the compare page's per-task row; an unknown run or rollout is named", async ({
+  page,
+  request,
+}) => {
+  const a = await upload(request, `sbs-run-a-${suffix}`, ["attempt-2", "attempt-1"]);
+  const b = await upload(request, `sbs-run-b-${suffix}`, ["attempt-2"]);
+  await page.goto(`/compare?runs=${a},${b}&a=${a}`);
+  const row = page.getByTestId("task-row").filter({ hasText: TASK });
+  const link = row.getByTestId("task-side-by-side");
+  await expect(link).toHaveText("A ⇄ B");
+  // A run of one folder names its rollout by the file alone.
+  await expect(link).toHaveAttribute("title", /first rollout by id .* in A \(attempt-1\/result\) and in B \(result\)/);
+  await link.click();
+
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs).toBeVisible();
+  await expect(sbs.getByTestId("sbs-id-A")).toHaveText("attempt-1/result");
+  await expect(sbs.getByTestId("sbs-id-B")).toHaveText("result");
+  await expect(sbs.getByTestId("sbs-side-A")).toContainText(`sbs-run-a-${suffix}`);
+  await expect(sbs.getByTestId("sbs-side-B")).toContainText(`sbs-run-b-${suffix}`);
+  await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(1);
+
+  await page.goto(`/compare/rollouts?a=${a}:nope&b=no-such-run:attempt-2/result`);
+  const problem = page.getByTestId("side-by-side-problem");
+  await expect(problem).toContainText(`A: the run “sbs-run-a-${suffix}” has no rollout “nope”.`);
+  await expect(problem).toContainText("B: there is no run “no-such-run”.");
+  await page.goto(`/compare/rollouts?a=${a}`);
+  await expect(page.getByTestId("side-by-side-problem")).toContainText("“b” is missing");
+});
+
+/** A Silo attempt at the checkout task that makes `calls` read calls, the one at `odd` with other arguments. */
+function longAttempt(folder: string, calls: number, odd: number | null): { path: string; bytes: Uint8Array }[] {
+  const result = JSON.parse(fs.readFileSync(path.join(DATA, "attempt-1", "result.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const at = (seq: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, 0) + seq * 1000).toISOString();
+  const events: object[] = [{ seq: 1, type: "run_start", at: at(1), taskId: "checkout" }];
+  for (let i = 0; i < calls; i++) {
+    const input = { page: i === odd ? -1 : i };
+    events.push({
+      seq: events.length + 1,
+      type: "tool_call",
+      at: at(events.length + 1),
+      callId: i + 1,
+      tool: "read_log",
+      input,
+    });
+    events.push({
+      seq: events.length + 1,
+      type: "tool_result",
+      at: at(events.length + 1),
+      callId: i + 1,
+      tool: "read_log",
+      output: { line: i },
+    });
+  }
+  events.push({ seq: events.length + 1, type: "run_end", at: at(events.length + 1), terminationReason: "completed" });
+  const text = (value: string) => new TextEncoder().encode(value);
+  return [
+    { path: `${folder}/result.json`, bytes: text(JSON.stringify({ ...result, toolCalls: calls })) },
+    { path: `${folder}/trace.jsonl`, bytes: text(events.map((e) => JSON.stringify(e)).join("\n") + "\n") },
+  ];
+}
+
+test("a long pair renders 300 aligned rows a window; the divergence link opens the window holding it", async ({
+  page,
+  request,
+}) => {
+  const form = new FormData();
+  form.append("run", `sbs-long-${suffix}`);
+  for (const file of [...longAttempt("long-1", 320, null), ...longAttempt("long-2", 320, 310)])
+    form.append("files", new Blob([new Uint8Array(file.bytes)]), file.path);
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const runId = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+
+  await page.goto(sideBySideHref({ runId, rolloutId: "long-1/result" }, { runId, rolloutId: "long-2/result" }));
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs.getByTestId("sbs-trace")).toContainText("320 calls in A, 320 calls in B · 321 aligned rows");
+  await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(300);
+  await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(0);
+  await expect(sbs.getByRole("link", { name: "Next 21 rows ›" })).toBeVisible();
+
+  // Call 311 differs: A's stands alone at row 311, B's at row 312, in the window from row 301.
+  await sbs.getByTestId("sbs-jump-divergence").click();
+  await expect(page).toHaveURL(/[?&]from=300#sbs-row-310$/);
+  await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(21);
+  await expect(page.locator("#sbs-row-310")).toHaveAttribute("data-first-divergence", "true");
+  await expect(page.locator("#sbs-row-310")).toBeInViewport();
+  await expect(sbs.getByRole("link", { name: "‹ Previous rows" })).toBeVisible();
+});

@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixturePath } from "@/lib/formats/__fixtures__/load-fixture";
+import type { RunListItem } from "@/lib/store/records";
+import { confirmByName } from "./confirm-name";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const bin = path.join(root, "lib/cli/bin.mjs");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-runs-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// stdin is a pipe here, never a terminal: what `tally runs delete` does in a script.
+const tally = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    input: "",
+    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" },
+  });
+
+function list(...args: string[]): RunListItem[] {
+  const res = tally("runs", "list", "--json", ...args);
+  expect(res.status, res.stderr).toBe(0);
+  return (JSON.parse(res.stdout) as { runs: RunListItem[] }).runs;
+}
+
+// Each command is a process of its own (the first also builds the CLI bundle when a source changed).
+describe("tally runs", { timeout: 120_000 }, () => {
+  const article = fixturePath("scoring-article");
+
+  it("ingests with tags, lists and filters by tag, renames, tags and untags, and deletes with --yes", () => {
+    const a = tally("ingest", article, "--run", "nightly-a", "--tag", "nightly", "--tag", "agent-v2");
+    expect(a.status, a.stderr).toBe(0);
+    expect(tally("ingest", fixturePath("silo-runs"), "--run", "other").status).toBe(0);
+    expect(list().map((r) => r.name)).toEqual(["other", "nightly-a"]);
+    const [run] = list("--tag", "nightly");
+    expect(run).toMatchObject({ name: "nightly-a", tags: ["nightly", "agent-v2"] });
+    expect(list("--tag", "nightly", "--tag", "nope")).toEqual([]);
+    const plain = tally("runs", "list");
+    expect(plain.stdout).toContain(`${run!.id}  nightly-a  [nightly, agent-v2]  3 rollouts`);
+
+    expect(tally("runs", "rename", run!.id, "renamed ✓").stdout).toContain('"nightly-a" → "renamed ✓"');
+    expect(tally("runs", "tag", run!.id, "flaky", "nightly").stdout).toContain("tags: nightly, agent-v2, flaky");
+    expect(tally("runs", "tag", run!.id, "nightly", "--remove").stdout).toContain("tags: agent-v2, flaky");
+    expect(list("--tag", "flaky")).toEqual([expect.objectContaining({ id: run!.id, name: "renamed ✓" })]);
+
+    const refused = tally("runs", "delete", run!.id);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("not on a terminal");
+    expect(refused.stderr).toContain("--yes");
+    expect(list().map((r) => r.id)).toContain(run!.id);
+
+    const deleted = tally("runs", "delete", run!.id, "--yes");
+    expect(deleted.status, deleted.stderr).toBe(0);
+    expect(deleted.stdout).toContain('Deleted run "renamed ✓"');
+    expect(list().map((r) => r.name)).toEqual(["other"]);
+    const again = tally("runs", "delete", run!.id, "--yes");
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`no run with id "${run!.id}"`);
+  });
+
+  it("refuses invalid tags, names and actions with a usage error", () => {
+    const [run] = list();
+    expect(tally("ingest", article, "--tag", "a,b").stderr).toContain("no comma");
+    expect(tally("runs", "tag", run!.id, "x".repeat(61)).status).toBe(2);
+    expect(tally("runs", "rename", run!.id, "  ").stderr).toContain("a run name is not empty");
+    expect(tally("runs", "frobnicate").status).toBe(2);
+    expect(tally("runs").stderr).toContain("give an action");
+  });
+});
+
+describe("confirmByName", () => {
+  const terminal = (answer: string | null) => {
+    const input = new PassThrough();
+    if (answer === null) input.end();
+    else input.end(`${answer}\n`);
+    return { input, output: new PassThrough(), interactive: true };
+  };
+
+  it("goes on only for the run's exact name, and asks nobody when no person can answer", async () => {
+    expect(await confirmByName("Delete?", "nightly", terminal(" nightly "))).toBe(true);
+    expect(await confirmByName("Delete?", "nightly", terminal("nightl"))).toBe(false);
+    expect(await confirmByName("Delete?", "nightly", terminal(null))).toBe(false);
+    expect(await confirmByName("Delete?", "nightly", { ...terminal("nightly"), interactive: false })).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { measureRow } from "../report/effort";
+import type { Measures } from "../core/measures";
+import { effortScatter, SCATTER_ROLLOUT_LIMIT, scatterMeasures } from "./effort-scatter";
+
+function row(id: string, task: string, passed: boolean, reward: number | null, measures: Measures, scored = true) {
+  return { id, task, status: scored ? "scored" : "unscored", passed, reward, measures: measureRow(measures) } as const;
+}
+
+describe("effortScatter", () => {
+  const rows = [
+    row("a1", "A", true, 1, { costUsd: 0.1, toolCalls: 3 }),
+    row("a2", "A", false, 0.5, { costUsd: 0.3, toolCalls: 4 }),
+    row("b1", "B", false, 0, { toolCalls: 9 }),
+    row("b2", "B", false, null, { costUsd: 2, toolCalls: 1 }, false),
+  ];
+
+  it("offers the measures some scored rollout records, cost first", () => {
+    expect(scatterMeasures(rows)).toEqual(["costUsd", "toolCalls"]);
+  });
+
+  it("one point per scored rollout that records the measure, reward on y", () => {
+    expect(effortScatter(rows, "costUsd")).toEqual({
+      measure: "costUsd",
+      y: "reward",
+      per: "rollout",
+      unrecorded: 1, // b1 records no cost; b2 is unscored
+      points: [
+        { id: "a1", task: "A", x: 0.1, y: 1, passed: true, rollouts: 1 },
+        { id: "a2", task: "A", x: 0.3, y: 0.5, passed: false, rollouts: 1 },
+      ],
+    });
+  });
+
+  it("pass (1 / 0) on y when a plotted rollout has no reward", () => {
+    const s = effortScatter([...rows, row("c1", "C", true, null, { toolCalls: 2 })], "toolCalls")!;
+    expect(s.y).toBe("pass");
+    expect(s.points.map((p) => [p.id, p.x, p.y])).toEqual([
+      ["a1", 3, 1],
+      ["a2", 4, 0],
+      ["b1", 9, 0],
+      ["c1", 2, 1],
+    ]);
+  });
+
+  it("null when no scored rollout records the measure", () => {
+    expect(effortScatter(rows, "durationMs")).toBeNull();
+  });
+
+  it("per task (means) above the rollout limit", () => {
+    const many = Array.from({ length: SCATTER_ROLLOUT_LIMIT + 2 }, (_, i) =>
+      row(`r${i}`, i % 2 === 0 ? "even" : "odd", i % 2 === 0, i % 2 === 0 ? 1 : 0.5, {
+        toolCalls: i % 2 === 0 ? 2 : 6,
+      }),
+    );
+    const s = effortScatter(many, "toolCalls")!;
+    expect(s.per).toBe("task");
+    expect(s.points).toEqual([
+      { id: "even", task: "even", x: 2, y: 1, passed: true, rollouts: 1001 },
+      { id: "odd", task: "odd", x: 6, y: 0.5, passed: false, rollouts: 1001 },
+    ]);
+  });
+});
