@@ -56,32 +56,70 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
     });
   });
 
-  it("takes the rollouts from the trial folders and the job file only for metadata", () => {
-    expect(run.rollouts.map((r) => r.id)).toEqual([SCAN, MANUFACTURING]);
+  it("holds every trial the job lists, in the job's order, each from its trial folder where one exists", () => {
+    expect(run.rollouts).toHaveLength(19);
+    expect(run.rollouts.map((r) => r.id).slice(0, 5)).toEqual([
+      "3d-scan-calc__qLuah6E",
+      "mars-clouds-clustering__L92PXZD",
+      "earthquake-phase-association__HhYd2Tr",
+      SCAN,
+      "adaptive-cruise-control__9bsxYRT",
+    ]);
+    expect(run.rollouts.map((r) => r.id).slice(14)).toEqual([
+      "dapt-intrusion-detection__V9bPmpB",
+      "scheduling-email-assistant__AHoaaAk",
+      MANUFACTURING,
+      "spring-boot-jakarta-migration__Q9Nkrj2",
+      "pg-essay-to-audiobook__psYV7zM",
+    ]);
+    const fromFolder = run.rollouts.filter((r) => !r.source.path.startsWith("job-result.trimmed.json#"));
+    expect(fromFolder.map((r) => r.source.path)).toEqual([`${SCAN}/result.json`, `${MANUFACTURING}/result.json`]);
     expect(run.metadata).toMatchObject({
       evalKey: KEY,
       dataset: "tasks-no-skills",
       trialFolders: 2,
+      listedTrials: 19,
       jobFile: "job-result.trimmed.json",
       harborJobId: "b97dacfd-96c0-471b-872a-8f4f3f205989",
       harborMean: 0.12394422823529411,
       harborFigures: { n_trials: 390, n_errors: 79, metrics: [{ mean: 0.12394422823529411 }] },
     });
+  });
+
+  it("says how many trials have a trial folder, and that the job's counts exceed its trimmed lists", () => {
     expect(run.warnings).toEqual([
       `job-result.trimmed.json (${KEY}): its counts disagree with its trial lists, which may be incomplete: n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats`,
-      `job-result.trimmed.json (${KEY}) disagrees with the trial folders, which are used: 17 listed trial(s) have no trial folder here and are not included (3d-scan-calc__qLuah6E, mars-clouds-clustering__L92PXZD, earthquake-phase-association__HhYd2Tr, adaptive-cruise-control__9bsxYRT, lean4-proof__UENYvfv, …)`,
+      "2 of 19 trials have a trial folder; the other 17 come from job-result.trimmed.json alone: their reward and exception, without checks, verifier output or trace",
     ]);
   });
 
-  it("explains Harbor's mean beside Tally's", () => {
+  it("gives a trial without a folder the job's reward or exception, and no checks", () => {
+    const byId = new Map(run.rollouts.map((r) => [r.id, r]));
+    expect(byId.get("trend-anomaly-causal-inference__GPE8WEn")).toMatchObject({
+      status: "scored",
+      reportedReward: 0.85,
+      checks: [],
+      files: ["job-result.trimmed.json"],
+      metadata: { fromJobFile: true },
+    });
+    expect(byId.get("spring-boot-jakarta-migration__Q9Nkrj2")).toMatchObject({
+      status: "unscored",
+      errorCategory: "RewardFileNotFoundError",
+      checks: [],
+    });
+    expect(report.counts).toEqual({ tasks: 14, rollouts: 19, scored: 14, unscored: 5 });
+  });
+
+  it("does not set Harbor's mean against this run's: the trimmed job's mean is over trials it no longer lists", () => {
     expect(run.metadata.harborMeanNote).toBe(
-      "Harbor's mean counts the 5 unscored trial(s) as 0; Tally excludes them by default: Harbor reports 0.1239, " +
-        "Tally's mean reward over the 1 scored trial(s) here is 1 (0.5 with the 1 unscored counted as 0, as Harbor counts them).",
+      "Harbor reports 0.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts " +
+        "disagree (n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats). " +
+        "Tally's mean reward over the 14 scored trial(s) here is 0.6065 (0.4469 with the 5 unscored counted as 0, as Harbor counts them).",
     );
   });
 
   it("scores 3d-scan-calc from verifier_result.rewards, with one check per CTRF test", () => {
-    const r = run.rollouts[0]!;
+    const r = run.rollouts.find((x) => x.id === SCAN)!;
     expect(r).toMatchObject({
       task: "3d-scan-calc",
       status: "scored",
@@ -109,18 +147,17 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
       format: "harbor",
       sha256: sha256Hex(files.find((f) => f.path === `${SCAN}/result.json`)!.bytes),
     });
-    expect(report.rollouts[0]).toMatchObject({ passed: true, reward: 1 });
+    expect(report.rollouts.find((x) => x.id === SCAN)).toMatchObject({ passed: true, reward: 1 });
   });
 
   it("stores the errored trial unscored with its exception, and the full task name", () => {
-    const r = run.rollouts[1]!;
+    const r = run.rollouts.find((x) => x.id === MANUFACTURING)!;
     expect(r.task).toBe("manufacturing-equipment-maintenance");
     expect(r.status).toBe("unscored");
     expect(r.errorCategory).toBe("RewardFileNotFoundError");
     expect(r.error).toMatch(/^No reward file found at jobs\/2026-01-29__10-03-50\//);
     expect(r.warnings).toEqual([`unscored: RewardFileNotFoundError: ${r.error}`]);
     expect(r.metadata.exception_info).toMatchObject({ exception_type: "RewardFileNotFoundError" });
-    expect(report.counts).toEqual({ tasks: 2, rollouts: 2, scored: 1, unscored: 1 });
   });
 });
 
@@ -183,9 +220,12 @@ describe("Harbor job result.json alone", () => {
     );
   });
 
-  it("explains that Harbor's mean counts the 5 unscored trials as 0", () => {
+  it("says Harbor's mean is over other trials: the trimmed lists hold 19 of them", () => {
     expect(run.metadata.harborMeanNote).toMatch(
-      /^Harbor's mean counts the 5 unscored trial\(s\) as 0; Tally excludes them by default: Harbor reports 0\.1239, Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
+      /^Harbor reports 0\.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts disagree \(n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats\)\. Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
+    );
+    expect(run.warnings).toContain(
+      "0 of 19 trials have a trial folder; the other 19 come from job-result.trimmed.json alone: their reward and exception, without checks, verifier output or trace",
     );
   });
 });
@@ -305,15 +345,97 @@ describe("Harbor job with several evals", () => {
     ]);
   });
 
-  it("uses trial folders beside the job for their eval and the job's lists for the other", () => {
+  it("uses trial folders beside the job for their trials and the job's lists for the rest", () => {
     const files = [jsonFile("result.json", job), jsonFile("a__1/result.json", trial("a__1", { source: "tasks" }))];
     const result = parse(files, { runName: "nightly" });
     expect(result.runs.map((r) => [r.name, r.rollouts.map((x) => x.source.path)])).toEqual([
-      ["nightly · terminus__gpt-5__tasks", ["a__1/result.json"]],
+      // reward_stats keys "1" and "0" are integer-like, so JSON objects list "0" first.
+      ["nightly · terminus__gpt-5__tasks", ["result.json#b__1", "a__1/result.json"]],
       ["nightly · nexau__local-docker-dataset", ["result.json#a__2", "result.json#d__2"]],
     ]);
-    expect(result.runs[0]!.warnings).toContain(
-      "result.json (terminus__gpt-5__tasks) disagrees with the trial folders, which are used: 1 listed trial(s) have no trial folder here and are not included (b__1)",
+    expect(result.runs[0]!.warnings).toEqual([
+      "1 of 2 trials have a trial folder; the other 1 come from result.json alone: their reward and exception, without checks, verifier output or trace",
+    ]);
+  });
+});
+
+describe("Harbor job whose lists are whole, with some of its trial folders", () => {
+  const job = (reward: Record<string, string[]>, exceptions: Record<string, string[]> = {}) => ({
+    id: "j",
+    started_at: "2026-01-01T00:00:00",
+    stats: {
+      evals: {
+        "terminus__gpt-5__tasks": {
+          n_trials: Object.values(reward).flat().length,
+          n_errors: Object.values(exceptions).flat().length,
+          metrics: [{ mean: 0.5 }],
+          reward_stats: { reward },
+          exception_stats: exceptions,
+        },
+      },
+    },
+  });
+  const folder = (name: string, over: Record<string, unknown> = {}) =>
+    jsonFile(`jobs/j/${name}/result.json`, trial(name, { source: "tasks", ...over }));
+  const passing = ctrf([{ name: "t1", status: "passed" }]);
+
+  it("is a run of every listed trial, with checks only where a trial folder has them", () => {
+    const run = onlyRun([
+      jsonFile("jobs/j/result.json", job({ "1.0": ["a__1", "b__1"], "0.0": ["c__1"] }, { RuntimeError: ["d__1"] })),
+      folder("b__1"),
+      jsonFile("jobs/j/b__1/verifier/ctrf.json", passing),
+    ]);
+    expect(run.rollouts.map((r) => [r.id, r.status, r.reportedReward, r.checks.length])).toEqual([
+      ["a__1", "scored", 1, 0],
+      ["b__1", "scored", 1, 1],
+      ["c__1", "scored", 0, 0],
+      ["d__1", "unscored", null, 0],
+    ]);
+    expect(run.rollouts[1]!.files).toEqual([
+      "jobs/j/b__1/result.json",
+      "jobs/j/b__1/verifier/ctrf.json",
+      "jobs/j/result.json",
+    ]);
+    expect(run.warnings).toEqual([
+      "1 of 4 trials have a trial folder; the other 3 come from jobs/j/result.json alone: their reward and exception, without checks, verifier output or trace",
+    ]);
+    expect(run.metadata).toMatchObject({ trialFolders: 1, listedTrials: 4 });
+  });
+
+  it("sets Harbor's mean beside Tally's when the run holds exactly the job's trials", () => {
+    const run = onlyRun([
+      jsonFile("jobs/j/result.json", job({ "1.0": ["a__1"], "0.0": ["c__1"] }, { RuntimeError: ["d__1"] })),
+      folder("a__1"),
+    ]);
+    expect(run.metadata.harborMeanNote).toBe(
+      "Harbor's mean counts the 1 unscored trial(s) as 0; Tally excludes them by default: Harbor reports 0.5, " +
+        "Tally's mean reward over the 2 scored trial(s) here is 0.5 (0.3333 with the 1 unscored counted as 0, as Harbor counts them).",
+    );
+  });
+
+  it("keeps a trial folder the job does not list, warns, and says Harbor's mean is over other trials", () => {
+    const run = onlyRun([jsonFile("jobs/j/result.json", job({ "1.0": ["a__1"] })), folder("a__1"), folder("z__9")]);
+    expect(run.rollouts.map((r) => r.id)).toEqual(["a__1", "z__9"]);
+    expect(run.warnings).toEqual([
+      "jobs/j/result.json (terminus__gpt-5__tasks) disagrees with the trial folders, which are used: trial z__9 is not listed",
+    ]);
+    expect(run.metadata.harborMeanNote).toBe(
+      "Harbor reports 0.5 over its job's trials, which are not this run's: 1 trial(s) here are not in the job's lists. " +
+        "Tally's mean reward over the 2 scored trial(s) here is 1.",
+    );
+  });
+
+  it("takes a trial folder's reward over the job's, and says where they differ", () => {
+    const run = onlyRun([
+      jsonFile("jobs/j/result.json", job({ "1.0": ["a__1"], "0.0": ["c__1"] })),
+      folder("c__1", { verifier_result: { rewards: { reward: 0.5 } } }),
+    ]);
+    expect(run.rollouts.map((r) => [r.id, r.reportedReward])).toEqual([
+      ["a__1", 1],
+      ["c__1", 0.5],
+    ]);
+    expect(run.warnings[0]).toBe(
+      "jobs/j/result.json (terminus__gpt-5__tasks) disagrees with the trial folders, which are used: trial c__1: reward 0.5 in its folder, 0 in the job",
     );
   });
 });

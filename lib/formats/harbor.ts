@@ -2,7 +2,7 @@ import { checksFromCtrf } from "./harbor/ctrf";
 import { harborLayout } from "./harbor/detect";
 import { readEval } from "./harbor/job";
 import { readJsonAs } from "./harbor/read-json-as";
-import { runFromListing, runFromTrials, type HarborDraft, type HarborJobFile } from "./harbor/run";
+import { runFromJob, runFromTrials, type HarborDraft, type HarborJobFile } from "./harbor/run";
 import { ZCtrf, ZHarborJob, ZHarborTrial } from "./harbor/schema";
 import { normaliseHarborTrial, type HarborTrial } from "./harbor/trial";
 import { folderName, inTrial, jobDirOf } from "./harbor/trial-folders";
@@ -120,7 +120,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     const jobDir = dirName(file.path);
     const job = readJob(file, sidecarsOf.get(jobDir) ?? [], reject);
     if (!job) continue;
-    // Trial folders beside the job file are its trials: they give the rollouts, the job file the metadata.
+    // Trial folders beside the job file are its trials: each gives its listed trial's details.
     const beside = trials
       .filter((t) => t.jobDir === jobDir && t.trial.trialDir !== null && !used.has(t.trial))
       .map((t) => t.trial);
@@ -130,11 +130,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
         used.add(t);
         t.rollout.files.push(file.path, ...job.sidecars.filter((p) => !t.rollout.files.includes(p)));
       }
-      drafts.push(
-        mine.length > 0
-          ? runFromTrials(listing.key, mine, jobDir, options, { file: job, listing })
-          : runFromListing(job, listing, jobDir, options),
-      );
+      drafts.push(runFromJob(job, listing, mine, jobDir, options));
     }
     for (const t of beside.filter((t) => !used.has(t))) {
       t.rollout.warnings.push(`its eval ${t.evalKey} is not among the evals of ${file.path}`);
@@ -149,7 +145,6 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
         group.map((g) => g.trial),
         first.jobDir,
         options,
-        null,
       ),
     );
   }

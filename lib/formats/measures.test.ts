@@ -179,13 +179,15 @@ describe("held out: a Harbor job's token totals are the sums over its trials", (
     const files = loadFixture("harbor-real");
     const batch = parseBatch(files, { rootName: "harbor-real" });
     const report = computeReport(toScoringRunWithTraces(batch.runs[0]!, files));
-    expect(report.counts.rollouts).toBe(2);
+    // Every trial the job lists is a rollout; only the 2 with a trial folder record tokens.
+    expect(report.counts.rollouts).toBe(19);
     expect(report.effort.inputTokens).toMatchObject({ recorded: 2, total: sum("n_input_tokens") });
     expect(report.effort.inputTokens.total).toBe(3580247);
     expect(report.effort.outputTokens).toMatchObject({ recorded: 2, total: sum("n_output_tokens") });
     expect(report.effort.cachedTokens).toMatchObject({ recorded: 2, total: sum("n_cache_tokens") });
     expect(report.effort.costUsd).toEqual({ recorded: 0, total: null, median: null, p90: null, perPass: null });
-    // One trial passed: what the solved task cost is the whole job's input.
-    expect(report.effort.inputTokens.perPass).toBe(3580247);
+    // Four listed trials passed (one with a trial folder): per pass is the recorded total over the four.
+    expect(report.counts).toMatchObject({ scored: 14 });
+    expect(report.effort.inputTokens.perPass).toBe(3580247 / 4);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { baseName } from "@/lib/formats/paths";
 import type { Store } from "@/lib/store/store";
 import type {
   FileRejection,
@@ -51,17 +52,19 @@ export interface IngestResult {
  * The key that makes ingest idempotent: the same batch (same rollouts from the same bytes) maps to the same
  * run, so ingesting it again stores nothing new and a killed ingest, run again, completes its run.
  * A user-given run name is the key instead, so later batches can add to a named run.
+ * Neither depends on the folders above the files: the same files ingested from a folder inside the first
+ * batch (paths, and ids that formats take from paths, lose leading folders) map to the same run.
  */
 export function runKeyOf(run: NormalizedRun, options: ParseOptions, several = false): string {
   // Several runs from one named batch (two Inspect logs, a Harbor job with several evals) stay apart.
   if (options.runName)
     return several
-      ? `name:${run.name}|${run.format}|${run.rollouts[0]?.source.path.split("#")[0] ?? ""}`
+      ? `name:${run.name}|${run.format}|${baseName(run.rollouts[0]?.source.path.split("#")[0] ?? "")}`
       : `name:${run.name}`;
+  const parts = run.rollouts.map((r) => `${baseName(r.id)}\u0000${r.source.sha256}`).sort();
   const hash = createHash("sha256");
   hash.update(run.format);
-  for (const r of [...run.rollouts].sort((a, b) => a.id.localeCompare(b.id)))
-    hash.update(`\n${r.id}\u0000${r.source.sha256}`);
+  for (const part of parts) hash.update(`\n${part}`);
   return `auto:${run.format}:${hash.digest("hex")}`;
 }
 

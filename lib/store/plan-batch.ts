@@ -12,6 +12,7 @@ import {
   type RunFileRow,
   type TaskRow,
 } from "./rows";
+import { isMovedSource } from "./moved-sources";
 import type { RolloutToStore, StoreOutcome } from "./store";
 
 /** What a stored rollout with the same row id was read from. */
@@ -44,7 +45,9 @@ export function batchRowIds(runId: string, items: readonly RolloutToStore[]): st
 
 /**
  * Decides each rollout's outcome (stored, duplicate of the same bytes, conflict) and builds the rows of the
- * stored ones. Pure: the store looks up `existing` and writes the rows in one transaction.
+ * stored ones. Pure: the store looks up `existing` (by row id) and `moved` (the source paths of the run's
+ * rollouts read from bytes the batch has, by sha256: see moved-sources.ts), and writes the rows in one
+ * transaction.
  */
 export function planBatch(
   runId: string,
@@ -52,6 +55,7 @@ export function planBatch(
   ids: readonly string[],
   existing: ReadonlyMap<string, ExistingRollout>,
   files: ReadonlyMap<string, InputFile>,
+  moved: ReadonlyMap<string, readonly string[]> = new Map(),
 ): BatchPlan {
   const seen = new Set<string>();
   const outcomes: StoreOutcome[] = items.map(({ rollout }, n) => {
@@ -62,6 +66,7 @@ export function planBatch(
         ? "duplicate"
         : { conflict: `rollout ${rollout.id} is already in this run from other content (${found.sourcePath})` };
     }
+    if (moved.get(rollout.source.sha256)?.some((p) => isMovedSource(p, rollout.source.path))) return "duplicate";
     if (seen.has(id)) return { conflict: `rollout ${rollout.id} appears twice in this batch` };
     seen.add(id);
     return "stored";

@@ -110,8 +110,8 @@ const same = (a: number | null | undefined, b: number | null | undefined) =>
   a == null || b == null ? a == b : Math.abs(a - b) <= 1e-9;
 
 /**
- * Where the job file and the trial folders beside it disagree: trials only one side has, and rewards or
- * exceptions that differ. The trial folders win; each difference is one line of the returned warning.
+ * Where a trial folder beside the job file disagrees with the job's lists: a trial the job does not list, a
+ * reward or exception that differs. The trial folder wins; each difference is one line of the returned warning.
  */
 export function listingDisagreement(
   listing: EvalListing,
@@ -119,7 +119,6 @@ export function listingDisagreement(
   jobPath: string,
 ): string | null {
   const diffs: string[] = [];
-  const folders = new Set(trials.map((t) => t.rollout.id));
   for (const t of trials) {
     const entry = listing.trials.get(t.rollout.id);
     if (!entry) {
@@ -138,20 +137,29 @@ export function listingDisagreement(
       );
     }
   }
-  const missing = [...listing.trials.keys()].filter((name) => !folders.has(name));
-  if (missing.length > 0) {
-    const shown = missing.slice(0, 5).join(", ");
-    diffs.push(
-      `${missing.length} listed trial(s) have no trial folder here and are not included (${shown}${missing.length > 5 ? ", …" : ""})`,
-    );
-  }
   return diffs.length === 0
     ? null
     : `${jobPath} (${listing.key}) disagrees with the trial folders, which are used: ${diffs.join("; ")}`;
 }
 
+/** How many of the run's trials have a trial folder; null when every one has. */
+export function detailsNote(withFolder: number, total: number, jobPath: string): string | null {
+  if (withFolder >= total) return null;
+  return (
+    `${withFolder} of ${total} trials have a trial folder; the other ${total - withFolder} come from ${jobPath} ` +
+    "alone: their reward and exception, without checks, verifier output or trace"
+  );
+}
+
 /** The job's counts against its own lists (a trimmed or partial file lists fewer trials than it counts). */
 export function countsDisagreement(listing: EvalListing, jobPath: string): string | null {
+  const diffs = countDiffs(listing);
+  return diffs.length === 0
+    ? null
+    : `${jobPath} (${listing.key}): its counts disagree with its trial lists, which may be incomplete: ${diffs.join("; ")}`;
+}
+
+function countDiffs(listing: EvalListing): string[] {
   const listed = [...listing.trials.values()];
   const withReward = listed.filter((t) => mainReward(t.rewards).value !== null).length;
   const withException = listed.filter((t) => t.exception !== null).length;
@@ -162,28 +170,50 @@ export function countsDisagreement(listing: EvalListing, jobPath: string): strin
     diffs.push(`n_trials ${nTrials} vs ${withReward} trials listed with a reward`);
   if (typeof nErrors === "number" && nErrors !== withException)
     diffs.push(`n_errors ${nErrors} vs ${withException} trials listed in exception_stats`);
-  return diffs.length === 0
-    ? null
-    : `${jobPath} (${listing.key}): its counts disagree with its trial lists, which may be incomplete: ${diffs.join("; ")}`;
+  return diffs;
 }
 
 const fmt = (x: number) => String(Math.round(x * 1e4) / 1e4);
 
+/** The run's trials, as the mean note needs them: id and reward (null: unscored). */
+export interface TrialReward {
+  id: string;
+  reward: number | null;
+}
+
+/**
+ * Why Harbor's mean is not over this run's trials, or null when it is: Harbor divides by every trial of the
+ * eval, so the run must hold exactly the trials the job's lists name, and those lists must be whole (their
+ * lengths match the job's n_trials and n_errors).
+ */
+function otherTrials(listing: EvalListing, trials: readonly TrialReward[]): string | null {
+  const diffs = countDiffs(listing);
+  if (diffs.length > 0)
+    return `the job file lists ${listing.trials.size} trials and its counts disagree (${diffs.join("; ")})`;
+  const unlisted = trials.filter((t) => !listing.trials.has(t.id)).length;
+  return unlisted > 0 ? `${unlisted} trial(s) here are not in the job's lists` : null;
+}
+
 /**
  * The sentence the run page shows beside Harbor's mean. Harbor divides by every trial of the eval, counting the
  * unscored ones (listed under exception_stats with no reward) as 0; Tally leaves unscored trials out of every
- * mean unless the user counts them as failures. `rewards` are the run's rollouts (null: unscored).
+ * mean unless the user counts them as failures. The comparison is made only when the job's trials are this
+ * run's trials; otherwise the sentence says Harbor's mean is over other trials.
  */
-export function harborMeanNote(harborMean: number, listing: EvalListing, rewards: readonly (number | null)[]): string {
-  const unscoredListed = [...listing.trials.values()].filter((t) => mainReward(t.rewards).value === null).length;
-  const scored = rewards.filter((r): r is number => r !== null);
+export function harborMeanNote(harborMean: number, listing: EvalListing, trials: readonly TrialReward[]): string {
+  const scored = trials.map((t) => t.reward).filter((r): r is number => r !== null);
   const sum = scored.reduce((a, b) => a + b, 0);
   const tally =
     scored.length === 0
       ? "no trial here is scored"
       : `Tally's mean reward over the ${scored.length} scored trial(s) here is ${fmt(sum / scored.length)}` +
-        (scored.length < rewards.length
-          ? ` (${fmt(sum / rewards.length)} with the ${rewards.length - scored.length} unscored counted as 0, as Harbor counts them)`
+        (scored.length < trials.length
+          ? ` (${fmt(sum / trials.length)} with the ${trials.length - scored.length} unscored counted as 0, as Harbor counts them)`
           : "");
+  const other = otherTrials(listing, trials);
+  if (other !== null) {
+    return `Harbor reports ${fmt(harborMean)} over its job's trials, which are not this run's: ${other}. ${tally[0]!.toUpperCase()}${tally.slice(1)}.`;
+  }
+  const unscoredListed = [...listing.trials.values()].filter((t) => mainReward(t.rewards).value === null).length;
   return `Harbor's mean counts the ${unscoredListed} unscored trial(s) as 0; Tally excludes them by default: Harbor reports ${fmt(harborMean)}, ${tally}.`;
 }

@@ -1,6 +1,14 @@
 import type { InputFile, JsonObject, NormalizedRun, ParseOptions } from "../types";
 import { parseEvalKey } from "./eval-key";
-import { countsDisagreement, harborMeanNote, listingDisagreement, rolloutsFromListing, type EvalListing } from "./job";
+import {
+  countsDisagreement,
+  detailsNote,
+  harborMeanNote,
+  listingDisagreement,
+  rolloutsFromListing,
+  type EvalListing,
+  type TrialReward,
+} from "./job";
 import { earliestStart, uniqueRolloutIds, uniqueTasks } from "./run-parts";
 import type { THarborJob } from "./schema";
 import { isoTime } from "./timestamps";
@@ -34,10 +42,10 @@ function jobMetadata(job: HarborJobFile, listing: EvalListing): JsonObject {
 }
 
 /** Harbor's mean and the sentence that explains it beside Tally's, when the job file gives a mean. */
-function addHarborMean(meta: JsonObject, listing: EvalListing, rewards: readonly (number | null)[]): void {
+function addHarborMean(meta: JsonObject, listing: EvalListing, trials: readonly TrialReward[]): void {
   if (listing.harborMean === null) return;
   meta.harborMean = listing.harborMean;
-  meta.harborMeanNote = harborMeanNote(listing.harborMean, listing, rewards);
+  meta.harborMeanNote = harborMeanNote(listing.harborMean, listing, trials);
 }
 
 function draft(
@@ -71,31 +79,16 @@ function draft(
   };
 }
 
-/** Trial folders of one eval (beside their job file when `job` is given, which then adds only metadata). */
+/** Trial folders of one eval with no job file beside them. */
 export function runFromTrials(
   evalKey: string,
   trials: readonly HarborTrial[],
   jobDir: string | null,
   options: ParseOptions,
-  job: { file: HarborJobFile; listing: EvalListing } | null,
 ): HarborDraft {
   const first = trials[0]!;
-  const warnings: string[] = [];
   const metadata: JsonObject = { evalKey, trialFolders: trials.length };
   if (first.dataset) metadata.dataset = first.dataset;
-  if (job) {
-    Object.assign(metadata, jobMetadata(job.file, job.listing));
-    warnings.push(...job.listing.warnings);
-    const counts = countsDisagreement(job.listing, job.file.file.path);
-    if (counts) warnings.push(counts);
-    const disagreement = listingDisagreement(job.listing, trials, job.file.file.path);
-    if (disagreement) warnings.push(disagreement);
-    addHarborMean(
-      metadata,
-      job.listing,
-      trials.map((t) => (t.rollout.status === "scored" ? t.rollout.reportedReward : null)),
-    );
-  }
   return draft(
     { rollouts: trials.map((t) => t.rollout), tasks: trials.map((t) => t.task) },
     {
@@ -103,30 +96,56 @@ export function runFromTrials(
       jobDir,
       agent: options.agent ?? first.agent,
       model: options.model ?? first.model,
-      createdAt: job ? isoTime(job.file.data.started_at) : null,
+      createdAt: null,
     },
-    warnings,
+    [],
     metadata,
   );
 }
 
-/** An eval of a job file with no trial folders beside it: its rollouts come from the job's trial lists. */
-export function runFromListing(
+/**
+ * One eval of a job file: every trial the job lists, each from its trial folder where `folders` has it (checks,
+ * verifier output, trace, measures), else from the job's lists (reward and exception). Trial folders the job
+ * does not list are kept too, after the listed trials.
+ */
+export function runFromJob(
   job: HarborJobFile,
   listing: EvalListing,
+  folders: readonly HarborTrial[],
   jobDir: string | null,
   options: ParseOptions,
 ): HarborDraft {
-  const items = rolloutsFromListing(listing, job.file, job.sidecars);
+  const byName = new Map(folders.map((t) => [t.rollout.id, t]));
+  const listed = rolloutsFromListing(listing, job.file, job.sidecars).map(
+    (item) => byName.get(item.rollout.id) ?? item,
+  );
+  const unlisted = folders.filter((t) => !listing.trials.has(t.rollout.id));
+  const items = [...listed, ...unlisted];
+
   const warnings = [...listing.warnings];
   const counts = countsDisagreement(listing, job.file.path);
   if (counts) warnings.push(counts);
-  const metadata: JsonObject = { evalKey: listing.key, ...jobMetadata(job, listing) };
-  if (listing.dataset) metadata.dataset = listing.dataset;
+  const disagreement = listingDisagreement(listing, folders, job.file.path);
+  if (disagreement) warnings.push(disagreement);
+  const details = detailsNote(folders.length, items.length, job.file.path);
+  if (details) warnings.push(details);
+
+  const first = folders[0];
+  const metadata: JsonObject = {
+    evalKey: listing.key,
+    trialFolders: folders.length,
+    listedTrials: listing.trials.size,
+    ...jobMetadata(job, listing),
+  };
+  const dataset = first?.dataset ?? listing.dataset;
+  if (dataset) metadata.dataset = dataset;
   addHarborMean(
     metadata,
     listing,
-    items.map((i) => i.rollout.reportedReward),
+    items.map(({ rollout }) => ({
+      id: rollout.id,
+      reward: rollout.status === "scored" ? rollout.reportedReward : null,
+    })),
   );
   const key = parseEvalKey(listing.key);
   return draft(
@@ -134,8 +153,8 @@ export function runFromListing(
     {
       evalKey: listing.key,
       jobDir,
-      agent: options.agent ?? key.agent,
-      model: options.model ?? key.model,
+      agent: options.agent ?? first?.agent ?? key.agent,
+      model: options.model ?? first?.model ?? key.model,
       createdAt: isoTime(job.data.started_at),
     },
     warnings,

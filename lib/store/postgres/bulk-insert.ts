@@ -25,11 +25,12 @@ export function placeholder(n: number, kind: ColumnKind): string {
 
 /**
  * Multi-row INSERT statements for the ingest hot path (Prisma's createMany spends most of an ingest in its
- * query compiler), to run in one `db.$transaction([...])`. Each value is taken from its row by column name
- * and bound as a parameter, never spliced into SQL.
+ * query compiler), to run in one transaction: `db.$transaction([...])`, or awaited in turn inside an
+ * interactive one. Each value is taken from its row by column name and bound as a parameter, never spliced
+ * into SQL.
  */
 export function bulkInsert<Row>(
-  db: Db,
+  db: Pick<Db, "$executeRawUnsafe">,
   table: Table<Row>,
   rows: readonly Row[],
   options: { ignoreConflicts?: boolean } = {},

@@ -5,6 +5,7 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
 import { mergeTags, storedTags } from "@/lib/run-tags";
 import {
@@ -36,6 +37,29 @@ import { bulkInsert } from "./bulk-insert";
  * batch inserts, the whole-run read, the task summaries). Several app instances may share the database;
  * each batch is one transaction.
  */
+
+/** Source paths of the run's rollouts read from bytes the batch has at a moved path (moved-sources.ts). */
+async function movedSources(
+  db: Pick<Db, "runFile" | "rollout">,
+  runId: string,
+  items: readonly RolloutToStore[],
+  ids: readonly string[],
+  existing: ReadonlyMap<string, ExistingRollout>,
+): Promise<Map<string, string[]>> {
+  const unmatched = unmatchedSources(items, ids, existing);
+  if (unmatched.length === 0) return new Map();
+  const runFiles = await db.runFile.findMany({
+    where: { runId, sha256: { in: unmatched } },
+    select: { path: true, sha256: true },
+  });
+  const candidates = movedCandidates(items, unmatched, runFiles);
+  if (candidates.length === 0) return new Map();
+  const stored = await db.rollout.findMany({
+    where: { runId, sourceSha256: { in: candidates } },
+    select: { sourceSha256: true, sourcePath: true },
+  });
+  return sourcesBySha(stored);
+}
 
 /** Tasks per UPDATE statement (two parameters each, plus the ids again): well under every parameter limit. */
 const TASKS_PER_STATEMENT = 500;
@@ -205,9 +229,11 @@ export class PostgresStore implements Store {
   async upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean; tags?: readonly string[] }) {
     const id = runRowId(key);
     const tags = options.tags ?? [];
-    const existing = await this.#db.run.findUnique({ where: { id }, select: { labels: true } });
-    if (!existing) await this.#db.$transaction(bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date(), tags)]));
-    else if (tags.length > 0) {
+    // Two ingests of one run may start together: the insert that lands creates it, the other finds it.
+    const [inserted] = await this.#db.$transaction(
+      bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date(), tags)], { ignoreConflicts: true }),
+    );
+    if (inserted !== 1 && tags.length > 0) {
       // Row-locked, so two ingests adding tags at once both keep theirs.
       await this.#db.$transaction(async (tx) => {
         const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
@@ -219,7 +245,7 @@ export class PostgresStore implements Store {
       });
     }
     if (options.baseline) await this.setBaseline(id);
-    return { id, created: !existing };
+    return { id, created: inserted === 1 };
   }
 
   async renameRun(runId: string, name: string) {
@@ -259,27 +285,35 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * One transaction per batch, holding the run's advisory lock from the lookup to the commit: a concurrent
+   * ingest of the same run (another process, another instance) waits, then finds these rollouts stored.
+   */
   async storeRollouts(
     runId: string,
     items: readonly RolloutToStore[],
     files: ReadonlyMap<string, InputFile>,
   ): Promise<StoreOutcome[]> {
     const ids = batchRowIds(runId, items);
-    const found = await this.#db.rollout.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, sourceSha256: true, sourcePath: true },
+    return this.#db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, runId);
+      const found = await tx.rollout.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, sourceSha256: true, sourcePath: true },
+      });
+      const existing = new Map<string, ExistingRollout>(found.map((r) => [r.id, r]));
+      const moved = await movedSources(tx, runId, items, ids, existing);
+      const { outcomes, rows } = planBatch(runId, items, ids, existing, files, moved);
+      const statements = [
+        ...bulkInsert(tx, RAW_FILE, rows.rawFiles, { ignoreConflicts: true }),
+        ...bulkInsert(tx, RUN_FILE, rows.runFiles, { ignoreConflicts: true }),
+        ...bulkInsert(tx, TASK, rows.tasks, { ignoreConflicts: true }),
+        ...bulkInsert(tx, ROLLOUT, rows.rollouts),
+        ...bulkInsert(tx, CHECK, rows.checks),
+      ];
+      for (const statement of statements) await statement;
+      return outcomes;
     });
-    const existing = new Map<string, ExistingRollout>(found.map((r) => [r.id, r]));
-    const { outcomes, rows } = planBatch(runId, items, ids, existing, files);
-    const statements = [
-      ...bulkInsert(this.#db, RAW_FILE, rows.rawFiles, { ignoreConflicts: true }),
-      ...bulkInsert(this.#db, RUN_FILE, rows.runFiles, { ignoreConflicts: true }),
-      ...bulkInsert(this.#db, TASK, rows.tasks, { ignoreConflicts: true }),
-      ...bulkInsert(this.#db, ROLLOUT, rows.rollouts),
-      ...bulkInsert(this.#db, CHECK, rows.checks),
-    ];
-    if (statements.length > 0) await this.#db.$transaction(statements);
-    return outcomes;
   }
 
   async storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {

@@ -4,6 +4,7 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
 import { mergeTags, storedTags } from "@/lib/run-tags";
 import {
@@ -283,7 +284,14 @@ export class SqliteStore implements Store {
         const found = lookup.get(id) as ExistingRollout | undefined;
         if (found) existing.set(id, found);
       }
-      const { outcomes, rows } = planBatch(runId, items, ids, existing, files);
+      const { outcomes, rows } = planBatch(
+        runId,
+        items,
+        ids,
+        existing,
+        files,
+        this.#movedSources(runId, items, ids, existing),
+      );
       insertRows(this.#sql, RAW_FILE, rows.rawFiles, { ignoreConflicts: true });
       insertRows(this.#sql, RUN_FILE, rows.runFiles, { ignoreConflicts: true });
       insertRows(this.#sql, TASK, rows.tasks, { ignoreConflicts: true });
@@ -291,6 +299,27 @@ export class SqliteStore implements Store {
       insertRows(this.#sql, CHECK, rows.checks);
       return outcomes;
     });
+  }
+
+  /** Source paths of the run's rollouts read from bytes the batch has at a moved path (moved-sources.ts). */
+  #movedSources(
+    runId: string,
+    items: readonly RolloutToStore[],
+    ids: readonly string[],
+    existing: ReadonlyMap<string, ExistingRollout>,
+  ): Map<string, string[]> {
+    // One statement whatever the batch: the hashes go as one JSON array.
+    const inRun = (table: string, columns: string, sha: string, shas: readonly string[]) =>
+      this.#sql
+        .get(`SELECT ${columns} FROM "${table}" WHERE "runId" = ? AND "${sha}" IN (SELECT "value" FROM json_each(?))`)
+        .all(runId, JSON.stringify(shas));
+    const unmatched = unmatchedSources(items, ids, existing);
+    if (unmatched.length === 0) return new Map();
+    const runFiles = inRun("RunFile", `"path", "sha256"`, "sha256", unmatched) as { path: string; sha256: string }[];
+    const candidates = movedCandidates(items, unmatched, runFiles);
+    if (candidates.length === 0) return new Map();
+    const stored = inRun("Rollout", `"sourceSha256", "sourcePath"`, "sourceSha256", candidates) as ExistingRollout[];
+    return sourcesBySha(stored);
   }
 
   async storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {
