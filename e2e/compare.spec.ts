@@ -154,6 +154,15 @@ test("marking a run as the baseline makes it A; the endpoint validates its body"
       "true",
     );
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_A} vs ${NAME_B}`);
+    // Run A's page now offers to compare it with the baseline (B), as B against A.
+    await page.goto(`/runs/${idA}`);
+    await page.getByTestId("compare-with-baseline").click();
+    await expect(page).toHaveURL(new RegExp(`/compare\\?runs=${idB},${idA}&a=${idB}`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${NAME_A} vs ${NAME_B}`);
+    await page.goto(`/runs/${idB}`);
+    await expect(page.getByTestId("headline-value")).toBeVisible();
+    await expect(page.getByTestId("compare-with-baseline")).toHaveCount(0);
+    await page.goto(`/compare?runs=${idA},${idB}`);
     await page.getByTestId("run-column-A").getByRole("button", { name: "Baseline" }).click();
     await expect(page.getByTestId("run-column-A")).toContainText(NAME_A);
   } finally {

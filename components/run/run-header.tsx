@@ -68,6 +68,16 @@ export function RunHeader({
           </p>
         </div>
         <div className={styles.actions}>
+          {meta.baselineRun ? (
+            <Link
+              className="button"
+              href={`/compare?runs=${encodeURIComponent(meta.baselineRun.id)},${encodeURIComponent(meta.id)}&a=${encodeURIComponent(meta.baselineRun.id)}`}
+              title={`Compare this run (B) with the baseline run ${meta.baselineRun.name} (A)`}
+              data-testid="compare-with-baseline"
+            >
+              Compare with baseline
+            </Link>
+          ) : null}
           <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
           <a className="button" href={`/api/runs/${encodeURIComponent(meta.id)}/export.csv`} download>
             <span aria-hidden>↓</span> Rollouts CSV

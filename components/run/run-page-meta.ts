@@ -1,4 +1,4 @@
-import type { RunMeta } from "@/lib/store/records";
+import type { RunBrief, RunMeta } from "@/lib/store/records";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
 export interface RunPageMeta extends Pick<
@@ -10,11 +10,13 @@ export interface RunPageMeta extends Pick<
   regradeReason: string | null;
   harborMean: number | null;
   harborMeanNote: string | null;
+  /** The run marked as baseline when it is another run: the page offers to compare with it. */
+  baselineRun: { id: string; name: string } | null;
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
-export function toRunPageMeta(meta: RunMeta): RunPageMeta {
+export function toRunPageMeta(meta: RunMeta, baselineOfStore: RunBrief | null = null): RunPageMeta {
   const { id, name, agent, model, format, createdAt, ingestedAt, baseline, tags, metadata } = meta;
   return {
     id,
@@ -30,5 +32,7 @@ export function toRunPageMeta(meta: RunMeta): RunPageMeta {
     regradeReason: text(metadata.regradeReason),
     harborMean: typeof metadata.harborMean === "number" ? metadata.harborMean : null,
     harborMeanNote: text(metadata.harborMeanNote),
+    baselineRun:
+      baselineOfStore && baselineOfStore.id !== id ? { id: baselineOfStore.id, name: baselineOfStore.name } : null,
   };
 }

@@ -311,11 +311,13 @@ forEachDatabase("Store", (t) => {
     const { runs } = await ingestFiles(t.store, files, { rootName: "silo-runs", baseline: true });
     const b = runs[0]!.id;
     expect((await t.store.getRunBrief(b))!.baseline).toBe(true);
+    expect(await t.store.baselineRun()).toEqual({ id: b, name: "silo-runs", baseline: true });
     await t.store.setBaseline(a.id);
     expect((await t.store.getRunBrief(a.id))!.baseline).toBe(true);
     expect((await t.store.getRunBrief(b))!.baseline).toBe(false);
     await t.store.setBaseline(a.id, false);
     expect((await t.store.listRuns()).filter((r) => r.baseline)).toEqual([]);
+    expect(await t.store.baselineRun()).toBeNull();
   });
 
   it("runs bulk writes, nested, and gives back their result", async () => {

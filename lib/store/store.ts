@@ -44,6 +44,8 @@ export interface Store {
   getRun(runId: string): Promise<RunMeta | null>;
   /** A run's id, name and baseline flag, or null (nothing else is read). */
   getRunBrief(runId: string): Promise<RunBrief | null>;
+  /** The run marked as baseline (at most one), or null. */
+  baselineRun(): Promise<RunBrief | null>;
   /** A run in the compact shape scoring reads (tasks by key, rollouts by id), read now, or null. */
   loadScoringRun(runId: string): Promise<ScoringRun | null>;
   /** How many rollouts a run has (0 for an unknown run). */

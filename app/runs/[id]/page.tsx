@@ -13,6 +13,7 @@ type Props = { params: Promise<{ id: string }> };
 
 /** One query per request, shared by the metadata and the page. */
 const runMeta = cache((id: string) => getStore().getRun(id));
+const baselineRun = cache(() => getStore().baselineRun());
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const meta = await runMeta((await params).id);
@@ -28,7 +29,7 @@ export default async function RunPage({ params }: Props) {
   if (!meta) notFound();
   return (
     <Suspense fallback={<RunSkeleton />}>
-      <RunBody meta={toRunPageMeta(meta)} />
+      <RunBody meta={toRunPageMeta(meta, await baselineRun())} />
     </Suspense>
   );
 }

@@ -107,6 +107,10 @@ export class PostgresStore implements Store {
     return this.#db.run.findUnique({ where: { id: runId }, select: { id: true, name: true, baseline: true } });
   }
 
+  baselineRun() {
+    return this.#db.run.findFirst({ where: { baseline: true }, select: { id: true, name: true, baseline: true } });
+  }
+
   /**
    * The hot read of the app: plain SELECTs of only the columns scoring needs (Prisma's findMany spends most of
    * the time of a large run building result objects), the checks of all rollouts in one query.

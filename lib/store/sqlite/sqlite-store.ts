@@ -80,6 +80,12 @@ export class SqliteStore implements Store {
     return raw ? decodeRow<{ id: string; name: string; baseline: boolean }>(RUN, raw) : null;
   }
 
+  async baselineRun() {
+    const raw = this.#sql.get(`SELECT "id", "name", "baseline" FROM "Run" WHERE "baseline" = 1 LIMIT 1`).get() as
+      RawRow | undefined;
+    return raw ? decodeRow<{ id: string; name: string; baseline: boolean }>(RUN, raw) : null;
+  }
+
   /**
    * The hot read of the app (a run of 10,000 rollouts has 120,000 checks): only the columns scoring needs,
    * and each rollout's checks as one JSON array built by SQLite rather than 120,000 rows of values made one
