@@ -91,6 +91,16 @@ test("the tasks table shows passes k/n and the diagnosis, and sorts", async ({ p
   await table.getByRole("button", { name: /Pass rate/ }).click();
   await expect(table.locator("tbody tr").first()).toContainText("crm/TASK-004");
   await snap(page, "run-page-silo");
+
+  // The tasks by diagnosis, each narrowing the table (kept in the URL), and back to every task.
+  const counts = page.getByTestId("diagnosis-counts");
+  await expect(counts).toHaveText("1 solid · 1 unreliable · 2 never pass");
+  await counts.getByTestId("diagnosis-never-passes").click();
+  await expect(page).toHaveURL(/[?&]diagnosis=never-passes/);
+  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table).not.toContainText("finance/TASK-007");
+  await counts.getByRole("link", { name: "every task" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(4);
 });
 
 test("a scenario in the URL recomputes the page; an invalid one falls back to the run as recorded", async ({

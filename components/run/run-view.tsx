@@ -29,6 +29,8 @@ import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
 import { TasksTable } from "./tasks-table";
+import { DiagnosisCounts } from "./diagnosis-counts";
+import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 
@@ -165,6 +167,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
           <h2 id="tasks-title">Tasks</h2>
           <p>Click a column to sort. Dimension columns: each task’s value (mean over its rollouts).</p>
         </div>
+        <DiagnosisCounts counts={report.diagnosis} active={parseTasksView(searchParams).diagnosis} />
         {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
         <TasksTable
           tasks={report.tasks}

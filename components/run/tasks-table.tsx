@@ -163,8 +163,12 @@ export function TasksTable({
   const haystack = useMemo(() => tasks.map((t) => `${t.key} ${t.name ?? ""} ${t.group ?? ""}`.toLowerCase()), [tasks]);
   const filtered = useMemo(() => {
     const terms = queryTerms(view.q);
-    return terms.length === 0 ? tasks : tasks.filter((_, i) => terms.every((term) => haystack[i]!.includes(term)));
-  }, [tasks, haystack, view.q]);
+    return tasks.filter(
+      (t, i) =>
+        (view.diagnosis === null || t.diagnosis === view.diagnosis) &&
+        terms.every((term) => haystack[i]!.includes(term)),
+    );
+  }, [tasks, haystack, view.q, view.diagnosis]);
   const sorted = useMemo(
     () => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered),
     [filtered, active, sort.direction],
@@ -232,7 +236,8 @@ export function TasksTable({
             {page.total === 0 ? (
               <tr>
                 <td colSpan={columns.length} className={styles.empty}>
-                  No task matches “{view.q}”.
+                  No task matches{view.q.trim() !== "" ? ` “${view.q}”` : ""}
+                  {view.diagnosis !== null ? ` among the ${view.diagnosis} tasks` : ""}.
                 </td>
               </tr>
             ) : null}

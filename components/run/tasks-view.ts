@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { firstValues, type UrlCodec } from "@/components/url-state/url-codec";
+import type { Diagnosis } from "@/lib/scoring/core/task-summary";
 import type { SortDirection } from "./sort-rows";
 
 /**
@@ -15,9 +16,13 @@ export interface TasksView {
   dir: SortDirection;
   /** 1-based; clamped to the last page when rendering. */
   page: number;
+  /** Only the tasks with this diagnosis; null: every task. */
+  diagnosis: Diagnosis | null;
 }
 
-export const DEFAULT_TASKS_VIEW: TasksView = { q: "", sort: null, dir: "asc", page: 1 };
+export const DIAGNOSES = ["solid", "unreliable", "never-passes", "unscored"] as const satisfies readonly Diagnosis[];
+
+export const DEFAULT_TASKS_VIEW: TasksView = { q: "", sort: null, dir: "asc", page: 1, diagnosis: null };
 export const TASKS_PAGE_SIZE = 50;
 
 const MAX_QUERY = 200;
@@ -39,12 +44,13 @@ const ZTasksView = z
       .regex(/^[1-9]\d{0,6}$/)
       .transform(Number)
       .catch(1),
+    diagnosis: z.enum(DIAGNOSES).nullable().catch(null),
   })
   // A direction means nothing without a sort column.
   .transform((v): TasksView => ({ ...v, dir: v.sort === null ? "asc" : v.dir }));
 
 export function parseTasksView(params: URLSearchParams): TasksView {
-  return ZTasksView.parse(firstValues(params, ["q", "sort", "dir", "page"]));
+  return ZTasksView.parse(firstValues(params, ["q", "sort", "dir", "page", "diagnosis"]));
 }
 
 /** `search`'s parameters (the scenario and anything else, kept in their order) with `view`'s written over them. */
@@ -55,6 +61,7 @@ function writeTasksView(view: TasksView, search: URLSearchParams): string {
   set("sort", view.sort);
   set("dir", view.sort === null ? null : view.dir);
   set("page", view.page > 1 ? String(view.page) : null);
+  set("diagnosis", view.diagnosis);
   // Column ids like "metric:correctness" stay readable.
   return params.toString().replace(/%3A/gi, ":");
 }

@@ -5,7 +5,7 @@ import type { BudgetReport } from "../scenario/budget";
 import type { Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
-import type { TaskSummary } from "../core/task-summary";
+import type { Diagnosis, TaskSummary } from "../core/task-summary";
 
 /**
  * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.
@@ -34,6 +34,8 @@ export interface Report {
     ci95: Interval | null;
   };
   meanReward: { value: number | null; scored: number; counted: number };
+  /** Tasks counted by diagnosis (every key present, 0 when none). */
+  diagnosis: Record<Diagnosis, number>;
   /** Why the unscored rollouts are unscored, counted by reason, most first (unscoredReasonOf). */
   unscoredReasons: { reason: string; count: number }[];
   groups: GroupReport[];

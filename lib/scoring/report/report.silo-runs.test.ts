@@ -28,6 +28,10 @@ describe("silo-runs", () => {
     expect(byKey.get("crm/TASK-004")).toMatchObject({ rollouts: 1, passes: 1, meanReward: 1, diagnosis: "solid" });
   });
 
+  it("counts the tasks by diagnosis: TASK-002 and TASK-009 never pass, TASK-004 is solid, TASK-007 unreliable", () => {
+    expect(r.diagnosis).toEqual({ solid: 1, unreliable: 1, "never-passes": 2, unscored: 0 });
+  });
+
   it("finance/TASK-007: 3 of 5, mean 0.74, best 1, worst 0.2, unreliable, pass@k and pass^k", () => {
     const t = byKey.get("finance/TASK-007");
     expect(t).toMatchObject({

@@ -132,6 +132,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     headline: head,
     metrics,
     ...rolloutTotals(scored, scoredCount),
+    diagnosis: { solid: 0, unreliable: 0, "never-passes": 0, unscored: 0 },
     unscoredReasons: countUnscoredReasons(run.rollouts),
     groups: groupReports(scored),
     tasks: taskReports(scored),
@@ -142,6 +143,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     warnings,
   };
   if (scored.budget !== null) report.budget = scored.budget;
+  for (const t of report.tasks) report.diagnosis[t.diagnosis] += 1;
   if (run.regrades !== undefined) report.regrades = run.regrades;
   return report;
 }
