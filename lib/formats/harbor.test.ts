@@ -250,7 +250,12 @@ describe("Harbor trial folders alone", () => {
         "t__a/verifier/ctrf.json",
         ctrf([
           { name: "ok", status: "passed", duration: 1 },
-          { name: "bad", status: "failed", message: "assert 1 == 2", trace: "…" },
+          {
+            name: "bad",
+            status: "failed",
+            message: "assert 1 == 2",
+            trace: "def test_bad():\n>       assert 1 == 2\nE       AssertionError",
+          },
           { name: "later", status: "skipped" },
           { name: "odd", status: "other" },
         ]),
@@ -263,8 +268,9 @@ describe("Harbor trial folders alone", () => {
       ["later", null, null, "not_assigned"],
       ["odd", null, null, "error"],
     ]);
-    expect(r.checks[1]!.detail).toBe("assert 1 == 2");
-    expect(r.checks[1]!.metadata).toEqual({ trace: "…" });
+    // A failed test's trace, as the lines it is (shown preformatted on the pages); its message is in it.
+    expect(r.checks[1]!.detail).toBe("def test_bad():\n>       assert 1 == 2\nE       AssertionError");
+    expect(r.checks[1]!.metadata).toEqual({ trace: "def test_bad():\n>       assert 1 == 2\nE       AssertionError" });
   });
 
   it("keeps other named rewards and warns when reward.txt disagrees", () => {

@@ -10,6 +10,16 @@ const NOT_GRADED: Record<string, "not_assigned" | "error"> = {
 };
 
 /**
+ * What a test says about itself: its message and, for a failed test, its trace (pytest puts the assertion that
+ * failed there), as the multi-line text they are; null when it says nothing.
+ */
+function testDetail(message: string | null | undefined, trace: string | null | undefined): string | null {
+  const parts = [message, trace].filter((p): p is string => typeof p === "string" && p.trim() !== "");
+  if (parts.length === 2 && parts[1]!.includes(parts[0]!)) parts.shift();
+  return parts.length > 0 ? parts.join("\n\n") : null;
+}
+
+/**
  * One required check per CTRF test, keyed by the test's name: passed -> true, failed -> false; skipped and
  * pending are not graded (not_assigned), any other status is not graded (error). Duration, trace and the rest
  * of the test are kept in the check's metadata.
@@ -31,7 +41,8 @@ export function checksFromCtrf(ctrf: TCtrf, raw: JsonObject): { checks: Normaliz
       status: verdict === null ? (NOT_GRADED[status] ?? "error") : "graded",
       weight: null,
       failureTag: null,
-      detail: test.message || (verdict === null ? `test ${status}` : null),
+      detail:
+        testDetail(test.message, verdict === false ? test.trace : null) ?? (verdict === null ? `test ${status}` : null),
       reason: null,
       evidenceRefs: [],
       metadata: {
