@@ -90,6 +90,16 @@ test("a custom weight switches to declared task weights: checkout 2 → correctn
   await weight.press("Enter");
   await expect.poll(() => scenarioInUrl(page)).toEqual({ headline: { scheme: "custom" } });
   await expect(headline(page)).toHaveText("72.2%");
+
+  // The open tab is in the URL: a reload (or a shared link) opens the same tab; Home goes to the first tab.
+  await expect(page).toHaveURL(/[?&]whatif=weights/);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Weights" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Weights" }).focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("tab", { name: "Flip verdicts" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Flip verdicts" })).toBeFocused();
+  await expect(page).not.toHaveURL(/[?&]whatif=/);
 });
 
 test("rules: unscored policy and required ↔ optional", async ({ page }) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -50,7 +51,25 @@ export function WhatIfPanel({
   const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const [open, setOpen] = useState(active);
-  const [tab, setTab] = useState<Tab>("verdicts");
+  // The open tab lives in the URL (`whatif=`), so a shared link opens where it was made. A run without checks
+  // has nothing to flip: it opens on the rules.
+  const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
+  const defaultTab: Tab = hasChecks ? "verdicts" : "rules";
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const asked = searchParams.get("whatif");
+  const tab: Tab = TABS.some((t) => t.id === asked) ? (asked as Tab) : defaultTab;
+  const setTab = useCallback(
+    (next: Tab) => {
+      const params = new URLSearchParams(window.location.search);
+      if (next === defaultTab) params.delete("whatif");
+      else params.set("whatif", next);
+      const query = params.toString();
+      router.replace(`${pathname}${query ? `?${query}` : ""}`, { scroll: false });
+    },
+    [defaultTab, pathname, router],
+  );
 
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
   const headlineMetric = report.headline.metric;
@@ -139,9 +158,16 @@ export function WhatIfPanel({
               role="tablist"
               aria-label="What to change"
               onKeyDown={(e) => {
-                if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
                 const i = TABS.findIndex((t) => t.id === tab);
-                const next = TABS[(i + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
+                const step: Record<string, number> = {
+                  ArrowRight: i + 1,
+                  ArrowLeft: i + TABS.length - 1,
+                  Home: 0,
+                  End: TABS.length - 1,
+                };
+                if (!(e.key in step)) return;
+                e.preventDefault();
+                const next = TABS[step[e.key]! % TABS.length];
                 if (!next) return;
                 setTab(next.id);
                 document.getElementById(`whatif-tab-${next.id}`)?.focus();
