@@ -106,8 +106,12 @@ test("a run with costs: totals, medians, p90, per pass, coverage, the scatter an
   await section.screenshot({ path: path.join(SCREENSHOT_DIR, "effort-section-1440.png"), animations: "disabled" });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("effort-costUsd-total")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "no sideways scroll at 390 px").toBeLessThanOrEqual(0);
+  // The charts resize a frame after the viewport does: the page must settle without sideways scroll.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: "no sideways scroll at 390 px",
+    })
+    .toBeLessThanOrEqual(0);
   await snap(page, "effort-run-390");
   await section.screenshot({ path: path.join(SCREENSHOT_DIR, "effort-section-390.png"), animations: "disabled" });
 });

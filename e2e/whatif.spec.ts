@@ -60,8 +60,12 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
   // Back across a reload makes Next fetch the page again; let that navigation land before the next change.
   await page.waitForLoadState("networkidle");
 
-  await page.getByTestId("whatif-reset").click();
-  await expect(headline(page)).toHaveText("72.2%");
+  // A click that lands while the back navigation is still being applied can be overtaken by it: the reset
+  // must take effect once the page has settled, so it is retried until it does.
+  await expect(async () => {
+    await page.getByTestId("whatif-reset").click();
+    await expect(headline(page)).toHaveText("72.2%", { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   expect(scenarioInUrl(page)).toBeNull();
 
   // Each check one vote alone (docs/scoring.md#what-if-scenarios: no flips, scheme check).
