@@ -1,7 +1,5 @@
+import { UNSCORED_WARNINGS } from "@/lib/scoring/core/unscored-reason";
 import type { RolloutDetail } from "@/lib/store/records";
-
-/** Ingest warnings that say why a rollout was stored unscored (lib/formats), matched by their opening words. */
-const UNSCORED_WARNINGS = ["no required checks", "no required check was graded", "no result.json beside run.json"];
 
 /**
  * Why a rollout is unscored, in a few words ("an error was recorded; no required check was graded"), or null

@@ -1,5 +1,9 @@
 /** Ingest warnings that say why a rollout was stored unscored (lib/formats), matched by their opening words. */
-const UNSCORED_WARNINGS = ["no required checks", "no required check was graded", "no result.json beside run.json"];
+export const UNSCORED_WARNINGS = [
+  "no required checks",
+  "no required check was graded",
+  "no result.json beside run.json",
+];
 
 export interface UnscoredFacts {
   status: "scored" | "unscored";
