@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { requireRead, requireWrite } from "@/lib/api/auth";
 import { handle } from "@/lib/api/errors";
-import { readScenarioBody, savedOrThrow, ZNewScenario } from "@/lib/api/scenario-body";
+import { readScenarioBody, savedOrThrow } from "@/lib/api/scenario-body";
+import { ZNewScenario } from "@/lib/scoring/scenario/named-scenario";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
