@@ -56,6 +56,17 @@ export interface RunListItem {
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;
+  /** The headline under the declared scenario, set by the runs page when one is declared. */
+  declared?: DeclaredHeadline | null;
+}
+
+/** A run's headline under the team's declared scenario, beside the one as recorded. */
+export interface DeclaredHeadline {
+  /** The declared scenario's name. */
+  name: string;
+  metric: string;
+  scheme: string;
+  value: number | null;
 }
 
 export interface RunMeta extends RunListItem {
