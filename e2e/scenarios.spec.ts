@@ -48,9 +48,10 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   page,
   request,
 }) => {
+  test.slow();
   // A shared link holds the scenario; the run page saves it under a name.
   await page.goto(`/runs/${idB}?scenario=${encodeURIComponent(JSON.stringify(SCENARIO))}`);
-  await expect(page.getByTestId("scenario-active")).toContainText("incident/disk-pressure weighted 5");
+  await expect(page.getByTestId("scenario-active")).toContainText("disk-pressure weighted 5");
   await page.getByTestId("scenario-save-as").click();
   await page.getByTestId("scenario-name").fill(SCENARIO_NAME);
   await page.getByTestId("scenario-description").fill("disk pressure pages the on-call");
