@@ -4,7 +4,7 @@ import { compareRunFiles, type Variant } from "./compare-runs";
 import { expect, test } from "./fixtures";
 
 // Named scenarios end to end: a scenario saved from a run page, listed by the API, picked on the compare page
-// (whose headline difference follows it), then declared so the runs table shows each run's headline under it.
+// (whose headline difference follows it, as it follows a flip made there), then declared so the runs table shows each run's headline under it.
 // Two runs of e2e/compare-runs.ts; the scenario weighs one task five times under the custom scheme.
 
 const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -83,6 +83,19 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   await expect(page.getByTestId("compare-scenario").getByTestId("scenario-name-shown")).toHaveText(SCENARIO_NAME);
   await expect(page.getByTestId("compare-scheme")).toHaveValue("custom");
   await page.getByTestId("scenario-as-recorded").click();
+  await expect(delta).toHaveText(deltaPp(recorded));
+
+  // A flip names a task and a check, and applies to that task's rollouts in each run.
+  const flip = { flips: [{ task: "incident/dns-flap", check: "C2", passed: true }] };
+  const flipped = await headlineDelta(request, runs, flip);
+  expect(deltaPp(flipped)).not.toBe(deltaPp(recorded));
+  await page.getByTestId("compare-flips-toggle").click();
+  await page.getByTestId("compare-flip-task").selectOption("incident/dns-flap");
+  await page.getByTestId("compare-flip-check").selectOption("C2");
+  await page.getByTestId("compare-flip-add").click();
+  await expect(delta).toHaveText(deltaPp(flipped));
+  await expect(page.getByTestId("scenario-active")).toContainText("dns-flap C2 counted as passed");
+  await page.getByTestId("compare-scenario-reset").click();
   await expect(delta).toHaveText(deltaPp(recorded));
 
   // Declared: the runs table shows each run's headline under it beside the one as recorded.

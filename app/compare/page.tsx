@@ -9,6 +9,7 @@ import { resolveComparison } from "@/lib/compare/resolve";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import { computeReport } from "@/lib/scoring/report/report";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
+import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
@@ -69,6 +70,7 @@ export default async function ComparePage({ searchParams }: Props) {
       tasks={aReport.tasks.map(({ key, name, weight }) => ({ key, name, weight }))}
       groups={aReport.groups.map(({ group, tasks }) => ({ group, tasks }))}
       declaredWeights={runTasks(a.run).map((t) => [t.key, t.weight])}
+      taskChecks={commonTaskChecks([a.run, ...resolution.candidates.map((c) => c.run)])}
     />
   );
   return (

@@ -11,6 +11,7 @@ import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setScheme, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
+import { CompareFlips, type TaskChecks } from "./compare-flips";
 import styles from "./compare-scenario.module.css";
 
 /**
@@ -26,6 +27,7 @@ export function CompareScenario({
   tasks,
   groups,
   declaredWeights,
+  taskChecks,
 }: {
   saved: readonly SavedScenarioItem[];
   /** Why the URL's scenario could not be read (the runs are then compared as recorded); null when it could. */
@@ -38,13 +40,15 @@ export function CompareScenario({
   tasks: readonly Pick<TaskReport, "key" | "name" | "weight">[];
   groups: readonly Pick<GroupReport, "group" | "tasks">[];
   declaredWeights: readonly [string, number][];
+  /** The check keys of each task the runs have in common, for flips. */
+  taskChecks: readonly TaskChecks[];
 }) {
   const url = useUrlState(scenarioCodec, { navigation: "router", mode: "push" });
   const scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const named = savedScenarioFor(scenario, saved);
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
-  const [weightsOpen, setWeightsOpen] = useState(false);
+  const [open, setOpen] = useState<"weights" | "flips" | null>(null);
   const declared = new Map(declaredWeights);
 
   return (
@@ -82,11 +86,20 @@ export function CompareScenario({
         <button
           type="button"
           className="button button-small"
-          aria-expanded={weightsOpen}
-          onClick={() => setWeightsOpen(!weightsOpen)}
+          aria-expanded={open === "weights"}
+          onClick={() => setOpen(open === "weights" ? null : "weights")}
           data-testid="compare-weights-toggle"
         >
-          {weightsOpen ? "Hide weights" : "Weights…"}
+          Weights…
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={open === "flips"}
+          onClick={() => setOpen(open === "flips" ? null : "flips")}
+          data-testid="compare-flips-toggle"
+        >
+          Flips…
         </button>
         {active ? (
           <>
@@ -121,7 +134,8 @@ export function CompareScenario({
           Both runs as recorded. A scenario here applies to both; a flip names a task and check and applies in each run.
         </p>
       ) : null}
-      {weightsOpen ? (
+      {open === "flips" ? <CompareFlips tasks={taskChecks} scenario={scenario} edit={url.update} /> : null}
+      {open === "weights" ? (
         <WeightsTab
           tasks={tasks}
           groups={groups}
