@@ -88,7 +88,7 @@ describe("robustness of a comparison", () => {
   });
 
   it("says so in one line", () => {
-    const base = { unscoredMatters: false, choices: 4 };
+    const base = { unscoredMatters: false, choices: 4, compared: 4 };
     expect(robustnessSentence({ ...base, ahead: 4, behind: 0, excludesZero: 2 })).toBe(
       "B is ahead under 4 of 4 schemes; the interval excludes 0 under 2.",
     );
@@ -97,6 +97,9 @@ describe("robustness of a comparison", () => {
     );
     expect(robustnessSentence({ ...base, ahead: 0, behind: 0, excludesZero: 0 })).toBe(
       "B and A read the same under all 4 schemes.",
+    );
+    expect(robustnessSentence({ ...base, compared: 0, ahead: 0, behind: 0, excludesZero: 0 })).toBe(
+      "No difference under any scheme: B and A have no common task to compare.",
     );
   });
 });

@@ -19,7 +19,8 @@ export const UNSCORED_POLICIES = ["exclude", "fail"] as const satisfies readonly
 /** A run's reports under each unscored policy, the rest of the scenario kept. */
 export type PolicyReports = Record<UnscoredPolicy, Report>;
 
-const activePolicy = (scenario: Scenario): UnscoredPolicy => scenario.unscored ?? "exclude";
+/** The unscored policy a scenario scores under. */
+export const scenarioPolicy = (scenario: Scenario): UnscoredPolicy => scenario.unscored ?? "exclude";
 const activeScheme = (scenario: Scenario): Scheme => scenario.headline?.scheme ?? DEFAULT_SCHEME;
 
 /**
@@ -27,7 +28,7 @@ const activeScheme = (scenario: Scenario): Scheme => scenario.headline?.scheme ?
  * unscored rollouts reads the same under both, so its one report serves both.
  */
 export function policyReports(run: ScoringRun, scenario: Scenario, own: Report = computeReport(run, scenario)) {
-  const active = activePolicy(scenario);
+  const active = scenarioPolicy(scenario);
   const other: UnscoredPolicy = active === "exclude" ? "fail" : "exclude";
   const otherReport = own.counts.unscored === 0 ? own : computeReport(run, { ...scenario, unscored: other });
   return { [active]: own, [other]: otherReport } as PolicyReports;
@@ -75,7 +76,7 @@ export interface Robustness {
  * headline under that scheme, the metric held at the comparison's headline metric.
  */
 export function robustness(a: PolicyReports, b: PolicyReports, scenario: Scenario = {}, candidate = "B"): Robustness {
-  const policy = activePolicy(scenario);
+  const policy = scenarioPolicy(scenario);
   const scheme = activeScheme(scenario);
   const metric = comparedHeadlineMetric(a[policy], b[policy], scenario.headline?.metric);
   const all = UNSCORED_POLICIES.flatMap((p) => [a[p], b[p]]);
@@ -103,6 +104,7 @@ export function robustness(a: PolicyReports, b: PolicyReports, scenario: Scenari
   const behind = counted.filter((e) => e.delta !== null && e.delta < 0).length;
   const excludesZero = counted.filter((e) => e.verdict === "better" || e.verdict === "worse").length;
   const choices = counted.length;
+  const compared = counted.filter((e) => e.delta !== null).length;
   return {
     metric,
     schemes,
@@ -112,17 +114,21 @@ export function robustness(a: PolicyReports, b: PolicyReports, scenario: Scenari
     ahead,
     behind,
     excludesZero,
-    summary: robustnessSentence({ choices, ahead, behind, excludesZero, unscoredMatters }, candidate),
+    summary: robustnessSentence({ choices, compared, ahead, behind, excludesZero, unscoredMatters }, candidate),
   };
 }
 
 /** "B is ahead under 3 of 4 schemes, behind under 1; the interval excludes 0 under 2." */
 export function robustnessSentence(
-  r: Pick<Robustness, "choices" | "ahead" | "behind" | "excludesZero" | "unscoredMatters">,
+  r: Pick<Robustness, "choices" | "ahead" | "behind" | "excludesZero" | "unscoredMatters"> & {
+    /** Choices that give a difference at all (some common task eligible in both runs). */
+    compared: number;
+  },
   candidate = "B",
 ): string {
   const unit = r.unscoredMatters ? "choices of scheme and unscored policy" : r.choices === 1 ? "scheme" : "schemes";
-  if (r.ahead === 0 && r.behind === 0) return `${candidate} and A read the same under all ${r.choices} ${unit}.`;
+  if (r.compared === 0) return `No difference under any scheme: ${candidate} and A have no common task to compare.`;
+  if (r.ahead === 0 && r.behind === 0) return `${candidate} and A read the same under all ${r.compared} ${unit}.`;
   const lead =
     r.ahead >= r.behind
       ? `${candidate} is ahead under ${r.ahead} of ${r.choices} ${unit}${r.behind > 0 ? `, behind under ${r.behind}` : ""}`
@@ -175,7 +181,7 @@ export function schemeEstimate(
 
 /** One run's headline value with its interval under each scheme and unscored policy (the run page's table). */
 export function headlineRobustness(reports: PolicyReports, scenario: Scenario = {}): HeadlineRobustness {
-  const policy = activePolicy(scenario);
+  const policy = scenarioPolicy(scenario);
   const scheme = activeScheme(scenario);
   const metric = reports[policy].headline.metric;
   const all = UNSCORED_POLICIES.map((p) => reports[p]);
