@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { CompareBody } from "@/lib/api/compare-body";
+import { compareMarkdown } from "./compare-markdown";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = path.join(root, "lib/cli/bin.mjs");
@@ -143,5 +145,39 @@ describe("tally compare (through lib/compare's resolver)", () => {
       }
     }
     expect(robustness.summary).toMatch(/^B is (ahead|behind) under \d of 4 schemes/);
+  });
+
+  describe("--markdown, a pull-request comment (golden files in __fixtures__)", () => {
+    it("as recorded: the regression, flips, dimensions and top regressions; exit 1 with --fail-on-regression", async () => {
+      const res = tally(a, b, "--markdown", "--fail-on-regression");
+      expect(res.status, res.stderr).toBe(1);
+      await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
+      expect(tally(a, b, "--markdown").status).toBe(0);
+    });
+
+    it("under a scenario: names it, and exits 0 with --fail-on-regression when the scenario leaves no regression", async () => {
+      const res = tally(a, b, "--scenario", forgiving, "--markdown", "--fail-on-regression");
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stdout).toContain("**Scenario:** `forgiving.json`: headline: correctness, each check one vote;");
+      await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/scenario.md");
+    });
+
+    it("with --base-url and stored runs: links the comparison and each task to the server", async () => {
+      const body = JSON.parse(tally(a, b, "--json").stdout) as CompareBody;
+      const stored = { ...body, a: { ...body.a, id: "run-a" }, b: { ...body.b, id: "run/b" } };
+      const md = compareMarkdown(stored, { baseUrl: "https://tally.example.com/" });
+      expect(md).toContain(
+        "### Tally: [v-b vs v-a (baseline)](https://tally.example.com/compare?runs=run-a,run%2Fb&a=run-a)",
+      );
+      expect(md).toContain(
+        "[`incident/dns-flap`](https://tally.example.com/runs/run%2Fb/tasks/incident%2Fdns-flap) ([A](https://tally.example.com/runs/run-a/tasks/incident%2Fdns-flap))",
+      );
+      await expect(md).toMatchFileSnapshot("./__fixtures__/compare-markdown/links.md");
+    });
+
+    it("refuses --json with --markdown, and --base-url without --markdown", () => {
+      expect(tally(a, b, "--json", "--markdown").stderr).toContain("give --json or --markdown, not both");
+      expect(tally(a, b, "--base-url", "https://x.test").stderr).toContain("--base-url goes with --markdown");
+    });
   });
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
@@ -5,6 +6,7 @@ import { deltaIntervalText, deltaText, fixed, metricText } from "@/lib/display/f
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
+import { compareMarkdown } from "../compare-markdown";
 import { loadRunRef } from "../load-run-ref";
 import { readScenario } from "../read-scenario";
 
@@ -13,7 +15,8 @@ export function scenarioName(description: readonly string[]): string {
   return description.length === 0 ? "as recorded" : description.join("; ");
 }
 
-const HELP = `Usage: tally compare <A> <B> [--scenario FILE] [--json] [--metric M] [--fail-on-regression]
+const HELP = `Usage: tally compare <A> <B> [--scenario FILE] [--json | --markdown [--base-url URL]] [--metric M]
+                     [--fail-on-regression]
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
@@ -26,7 +29,10 @@ entirely below 0: a gate for CI pipelines.
 --scenario FILE scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, as
 \`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
 --fail-on-regression follow it. Every output ends with the robustness line: whether B stays ahead under each
-weighting scheme and unscored policy.`;
+weighting scheme and unscored policy.
+--markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
+regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
+(runs given as stored run ids).`;
 
 /** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.01 to +0.06" */
 function pairedLine(
@@ -45,6 +51,8 @@ export const compareCommand = {
         json: { type: "boolean" },
         metric: { type: "string" },
         scenario: { type: "string" },
+        markdown: { type: "boolean" },
+        "base-url": { type: "string" },
         "fail-on-regression": { type: "boolean" },
       },
       HELP,
@@ -52,6 +60,10 @@ export const compareCommand = {
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
+    if (values.json && values.markdown) throw new UsageError(`give --json or --markdown, not both\n\n${HELP}`);
+    if (values["base-url"] !== undefined && !values.markdown) throw new UsageError("--base-url goes with --markdown");
+    if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
+      throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
     const [first] = positionals as [string, string];
     const scenario = values.scenario ? await readScenario(values.scenario) : {};
     const loaded = new Map<string, Awaited<ReturnType<typeof loadRunRef>>>();
@@ -80,6 +92,13 @@ export const compareCommand = {
       scenario,
     );
     if (values.json) console.log(JSON.stringify(body, null, 2));
+    else if (values.markdown)
+      process.stdout.write(
+        compareMarkdown(body, {
+          baseUrl: values["base-url"],
+          scenarioName: values.scenario ? path.basename(values.scenario) : undefined,
+        }),
+      );
     else {
       const h = body.headline;
       console.log(
