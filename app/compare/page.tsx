@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CompareView } from "@/components/compare/compare-view";
-import { toCompareRun } from "@/components/compare/compare-run";
+import { letter, toCompareRun } from "@/components/compare/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
+import { compareRobustness } from "@/lib/scoring/report/robustness";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -48,6 +49,9 @@ export default async function ComparePage({ searchParams }: Props) {
       a={toCompareRun(resolution.a.found, resolution.a.run)}
       candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
+      robustness={resolution.candidates.map((c, i) =>
+        compareRobustness(resolution.a.run, c.run, resolution.scenario, letter(i + 1)),
+      )}
     />
   );
 }

@@ -2,6 +2,7 @@ import { plural } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { CompareOrder } from "@/lib/scoring/report/compare-order";
+import type { Robustness } from "@/lib/scoring/report/robustness";
 import { CompareHeader } from "./compare-header";
 import { letter, type CompareRun } from "./compare-run";
 import { DimensionTable } from "./dimension-table";
@@ -10,6 +11,7 @@ import { FlipsCard } from "./flips-card";
 import { HeadlineDeltaCard } from "./headline-delta-card";
 import { NotComparable } from "./not-comparable";
 import { RegradeTable } from "./regrade-table";
+import { RobustnessSection } from "./robustness-table";
 import { TasksSection } from "./tasks-section";
 import { compareCsvHref, type CompareView as View } from "./url-state";
 import styles from "./compare.module.css";
@@ -21,12 +23,15 @@ export function CompareView({
   a,
   candidates,
   comparisons,
+  robustness,
 }: {
   view: View;
   order: CompareOrder;
   a: CompareRun;
   candidates: CompareRun[];
   comparisons: Comparison[];
+  /** Each candidate's headline difference under every scheme and unscored policy. */
+  robustness?: Robustness[];
 }) {
   const csvHref = compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
@@ -88,6 +93,13 @@ export function CompareView({
 
       {anyCommon ? (
         <>
+          {robustness ? (
+            <RobustnessSection
+              robustness={robustness}
+              aName={a.name}
+              candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
+            />
+          ) : null}
           <section className="section" aria-labelledby="dimensions-title">
             <h2 id="dimensions-title">Every dimension</h2>
             <p className="section-note">

@@ -37,6 +37,8 @@ export type CompareResolution<B> =
   | {
       kind: "compared";
       order: CompareOrder;
+      /** The scenario both runs were scored under (`{}`: as recorded). */
+      scenario: Scenario;
       a: ComparedRun<B>;
       /** One per candidate, in order, each compared with A. */
       candidates: (ComparedRun<B> & { comparison: Comparison })[];
@@ -75,6 +77,7 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   return {
     kind: "compared",
     order,
+    scenario: request.scenario ?? {},
     a,
     candidates: order.candidates.map((ref, i) => {
       const candidate = side(ref, i + 1);
