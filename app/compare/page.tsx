@@ -5,7 +5,7 @@ import { letter, toCompareRun } from "@/components/compare/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
-import { compareRobustness } from "@/lib/scoring/report/robustness";
+import { policyReports, robustness } from "@/lib/scoring/report/robustness";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -50,7 +50,12 @@ export default async function ComparePage({ searchParams }: Props) {
       candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
       robustness={resolution.candidates.map((c, i) =>
-        compareRobustness(resolution.a.run, c.run, resolution.scenario, letter(i + 1)),
+        robustness(
+          policyReports(resolution.a.run, resolution.scenario, resolution.a.report),
+          policyReports(c.run, resolution.scenario, c.report),
+          resolution.scenario,
+          letter(i + 1),
+        ),
       )}
     />
   );

@@ -1,5 +1,6 @@
 import type { Comparison } from "@/lib/scoring/report/compare";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { policyReports, robustness, scenarioPolicy } from "@/lib/scoring/report/robustness";
 
@@ -9,10 +10,10 @@ export interface RunRef {
   name: string;
 }
 
-/** Two runs as resolved for a comparison (lib/compare/resolve.ts), B with its comparison with A. */
+/** Two runs as resolved for a comparison (lib/compare/resolve.ts): each with its report under the scenario, B with its comparison with A. */
 export interface ComparedPair {
-  a: { ref: RunRef; run: ScoringRun };
-  b: { ref: RunRef; run: ScoringRun; comparison: Comparison };
+  a: { ref: RunRef; run: ScoringRun; report: Report };
+  b: { ref: RunRef; run: ScoringRun; report: Report; comparison: Comparison };
 }
 
 /**
@@ -22,8 +23,8 @@ export interface ComparedPair {
  * the CLI and the API, so both answer the same for the same runs and scenario.
  */
 export function compareBody({ a, b }: ComparedPair, scenario: Scenario = {}) {
-  const reportsA = policyReports(a.run, scenario);
-  const reportsB = policyReports(b.run, scenario);
+  const reportsA = policyReports(a.run, scenario, a.report);
+  const reportsB = policyReports(b.run, scenario, b.report);
   const policy = scenarioPolicy(scenario);
   const { comparison } = b;
   const { headline } = comparison;

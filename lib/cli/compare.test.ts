@@ -32,6 +32,8 @@ const cli = (command: string, ...args: string[]) =>
     env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "none", "tally.db")}` },
   });
 const tally = (...args: string[]) => cli("compare", ...args);
+/** For tests that start the CLI four times or more: each start is a separate Node process. */
+const SEVERAL_RUNS = { timeout: 120_000 };
 
 function scenarioFile(name: string, scenario: Scenario): string {
   const file = path.join(dir, name);
@@ -96,23 +98,27 @@ describe("tally compare (through lib/compare's resolver)", () => {
     headline: { scheme: "check" },
   });
 
-  it("--scenario: each run's headline is `tally score --scenario`'s, and --fail-on-regression follows it", () => {
-    const res = tally(a, b, "--scenario", forgiving, "--json");
-    expect(res.status, res.stderr).toBe(0);
-    const body = JSON.parse(res.stdout);
-    const score = (run: string) => JSON.parse(cli("score", run, "--scenario", forgiving, "--json").stdout);
-    expect(body.a.headline).toEqual(score(a).headline);
-    expect(body.b.headline).toEqual(score(b).headline);
-    expect(body.a.headline).toMatchObject({ metric: "correctness", scheme: "check" });
-    expect(body.headline.scheme).toBe("check");
-    expect(body.flips.passToFail).toBe(0);
-    expect(body.regression).toBe(false);
-    expect(body.scenarioDescription).toContain("dns-flap C2 counted as passed");
-    expect(tally(a, b, "--scenario", forgiving, "--fail-on-regression").status).toBe(0);
-    expect(tally(a, b, "--scenario", forgiving).stdout).toContain(
-      "  scenario: headline: correctness, each check one vote;",
-    );
-  });
+  it(
+    "--scenario: each run's headline is `tally score --scenario`'s, and --fail-on-regression follows it",
+    SEVERAL_RUNS,
+    () => {
+      const res = tally(a, b, "--scenario", forgiving, "--json");
+      expect(res.status, res.stderr).toBe(0);
+      const body = JSON.parse(res.stdout);
+      const score = (run: string) => JSON.parse(cli("score", run, "--scenario", forgiving, "--json").stdout);
+      expect(body.a.headline).toEqual(score(a).headline);
+      expect(body.b.headline).toEqual(score(b).headline);
+      expect(body.a.headline).toMatchObject({ metric: "correctness", scheme: "check" });
+      expect(body.headline.scheme).toBe("check");
+      expect(body.flips.passToFail).toBe(0);
+      expect(body.regression).toBe(false);
+      expect(body.scenarioDescription).toContain("dns-flap C2 counted as passed");
+      expect(tally(a, b, "--scenario", forgiving, "--fail-on-regression").status).toBe(0);
+      expect(tally(a, b, "--scenario", forgiving).stdout).toContain(
+        "  scenario: headline: correctness, each check one vote;",
+      );
+    },
+  );
 
   it("refuses a scenario file that is not a scenario, naming the field", () => {
     const bad = tally(a, b, "--scenario", scenarioFile("bad.json", { weight: 2 } as unknown as Scenario));
@@ -120,47 +126,59 @@ describe("tally compare (through lib/compare's resolver)", () => {
     expect(bad.stderr).toContain('Unrecognized key: "weight"');
   });
 
-  it("robustness: each entry is the difference of the two runs' reports under its scheme and policy", () => {
-    // Only the common tasks, so each run's paired value is its report's value.
-    const common = (file: string) => !/legacy-pager|sso-rotation/.test(file);
-    const ca = runFolder("a", "common-a", common);
-    const cb = runFolder("b", "common-b", common);
-    const scenario: Scenario = { weights: { "incident/dns-flap": 3 }, groupWeights: { access: 2 } };
-    const res = tally(ca, cb, "--scenario", scenarioFile("weighted.json", scenario), "--json");
-    expect(res.status, res.stderr).toBe(0);
-    const { robustness } = JSON.parse(res.stdout);
-    expect(robustness.schemes).toEqual(["task", "check", "group", "custom"]);
-    expect(robustness.entries).toHaveLength(8);
-    for (const policy of ["exclude", "fail"] as const) {
-      const file = scenarioFile(`weighted-${policy}.json`, { ...scenario, unscored: policy });
-      const [ra, rb] = [ca, cb].map((run) => JSON.parse(cli("score", run, "--scenario", file, "--json").stdout));
-      for (const scheme of robustness.schemes) {
-        const entry = robustness.entries.find(
-          (e: { scheme: string; unscored: string }) => e.scheme === scheme && e.unscored === policy,
-        );
-        const [va, vb] = [ra, rb].map((r) => r.metrics[robustness.metric].schemes[scheme]);
-        expect(entry.a, `${scheme} ${policy}`).toBeCloseTo(va, 12);
-        expect(entry.b, `${scheme} ${policy}`).toBeCloseTo(vb, 12);
-        expect(entry.delta, `${scheme} ${policy}`).toBeCloseTo(vb - va, 12);
+  it(
+    "robustness: each entry is the difference of the two runs' reports under its scheme and policy",
+    SEVERAL_RUNS,
+    () => {
+      // Only the common tasks, so each run's paired value is its report's value.
+      const common = (file: string) => !/legacy-pager|sso-rotation/.test(file);
+      const ca = runFolder("a", "common-a", common);
+      const cb = runFolder("b", "common-b", common);
+      const scenario: Scenario = { weights: { "incident/dns-flap": 3 }, groupWeights: { access: 2 } };
+      const res = tally(ca, cb, "--scenario", scenarioFile("weighted.json", scenario), "--json");
+      expect(res.status, res.stderr).toBe(0);
+      const { robustness } = JSON.parse(res.stdout);
+      expect(robustness.schemes).toEqual(["task", "check", "group", "custom"]);
+      expect(robustness.entries).toHaveLength(8);
+      for (const policy of ["exclude", "fail"] as const) {
+        const file = scenarioFile(`weighted-${policy}.json`, { ...scenario, unscored: policy });
+        const [ra, rb] = [ca, cb].map((run) => JSON.parse(cli("score", run, "--scenario", file, "--json").stdout));
+        for (const scheme of robustness.schemes) {
+          const entry = robustness.entries.find(
+            (e: { scheme: string; unscored: string }) => e.scheme === scheme && e.unscored === policy,
+          );
+          const [va, vb] = [ra, rb].map((r) => r.metrics[robustness.metric].schemes[scheme]);
+          expect(entry.a, `${scheme} ${policy}`).toBeCloseTo(va, 12);
+          expect(entry.b, `${scheme} ${policy}`).toBeCloseTo(vb, 12);
+          expect(entry.delta, `${scheme} ${policy}`).toBeCloseTo(vb - va, 12);
+        }
       }
-    }
-    expect(robustness.summary).toMatch(/^B is (ahead|behind) under \d of 4 schemes/);
-  });
+      expect(robustness.summary).toMatch(/^B is (ahead|behind) under \d of 4 schemes/);
+    },
+  );
 
   describe("--markdown, a pull-request comment (golden files in __fixtures__)", () => {
-    it("as recorded: the regression, flips, dimensions and top regressions; exit 1 with --fail-on-regression", async () => {
-      const res = tally(a, b, "--markdown", "--fail-on-regression");
-      expect(res.status, res.stderr).toBe(1);
-      await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
-      expect(tally(a, b, "--markdown").status).toBe(0);
-    });
+    it(
+      "as recorded: the regression, flips, dimensions and top regressions; exit 1 with --fail-on-regression",
+      SEVERAL_RUNS,
+      async () => {
+        const res = tally(a, b, "--markdown", "--fail-on-regression");
+        expect(res.status, res.stderr).toBe(1);
+        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
+        expect(tally(a, b, "--markdown").status).toBe(0);
+      },
+    );
 
-    it("under a scenario: names it, and exits 0 with --fail-on-regression when the scenario leaves no regression", async () => {
-      const res = tally(a, b, "--scenario", forgiving, "--markdown", "--fail-on-regression");
-      expect(res.status, res.stderr).toBe(0);
-      expect(res.stdout).toContain("**Scenario:** `forgiving.json`: headline: correctness, each check one vote;");
-      await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/scenario.md");
-    });
+    it(
+      "under a scenario: names it, and exits 0 with --fail-on-regression when the scenario leaves no regression",
+      SEVERAL_RUNS,
+      async () => {
+        const res = tally(a, b, "--scenario", forgiving, "--markdown", "--fail-on-regression");
+        expect(res.status, res.stderr).toBe(0);
+        expect(res.stdout).toContain("**Scenario:** `forgiving.json`: headline: correctness, each check one vote;");
+        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/scenario.md");
+      },
+    );
 
     it("with --base-url and stored runs: links the comparison and each task to the server", async () => {
       const body = JSON.parse(tally(a, b, "--json").stdout) as CompareBody;

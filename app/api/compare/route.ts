@@ -21,8 +21,8 @@ export const GET = handle(async (request: Request) => {
   return NextResponse.json(
     compareBody(
       {
-        a: { ref: { id: a.ref, name: a.run.name }, run: a.run },
-        b: { ref: { id: b.ref, name: b.run.name }, run: b.run, comparison: b.comparison },
+        a: { ...a, ref: { id: a.ref, name: a.run.name } },
+        b: { ...b, ref: { id: b.ref, name: b.run.name } },
       },
       scenario.data,
     ),

@@ -87,10 +87,7 @@ export const compareCommand = {
     const metric = values.metric;
     const badMetric = unknownMetric(b.comparison, metric);
     if (badMetric !== null) throw new UsageError(badMetric);
-    const body = compareBody(
-      { a: { ref: a.found.ref, run: a.run }, b: { ref: b.found.ref, run: b.run, comparison: b.comparison } },
-      scenario,
-    );
+    const body = compareBody({ a: { ...a, ref: a.found.ref }, b: { ...b, ref: b.found.ref } }, scenario);
     if (values.json) console.log(JSON.stringify(body, null, 2));
     else if (values.markdown)
       process.stdout.write(
