@@ -28,8 +28,9 @@ of either run): its paired difference is printed under the headline and it gives
 entirely below 0: a gate for CI pipelines.
 --scenario FILE scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, as
 \`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
---fail-on-regression follow it. Every output ends with the robustness line: whether B stays ahead under each
-weighting scheme and unscored policy.
+--fail-on-regression follow it. Every output says whether the conclusion survives: the headline difference
+under each weighting scheme and unscored policy, in one line (the text, --markdown) and per choice
+(--json: robustness).
 --markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
 regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
 (runs given as stored run ids).`;
