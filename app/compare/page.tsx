@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CompareScenario } from "@/components/compare/compare-scenario";
 import { CompareView } from "@/components/compare/compare-view";
-import { toCompareRun } from "@/components/compare/compare-run";
+import { letter, toCompareRun } from "@/components/compare/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
-import { computeReport } from "@/lib/scoring/report/report";
+import { policyReports, robustness } from "@/lib/scoring/report/robustness";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
@@ -54,7 +54,8 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const a = resolution.a;
-  const aReport = computeReport(a.run, scenario);
+  const aReport = a.report;
+  const aPolicies = policyReports(a.run, resolution.scenario, aReport);
   const saved = await store.listScenarios();
   const panel = (
     <CompareScenario
@@ -81,6 +82,9 @@ export default async function ComparePage({ searchParams }: Props) {
       a={toCompareRun(resolution.a.found, resolution.a.run)}
       candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
+      robustness={resolution.candidates.map((c, i) =>
+        robustness(aPolicies, policyReports(c.run, resolution.scenario, c.report), resolution.scenario, letter(i + 1)),
+      )}
     />
   );
 }

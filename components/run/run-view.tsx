@@ -7,6 +7,7 @@ import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
 import { computeReport } from "@/lib/scoring/report/report";
+import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
@@ -18,6 +19,7 @@ import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
+import { HeadlineRobustnessTable } from "./headline-robustness";
 import { MetricCard } from "./metric-card";
 import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
@@ -94,6 +96,12 @@ export function RunView({
     [report, headlineKind],
   );
 
+  // A second report only when some rollout is unscored (policyReports): otherwise both policies read the same.
+  const robustness = useMemo(
+    () => headlineRobustness(policyReports(run, scenario, report), scenario),
+    [run, scenario, report],
+  );
+
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
@@ -166,6 +174,7 @@ export function RunView({
           ))}
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
+        <HeadlineRobustnessTable robustness={robustness} />
       </section>
 
       <FormatNotes meta={meta} report={report} />
