@@ -52,6 +52,8 @@ export interface RunListItem {
   baseline: boolean;
   /** The run's tags (lib/run-tags.ts), in the order they were given. */
   tags: string[];
+  /** Until when `tally watch` keeps the run live (lib/run-labels.ts isLive), or null when never watched. */
+  liveUntil: string | null;
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;

@@ -1,7 +1,7 @@
 import type { TraceSummary } from "@/lib/traces";
 import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
-import { storedTags } from "@/lib/run-tags";
+import { readLabels } from "@/lib/run-labels";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type {
   CheckDetail,
@@ -29,6 +29,7 @@ export type RunListColumns = Pick<
 >;
 
 export function toRunListItem(r: RunListColumns): RunListItem {
+  const { tags, liveUntil } = readLabels(r.labels);
   return {
     id: r.id,
     name: r.name,
@@ -38,7 +39,8 @@ export function toRunListItem(r: RunListColumns): RunListItem {
     createdAt: r.createdAt?.toISOString() ?? null,
     ingestedAt: r.ingestedAt.toISOString(),
     baseline: r.baseline,
-    tags: storedTags(r.labels),
+    tags,
+    liveUntil,
     summary: fromJson<RunSummary | null>(r.summary, null),
   };
 }
