@@ -33,6 +33,7 @@ import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 const AS_RECORDED: Scenario = {};
 
@@ -93,6 +94,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
 
   return (
     <>
+      <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: run.rollouts.length }] : []} />
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}

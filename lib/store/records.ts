@@ -57,6 +57,8 @@ export interface RunListItem {
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;
+  /** Whether the heartbeat is fresh now (lib/run-labels.ts isLive), set by the runs page. */
+  live?: boolean;
 }
 
 export interface RunMeta extends RunListItem {
