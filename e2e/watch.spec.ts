@@ -103,8 +103,16 @@ test("copying result files into the watched folder updates the open run page wit
   land("owner-lookup", ownerLookup);
   await expect(page.getByTestId("headline-value")).toHaveText("83.3%", { timeout: 15_000 });
 
+  // The runs table, open beside it, follows too.
+  const runs = await page.context().newPage();
+  await runs.goto(`${base}/`);
+  const row = runs.locator("tbody tr").filter({ hasText: RUN });
+  await expect(row.getByTestId("live-badge")).toBeVisible();
+  await expect(row).toContainText("83.3%");
+
   land("csv-conversion");
   await expect(page.getByTestId("headline-value")).toHaveText("72.2%", { timeout: 15_000 });
+  await expect(row).toContainText("72.2%", { timeout: 15_000 });
   await expect(page.getByTestId("mean-reward")).toContainText("0.65");
   await expect(page.getByText("3 tasks, 3 rollouts")).toBeVisible();
 
