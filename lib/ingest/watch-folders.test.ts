@@ -109,6 +109,30 @@ forEachDatabase("tally watch", (t) => {
     expect(events.filter((e) => e.kind === "kept")).toHaveLength(1);
   });
 
+  it("reads the folders again after an ingest that failed as a whole, though no file changed since", async () => {
+    let failures = 1;
+    // The real store, but its first batch write fails as a database gone for a moment would.
+    const flaky = new Proxy(t.store, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target) as unknown;
+        if (name === "storeRollouts" && failures > 0) {
+          failures--;
+          return () => Promise.reject(new Error("database is locked"));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const w = new FolderWatcher(flaky, [dir], { runName: "flaky", onEvent: (e) => events.push(e), now: () => clock });
+    copy("grade-problem/audit.json", "audit.json");
+    await w.scan();
+    expect(events).toEqual([{ kind: "failed", error: "database is locked" }]);
+    expect(w.retryAt).toBe(clock + 2_000);
+    clock += 2_000;
+    await w.scan();
+    expect(kinds().slice(1)).toEqual(["run", "stored audit.json"]);
+    expect(await rollouts()).toBe(1);
+  });
+
   it("keeps the runs it feeds live while it runs and clears them on stop", async () => {
     copy("grade-problem/audit.json", "audit.json");
     await watcher.scan();

@@ -58,6 +58,8 @@ interface FileState {
 }
 
 const BACKOFF_MS = [250, 500, 1000, 2000];
+/** After an ingest that failed as a whole (the database unreachable or locked), the folders are read again. */
+const FAILED_RETRY_MS = 2000;
 
 export class FolderWatcher {
   readonly #files = new Map<string, FileState>();
@@ -168,6 +170,10 @@ export class FolderWatcher {
       rootName,
       tags: this.options.tags,
       storeRefused: false,
+    }).catch((error: unknown) => {
+      // The files' versions are recorded already: without a retry, they would wait for their next change.
+      this.#retryLater(now + FAILED_RETRY_MS);
+      throw error;
     });
     const fresh = result.runs.filter((r) => !this.#runs.has(r.id));
     for (const run of result.runs) {
@@ -181,7 +187,8 @@ export class FolderWatcher {
     for (const path of result.accepted) {
       const owner = this.#ownerOf(path);
       // A changed file may add rollouts and hold ones already stored: the latter are reported below.
-      if (!conflicted.has(owner)) Object.assign(this.#files.get(owner ?? "") ?? {}, { reported: true, waiting: false });
+      const state = owner === undefined ? undefined : this.#files.get(owner);
+      if (state && !conflicted.has(owner)) Object.assign(state, { reported: true, waiting: false });
       this.#emit({ kind: "stored", path });
     }
     // Reported per watched file: the rollouts of one file, or a zip's members, are refused under one name.
