@@ -21,14 +21,17 @@ export function CompareView({
   a,
   candidates,
   comparisons,
+  staticSite = false,
 }: {
   view: View;
   order: CompareOrder;
   a: CompareRun;
   candidates: CompareRun[];
   comparisons: Comparison[];
+  /** In a static share bundle: no server answers, so the CSV downloads and the run controls are left out. */
+  staticSite?: boolean;
 }) {
-  const csvHref = compareCsvHref(view, order);
+  const csvHref = staticSite ? null : compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
   const anyCommon = comparisons.some((c) => c.common > 0);
   const regraded = [a, ...candidates].filter((r) => r.regrades.length > 0);

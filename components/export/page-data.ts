@@ -1,5 +1,6 @@
 import type { RunPageMeta } from "@/components/run/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
+import type { TraceEvidence } from "@/lib/api/rollout-trace";
 import type { TrialTexts } from "@/lib/api/trial-texts";
 import type { RolloutDetail, TaskRollouts } from "@/lib/store/records";
 import type { TraceRead } from "@/lib/traces";
@@ -27,6 +28,7 @@ export interface StaticRollout {
   trace: TraceRead;
   trialTexts: TrialTexts;
   stateDiff: StateDiffRead;
+  evidence: TraceEvidence;
 }
 
 export type PageData =

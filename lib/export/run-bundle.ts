@@ -3,7 +3,7 @@ import { runViewProps } from "@/components/run/run-payload";
 import type { BundleData, PageData, StaticRollout } from "@/components/export/page-data";
 import { pageFileName, type SiteMap } from "@/components/export/site-map";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
-import { readStoredTrace } from "@/lib/api/rollout-trace";
+import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { readStoredStateDiff } from "@/lib/api/state-diff";
 import { readTrialTexts } from "@/lib/api/trial-texts";
 import type { Store } from "@/lib/store/store";
@@ -77,11 +77,12 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
         { kind: "rollout", rollout, appPath: rolloutHref(runId, id), file, root: "../" },
         `${id} · ${meta.name}`,
       );
-    const full = render({ detail, trace, trialTexts, stateDiff });
+    const full = render({ detail, trace, trialTexts, stateDiff, evidence: traceEvidence(detail, trace) });
+    const noSteps = noTrace("left out of this shared copy by its size cap");
     const bare =
       trace.kind === "none"
         ? full
-        : render({ detail, trace: noTrace("left out of this shared copy by its size cap"), trialTexts, stateDiff });
+        : render({ detail, trace: noSteps, trialTexts, stateDiff, evidence: traceEvidence(detail, noSteps) });
     rollouts.push({ id, full, bare });
   }
 
