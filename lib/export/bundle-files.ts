@@ -29,3 +29,12 @@ export function zipBundle(files: readonly BundleFile[], folder: string): Uint8Ar
   for (const file of files) tree[`${folder}/${file.path}`] = [bytesOf(file.data), { level: 6 }];
   return zipSync(tree);
 }
+
+/** A folder (and zip) name for a run: its name reduced to characters every file system and header accepts. */
+export function bundleFolderName(runName: string): string {
+  const slug = runName
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[-.]+|-+$/g, "")
+    .slice(0, 80);
+  return `tally-${slug || "run"}`;
+}

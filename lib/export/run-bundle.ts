@@ -21,6 +21,8 @@ export interface BundleOptions {
 }
 
 export interface Bundle {
+  /** The run's name. */
+  name: string;
   files: BundleFile[];
   /** What the cap left out, as the pages say it; null when nothing was. */
   dropped: string | null;
@@ -106,5 +108,5 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
     if (outcome.withoutPage.has(r.id)) continue;
     files.push({ path: `rollouts/${site.rollouts[r.id]!}`, data: outcome.withoutTrace.has(r.id) ? r.bare : r.full });
   }
-  return { files, dropped };
+  return { name: meta.name, files, dropped };
 }
