@@ -1,6 +1,6 @@
 import { toRunPageMeta } from "@/components/run/run-page-meta";
 import { runViewProps } from "@/components/run/run-payload";
-import type { BundleData, PageData, StaticRollout } from "@/components/export/page-data";
+import type { PageData, StaticRollout } from "@/components/export/page-data";
 import { pageFileName, type SiteMap } from "@/components/export/site-map";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
