@@ -10,6 +10,9 @@ import { expect, test } from "./fixtures";
 // The static share bundle (tally export): opened from file:// it shows what the server shows, its what-if
 // works, and it asks no network for anything.
 
+// Each test runs the CLI, which may first build itself and the viewer.
+test.describe.configure({ timeout: 120_000 });
+
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-e2e-export-"));
 test.afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
@@ -65,12 +68,20 @@ test("an exported run opens from file://: the server's headline, a scheme change
   await expect(headline(page)).toHaveText("66.7%");
   await page.goForward();
   await expect(headline(page)).toHaveText("77.8%");
-  const taskLink = page.locator("#tasks-title ~ * a", { hasText: "incident/checkout" }).first();
-  await expect(taskLink).toHaveAttribute("href", /^tasks\/\d+-incident-checkout\.html\?scenario=/);
+  const taskLink = page.getByTestId("tasks-table").getByRole("link", { name: "incident/checkout" });
+  await expect(taskLink).toHaveAttribute("href", /^tasks\/\d+-incident-checkout\.html$/);
   await taskLink.click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(page.url()).toMatch(/\/tasks\/\d+-incident-checkout\.html\?scenario=/);
+  await page.goBack();
+  await expect(headline(page)).toHaveText("77.8%");
+
+  // A task page under the scenario computes it too, and its breadcrumb leads back to the run page with it.
+  const taskPage = new URL(`${await taskLink.getAttribute("href")}${new URL(page.url()).search}`, page.url());
+  await page.goto(taskPage.href);
   await expect(page.getByText("checkout C3 counted as passed").first()).toBeVisible();
+  await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "scoring-article" }).click();
+  await expect(headline(page)).toHaveText("77.8%");
+  expect(page.url()).toMatch(/\/index\.html\?scenario=/);
 
   expect(requests).toEqual([]);
 });
