@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { RolloutPageBody } from "@/components/rollout/rollout-page-body";
+import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { RunView } from "@/components/run/run-view";
 import { readRunPageMeta, readSnapshot } from "@/components/run/run-payload";
 import { TaskPageBody } from "@/components/task/task-page-body";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { RolloutPageBody } from "@/components/rollout/rollout-page-body";
+import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { keyOfSegment, rolloutHref, scenarioParamOf } from "@/components/task/hrefs";
 import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { readTrialTexts } from "@/lib/api/trial-texts";

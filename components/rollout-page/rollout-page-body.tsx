@@ -14,15 +14,15 @@ import { describeOverBudget } from "@/lib/scoring/scenario/describe-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import type { RolloutDetail } from "@/lib/store/records";
 import type { TraceRead } from "@/lib/traces";
-import { ChecksSection } from "./checks-section";
-import { FailedRequiredSection } from "./failed-required-section";
-import { OutputSection } from "./output-section";
-import { RawFiles } from "./raw-files";
-import { RolloutHeader } from "./rollout-header";
-import { RolloutNav, type RolloutLink } from "./rollout-nav";
-import styles from "./rollout-page.module.css";
-import { TrialTextsSection } from "./trial-texts-section";
-import { WarningsList } from "./warnings-list";
+import { ChecksSection } from "@/components/rollout/checks-section";
+import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
+import { OutputSection } from "@/components/rollout/output-section";
+import { RawFiles } from "@/components/rollout/raw-files";
+import { RolloutHeader } from "@/components/rollout/rollout-header";
+import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
+import styles from "@/components/rollout/rollout-page.module.css";
+import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
+import { WarningsList } from "@/components/rollout/warnings-list";
 
 /**
  * The rollout page under a scenario (the raw `scenario` parameter), from the stored rollout and what its raw
