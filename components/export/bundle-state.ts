@@ -1,5 +1,14 @@
+import { z } from "zod";
 import { BUNDLE_GLOBAL, PAGE_DATA_ID, type BundleData, type PageData } from "./page-data";
 import { resolveHref, type ResolvedHref } from "./site-map";
+
+/** What every page's own JSON holds besides its kind's data (written by lib/export/html.ts). */
+const ZPagePlace = z.looseObject({
+  kind: z.enum(["run", "task", "rollout", "compare"]),
+  appPath: z.string(),
+  file: z.string(),
+  root: z.string(),
+});
 
 /** The bundle's data (data.js) and this page's, read once from the document the viewer script runs in. */
 let read: { bundle: BundleData; page: PageData } | null = null;
@@ -9,7 +18,9 @@ export function bundleState(): { bundle: BundleData; page: PageData } {
   const bundle = (window as unknown as Record<string, BundleData | undefined>)[BUNDLE_GLOBAL];
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   if (!bundle || !text) throw new Error("this page is missing its data (data.js or its own JSON)");
-  read = { bundle, page: JSON.parse(text) as PageData };
+  const page = ZPagePlace.safeParse(JSON.parse(text));
+  if (!page.success) throw new Error("this page's data is not a Tally bundle page");
+  read = { bundle, page: page.data as PageData };
   return read;
 }
 

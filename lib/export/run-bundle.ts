@@ -88,8 +88,14 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
     rollouts.push({ id, full, bare });
   }
 
-  // data.js with every page listed bounds the data.js written after the cap.
-  const fullData = dataJs({ ...props, site, dropped: "x".repeat(200) });
+  // data.js listing every page, with the longest sentence the cap can write, bounds the data.js written after it.
+  const everything = new Set(ids);
+  const longest = droppedSentence(
+    { withoutTrace: everything, withoutPage: everything, total: 0 },
+    ids.length,
+    options.maxBytes,
+  );
+  const fullData = dataJs({ ...props, site, dropped: longest });
   const outcome = applyCap(
     {
       fixed: size(fullData) + fixed.reduce((sum, f) => sum + size(f.data as string), 0),
