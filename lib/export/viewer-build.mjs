@@ -70,8 +70,9 @@ async function build(root, cacheDir) {
   const js = result.outputFiles.find((f) => f.path.endsWith(".js"));
   const css = result.outputFiles.find((f) => f.path.endsWith(".css"));
   if (!js || !css) throw new Error("the viewer build wrote no script or no stylesheet");
+  // Files under node_modules are not stamped: package-lock.json stands for them.
   const inputs = {};
-  for (const file of [...Object.keys(result.metafile.inputs), "tsconfig.json", "package.json"])
+  for (const file of [...Object.keys(result.metafile.inputs), "tsconfig.json", "package.json", "package-lock.json"])
     if (!file.startsWith("node_modules/")) inputs[file] = fs.statSync(path.join(root, file)).mtimeMs;
   // Written under names of their own, then the stamp renamed into place: readers never see half a build.
   const name = `${Date.now()}-${process.pid}`;
