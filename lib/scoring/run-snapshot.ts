@@ -1,6 +1,7 @@
 import type { ScoringRun } from "./core/types";
 import { computeReport } from "./report/report";
-import type { Report } from "./report/report-types";
+import { levers } from "./report/levers";
+import type { Lever, Report } from "./report/report-types";
 import { encodeRun } from "./wire/compact-run";
 
 /**
@@ -13,12 +14,18 @@ import { encodeRun } from "./wire/compact-run";
 export class RunSnapshot {
   #recorded: Report | undefined;
   #compactJson: string | undefined;
+  #levers: Lever[] | undefined;
 
   constructor(readonly run: ScoringRun) {}
 
   /** computeReport(run) under no scenario. */
   get recorded(): Report {
     return (this.#recorded ??= computeReport(this.run));
+  }
+
+  /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
+  get levers(): Lever[] {
+    return (this.#levers ??= levers(this.run));
   }
 
   /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */

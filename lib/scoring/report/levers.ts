@@ -5,7 +5,7 @@ import { scenarioEdits } from "../scenario/apply-scenario";
 import { budgetLimits } from "../scenario/budget";
 import type { Scenario } from "../scenario/scenario";
 import { DEFAULT_SCHEME, headlineMetric } from "./report-metrics";
-import type { Lever } from "./report-types";
+import type { Lever, Report } from "./report-types";
 import { scoreRun } from "./score-run";
 import { SuiteSums } from "./suite-sums";
 import { TaskFlip, type Rescoring, type TaskFlipEntry } from "./task-flip";
@@ -104,4 +104,9 @@ export function levers(run: ScoringRun, scenario: Scenario = {}, limit = LEVER_C
   // A stable sort: equal effects keep task order, then check order.
   found.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
   return found.slice(0, limit);
+}
+
+/** The report with its levers, as the report API and `tally score --json` give it (`report` is not mutated). */
+export function withLevers(report: Report, run: ScoringRun, scenario: Scenario): Report {
+  return { ...report, levers: levers(run, scenario) };
 }
