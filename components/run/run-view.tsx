@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { checkTallies } from "@/lib/scoring/report/check-tallies";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
@@ -18,6 +18,8 @@ import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
+import { levers } from "@/lib/scoring/report/levers";
+import { Levers } from "./levers";
 import { MetricCard } from "./metric-card";
 import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
@@ -63,6 +65,12 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const report = useMemo(
     () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
     [snapshot, run, scenario],
+  );
+  // Deferred: a what-if edit shows its report first and these (every check of every task re-scored) after.
+  const leverScenario = useDeferredValue(scenario);
+  const fragile = useMemo(
+    () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
+    [snapshot, run, leverScenario],
   );
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
@@ -132,6 +140,8 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
       </section>
+
+      <Levers levers={fragile} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
 
       <FormatNotes meta={meta} report={report} />
 
