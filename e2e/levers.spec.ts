@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, snap, test } from "./fixtures";
 
 // Fragile verdicts on the scoring-article demo run (figures: docs/scoring.md#fragile-verdicts).
 
@@ -29,12 +29,16 @@ test("lists the verdicts that move the headline most and applies the first as th
   await expect(first).toContainText("if owner-lookup C1 were wrong");
   await expect(first.getByTestId("lever-delta")).toHaveText("−16.7 pp");
 
+  await levers.scrollIntoViewIfNeeded();
+  await snap(page, "levers");
+
   const before = figure((await headline(page).textContent()) ?? "");
   const delta = figure((await first.getByTestId("lever-delta").textContent()) ?? "");
   await first.getByRole("button", { name: /^Apply: owner-lookup C1 counted as failed/ }).click();
   await expect(headline(page)).toHaveText("55.6%");
   const after = figure((await headline(page).textContent()) ?? "");
-  expect(Math.abs(after - (before + delta))).toBeLessThanOrEqual(0.1);
+  // Each of the three figures is rounded to 0.1 for display.
+  expect(Math.abs(after - before - delta)).toBeLessThanOrEqual(0.15);
   expect(JSON.parse(new URL(page.url()).searchParams.get("scenario") ?? "null")).toEqual({
     flips: [{ task: "lookup/owner-lookup", check: "C1", passed: false }],
   });
