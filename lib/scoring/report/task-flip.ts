@@ -148,15 +148,22 @@ export class TaskFlip {
     let failedRequired = 0;
     let dimensionSum = 0;
     let dimensionCount = 0;
+    // A dimension's cell reads only its checks' scores; the verdict (and so checksChanged) only completion's and reward's.
+    const verdict = metric === "completion" || metric === "reward";
     // As applyScenario decides it: whether some check reads differently from the recorded one.
     let checksChanged = false;
     for (let j = 0; j < list.length; j++) {
       const c = this.flips(list[j]!) ? flippedCheck(list[j]!, this.flip.passed) : list[j]!;
-      if (!checksChanged && verdictDiffers(own[j]!, c)) checksChanged = true;
-      if (!isGraded(c)) continue;
-      if (c.required && c.passed === false) failedRequired += 1;
+      if (!isGraded(c)) {
+        if (verdict && !checksChanged && verdictDiffers(own[j]!, c)) checksChanged = true;
+        continue;
+      }
       const score = checkScore(c);
-      addGraded(totals, rollout, c, score);
+      if (verdict) {
+        if (!checksChanged && verdictDiffers(own[j]!, c)) checksChanged = true;
+        if (c.required && c.passed === false) failedRequired += 1;
+        addGraded(totals, rollout, c, score);
+      }
       if (c.dimension === metric) {
         dimensionSum += score;
         dimensionCount += 1;
@@ -170,18 +177,18 @@ export class TaskFlip {
       return;
     }
     cell.value = cell.sum = cell.votes = 0;
-    if (metric !== "completion" && metric !== "reward") return;
+    if (!verdict) return;
     const { passThreshold } = this.context.edits;
-    const verdict = verdictFromTotals(rollout, totals, failedRequired, { passThreshold, checksChanged });
+    const { passed, reward } = verdictFromTotals(rollout, totals, failedRequired, { passThreshold, checksChanged });
     if (metric === "completion") {
       const { limits } = this.context;
       const over = limits.length > 0 && budgetStanding(rollout.measures, limits) === "over";
-      cell.value = cell.sum = verdict.passed && !over ? 1 : 0;
+      cell.value = cell.sum = passed && !over ? 1 : 0;
       cell.votes = 1;
-    } else if (verdict.reward !== null) {
+    } else if (reward !== null) {
       cell.votes = Math.max(1, totals.count);
-      cell.value = verdict.reward;
-      cell.sum = verdict.reward * cell.votes;
+      cell.value = reward;
+      cell.sum = reward * cell.votes;
     }
   }
 }
