@@ -81,7 +81,7 @@ export function levers(run: ScoringRun, scenario: Scenario = {}, limit = LEVER_C
   rowsOf.forEach((rows, t) => {
     const task = scored.tasks[t]!.task.key;
     if (task === "") return;
-    const flip = new TaskFlip(rows, context);
+    const flip = new TaskFlip(rows, context, dimension);
     for (const candidate of candidates(flip.checks)) {
       if (!flip.apply(candidate)) continue;
       if (dimension !== null && !flip.touches(dimension)) continue;

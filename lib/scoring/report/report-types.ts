@@ -56,7 +56,7 @@ export interface Report {
   budget?: BudgetReport;
   /**
    * Fragile verdicts: the single check flips that move the headline most, largest |delta| first (levers.ts).
-   * Only where asked for (the report API and `tally score --json`), since it re-scores every check's task.
+   * Only where asked for (the report API and `tally score --json`): it tries every check of every task.
    */
   levers?: Lever[];
   /** Only when the run has BenchFlow regrades. */

@@ -30,7 +30,8 @@ export interface Rescoring {
 /**
  * One task of a scored run, re-scored under single flips. A flip changes only the rollouts where it changes a
  * check's verdict; those are scored again from their checks, the others keep their cells, and the cells are
- * averaged in rollout order as TaskCells.of does, so a task's figure is the one a whole report would give.
+ * averaged in rollout order as TaskCells.of does, so a task's figure is the one a whole report would give (to
+ * float rounding where `dimension` adds a flip's changes to the recorded cells).
  * What a rollout contributes follows RolloutScorer (score-rollouts.ts): completion is passed as 1/0 (after the
  * budget), reward is the reward with one vote per graded check, a dimension (a custom one named like a core
  * metric included) the mean score of its graded checks; under "fail" an unscored rollout counts 0 for
@@ -39,8 +40,15 @@ export interface Rescoring {
 export class TaskFlip {
   private readonly recorded: ScoringRollout[];
   private readonly base: (readonly ScoringCheck[])[];
+  /** Per check key or label: where it occurs in the task, as pairs (rollout k, check j), each check once. */
+  private readonly named = new Map<string, number[]>();
   /** Per rollout of the task: whether the current flip changes one of its checks. */
   private readonly changed: Uint8Array;
+  /** The rollouts `changed` marks, to clear them for the next flip. */
+  private readonly changedList: number[] = [];
+  /** Per rollout, `dimension` only: what the current flip adds to its Σ score and to its graded checks. */
+  private readonly addedSum: Float64Array;
+  private readonly addedCount: Float64Array;
   private flip: TaskFlipEntry = { check: "", passed: false };
   /** Dimensions of the checks the current flip changes. */
   private readonly dimensions: string[] = [];
@@ -52,10 +60,29 @@ export class TaskFlip {
     /** Positions of the task's rollouts in the run. */
     private readonly rows: readonly number[],
     private readonly context: Rescoring,
+    /**
+     * A dimension whose figure is read often (the headline's): its rollout cells are the recorded ones plus
+     * what the flip adds, with no rollout scored again.
+     */
+    private readonly dimension: string | null = null,
   ) {
     this.recorded = rows.map((r) => context.scored.run.rollouts[r]!);
     this.base = rows.map((r) => context.edits.checks[r]!);
     this.changed = new Uint8Array(rows.length);
+    this.addedSum = new Float64Array(rows.length);
+    this.addedCount = new Float64Array(rows.length);
+    this.base.forEach((list, k) =>
+      list.forEach((c, j) => {
+        this.at(c.key).push(k, j);
+        if (c.label !== c.key) this.at(c.label).push(k, j);
+      }),
+    );
+  }
+
+  private at(name: string): number[] {
+    let list = this.named.get(name);
+    if (!list) this.named.set(name, (list = []));
+    return list;
   }
 
   /** The task's checks as the scenario leaves them, per rollout. */
@@ -73,18 +100,31 @@ export class TaskFlip {
   apply(flip: TaskFlipEntry): boolean {
     this.flip = flip;
     this.dimensions.length = 0;
-    let any = false;
-    for (let k = 0; k < this.base.length; k++) {
-      let changed = 0;
-      for (const c of this.base[k]!) {
-        if (!this.flips(c)) continue;
-        changed = 1;
-        if (!this.dimensions.includes(c.dimension)) this.dimensions.push(c.dimension);
-      }
-      this.changed[k] = changed;
-      if (changed) any = true;
+    for (const k of this.changedList) {
+      this.changed[k] = 0;
+      this.addedSum[k] = 0;
+      this.addedCount[k] = 0;
     }
-    return any;
+    this.changedList.length = 0;
+    const at = this.named.get(flip.check) ?? [];
+    const score = flip.passed ? 1 : 0;
+    for (let i = 0; i < at.length; i += 2) {
+      const k = at[i]!;
+      const c = this.base[k]![at[i + 1]!]!;
+      if (!flipChanges(c, flip.passed)) continue;
+      if (this.changed[k] === 0) {
+        this.changed[k] = 1;
+        this.changedList.push(k);
+      }
+      if (!this.dimensions.includes(c.dimension)) this.dimensions.push(c.dimension);
+      if (c.dimension !== this.dimension) continue;
+      if (isGraded(c)) this.addedSum[k]! += score - checkScore(c);
+      else {
+        this.addedSum[k]! += score;
+        this.addedCount[k]! += 1;
+      }
+    }
+    return this.changedList.length > 0;
   }
 
   /** Whether the current flip changes a check of this dimension. */
@@ -111,7 +151,7 @@ export class TaskFlip {
       let cellVotes = 0;
       if (rollout.status !== "scored") {
         cellVotes = failUnscored ? 1 : 0;
-      } else if (this.changed[k]) {
+      } else if (this.changed[k] && metric !== this.dimension) {
         this.scoreRollout(k, metric);
         ({ value, sum: cellSum, votes: cellVotes } = this.cell);
       } else {
@@ -119,6 +159,11 @@ export class TaskFlip {
         value = cells.value[i]!;
         cellSum = cells.sum[i]!;
         cellVotes = cells.votes[i]!;
+        if (this.changed[k] && (this.addedSum[k] !== 0 || this.addedCount[k] !== 0)) {
+          cellSum += this.addedSum[k]!;
+          cellVotes += this.addedCount[k]!;
+          value = cellSum / cellVotes;
+        }
       }
       if (cellVotes === 0) continue;
       n += 1;
