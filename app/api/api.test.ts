@@ -106,6 +106,15 @@ describe("reads", () => {
       )
     ).json();
     expect(flipped.metrics.correctness.value).toBeCloseTo(0.8333, 4);
+    // Fragile verdicts, as recorded and under the scenario: owner-lookup's C1 moves the headline most.
+    for (const r of [report, flipped])
+      expect(r.levers[0]).toEqual({
+        task: "lookup/owner-lookup",
+        check: "C1",
+        label: "C1 Names the owning team",
+        passed: false,
+        delta: expect.closeTo(-1 / 6, 12),
+      });
 
     const file = fixtureFile("scoring-article/checkout/result.json");
     const { createHash } = await import("node:crypto");

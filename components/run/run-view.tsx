@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { checkTallies } from "@/lib/scoring/report/check-tallies";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
@@ -20,6 +20,8 @@ import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
 import { HeadlineRobustnessTable } from "./headline-robustness";
+import { levers } from "@/lib/scoring/report/levers";
+import { Levers } from "./levers";
 import { MetricCard } from "./metric-card";
 import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
@@ -87,6 +89,12 @@ export function RunView({
     [run, declared],
   );
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;
+  // Deferred: a what-if edit shows its report first and these (every check of every task re-scored) after.
+  const leverScenario = useDeferredValue(scenario);
+  const fragile = useMemo(
+    () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
+    [snapshot, run, leverScenario],
+  );
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
@@ -178,6 +186,8 @@ export function RunView({
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
         <HeadlineRobustnessTable robustness={robustness} />
       </section>
+
+      <Levers levers={fragile} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
 
       <FormatNotes meta={meta} report={report} />
 

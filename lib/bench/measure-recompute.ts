@@ -8,9 +8,11 @@ export interface RecomputeResult {
   rollouts: number;
   checks: number;
   recomputeMs: { median: number; max: number; asRecordedMedian: number };
+  /** levers(run) as recorded: every check of every task flipped and the headline recomputed. */
+  leversMs: { median: number; max: number };
 }
 
-/** Bundles lib/scoring with the synthetic run and times computeReport inside headless Chromium. */
+/** Bundles lib/scoring with the synthetic run and times computeReport and levers inside headless Chromium. */
 export async function measureRecomputeInBrowser(root = process.cwd()): Promise<RecomputeResult> {
   const bundle = await build({
     entryPoints: [path.join(root, "lib/bench/recompute-entry.ts")],

@@ -1,5 +1,6 @@
 // Bundled by esbuild and run inside Chromium by lib/bench/measure-recompute.ts: the what-if recompute timed
 // where it really runs, in the browser.
+import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import { BENCH_SHAPE, syntheticScoringRun } from "./synthetic";
 
@@ -25,11 +26,14 @@ function timeIt(fn: () => void, repeats: number): number[] {
   computeReport(run, scenario); // warm-up: JIT
   const asRecorded = timeIt(() => computeReport(run, {}), 9);
   const withScenario = timeIt(() => computeReport(run, scenario), 9);
+  levers(run, scenario);
+  const leverTimes = timeIt(() => levers(run, {}), 5);
   const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
   return {
     shape: BENCH_SHAPE,
     rollouts: run.rollouts.length,
     checks: run.rollouts.reduce((n, r) => n + r.checks.length, 0),
     recomputeMs: { median: median(withScenario), max: withScenario.at(-1), asRecordedMedian: median(asRecorded) },
+    leversMs: { median: median(leverTimes), max: leverTimes.at(-1) },
   };
 };

@@ -78,6 +78,13 @@ describe("tally score --json on a suite with rollouts per task, groups, weights 
     expect(b).toMatchObject({ diagnosis: "never-passes", capability: "near-miss" });
   });
 
+  it("lists the levers: B's C1 counted as passed lifts correctness by a third, C's C1 counted as failed lowers it by one", () => {
+    expect(report.levers.slice(0, 2)).toEqual([
+      { task: "g1/B", check: "C1", label: expect.any(String), passed: true, delta: expect.closeTo(1 / 3, 12) },
+      { task: "g2/C", check: "C1", label: expect.any(String), passed: false, delta: expect.closeTo(-1 / 3, 12) },
+    ]);
+  });
+
   it("applies a scenario file: flipping A-r1's C2 makes A solid and lifts correctness", () => {
     const scenario = path.join(root, "lib/cli/__fixtures__/flip-a-r1.scenario.json");
     const flipped = scoreJson(suite, "--scenario", scenario);

@@ -1,6 +1,7 @@
 import type { ScoringRun } from "./core/types";
 import { computeReport } from "./report/report";
-import type { Report, ReportHeadline } from "./report/report-types";
+import { levers } from "./report/levers";
+import type { Lever, Report, ReportHeadline } from "./report/report-types";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
 import { encodeRun } from "./wire/compact-run";
@@ -19,6 +20,7 @@ export class RunSnapshot {
   #compactJson: string | undefined;
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
+  #levers: Lever[] | undefined;
 
   constructor(readonly run: ScoringRun) {}
 
@@ -37,6 +39,11 @@ export class RunSnapshot {
       this.#headlines.set(key, headline);
     }
     return headline;
+  }
+
+  /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
+  get levers(): Lever[] {
+    return (this.#levers ??= levers(this.run));
   }
 
   /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */

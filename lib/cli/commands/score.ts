@@ -4,6 +4,7 @@ import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
+import { withLevers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { parseCommand, UsageError } from "../args";
@@ -35,9 +36,11 @@ export const scoreCommand = {
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
     const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
-    const reports: Report[] = batch.runs.map((run) =>
-      computeReport(toScoringRunWithTraces(run, expanded.files), scenario),
-    );
+    const reports: Report[] = batch.runs.map((run) => {
+      const scoring = toScoringRunWithTraces(run, expanded.files);
+      const report = computeReport(scoring, scenario);
+      return values.json ? withLevers(report, scoring, scenario) : report;
+    });
     if (values.json) {
       const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };
       console.log(JSON.stringify(body, null, 2));

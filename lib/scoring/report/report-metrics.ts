@@ -105,6 +105,20 @@ export function metricReports(scored: ScoredRun, scheme: Scheme, gate: Authority
   return out;
 }
 
+/** The headline metric: the requested one, else correctness, or completion (with why) when no task is eligible for correctness. */
+export function headlineMetric(
+  requested: string | undefined,
+  eligibleTasks: (metric: string) => number,
+): { metric: string; fallback: string | null } {
+  const metric = requested ?? DEFAULT_HEADLINE_METRIC;
+  if (requested === undefined && eligibleTasks(metric) === 0 && eligibleTasks(FALLBACK_METRIC) > 0)
+    return {
+      metric: FALLBACK_METRIC,
+      fallback: `no graded ${metric} check in this run: the headline shows ${FALLBACK_METRIC}`,
+    };
+  return { metric, fallback: null };
+}
+
 /**
  * The headline (metric, scheme): the scenario's, else correctness / task. When correctness was not asked
  * for explicitly and no task has a graded correctness check (reward-only formats), completion is shown
@@ -112,17 +126,9 @@ export function metricReports(scored: ScoredRun, scheme: Scheme, gate: Authority
  */
 export function headline(scored: ScoredRun, metrics: Record<string, MetricReport>): ReportHeadline {
   const scheme = scored.scenario.headline?.scheme ?? DEFAULT_SCHEME;
-  const requested = scored.scenario.headline?.metric;
-  let metric = requested ?? DEFAULT_HEADLINE_METRIC;
-  let fallback: string | null = null;
-  if (
-    requested === undefined &&
-    (metrics[metric]?.eligibleTasks ?? 0) === 0 &&
-    (metrics[FALLBACK_METRIC]?.eligibleTasks ?? 0) > 0
-  ) {
-    fallback = `no graded ${metric} check in this run: the headline shows ${FALLBACK_METRIC}`;
-    metric = FALLBACK_METRIC;
-  }
+  const { metric, fallback } = headlineMetric(scored.scenario.headline?.metric, (name) =>
+    Object.hasOwn(metrics, name) ? metrics[name]!.eligibleTasks : 0,
+  );
   const m = Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
   const r = m ?? metricReport(scored, metric, scheme);
   return {

@@ -54,6 +54,11 @@ export interface Report {
   warnings: string[];
   /** Only when the scenario sets an execution budget: how many scored rollouts it failed, and how many it could not judge. */
   budget?: BudgetReport;
+  /**
+   * Fragile verdicts: the single check flips that move the headline most, largest |delta| first (levers.ts).
+   * Only where asked for (the report API and `tally score --json`): it tries every check of every task.
+   */
+  levers?: Lever[];
   /** Only when the run has BenchFlow regrades. */
   regrades?: readonly { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
 }
@@ -150,4 +155,19 @@ export interface FailedCheckReport {
   /** Rollouts in which the check was graded. */
   rollouts: number;
   tasks: string[];
+}
+
+/**
+ * A check verdict that, counted the other way in every rollout of its task (the scenario flip
+ * `{task, check, passed}`), moves the headline by `delta` (a fraction: −0.167 is −16.7 pp).
+ */
+export interface Lever {
+  /** Task key. */
+  task: string;
+  /** Check key. */
+  check: string;
+  label: string;
+  /** The verdict the flip gives the check. */
+  passed: boolean;
+  delta: number;
 }

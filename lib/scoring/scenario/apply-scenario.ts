@@ -16,11 +16,24 @@ export interface AppliedScenario {
 }
 
 /** Compares what scoring reads (graded or not, verdict, effective score, required), not the raw fields. */
-function verdictDiffers(a: ScoringCheck, b: ScoringCheck): boolean {
+export function verdictDiffers(a: ScoringCheck, b: ScoringCheck): boolean {
   const ga = isGraded(a);
   const gb = isGraded(b);
   if (ga !== gb || a.required !== b.required) return true;
   return ga && (a.passed !== b.passed || checkScore(a) !== checkScore(b));
+}
+
+/** A check as a flip leaves it: graded, with the flip's verdict and a score of 1 or 0. */
+export function flippedCheck(
+  check: ScoringCheck,
+  passed: boolean,
+): { -readonly [K in keyof ScoringCheck]: ScoringCheck[K] } {
+  return { ...check, passed, score: passed ? 1 : 0, status: "graded" };
+}
+
+/** verdictDiffers(check, flippedCheck(check, passed)), without making the flipped check. */
+export function flipChanges(check: ScoringCheck, passed: boolean): boolean {
+  return !isGraded(check) || check.passed !== passed || checkScore(check) !== (passed ? 1 : 0);
 }
 
 interface Indexed<T> {
@@ -110,13 +123,8 @@ class CheckEditor {
     const weight = reweigh ? ownValue(this.components, check.key) : undefined;
     if (weight !== undefined) this.componentMatched.add(check.key);
     if (isRequired === undefined && passed === undefined && weight === undefined) return check;
-    const next = { ...check };
+    const next = passed === undefined ? { ...check } : flippedCheck(check, passed);
     if (isRequired !== undefined) next.required = isRequired;
-    if (passed !== undefined) {
-      next.passed = passed;
-      next.score = passed ? 1 : 0;
-      next.status = "graded";
-    }
     if (weight !== undefined) next.weight = weight;
     return next;
   }

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
+import { withLevers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
@@ -21,5 +22,6 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const snapshot = await getStore().snapshot(id);
   if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
   const asRecorded = Object.keys(scenario.data).length === 0;
-  return NextResponse.json(asRecorded ? snapshot.recorded : computeReport(snapshot.run, scenario.data));
+  if (asRecorded) return NextResponse.json({ ...snapshot.recorded, levers: snapshot.levers });
+  return NextResponse.json(withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data));
 });

@@ -1,0 +1,96 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import { changeText, clip, metricTitle } from "@/lib/display/format";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import type { Lever, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
+import { setFlip } from "@/lib/scoring/scenario/scenario-edit";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { scenarioCodec } from "@/components/whatif/scenario-url";
+import styles from "./sections.module.css";
+
+/**
+ * Fragile verdicts: the single check verdicts that, if the grader got them wrong, would move the headline most
+ * (levers.ts), each with a button that applies that flip as the page's what-if scenario (the URL's `scenario`
+ * parameter, as the what-if panel writes it), so the headline then moves by the effect shown.
+ */
+export function Levers({
+  levers,
+  headline,
+  tasks,
+  taskHref,
+}: {
+  levers: Lever[];
+  headline: ReportHeadline;
+  tasks: TaskReport[];
+  taskHref: (taskKey: string) => string | null;
+}) {
+  const url = useUrlState(scenarioCodec, { mode: "push" });
+  const taskIds = useMemo(() => new Map(tasks.map((t) => [t.key, t.taskId])), [tasks]);
+  const kind = metricKind(headline.metric);
+  return (
+    <section className={`section card ${styles.panel}`} aria-labelledby="levers-title" data-testid="levers">
+      <h2 id="levers-title" className={styles.panelTitle}>
+        Fragile verdicts
+      </h2>
+      <p className={styles.panelNote}>
+        The check verdicts that would move the headline ({metricTitle(headline.metric).toLowerCase()},{" "}
+        {SCHEME_WORDS[headline.scheme]}) most if the grader got them wrong: each counted the other way in every rollout
+        of its task.
+      </p>
+      {levers.length === 0 ? (
+        <p className={styles.none} data-testid="no-levers">
+          No single verdict moves the headline.
+        </p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={`table ${styles.compact}`}>
+            <thead>
+              <tr>
+                <th scope="col">If this verdict were wrong</th>
+                <th scope="col">Check</th>
+                <th scope="col" className="num">
+                  Headline
+                </th>
+                <th scope="col">What-if</th>
+              </tr>
+            </thead>
+            <tbody>
+              {levers.map((l) => {
+                const taskId = taskIds.get(l.task) ?? l.task;
+                const href = taskHref(l.task);
+                const effect = changeText(kind, l.delta);
+                const way = l.passed ? "counted as passed" : "counted as failed";
+                return (
+                  <tr key={`${l.task}\u0000${l.check}`} data-testid="lever" data-task={l.task} data-check={l.check}>
+                    <td className={styles.wrap}>
+                      if {href ? <Link href={href}>{taskId}</Link> : taskId} <strong>{clip(l.check, 80)}</strong> were
+                      wrong <span className="muted">({way})</span>
+                    </td>
+                    <td className={styles.wrap}>{clip(l.label, 200)}</td>
+                    <td className="num" data-testid="lever-delta">
+                      <strong>{effect}</strong>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Apply: ${taskId} ${clip(l.check, 80)} ${way} (what-if, ${effect})`}
+                        title="Apply this flip as the what-if scenario. Nothing stored changes."
+                        onClick={() => url.update((s) => setFlip(s, { task: l.task, check: l.check }, l.passed, null))}
+                      >
+                        Apply
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
