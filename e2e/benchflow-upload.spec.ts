@@ -1,38 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { zipSync } from "fflate";
+import { benchflowJobZip } from "./benchflow-job";
 import { expect, snap, test } from "./fixtures";
-
-const JOB = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "lib",
-  "formats",
-  "__fixtures__",
-  "benchflow-job",
-);
-
-/** The BenchFlow job fixture as a .zip, the way a user would drop an archived job folder. */
-function jobZip(): Buffer {
-  const entries: Record<string, Uint8Array> = {};
-  const walk = (dir: string, rel: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), childRel);
-      else entries[childRel] = new Uint8Array(fs.readFileSync(path.join(dir, entry.name)));
-    }
-  };
-  walk(JOB, "");
-  return Buffer.from(zipSync(entries));
-}
 
 test("a BenchFlow job uploaded as a zip opens on its run page with the regrade view", async ({ page }) => {
   const runName = `e2e-benchflow-${Date.now().toString(36)}`;
   await page.goto("/upload");
   await page
     .getByTestId("upload-file-input")
-    .setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: jobZip() }]);
+    .setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: benchflowJobZip() }]);
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: /^Upload/ }).click();
   const result = page.getByTestId("upload-result");

@@ -23,7 +23,8 @@ import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "@/components/task/hrefs";
+import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
+import { writeRolloutsView } from "@/components/rollouts/rollouts-view";
 import { readRunPageMeta, readSnapshot } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
@@ -75,6 +76,11 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   );
 
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
+  const unscoredHref = useCallback(
+    (reason: string | null) =>
+      rolloutsHref(meta.id, writeRolloutsView({ status: "unscored", reason, page: 1 }, active ? scenarioText : null)),
+    [meta.id, active, scenarioText],
+  );
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
@@ -158,7 +164,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
 
       {report.unscoredReasons.length > 0 ? (
         <div className="section">
-          <UnscoredReasons reasons={report.unscoredReasons} rollouts={run.rollouts} rolloutHref={paths.rollout} />
+          <UnscoredReasons reasons={report.unscoredReasons} reasonHref={unscoredHref} />
         </div>
       ) : null}
 
