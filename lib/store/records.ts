@@ -73,6 +73,16 @@ export interface RunMeta extends RunListItem {
   regrades: Regrade[];
 }
 
+/** Another run holding some of a run's rollouts: the same rollout id, read from the same bytes. */
+export interface SharedRollouts {
+  runId: string;
+  name: string;
+  /** Rollouts the two runs share. */
+  shared: number;
+  /** The other run's rollouts in all. */
+  rollouts: number;
+}
+
 export interface RunBrief {
   id: string;
   name: string;
