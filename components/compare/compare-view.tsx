@@ -21,12 +21,15 @@ export function CompareView({
   a,
   candidates,
   comparisons,
+  shared = [],
 }: {
   view: View;
   order: CompareOrder;
   a: CompareRun;
   candidates: CompareRun[];
   comparisons: Comparison[];
+  /** Sentences saying which candidates share rollouts (the same bytes) with A. */
+  shared?: string[];
 }) {
   const csvHref = compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
@@ -42,6 +45,13 @@ export function CompareView({
         <p className="callout callout-info">
           Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.
         </p>
+      ) : null}
+      {shared.length > 0 ? (
+        <ul className="callout" role="note" data-testid="compare-shared-rollouts" style={{ paddingLeft: 28 }}>
+          {shared.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
       ) : null}
 
       <div className={styles.summaries}>

@@ -1,4 +1,4 @@
-import type { RunBrief, RunMeta } from "@/lib/store/records";
+import type { RunBrief, RunMeta, SharedRollouts } from "@/lib/store/records";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
 export interface RunPageMeta extends Pick<
@@ -12,11 +12,17 @@ export interface RunPageMeta extends Pick<
   harborMeanNote: string | null;
   /** The run marked as baseline when it is another run: the page offers to compare with it. */
   baselineRun: { id: string; name: string } | null;
+  /** The other runs holding some of this run's rollouts (the same bytes), most shared first. */
+  shared: SharedRollouts[];
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
-export function toRunPageMeta(meta: RunMeta, baselineOfStore: RunBrief | null = null): RunPageMeta {
+export function toRunPageMeta(
+  meta: RunMeta,
+  baselineOfStore: RunBrief | null = null,
+  shared: SharedRollouts[] = [],
+): RunPageMeta {
   const { id, name, agent, model, format, createdAt, ingestedAt, baseline, tags, metadata } = meta;
   return {
     id,
@@ -34,5 +40,6 @@ export function toRunPageMeta(meta: RunMeta, baselineOfStore: RunBrief | null = 
     harborMeanNote: text(metadata.harborMeanNote),
     baselineRun:
       baselineOfStore && baselineOfStore.id !== id ? { id: baselineOfStore.id, name: baselineOfStore.name } : null,
+    shared,
   };
 }

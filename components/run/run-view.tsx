@@ -29,6 +29,7 @@ import { readRunPageMeta, readSnapshot } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
+import { SharedRolloutsNote } from "./shared-rollouts-note";
 import { TasksTable } from "./tasks-table";
 import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
@@ -102,6 +103,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}
+      <SharedRolloutsNote runId={meta.id} rollouts={run.rollouts.length} shared={meta.shared} />
 
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />

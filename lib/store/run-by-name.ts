@@ -38,3 +38,21 @@ export async function runIdsOf(
     ambiguous: matches.flatMap((m, i) => (m.kind === "ambiguous" ? [{ ref: refs[i]!, ids: m.ids }] : [])),
   };
 }
+
+/**
+ * A comparison's run references (`runs` and `a`) as ids, for the compare page and API: names become the id
+ * of their one run; unknown references stay as given. Null `ambiguous` when every name named one run.
+ */
+export async function compareIdsOf(
+  store: Pick<Store, "getRunBrief" | "listRuns">,
+  refs: { runs: readonly string[]; a: string | null },
+): Promise<{ runs: string[]; a: string | null; ambiguous: string | null }> {
+  const all = refs.a === null || refs.runs.includes(refs.a) ? refs.runs : [...refs.runs, refs.a];
+  const { ids, ambiguous } = await runIdsOf(store, all);
+  const idOf = new Map(all.map((ref, i) => [ref, ids[i]!]));
+  return {
+    runs: refs.runs.map((ref) => idOf.get(ref)!),
+    a: refs.a === null ? null : idOf.get(refs.a)!,
+    ambiguous: ambiguous.length === 0 ? null : ambiguous.map((m) => ambiguousRunMessage(m.ref, m.ids)).join("; "),
+  };
+}
