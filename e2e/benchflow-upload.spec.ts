@@ -1,5 +1,6 @@
-import { benchflowJobZip } from "./benchflow-job";
+import { benchflowJobZip, uploadBenchflowJob } from "./benchflow-job";
 import { expect, snap, test } from "./fixtures";
+import { openWhatIf } from "./run-helpers";
 
 test("a BenchFlow job uploaded as a zip opens on its run page with the regrade view", async ({ page }) => {
   const runName = `e2e-benchflow-${Date.now().toString(36)}`;
@@ -21,4 +22,24 @@ test("a BenchFlow job uploaded as a zip opens on its run page with the regrade v
   await expect(regrades).toContainText("half-life__c8819b13");
   await expect(regrades).toContainText(/pass\s*(->|→)\s*fail/);
   await snap(page, "benchflow-regrades");
+});
+
+test("the what-if applies a BenchFlow regrade: the regraded trial's reward replaces the recorded one", async ({
+  page,
+  request,
+}) => {
+  const run = await uploadBenchflowJob(request, `e2e-regrade-${Date.now().toString(36)}`);
+  await page.goto(`/runs/${encodeURIComponent(run.id)}`);
+  // As recorded, the regraded trial (1 → 0) is the one pass of the 4 scored trials.
+  await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
+  const meanReward = await page.getByTestId("mean-reward").innerText();
+  await openWhatIf(page, "Rules");
+  await page.getByTestId("whatif-regraded").check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("scenario")).toBe(JSON.stringify({ regraded: true }));
+  await expect(page.getByTestId("pass-rate")).toContainText("0.0%");
+  await expect(page.getByTestId("mean-reward")).not.toHaveText(meanReward);
+  await expect(page.getByText("BenchFlow regrades applied")).toBeVisible();
+
+  await page.getByTestId("whatif-regraded").uncheck();
+  await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
 });
