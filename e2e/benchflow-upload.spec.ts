@@ -38,7 +38,7 @@ test("the what-if applies a BenchFlow regrade: the regraded trial's reward repla
   await expect.poll(() => new URL(page.url()).searchParams.get("scenario")).toBe(JSON.stringify({ regraded: true }));
   await expect(page.getByTestId("pass-rate")).toContainText("0.0%");
   await expect(page.getByTestId("mean-reward")).not.toHaveText(meanReward);
-  await expect(page.getByText("BenchFlow regrades applied")).toBeVisible();
+  await expect(page.getByTestId("scenario-active")).toContainText("BenchFlow regrades applied");
 
   await page.getByTestId("whatif-regraded").uncheck();
   await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
