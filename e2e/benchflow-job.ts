@@ -32,10 +32,12 @@ export function benchflowJobZip(): Buffer {
 export async function uploadBenchflowJob(
   request: APIRequestContext,
   name: string,
+  fields: { model?: string; agent?: string } = {},
 ): Promise<{ id: string; body: Record<string, unknown> }> {
   const upload = await request.post("/api/runs", {
     multipart: {
       run: name,
+      ...fields,
       files: { name: "benchflow-job.zip", mimeType: "application/zip", buffer: benchflowJobZip() },
     },
   });

@@ -131,7 +131,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
       {rows.length === 0 ? (
         <NoMatches query={view.q} tag={view.tag} onClear={() => update({ q: "", tag: null })} />
       ) : (
-        <div className={styles.scroller}>
+        <div className={styles.scroller} data-testid="runs-scroller">
           <table className={`table ${styles.table}`}>
             <thead>
               {table.getHeaderGroups().map((group) => (
