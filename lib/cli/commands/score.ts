@@ -1,4 +1,5 @@
-import fs from "node:fs/promises";
+import fs from "node:fs";
+import { readFile } from "node:fs/promises";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
@@ -8,19 +9,22 @@ import type { FormatId } from "@/lib/formats/types";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenario, type Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { parseCommand, UsageError } from "../args";
 import { formatReport } from "../format-report";
+import { loadRunRef } from "../load-run-ref";
 
-const HELP = `Usage: tally score <path…> [--scenario FILE] [--format F] [--json]
+const HELP = `Usage: tally score <path|run…> [--scenario FILE] [--format F] [--json]
 
-Computes the score report from result files, without a database. --scenario applies a what-if scenario
+Computes the score report from result files, without a database; an operand that is not a path is a stored
+run (DATABASE_URL), by id or by its name when one run has it. --scenario applies a what-if scenario
 (the JSON of docs/scoring.md#what-if-scenarios). With several runs in the input (e.g. a Harbor job with
 several evals), --json prints {"reports": [...]}. Exits 1 when any file was rejected.`;
 
 async function readScenario(file: string): Promise<Scenario> {
   let json: unknown;
   try {
-    json = JSON.parse(await fs.readFile(file, "utf8"));
+    json = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
     throw new UsageError(`--scenario ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -44,13 +48,21 @@ export const scoreCommand = {
     if (format && !(FORMAT_IDS as readonly string[]).includes(format))
       throw new UsageError(`unknown format "${format}"`);
     const scenario = values.scenario ? await readScenario(values.scenario) : {};
-    const { files, rootName } = await readPaths(positionals);
+    const paths = positionals.filter((p) => fs.existsSync(p));
+    const stored: ScoringRun[] = [];
+    for (const ref of positionals.filter((p) => !paths.includes(p))) {
+      const found = await loadRunRef(ref);
+      if (!found) throw new UsageError(`"${ref}" is neither a path nor a stored run's id or name`);
+      stored.push(found.run);
+    }
+    const { files, rootName } = paths.length > 0 ? await readPaths(paths) : { files: [], rootName: undefined };
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
     const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
-    const reports: Report[] = batch.runs.map((run) =>
-      computeReport(toScoringRunWithTraces(run, expanded.files), scenario),
-    );
+    const reports: Report[] = [
+      ...batch.runs.map((run) => computeReport(toScoringRunWithTraces(run, expanded.files), scenario)),
+      ...stored.map((run) => computeReport(run, scenario)),
+    ];
     if (values.json) {
       const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };
       console.log(JSON.stringify(body, null, 2));
