@@ -32,7 +32,7 @@ test("the server starts on a fresh database and the runs list shows the demo run
   const correctness = await page.getByRole("columnheader").allInnerTexts();
   const column = correctness.findIndex((t) => t.startsWith("Correctness")) + 1;
   await expect(article.locator(`td:nth-child(${column})`)).toContainText("72.2%"); // correctness, task-weighted
-  await expect(article.locator(`td:nth-child(${column})`)).toContainText("headline · task");
+  await expect(article.locator(`td:nth-child(${column})`)).toContainText("headline");
   await expect(article).toContainText("33.3%"); // pass rate
   const silo = rowOf(page, "silo-runs");
   await expect(silo).toContainText("50.0%");

@@ -90,9 +90,9 @@ function metricColumn(id: "completion" | "correctness", header: string) {
           {isHeadline ? (
             <span
               className={styles.caption}
-              title="The figure this run's page leads with, tasks weighted by the scheme"
+              title={`The figure this run's page leads with (the ${headline.scheme} weighting scheme)`}
             >
-              headline · {headline.scheme}
+              headline
             </span>
           ) : null}
           {isHeadline && row.original.deltaToBaseline != null ? (

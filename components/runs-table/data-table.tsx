@@ -36,10 +36,12 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
     [runs, view.tag, view.q],
   );
 
-  // A spend column no listed run records would be a column of dashes.
+  // A spend column no listed run records would be a column of dashes, a warnings column of no run's warnings
+  // a blank one: both are left out, so the columns that say something fit a desktop screen.
   const columns = useMemo(
     () =>
       runsColumns.filter((c) => {
+        if (c.id === "warnings") return runs.some((r) => (r.summary?.warnings ?? 0) > 0);
         const id = (TOTAL_COLUMNS as readonly string[]).includes(c.id ?? "")
           ? (c.id as (typeof TOTAL_COLUMNS)[number])
           : null;
