@@ -16,13 +16,11 @@ test("at 1440 px a long model name is cut (its full text in the title) and the l
   await page.goto("/");
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(row.getByTitle(LONG_MODEL)).toBeVisible();
-  const last = page.getByRole("columnheader").last();
-  const box = await last.boundingBox();
+  const last = await page.getByRole("columnheader").last().boundingBox();
+  const box = await page.getByTestId("runs-scroller").boundingBox();
+  expect(last).not.toBeNull();
   expect(box).not.toBeNull();
-  expect(box!.x + box!.width).toBeLessThanOrEqual(1440);
-  const scroller = page.getByTestId("runs-scroller");
-  const fits = await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
-  expect(fits, "the runs table fits its box at 1440 px").toBe(true);
+  expect(last!.x + last!.width, "the last column is in view at 1440 px").toBeLessThanOrEqual(box!.x + box!.width + 1);
   await snap(page, "runs-1440");
 });
 
