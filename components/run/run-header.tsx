@@ -3,7 +3,7 @@ import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
-import { rolloutHref } from "@/components/task/hrefs";
+import { rolloutHref, rolloutsHref } from "@/components/task/hrefs";
 import type { RunPageMeta } from "./run-page-meta";
 import { RunManage } from "./run-manage";
 import { LiveBadge } from "@/components/live/live-badge";
@@ -62,7 +62,10 @@ export function RunHeader({
               </span>
             ))}
             <span className={styles.fact}>
-              {plural(counts.tasks, "task")}, {plural(counts.rollouts, "rollout")}{" "}
+              {plural(counts.tasks, "task")},{" "}
+              <Link href={rolloutsHref(meta.id)} data-testid="rollouts-link">
+                {plural(counts.rollouts, "rollout")}
+              </Link>{" "}
               {counts.unscored > 0 ? (
                 <span className={styles.unscored}>({counts.unscored} unscored)</span>
               ) : (
