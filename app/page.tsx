@@ -3,6 +3,7 @@ import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
+import { withDeclaredHeadlines } from "@/lib/store/declared-headlines";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +12,14 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function RunsPage({ searchParams }: Props) {
   const { deleted } = await searchParams;
-  const stored = await getStore().listRuns();
+  const store = getStore();
+  const [stored, declared] = await Promise.all([store.listRuns(), store.declaredScenario()]);
   const deltas = runsDeltaToBaseline(stored);
-  const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
+  const runs = await withDeclaredHeadlines(
+    store,
+    stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null })),
+    declared,
+  );
   return (
     <>
       <div className="page-header">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { plural } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
@@ -24,6 +25,7 @@ export function CompareView({
   candidates,
   comparisons,
   robustness,
+  scenarioPanel,
 }: {
   view: View;
   order: CompareOrder;
@@ -32,6 +34,8 @@ export function CompareView({
   comparisons: Comparison[];
   /** Each candidate's headline difference under every scheme and unscored policy. */
   robustness?: Robustness[];
+  /** The what-if controls: which scenario every figure below is computed under. */
+  scenarioPanel?: ReactNode;
 }) {
   const csvHref = compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
@@ -43,6 +47,7 @@ export function CompareView({
   return (
     <>
       <CompareHeader view={view} a={a} candidates={candidates} csvHref={csvHref} />
+      {scenarioPanel}
       {order.dropped.length > 0 ? (
         <p className="callout callout-info">
           Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.

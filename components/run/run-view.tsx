@@ -35,6 +35,10 @@ import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
+import type { SavedScenarioItem } from "@/components/whatif/saved-scenarios";
+import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
+import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
+import { DeclaredHeadline } from "./declared-headline";
 
 const AS_RECORDED: Scenario = {};
 
@@ -43,7 +47,16 @@ const AS_RECORDED: Scenario = {};
  * URL's `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card
  * and table below.
  */
-export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
+export function RunView({
+  runJson,
+  metaJson,
+  scenarios,
+}: {
+  runJson: string;
+  metaJson: string;
+  /** The saved scenarios (the what-if panel's picker; the declared one's headline is shown). */
+  scenarios: readonly SavedScenarioItem[];
+}) {
   const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
   const run = snapshot.run;
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
@@ -66,6 +79,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
     () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
     [snapshot, run, scenario],
   );
+  const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
+  const declared = scenarios.find((s) => s.declared) ?? null;
+  const declaredHeadline = useMemo(
+    () => (declared ? computeReport(run, declared.scenario).headline : null),
+    [run, declared],
+  );
+  const declaredParam = declared ? scenarioParam(declared.scenario) : null;
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
@@ -103,7 +123,22 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
     <>
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
-      {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}
+      {active ? (
+        <ActiveScenarioCallout
+          description={report.scenarioDescription}
+          resetHref={pathname}
+          name={named?.name ?? null}
+        />
+      ) : null}
+      {declared && declaredHeadline ? (
+        <DeclaredHeadline
+          name={declared.name}
+          declared={declaredHeadline}
+          recorded={snapshot.recorded.headline}
+          href={declaredParam ? `${pathname}?scenario=${encodeURIComponent(declaredParam)}` : pathname}
+          current={named?.name === declared.name}
+        />
+      ) : null}
 
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
@@ -113,7 +148,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
       </div>
 
-      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} />
+      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} saved={scenarios} />
 
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>

@@ -227,6 +227,15 @@ export const runsColumns = helper.columns([
               {deltaPp(row.original.deltaToBaseline)} vs baseline
             </span>
           ) : null}
+          {row.original.declared ? (
+            <span
+              className={styles.caption}
+              data-testid="declared-headline"
+              title={`The team's declared scenario “${row.original.declared.name}”: ${row.original.declared.metric} · ${row.original.declared.scheme}`}
+            >
+              {pct(row.original.declared.value)} under “{row.original.declared.name}”
+            </span>
+          ) : null}
         </>
       );
     },

@@ -12,6 +12,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "list, rename, tag or delete stored runs",
     load: async () => (await import("./commands/runs")).runsCommand,
   },
+  scenarios: {
+    summary: "save, list, declare, export or import named what-if scenarios",
+    load: async () => (await import("./commands/scenarios")).scenariosCommand,
+  },
   score: {
     summary: "compute the score report from files (no database)",
     load: async () => (await import("./commands/score")).scoreCommand,
@@ -35,7 +39,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
   return [
     "Usage: tally <command> [options]   (tally <command> --help for its options)",
     "",

@@ -5,6 +5,7 @@ import type {
   RolloutModel,
   RunFileModel,
   RunModel,
+  ScenarioModel,
   TaskModel,
 } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, Regrade } from "@/lib/formats/types";
@@ -146,6 +147,20 @@ export const CHECK: Table<CheckRow> = {
     failureTag: "text",
     evidenceRefs: "json",
     metadata: "json",
+  },
+};
+
+export type ScenarioRow = ScenarioModel;
+
+export const SCENARIO: Table<ScenarioRow> = {
+  name: "Scenario",
+  columns: {
+    name: "text",
+    description: "text",
+    scenario: "json",
+    declared: "bool",
+    createdAt: "date",
+    updatedAt: "date",
   },
 };
 

@@ -320,6 +320,54 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.baselineRun()).toBeNull();
   });
 
+  it("saves, lists, renames, declares and deletes named scenarios, at most one declared", async () => {
+    const weights = {
+      headline: { scheme: "check" as const },
+      weights: { "owner-lookup": 2 },
+      unscored: "fail" as const,
+    };
+    const created = await t.store.createScenario({ name: "prod ✓", description: "agreed", scenario: weights });
+    expect(created).toEqual({
+      saved: {
+        name: "prod ✓",
+        description: "agreed",
+        scenario: weights,
+        declared: false,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    });
+    expect(await t.store.createScenario({ name: "prod ✓", description: "", scenario: {} })).toEqual({ error: "taken" });
+    await t.store.createScenario({ name: "a-first", description: "", scenario: { unscored: "exclude" } });
+    expect((await t.store.listScenarios()).map((s) => s.name)).toEqual(["a-first", "prod ✓"]);
+    expect(await t.store.getScenario("prod ✓")).toEqual("saved" in created ? created.saved : null);
+    expect(await t.store.getScenario("nope")).toBeNull();
+    expect(await t.store.declaredScenario()).toBeNull();
+
+    const declared = await t.store.updateScenario("a-first", { declared: true });
+    expect("saved" in declared && declared.saved.declared).toBe(true);
+    const renamed = await t.store.updateScenario("prod ✓", { name: "production", declared: true, description: "new" });
+    expect(renamed).toMatchObject({
+      saved: { name: "production", description: "new", scenario: weights, declared: true },
+    });
+    expect("saved" in renamed && "saved" in created && renamed.saved.createdAt).toBe(
+      "saved" in created && created.saved.createdAt,
+    );
+    expect((await t.store.declaredScenario())?.name).toBe("production");
+    expect((await t.store.listScenarios()).filter((s) => s.declared).map((s) => s.name)).toEqual(["production"]);
+    expect(await t.store.getScenario("prod ✓")).toBeNull();
+
+    expect(await t.store.updateScenario("a-first", { name: "production" })).toEqual({ error: "taken" });
+    expect(await t.store.updateScenario("nope", { description: "x" })).toEqual({ error: "missing" });
+    const changed = await t.store.updateScenario("production", { scenario: {}, declared: false });
+    expect(changed).toMatchObject({ saved: { scenario: {}, declared: false, description: "new" } });
+    expect(await t.store.declaredScenario()).toBeNull();
+
+    expect(await t.store.deleteScenario("production")).toBe(true);
+    expect(await t.store.deleteScenario("production")).toBe(false);
+    expect((await t.store.listScenarios()).map((s) => s.name)).toEqual(["a-first"]);
+  });
+
   it("runs bulk writes, nested, and gives back their result", async () => {
     const out = await t.store.bulkWrites(async () => {
       const inner = await t.store.bulkWrites(async () => (await ingest("scoring-article")).id);

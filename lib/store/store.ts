@@ -3,6 +3,7 @@ import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type {
   RawFileBytes,
   RolloutDetail,
@@ -11,6 +12,9 @@ import type {
   RunListItem,
   RunMeta,
   RunVersion,
+  SavedScenario,
+  ScenarioChanges,
+  ScenarioWrite,
   TaskRollouts,
 } from "./records";
 
@@ -99,6 +103,21 @@ export interface Store {
    * run, on any instance, answers as for an unknown run.
    */
   deleteRun(runId: string): Promise<boolean>;
+  /** Every saved scenario, by name. */
+  listScenarios(): Promise<SavedScenario[]>;
+  /** A saved scenario by its name, or null. */
+  getScenario(name: string): Promise<SavedScenario | null>;
+  /** The declared scenario (at most one), or null. */
+  declaredScenario(): Promise<SavedScenario | null>;
+  /** Saves a new named scenario; `taken` when the name is already used (nothing written). */
+  createScenario(input: { name: string; description: string; scenario: Scenario }): Promise<ScenarioWrite>;
+  /**
+   * Changes a saved scenario in ONE transaction: a rename keeps its creation time; declaring it undeclares any
+   * other. `missing` for an unknown name, `taken` when renamed to a name another scenario holds.
+   */
+  updateScenario(name: string, changes: ScenarioChanges): Promise<ScenarioWrite>;
+  /** Deletes a saved scenario; false when there is none by that name. */
+  deleteScenario(name: string): Promise<boolean>;
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 

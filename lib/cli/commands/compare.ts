@@ -8,14 +8,14 @@ import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
 import { compareMarkdown } from "../compare-markdown";
 import { loadRunRef } from "../load-run-ref";
-import { readScenario } from "../read-scenario";
+import { scenarioOption } from "../scenario-option";
 
 /** The scenario in words: "as recorded", or its description's entries joined. */
 export function scenarioName(description: readonly string[]): string {
   return description.length === 0 ? "as recorded" : description.join("; ");
 }
 
-const HELP = `Usage: tally compare <A> <B> [--scenario FILE] [--json | --markdown [--base-url URL]] [--metric M]
+const HELP = `Usage: tally compare <A> <B> [--scenario FILE|NAME] [--json | --markdown [--base-url URL]] [--metric M]
                      [--fail-on-regression]
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
@@ -26,11 +26,11 @@ The headline is the runs' headline metric (correctness when they have checks, el
 of either run): its paired difference is printed under the headline and it gives the per-task values of --json
 (default completion). --fail-on-regression exits 1 when a task flips pass->fail or the headline interval lies
 entirely below 0: a gate for CI pipelines.
---scenario FILE scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, as
-\`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
---fail-on-regression follow it. Every output says whether the conclusion survives: the headline difference
-under each weighting scheme and unscored policy, in one line (the text, --markdown) and per choice
-(--json: robustness).
+--scenario FILE|NAME scores both runs under a what-if scenario (a JSON file of docs/scoring.md#what-if-scenarios
+or a saved scenario's name, as \`tally score --scenario\`; flips are matched by task and check key in each run),
+and the verdict and --fail-on-regression follow it. Every output says whether the conclusion survives: the
+headline difference under each weighting scheme and unscored policy, in one line (the text, --markdown) and
+per choice (--json: robustness).
 --markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
 regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
 (runs given as stored run ids).`;
@@ -66,7 +66,8 @@ export const compareCommand = {
     if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
       throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
     const [first] = positionals as [string, string];
-    const scenario = values.scenario ? await readScenario(values.scenario) : {};
+    const chosen = values.scenario ? await scenarioOption(values.scenario) : null;
+    const scenario = chosen?.scenario ?? {};
     const loaded = new Map<string, Awaited<ReturnType<typeof loadRunRef>>>();
     const find = async (ref: string) => {
       if (!loaded.has(ref)) loaded.set(ref, await loadRunRef(ref));
@@ -94,7 +95,7 @@ export const compareCommand = {
       process.stdout.write(
         compareMarkdown(body, {
           baseUrl: values["base-url"],
-          scenarioName: values.scenario ? path.basename(values.scenario) : undefined,
+          scenarioName: chosen ? (chosen.name ?? path.basename(values.scenario!)) : undefined,
         }),
       );
     else {

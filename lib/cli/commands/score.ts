@@ -8,12 +8,13 @@ import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { parseCommand, UsageError } from "../args";
 import { formatReport } from "../format-report";
-import { readScenario } from "../read-scenario";
+import { scenarioOption } from "../scenario-option";
 
-const HELP = `Usage: tally score <path…> [--scenario FILE] [--format F] [--json]
+const HELP = `Usage: tally score <path…> [--scenario FILE|NAME] [--format F] [--json]
 
 Computes the score report from result files, without a database. --scenario applies a what-if scenario
-(the JSON of docs/scoring.md#what-if-scenarios). With several runs in the input (e.g. a Harbor job with
+(the JSON of docs/scoring.md#what-if-scenarios), from a file, or when no such file exists the scenario saved
+under that name in DATABASE_URL (tally scenarios). With several runs in the input (e.g. a Harbor job with
 several evals), --json prints {"reports": [...]}. Exits 1 when any file was rejected.`;
 
 export const scoreCommand = {
@@ -29,7 +30,7 @@ export const scoreCommand = {
     const format = values.format;
     if (format && !(FORMAT_IDS as readonly string[]).includes(format))
       throw new UsageError(`unknown format "${format}"`);
-    const scenario = values.scenario ? await readScenario(values.scenario) : {};
+    const scenario = values.scenario ? (await scenarioOption(values.scenario)).scenario : {};
     const { files, rootName } = await readPaths(positionals);
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
