@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { deltaPp, pct } from "../lib/display/format";
 import { compareRunFiles, type Variant } from "./compare-runs";
-import { expect, test } from "./fixtures";
+import { expect, snap, test } from "./fixtures";
 
 // Named scenarios end to end: a scenario saved from a run page, listed by the API, picked on the compare page
 // (whose headline difference follows it, as it follows a flip made there), then declared so the runs table shows each run's headline under it.
@@ -82,6 +82,7 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   await expect(delta).toHaveText(deltaPp(under));
   await expect(page.getByTestId("compare-scenario").getByTestId("scenario-name-shown")).toHaveText(SCENARIO_NAME);
   await expect(page.getByTestId("compare-scheme")).toHaveValue("custom");
+  await snap(page, "compare-under-scenario");
   await page.getByTestId("scenario-as-recorded").click();
   await expect(delta).toHaveText(deltaPp(recorded));
 
@@ -108,4 +109,5 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   await expect(row.getByTestId("declared-headline")).toHaveText(`${pct(value)} under “${SCENARIO_NAME}”`);
   await page.goto(`/runs/${idB}`);
   await expect(page.getByTestId("declared-headline-value")).toHaveText(pct(value));
+  await snap(page, "run-with-declared-scenario");
 });

@@ -55,6 +55,7 @@ export default async function ComparePage({ searchParams }: Props) {
 
   const a = resolution.a;
   const aReport = a.report;
+  const aPolicies = policyReports(a.run, resolution.scenario, aReport);
   const saved = await store.listScenarios();
   const panel = (
     <CompareScenario
@@ -82,12 +83,7 @@ export default async function ComparePage({ searchParams }: Props) {
       candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
       robustness={resolution.candidates.map((c, i) =>
-        robustness(
-          policyReports(resolution.a.run, resolution.scenario, resolution.a.report),
-          policyReports(c.run, resolution.scenario, c.report),
-          resolution.scenario,
-          letter(i + 1),
-        ),
+        robustness(aPolicies, policyReports(c.run, resolution.scenario, c.report), resolution.scenario, letter(i + 1)),
       )}
     />
   );

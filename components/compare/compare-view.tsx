@@ -24,18 +24,18 @@ export function CompareView({
   a,
   candidates,
   comparisons,
-  robustness,
   scenarioPanel,
+  robustness,
 }: {
   view: View;
   order: CompareOrder;
   a: CompareRun;
   candidates: CompareRun[];
   comparisons: Comparison[];
-  /** Each candidate's headline difference under every scheme and unscored policy. */
-  robustness?: Robustness[];
   /** The what-if controls: which scenario every figure below is computed under. */
   scenarioPanel?: ReactNode;
+  /** Each candidate's headline difference under every scheme and unscored policy. */
+  robustness?: Robustness[];
 }) {
   const csvHref = compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));

@@ -26,11 +26,11 @@ The headline is the runs' headline metric (correctness when they have checks, el
 of either run): its paired difference is printed under the headline and it gives the per-task values of --json
 (default completion). --fail-on-regression exits 1 when a task flips pass->fail or the headline interval lies
 entirely below 0: a gate for CI pipelines.
---scenario FILE|NAME scores both runs under a what-if scenario (a JSON file of docs/scoring.md#what-if-scenarios
-or a saved scenario's name, as \`tally score --scenario\`; flips are matched by task and check key in each run),
-and the verdict and --fail-on-regression follow it. Every output says whether the conclusion survives: the
-headline difference under each weighting scheme and unscored policy, in one line (the text, --markdown) and
-per choice (--json: robustness).
+--scenario FILE|NAME scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, or
+the scenario saved under that name: as \`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
+--fail-on-regression follow it. Every output says whether the conclusion survives: the headline difference
+under each weighting scheme and unscored policy, in one line (the text, --markdown) and per choice
+(--json: robustness).
 --markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
 regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
 (runs given as stored run ids).`;
@@ -95,7 +95,7 @@ export const compareCommand = {
       process.stdout.write(
         compareMarkdown(body, {
           baseUrl: values["base-url"],
-          scenarioName: chosen ? (chosen.name ?? path.basename(values.scenario!)) : undefined,
+          scenarioName: chosen && values.scenario ? (chosen.name ?? path.basename(values.scenario)) : undefined,
         }),
       );
     else {
