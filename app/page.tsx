@@ -5,6 +5,8 @@ import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
 import { withDeclaredHeadlines } from "@/lib/store/declared-headlines";
 import { getStore } from "@/lib/store/open-store";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { isLive } from "@/lib/run-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -17,9 +19,10 @@ export default async function RunsPage({ searchParams }: Props) {
   const deltas = runsDeltaToBaseline(stored);
   const runs = await withDeclaredHeadlines(
     store,
-    stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null })),
+    stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null, live: isLive(r.liveUntil) })),
     declared,
   );
+  const live = runs.filter((r) => r.live).map((r) => ({ id: r.id, rollouts: r.summary?.rollouts ?? 0 }));
   return (
     <>
       <div className="page-header">
@@ -37,6 +40,7 @@ export default async function RunsPage({ searchParams }: Props) {
         </p>
       ) : null}
       {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} />}
+      <LiveRefresh shown={live} />
     </>
   );
 }

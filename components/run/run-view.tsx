@@ -39,6 +39,7 @@ import type { SavedScenarioItem } from "@/components/whatif/saved-scenarios";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
 import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
 import { DeclaredHeadline } from "./declared-headline";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 const AS_RECORDED: Scenario = {};
 
@@ -121,6 +122,7 @@ export function RunView({
 
   return (
     <>
+      <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: run.rollouts.length }] : []} />
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? (

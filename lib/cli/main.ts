@@ -8,6 +8,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "store result files in the database",
     load: async () => (await import("./commands/ingest")).ingestCommand,
   },
+  watch: {
+    summary: "ingest folders as a harness writes them; the run shows live",
+    load: async () => (await import("./commands/watch")).watchCommand,
+  },
   runs: {
     summary: "list, rename, tag or delete stored runs",
     load: async () => (await import("./commands/runs")).runsCommand,

@@ -53,11 +53,15 @@ export interface RunListItem {
   baseline: boolean;
   /** The run's tags (lib/run-tags.ts), in the order they were given. */
   tags: string[];
+  /** Until when `tally watch` keeps the run live (lib/run-labels.ts isLive), or null when never watched. */
+  liveUntil: string | null;
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;
   /** The headline under the declared scenario, set by the runs page when one is declared. */
   declared?: DeclaredHeadline | null;
+  /** Whether the heartbeat is fresh now (lib/run-labels.ts isLive), set by the runs page. */
+  live?: boolean;
 }
 
 /** A run's headline under the team's declared scenario, beside the one as recorded. */

@@ -12,6 +12,7 @@ import type { JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, Regr
 import type { NormalizedCheck } from "@/lib/formats/types";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import type { TraceSummary } from "@/lib/traces";
+import type { StoredLabels } from "@/lib/run-labels";
 import type { StoredFileRef } from "./records";
 
 /*
@@ -24,8 +25,8 @@ import type { StoredFileRef } from "./records";
 export type ColumnKind = "text" | "number" | "bool" | "json" | "bytes" | "date";
 
 export type RunRow = Omit<RunModel, "labels" | "metadata" | "warnings" | "regrades" | "summary"> & {
-  /** The run's tags (lib/run-tags.ts). */
-  labels: readonly string[];
+  /** The run's tags and live heartbeat (lib/run-labels.ts). */
+  labels: StoredLabels | readonly string[];
   metadata: JsonObject;
   warnings: readonly string[];
   regrades: readonly Regrade[];

@@ -425,6 +425,25 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.setRunTags("nope", ["x"])).toBe(false);
   });
 
+  it("keeps a live heartbeat beside the tags: each write keeps the other, and clearing it leaves the tags", async () => {
+    const files = loadFixture("scoring-article");
+    const { runs } = await ingestFiles(t.store, files.slice(0, 1), { runName: "watched", rootName: "a", tags: ["x"] });
+    const id = runs[0]!.id;
+    const until = new Date(Date.now() + 15_000);
+    const before = await t.store.snapshot(id);
+    expect(await t.store.setRunLive(id, until)).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["x"], liveUntil: until.toISOString() });
+    // The heartbeat is not part of the run's version: the cached snapshot stays.
+    expect(await t.store.snapshot(id)).toBe(before);
+    await ingestFiles(t.store, files, { runName: "watched", rootName: "a", tags: ["y"] });
+    expect((await t.store.listRuns())[0]).toMatchObject({ tags: ["x", "y"], liveUntil: until.toISOString() });
+    expect(await t.store.setRunTags(id, ["z"])).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["z"], liveUntil: until.toISOString() });
+    expect(await t.store.setRunLive(id, null)).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["z"], liveUntil: null });
+    expect(await t.store.setRunLive("nope", until)).toBe(false);
+  });
+
   it("deletes a run with its rows and the raw files no other run or refused file references, and nothing else", async () => {
     const files = loadFixture("scoring-article");
     const sha = files.map((f) => sha256Hex(f.bytes));

@@ -36,7 +36,7 @@ export interface RolloutToStore {
  * Every read and write of Tally's data: the pages, route handlers, ingest, the CLI and the bench go through
  * one Store (lib/store/open-store.ts picks the implementation from DATABASE_URL). Stored rollouts are never
  * changed, only added, or deleted with their whole run; a run's own fields are written once, when it is
- * created, except its summary, baseline flag, name and tags.
+ * created, except its summary, baseline flag, name, tags and live heartbeat.
  */
 export interface Store {
   readonly provider: Provider;
@@ -97,6 +97,11 @@ export interface Store {
   renameRun(runId: string, name: string): Promise<boolean>;
   /** Replaces a run's tags (valid per lib/run-tags.ts); false when there is no such run. */
   setRunTags(runId: string, tags: readonly string[]): Promise<boolean>;
+  /**
+   * Sets (or with null clears) the heartbeat that makes a run live until `until` (lib/run-labels.ts), keeping
+   * its tags; false when there is no such run. Not part of the run's version: the run cache is not invalidated.
+   */
+  setRunLive(runId: string, until: Date | null): Promise<boolean>;
   /**
    * Deletes a run with its tasks, rollouts, checks and run files, and the raw files no other run and no
    * refused file references, in ONE transaction; false when there is no such run. Every later read of the

@@ -1,7 +1,7 @@
 import type { TraceSummary } from "@/lib/traces";
 import type { CheckModel, RolloutModel, RunModel, ScenarioModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
-import { storedTags } from "@/lib/run-tags";
+import { readLabels } from "@/lib/run-labels";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type {
@@ -31,6 +31,7 @@ export type RunListColumns = Pick<
 >;
 
 export function toRunListItem(r: RunListColumns): RunListItem {
+  const { tags, liveUntil } = readLabels(r.labels);
   return {
     id: r.id,
     name: r.name,
@@ -40,7 +41,8 @@ export function toRunListItem(r: RunListColumns): RunListItem {
     createdAt: r.createdAt?.toISOString() ?? null,
     ingestedAt: r.ingestedAt.toISOString(),
     baseline: r.baseline,
-    tags: storedTags(r.labels),
+    tags,
+    liveUntil,
     summary: fromJson<RunSummary | null>(r.summary, null),
   };
 }

@@ -8,7 +8,8 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { mergeTags, storedTags } from "@/lib/run-tags";
+import { mergeTags } from "@/lib/run-tags";
+import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
 import {
   runSummaryOf,
   type RawFileBytes,
@@ -240,17 +241,8 @@ export class PostgresStore implements Store {
     const [inserted] = await this.#db.$transaction(
       bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date(), tags)], { ignoreConflicts: true }),
     );
-    if (inserted !== 1 && tags.length > 0) {
-      // Row-locked, so two ingests adding tags at once both keep theirs.
-      await this.#db.$transaction(async (tx) => {
-        const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
-          `SELECT "labels" FROM "Run" WHERE "id" = $1 FOR UPDATE`,
-          id,
-        );
-        const merged = mergeTags(storedTags(row?.labels), tags);
-        await tx.run.update({ where: { id }, data: { labels: merged } });
-      });
-    }
+    if (inserted !== 1 && tags.length > 0)
+      await this.#setLabels(id, (current) => ({ ...current, tags: mergeTags(current.tags, tags) }));
     if (options.baseline) await this.setBaseline(id);
     return { id, created: inserted === 1 };
   }
@@ -259,8 +251,27 @@ export class PostgresStore implements Store {
     return (await this.#db.run.updateMany({ where: { id: runId }, data: { name } })).count > 0;
   }
 
+  /** Rewrites a run's labels from their current value, row-locked: two writers (an ingest adding tags, a
+   * watcher's heartbeat, a user setting tags) each keep what the other wrote. */
+  #setLabels(runId: string, change: (current: RunLabels) => RunLabels): Promise<boolean> {
+    return this.#db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
+        `SELECT "labels" FROM "Run" WHERE "id" = $1 FOR UPDATE`,
+        runId,
+      );
+      if (!row) return false;
+      await tx.run.update({ where: { id: runId }, data: { labels: labelsValue(change(readLabels(row.labels))) } });
+      return true;
+    });
+  }
+
   async setRunTags(runId: string, tags: readonly string[]) {
-    return (await this.#db.run.updateMany({ where: { id: runId }, data: { labels: [...tags] } })).count > 0;
+    return this.#setLabels(runId, (current) => ({ ...current, tags: [...tags] }));
+  }
+
+  async setRunLive(runId: string, until: Date | null) {
+    const liveUntil = until?.toISOString() ?? null;
+    return this.#setLabels(runId, (current) => ({ ...current, liveUntil }));
   }
 
   /**

@@ -7,7 +7,8 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { mergeTags, storedTags } from "@/lib/run-tags";
+import { mergeTags } from "@/lib/run-tags";
+import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
 import {
   runSummaryOf,
   type RawFileBytes,
@@ -245,18 +246,21 @@ export class SqliteStore implements Store {
     return this.#write(() => {
       const found = this.#sql.get(`SELECT "labels" FROM "Run" WHERE "id" = ?`).get(id) as RawRow | undefined;
       if (!found) insertRows(this.#sql, RUN, [runRow(id, key, run, new Date(), tags)]);
-      else if (tags.length > 0) {
-        const current = storedTags(decodeRow<{ labels: unknown }>(RUN, found).labels);
-        this.#setTags(id, mergeTags(current, tags));
-      }
+      else if (tags.length > 0) this.#setLabels(id, (current) => ({ ...current, tags: mergeTags(current.tags, tags) }));
       if (options.baseline) this.#baseline(id, true);
       return { id, created: !found };
     });
   }
 
-  #setTags(runId: string, tags: readonly string[]): boolean {
-    const set = this.#sql.get(`UPDATE "Run" SET "labels" = ? WHERE "id" = ?`);
-    return set.run(encode(tags, RUN.columns.labels), runId).changes > 0;
+  /** Rewrites a run's labels from their current value; call inside a write transaction. */
+  #setLabels(runId: string, change: (current: RunLabels) => RunLabels): boolean {
+    const found = this.#sql.get(`SELECT "labels" FROM "Run" WHERE "id" = ?`).get(runId) as RawRow | undefined;
+    if (!found) return false;
+    const next = labelsValue(change(readLabels(decodeRow<{ labels: unknown }>(RUN, found).labels)));
+    return (
+      this.#sql.get(`UPDATE "Run" SET "labels" = ? WHERE "id" = ?`).run(encode(next, RUN.columns.labels), runId)
+        .changes > 0
+    );
   }
 
   async renameRun(runId: string, name: string) {
@@ -264,7 +268,12 @@ export class SqliteStore implements Store {
   }
 
   async setRunTags(runId: string, tags: readonly string[]) {
-    return this.#write(() => this.#setTags(runId, tags));
+    return this.#write(() => this.#setLabels(runId, (current) => ({ ...current, tags: [...tags] })));
+  }
+
+  async setRunLive(runId: string, until: Date | null) {
+    const liveUntil = until?.toISOString() ?? null;
+    return this.#write(() => this.#setLabels(runId, (current) => ({ ...current, liveUntil })));
   }
 
   async deleteRun(runId: string) {
