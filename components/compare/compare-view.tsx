@@ -26,6 +26,7 @@ export function CompareView({
   comparisons,
   scenarioPanel,
   robustness,
+  staticSite = false,
 }: {
   view: View;
   order: CompareOrder;
@@ -36,8 +37,10 @@ export function CompareView({
   scenarioPanel?: ReactNode;
   /** Each candidate's headline difference under every scheme and unscored policy. */
   robustness?: Robustness[];
+  /** In a static share bundle: no server answers, so the CSV downloads and the run controls are left out. */
+  staticSite?: boolean;
 }) {
-  const csvHref = compareCsvHref(view, order);
+  const csvHref = staticSite ? null : compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
   const anyCommon = comparisons.some((c) => c.common > 0);
   const regraded = [a, ...candidates].filter((r) => r.regrades.length > 0);
