@@ -103,19 +103,23 @@ describe("tally compare (through lib/compare's resolver)", () => {
     },
   );
 
-  it("--metric reward adds the reward's paired difference to the text; an unknown metric is refused", () => {
-    const plain = tally(a, b);
-    const reward = tally(a, b, "--metric", "reward");
-    expect(reward.status, reward.stderr).toBe(0);
-    expect(plain.stdout).not.toMatch(/^ {2}reward \(/m);
-    expect(reward.stdout).toMatch(/^ {2}reward \(task\): \d\.\d{3} → \d\.\d{3} {2}[+−]\d\.\d{3} {2}95% CI /m);
-    expect(JSON.parse(tally(a, b, "--metric", "reward", "--json").stdout)).toMatchObject({ taskMetric: "reward" });
+  it(
+    "--metric reward adds the reward's paired difference to the text; an unknown metric is refused",
+    SEVERAL_RUNS,
+    () => {
+      const plain = tally(a, b);
+      const reward = tally(a, b, "--metric", "reward");
+      expect(reward.status, reward.stderr).toBe(0);
+      expect(plain.stdout).not.toMatch(/^ {2}reward \(/m);
+      expect(reward.stdout).toMatch(/^ {2}reward \(task\): \d\.\d{3} → \d\.\d{3} {2}[+−]\d\.\d{3} {2}95% CI /m);
+      expect(JSON.parse(tally(a, b, "--metric", "reward", "--json").stdout)).toMatchObject({ taskMetric: "reward" });
 
-    const bogus = tally(a, b, "--metric", "bogus");
-    expect(bogus.status).toBe(2);
-    expect(bogus.stderr).toContain('unknown metric "bogus": these runs have');
-    expect(bogus.stderr).toContain("completion");
-  });
+      const bogus = tally(a, b, "--metric", "bogus");
+      expect(bogus.status).toBe(2);
+      expect(bogus.stderr).toContain('unknown metric "bogus": these runs have');
+      expect(bogus.stderr).toContain("completion");
+    },
+  );
 
   it("--help names the headline metric the output shows", () => {
     const help = tally("--help");
