@@ -1,18 +1,20 @@
 import type { ScoringRun } from "./core/types";
 import { computeReport } from "./report/report";
 import type { Report } from "./report/report-types";
+import { encodeBinaryRun } from "./wire/binary-run";
 import { encodeRun } from "./wire/compact-run";
 
 /**
  * One version of a run, as everything that shows it shares it: the scoring run, its as-recorded report and its
- * browser encoding (the compact run as JSON text), the last two computed on first use and then kept with the
- * snapshot. Read-only by contract: no scoring function mutates a run, and no caller may mutate the run or the
+ * browser encodings (the compact run as JSON text, the binary columns of GET /api/runs/:id/run.bin), each
+ * computed on first use and then kept with the snapshot. Read-only by contract: no scoring function mutates a run, and no caller may mutate the run or the
  * report it hands out. The server's run cache (lib/store/run-cache.ts) holds one per stored run version; the
  * run page in the browser holds one for its run.
  */
 export class RunSnapshot {
   #recorded: Report | undefined;
   #compactJson: string | undefined;
+  #binary: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(readonly run: ScoringRun) {}
 
@@ -24,5 +26,10 @@ export class RunSnapshot {
   /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */
   get compactJson(): string {
     return (this.#compactJson ??= JSON.stringify(encodeRun(this.run)));
+  }
+
+  /** encodeBinaryRun(run): what the run page's worker fetches and decodes. */
+  get binary(): Uint8Array<ArrayBuffer> {
+    return (this.#binary ??= encodeBinaryRun(this.run));
   }
 }
