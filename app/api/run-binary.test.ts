@@ -23,7 +23,7 @@ const get = (id: string, headers: Record<string, string> = {}) =>
 
 describe("GET /api/runs/:id/run.bin", () => {
   it("answers the stored run, then 304 while it is unchanged and new bytes once rollouts are added or it is renamed", async () => {
-    const id = await upload(files.slice(0, 3));
+    const id = await upload(files.slice(0, 6));
     const first = await get(id);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("application/vnd.tally.run+binary");
