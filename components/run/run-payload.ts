@@ -1,9 +1,44 @@
 import { decodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { runFirstScreen, type RunFirstScreen } from "./run-first-screen";
 import type { RunPageMeta } from "./run-page-meta";
+import type { RunSource } from "./run-source";
+import type { TasksView } from "./tasks-view";
+
+/** RunView's props: the first screen (in the HTML), the page meta, and where its worker gets the whole run. */
+export interface RunPageData {
+  first: RunFirstScreen;
+  metaJson: string;
+  source: RunSource;
+}
+
+/**
+ * A run's page data. `source`: the run page passes its run.bin URL; a page with no server behind it (a
+ * static bundle) passes embeddedRunSource(snapshot). The first screen is computed under `scenario` for the
+ * tasks table's `view` (both from the URL; `{}` and the default view otherwise).
+ */
+export function runPageData(
+  snapshot: RunSnapshot,
+  meta: RunPageMeta,
+  options: { source: RunSource; scenario?: Scenario; view: TasksView },
+): RunPageData {
+  const scenario = options.scenario ?? {};
+  const report = Object.keys(scenario).length === 0 ? snapshot.recorded : computeReport(snapshot.run, scenario);
+  return { first: runFirstScreen(report, options.view), metaJson: runPageMetaJson(meta), source: options.source };
+}
+
+/** The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). */
+export const runBinaryHref = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/run.bin`;
+
+/** The run's binary columns inline, for a page with no server to fetch them from. */
+export function embeddedRunSource(snapshot: RunSnapshot): RunSource {
+  return { base64: Buffer.from(snapshot.binary).toString("base64") };
+}
 
 /*
- * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
+ * The compact run and the page meta, each as a JSON string.
  * React's server-component serializer walks every element of an object prop, on the server and again in the
  * browser, which is costly for a run of 10,000 rollouts; a string crosses as is and JSON.parse reads it at
  * native speed.

@@ -2,12 +2,12 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { checkTallies } from "@/lib/scoring/report/check-tallies";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
-import { computeReport } from "@/lib/scoring/report/report";
-import type { TaskReport } from "@/lib/scoring/report/report-types";
+import type { Report, TaskReport } from "@/lib/scoring/report/report-types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
@@ -24,7 +24,11 @@ import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
 import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "@/components/task/hrefs";
-import { readRunPageMeta, readSnapshot } from "./run-payload";
+import { readRunPageMeta } from "./run-payload";
+import type { RunPageMeta } from "./run-page-meta";
+import { reportWarnings, tableDimensions, type RunFirstScreen } from "./run-first-screen";
+import type { RunSource } from "./run-source";
+import { useRunScoring } from "./use-run-scoring";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
@@ -37,14 +41,132 @@ import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 const AS_RECORDED: Scenario = {};
 
 /**
- * The run page body. The one place the report is computed: from the stored run (run-payload.ts) and the
- * URL's `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card
- * and table below.
+ * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
+ * `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card and
+ * table below without blocking the page. Until the worker's first answer, the page shows `first`: what the
+ * server rendered (run-first-screen.ts).
  */
-export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
-  const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
-  const run = snapshot.run;
+export function RunView({ first, metaJson, source }: { first: RunFirstScreen; metaJson: string; source: RunSource }) {
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
+  const searchParams = useSearchParams();
+  const scenarioText = searchParams.get("scenario");
+  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
+  const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
+  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
+
+  if (scoring.run && scoring.recorded && scoring.current)
+    return (
+      <ScoredRunView
+        meta={meta}
+        run={scoring.run}
+        recorded={scoring.recorded.report}
+        report={scoring.current.report}
+        tallies={scoring.current.tallies}
+        settled={scoring.settled}
+        reportHref={reportHref}
+      />
+    );
+  return (
+    <FirstScreen
+      meta={meta}
+      first={first}
+      error={scoring.error}
+      invalid={parsed.success ? null : parsed.issues}
+      reportHref={reportHref}
+    />
+  );
+}
+
+/** The server's first screen while the worker loads the run: header, headline, rates and one page of tasks. */
+function FirstScreen({
+  meta,
+  first,
+  error,
+  invalid,
+  reportHref,
+}: {
+  meta: RunPageMeta;
+  first: RunFirstScreen;
+  error: string | null;
+  invalid: Parameters<typeof InvalidScenarioCallout>[0]["issues"] | null;
+  reportHref: string;
+}) {
+  const pathname = usePathname();
+  const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
+  const counted = useCallback((t: TaskReport) => (first.unscoredFail ? t.rollouts : t.scored), [first.unscoredFail]);
+  return (
+    <>
+      <RunHeader
+        meta={meta}
+        counts={first.counts}
+        warnings={first.warnings}
+        warningsTotal={first.warningsTotal}
+        reportHref={reportHref}
+      />
+      {invalid ? <InvalidScenarioCallout issues={invalid} resetHref={pathname} /> : null}
+      {first.scenarioDescription.length > 0 ? (
+        <ActiveScenarioCallout description={first.scenarioDescription} resetHref={pathname} />
+      ) : null}
+      <div className={styles.top}>
+        <HeadlineCard headline={first.headline} metric={first.headlineMetric ?? undefined} />
+        <div className={styles.rates}>
+          <PassRateCard passRate={first.passRate} unscored={first.counts.unscored} />
+          <MeanRewardCard meanReward={first.meanReward} unscored={first.counts.unscored} />
+        </div>
+      </div>
+      {error ? (
+        <p className="callout" role="alert">
+          {error} The figures above are as the server computed them; reload the page to try again.
+        </p>
+      ) : (
+        <p className={styles.loading} role="status" aria-busy="true">
+          Loading the run’s {first.counts.rollouts.toLocaleString("en-US")} rollouts for the what-if explorer…
+        </p>
+      )}
+      {first.tasks.length > 0 ? (
+        <section className="section" aria-labelledby="tasks-title">
+          <div className={styles.sectionHead}>
+            <h2 id="tasks-title">Tasks</h2>
+            <p>
+              The first {first.tasks.length} of {first.counts.tasks.toLocaleString("en-US")} tasks by key; sorting and
+              filtering follow once the run has loaded.
+            </p>
+          </div>
+          <TasksTable
+            tasks={first.tasks}
+            dimensions={first.tableDimensions}
+            strips={first.strips}
+            counted={counted}
+            taskHref={taskHref}
+            preview
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The whole run page under the URL's scenario, once the worker has scored it. */
+function ScoredRunView({
+  meta,
+  run,
+  recorded,
+  report,
+  tallies,
+  settled,
+  reportHref,
+}: {
+  meta: RunPageMeta;
+  run: ScoringRun;
+  recorded: Report;
+  report: Report;
+  tallies: Record<string, CheckTally>;
+  /** Whether `report` is under the URL's scenario already (false while the worker computes a newer one). */
+  settled: boolean;
+  reportHref: string;
+}) {
   const paths = useMemo(
     () => ({
       task: (key: string) => hrefForTask(meta.id, key),
@@ -57,14 +179,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const scenarioText = searchParams.get("scenario");
   const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
-  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
 
-  // Read only: the as-recorded report is shared by everything that shows this snapshot.
-  const report = useMemo(
-    () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
-    [snapshot, run, scenario],
-  );
-  const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
   const bins = useMemo(() => rewardHistogram(report.rollouts), [report]);
@@ -79,20 +194,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
   const metrics = Object.values(report.metrics);
-  const tableDimensions = metrics.filter((m) => m.kind === "dimension" && m.eligibleTasks > 0).map((m) => m.metric);
-  const warnings = useMemo<RunWarning[]>(
-    () => [
-      ...report.warnings.map((text) => ({ text })),
-      ...report.rollouts.flatMap((r) => r.warnings.map((text) => ({ text, rollout: r.id }))),
-    ],
-    [report],
-  );
+  const dimensions = useMemo(() => tableDimensions(report), [report]);
+  const warnings = useMemo<RunWarning[]>(() => reportWarnings(report), [report]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
-  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
 
   return (
-    <>
+    <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}
@@ -105,8 +213,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
       </div>
 
-      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} />
-
+      <WhatIfPanel run={run} recorded={recorded} report={report} paths={paths} />
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>
           <h2 id="dimensions-title">Dimensions</h2>
@@ -171,12 +278,12 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
         <TasksTable
           tasks={report.tasks}
-          dimensions={tableDimensions}
+          dimensions={dimensions}
           strips={strips}
           counted={counted}
           taskHref={taskHref}
         />
       </section>
-    </>
+    </div>
   );
 }

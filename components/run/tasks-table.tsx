@@ -39,12 +39,15 @@ export function TasksTable({
   strips,
   counted,
   taskHref,
+  preview = false,
 }: {
   tasks: TaskReport[];
   dimensions: string[];
   strips: Record<string, StripPoint[]>;
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
+  /** `tasks` is one page shown before the run has loaded: rows only, no filter, sorting or pager. */
+  preview?: boolean;
 }) {
   const { view, update: edit } = useUrlState(tasksViewCodec);
   const update = (change: Partial<TasksView>) => edit((v) => ({ ...v, ...change }));
@@ -186,7 +189,7 @@ export function TasksTable({
 
   return (
     <div className={styles.tableBlock}>
-      {tasks.length > 10 ? (
+      {tasks.length > 10 && !preview ? (
         <TaskFilter
           query={view.q}
           onChange={(q) => update({ q, page: 1 })}
@@ -208,7 +211,7 @@ export function TasksTable({
                     aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
                     title={c.title}
                   >
-                    {c.sort ? (
+                    {c.sort && !preview ? (
                       <button type="button" onClick={() => onSort(c)}>
                         {c.header}
                         <span className={sorted ? styles.arrowOn : styles.arrow} aria-hidden>
@@ -244,7 +247,7 @@ export function TasksTable({
           </tbody>
         </table>
       </div>
-      {page.pages > 1 ? (
+      {page.pages > 1 && !preview ? (
         <Pager
           page={page.page}
           pages={page.pages}

@@ -83,7 +83,7 @@ class Writer {
     const Kind = KINDS[kind]!;
     this.count(values.length);
     this.byte(kind);
-    this.raw(Kind.from(values as ArrayLike<number>), Kind.BYTES_PER_ELEMENT);
+    this.raw(Kind.from(values), Kind.BYTES_PER_ELEMENT);
   }
 
   /** Presence (0 or 1 each) then the values present. */
@@ -194,7 +194,7 @@ class Reader {
 
 /** A list of lists as their lengths and the flat elements. */
 function nested<T>(lists: readonly (readonly T[])[]): { lengths: number[]; flat: T[] } {
-  return { lengths: lists.map((l) => l.length), flat: lists.flat() as T[] };
+  return { lengths: lists.map((l) => l.length), flat: lists.flat<readonly (readonly T[])[]>() };
 }
 
 function unnest<T>(lengths: readonly number[], flat: readonly T[]): T[][] {

@@ -1,0 +1,59 @@
+import { checkTallies } from "@/lib/scoring/report/check-tallies";
+import { computeReport } from "@/lib/scoring/report/report";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import type { RunSource, ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
+
+/*
+ * The run page's scoring, off the main thread: fetches and decodes the run once, then computes the report
+ * and check tallies under each scenario the page asks for, so a what-if change never freezes the page.
+ * Requests are answered in order; one that a newer request superseded before it started is skipped.
+ */
+
+/** The worker's global scope, as far as this file uses it (the project's types are the window's). */
+const scope = globalThis as unknown as {
+  postMessage(message: WorkerAnswer, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+};
+
+let snapshot: Promise<RunSnapshot> | null = null;
+let latest = 0;
+
+async function bytesOf(source: RunSource): Promise<ArrayBuffer> {
+  if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
+  const res = await fetch(source.href, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
+  return res.arrayBuffer();
+}
+
+const post = (answer: WorkerAnswer, transfer: Transferable[] = []) => scope.postMessage(answer, transfer);
+
+function scored(s: RunSnapshot, scenario: Scenario): ScoredView {
+  const asRecorded = Object.keys(scenario).length === 0;
+  return {
+    report: asRecorded ? s.recorded : computeReport(s.run, scenario),
+    tallies: checkTallies(s.run, scenario),
+  };
+}
+
+async function load(source: RunSource): Promise<RunSnapshot> {
+  const bytes = await bytesOf(source);
+  const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(bytes)));
+  post({ type: "run", bytes, recorded: scored(s, {}) }, [bytes]);
+  return s;
+}
+
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.type === "load") {
+    snapshot = load(request.source);
+    snapshot.catch((e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) }));
+    return;
+  }
+  latest = request.id;
+  void snapshot?.then((s) => {
+    if (request.id !== latest) return;
+    post({ type: "scored", id: request.id, view: scored(s, request.scenario) });
+  });
+};
