@@ -3,7 +3,7 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 
 /*
- * Where the run page's worker (run-worker.ts) gets the run, and what it and the page say to each other.
+ * Where the run page gets the run, and what it and its worker (run-worker.ts) say to each other.
  * The run travels as binary columns (lib/scoring/wire/binary-run.ts): fetched from GET /api/runs/:id/run.bin
  * (the browser's cache revalidates it on the run's version), or given inline as base64 by a page that has no
  * server behind it (a static bundle).
@@ -18,12 +18,21 @@ export interface ScoredView {
 }
 
 export type WorkerRequest =
-  | { type: "load"; source: RunSource }
+  /** The run's binary columns (transferred). */
+  | { type: "load"; bytes: ArrayBuffer }
   /** `id` increases with every request: the page shows the answer to its latest one only. */
   | { type: "score"; id: number; scenario: Scenario };
 
 export type WorkerAnswer =
-  /** The run's bytes (transferred), for the page's own copy of the run, and its as-recorded view. */
-  | { type: "run"; bytes: ArrayBuffer; recorded: ScoredView }
+  /** The run is decoded: its as-recorded view. */
+  | { type: "run"; recorded: ScoredView }
   | { type: "scored"; id: number; view: ScoredView }
   | { type: "error"; message: string };
+
+/** The run's bytes: fetched (the browser revalidates its cached copy) or decoded from base64. */
+export async function runBytes(source: RunSource): Promise<ArrayBuffer> {
+  if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
+  const res = await fetch(source.href, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
+  return res.arrayBuffer();
+}

@@ -3,10 +3,10 @@ import { computeReport } from "@/lib/scoring/report/report";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { RunSource, ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
+import type { ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
 
 /*
- * The run page's scoring, off the main thread: fetches and decodes the run once, then computes the report
+ * The run page's scoring, off the main thread: decodes the run once, then computes the report
  * and check tallies under each scenario the page asks for, so a what-if change never freezes the page.
  * Requests are answered in order; one that a newer request superseded before it started is skipped.
  */
@@ -20,13 +20,6 @@ const scope = globalThis as unknown as {
 let snapshot: Promise<RunSnapshot> | null = null;
 let latest = 0;
 
-async function bytesOf(source: RunSource): Promise<ArrayBuffer> {
-  if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
-  const res = await fetch(source.href, { credentials: "same-origin" });
-  if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
-  return res.arrayBuffer();
-}
-
 const post = (answer: WorkerAnswer, transfer: Transferable[] = []) => scope.postMessage(answer, transfer);
 
 function scored(s: RunSnapshot, scenario: Scenario): ScoredView {
@@ -37,17 +30,16 @@ function scored(s: RunSnapshot, scenario: Scenario): ScoredView {
   };
 }
 
-async function load(source: RunSource): Promise<RunSnapshot> {
-  const bytes = await bytesOf(source);
+async function load(bytes: ArrayBuffer): Promise<RunSnapshot> {
   const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(bytes)));
-  post({ type: "run", bytes, recorded: scored(s, {}) }, [bytes]);
+  post({ type: "run", recorded: scored(s, {}) });
   return s;
 }
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.type === "load") {
-    snapshot = load(request.source);
+    snapshot = load(request.bytes);
     snapshot.catch((e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) }));
     return;
   }

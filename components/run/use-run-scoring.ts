@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { RunSource, ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
+import { runBytes, type RunSource, type ScoredView, type WorkerAnswer, type WorkerRequest } from "./run-source";
 
 export interface RunScoring {
   /** The run, once loaded (the what-if controls read it); null before. */
@@ -40,20 +40,34 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
   useEffect(() => {
     const w = new Worker(new URL("./run-worker.ts", import.meta.url));
     worker.current = w;
+    let live = true;
+    const fail = (e: unknown) => {
+      if (live) setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
+    };
+    w.onerror = () => fail(new Error("The run could not be scored in this browser."));
     w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
-      if (answer.type === "error") setState((s) => ({ ...s, error: answer.message }));
-      else if (answer.type === "run") {
-        const run = decodeBinaryRun(new Uint8Array(answer.bytes));
-        setState((s) => ({ ...s, run, recorded: answer.recorded }));
-      } else if (answer.id === asked.current) {
+      if (answer.type === "error") fail(new Error(answer.message));
+      else if (answer.type === "run") setState((s) => ({ ...s, recorded: answer.recorded }));
+      else if (answer.id === asked.current) {
         const key = keys.current.get(answer.id) ?? "";
         keys.current.clear();
         setState((s) => ({ ...s, current: answer.view, answered: answer.id, answeredKey: key }));
       }
     };
-    w.postMessage({ type: "load", source: JSON.parse(sourceKey) as RunSource } satisfies WorkerRequest);
+    // Fetched here, not in the worker, so the request starts while the worker's script still loads. The
+    // worker gets the bytes; the page decodes its own copy for the what-if controls meanwhile.
+    runBytes(JSON.parse(sourceKey) as RunSource)
+      .then((bytes) => {
+        if (!live) return;
+        const own = bytes.slice(0);
+        w.postMessage({ type: "load", bytes } satisfies WorkerRequest, [bytes]);
+        const run = decodeBinaryRun(new Uint8Array(own));
+        if (live) setState((s) => ({ ...s, run }));
+      })
+      .catch(fail);
     return () => {
+      live = false;
       w.terminate();
       worker.current = null;
     };
