@@ -32,7 +32,8 @@ export type WorkerAnswer =
 /** The run's bytes: fetched (the browser revalidates its cached copy) or decoded from base64. */
 export async function runBytes(source: RunSource): Promise<ArrayBuffer> {
   if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
-  const res = await fetch(source.href, { credentials: "same-origin" });
+  // High priority: the page's link prefetches must not hold the run back.
+  const res = await fetch(source.href, { credentials: "same-origin", priority: "high" });
   if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
   return res.arrayBuffer();
 }

@@ -17,7 +17,9 @@ const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
 };
 
-let snapshot: Promise<RunSnapshot> | null = null;
+// Scenarios may arrive before the run's bytes: they wait for it.
+let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
+const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
 let latest = 0;
 
 const post = (answer: WorkerAnswer, transfer: Transferable[] = []) => scope.postMessage(answer, transfer);
@@ -39,12 +41,13 @@ async function load(bytes: ArrayBuffer): Promise<RunSnapshot> {
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.type === "load") {
-    snapshot = load(request.bytes);
-    snapshot.catch((e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) }));
+    const loading = load(request.bytes);
+    loaded(loading);
+    loading.catch((e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) }));
     return;
   }
   latest = request.id;
-  void snapshot?.then((s) => {
+  void snapshot.then((s) => {
     if (request.id !== latest) return;
     post({ type: "scored", id: request.id, view: scored(s, request.scenario) });
   });

@@ -62,7 +62,13 @@ export function TasksTable({
           const href = taskHref(t.key);
           return (
             <div className={styles.task}>
-              {href ? <Link href={href}>{t.key}</Link> : <span>{t.key}</span>}
+              {href ? (
+                <Link href={href} prefetch={preview ? false : undefined}>
+                  {t.key}
+                </Link>
+              ) : (
+                <span>{t.key}</span>
+              )}
               {t.name ? <span className={styles.name}>{t.name}</span> : null}
             </div>
           );
@@ -158,7 +164,7 @@ export function TasksTable({
       });
     }
     return cols;
-  }, [dimensions, strips, counted, taskHref]);
+  }, [dimensions, strips, counted, taskHref, preview]);
 
   const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);
   const sort = requested ? { id: requested.id, direction: view.dir } : DEFAULT_SORT;

@@ -19,8 +19,8 @@ export interface RunScoring {
 
 /**
  * The run page's scores from its worker (run-worker.ts): the run is loaded once per source, and every change
- * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker answers, the page shows
- * what the server rendered (`current` is null); after, the previous view stays until the next arrives.
+ * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker first answers, `current` is
+ * null and the page shows what the server rendered; after, the previous view stays until the next arrives.
  */
 export function useRunScoring(source: RunSource, scenarioKey: string, scenario: Scenario): RunScoring {
   const worker = useRef<Worker | null>(null);
@@ -83,5 +83,6 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
 
   const { answered: _a, answeredKey, ...rest } = state;
   if (scenarioKey === "") return { ...rest, current: rest.recorded, settled: rest.recorded !== null };
-  return { ...rest, current: rest.current ?? rest.recorded, settled: answeredKey === scenarioKey };
+  // Under a scenario the page waits for its first answer (the server's first screen is under it already).
+  return { ...rest, settled: answeredKey === scenarioKey };
 }
