@@ -1,3 +1,4 @@
+import type { RunFirstScreen } from "@/components/run/run-first-screen";
 import type { RunPageMeta } from "@/components/run/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { TraceEvidence } from "@/lib/api/rollout-trace";
@@ -14,8 +15,10 @@ import type { PagePlace, SiteMap } from "./site-map";
 
 /** data.js: `window.__tallyBundle = {...}`. */
 export interface BundleData {
-  /** The compact run (components/run/run-payload.ts), as text. Absent in a compare bundle. */
-  runJson?: string;
+  /** The run's binary columns as base64 (components/run/run-source.ts). Absent in a compare bundle. */
+  runBase64?: string;
+  /** The run page's first screen, as the server would render it (as recorded, default tasks view). */
+  first?: RunFirstScreen;
   metaJson?: string;
   site: SiteMap | null;
   /** What the size cap left out, said on every page. */

@@ -2,15 +2,15 @@ import { useMemo } from "react";
 import type { CompareRun } from "@/components/compare/compare-run";
 import { CompareView } from "@/components/compare/compare-view";
 import { parseCompareView } from "@/components/compare/url-state";
-import { readSnapshot } from "@/components/run/run-payload";
+import { decodeRunBase64 } from "@/components/run/run-source";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { orderCompareRuns } from "@/lib/scoring/report/compare-order";
 import { useSearchParams } from "./navigation-shim";
 
-/** A compare bundle's page data: each run's compare-page facts and its compact run (run-payload.ts). */
+/** A compare bundle's page data: each run's compare-page facts and its binary columns (run-source.ts). */
 export interface StaticComparison {
-  a: { run: CompareRun; runJson: string };
-  b: { run: CompareRun; runJson: string };
+  a: { run: CompareRun; runBase64: string };
+  b: { run: CompareRun; runBase64: string };
 }
 
 /**
@@ -20,7 +20,7 @@ export interface StaticComparison {
 export function StaticComparePage({ compareJson }: { compareJson: string }) {
   const data = useMemo(() => JSON.parse(compareJson) as StaticComparison, [compareJson]);
   const runs = useMemo(
-    () => new Map([data.a, data.b].map((side) => [side.run.id, { ...side, scoring: readSnapshot(side.runJson).run }])),
+    () => new Map([data.a, data.b].map((side) => [side.run.id, { ...side, scoring: decodeRunBase64(side.runBase64) }])),
     [data],
   );
   const params = useSearchParams();

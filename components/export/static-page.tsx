@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { RunView } from "@/components/run/run-view";
-import { readRunPageMeta, readSnapshot } from "@/components/run/run-payload";
+import { readRunPageMeta } from "@/components/run/run-payload";
+import { decodeRunBase64 } from "@/components/run/run-source";
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { StaticComparePage } from "./static-compare-page";
 import { useSearchParams } from "./navigation-shim";
@@ -14,8 +15,14 @@ function useScenarioText(): string | null {
 }
 
 /** A task or rollout page: the app's own page body, computed here from the run in data.js. */
-function DetailPage({ bundle, page }: { bundle: Required<Pick<BundleData, "runJson" | "metaJson">>; page: PageData }) {
-  const run = useMemo(() => readSnapshot(bundle.runJson).run, [bundle.runJson]);
+function DetailPage({
+  bundle,
+  page,
+}: {
+  bundle: Required<Pick<BundleData, "runBase64" | "metaJson">>;
+  page: PageData;
+}) {
+  const run = useMemo(() => decodeRunBase64(bundle.runBase64), [bundle.runBase64]);
   const meta = useMemo(() => readRunPageMeta(bundle.metaJson), [bundle.metaJson]);
   const scenarioText = useScenarioText();
   if (page.kind === "task")
@@ -39,7 +46,7 @@ function DetailPage({ bundle, page }: { bundle: Required<Pick<BundleData, "runJs
 /** The page of the bundle this HTML file is, under the note of what the size cap left out. */
 export function StaticPage({ state }: { state: { bundle: BundleData; page: PageData } }) {
   const { bundle, page } = state;
-  const { runJson, metaJson } = bundle;
+  const { runBase64, first, metaJson } = bundle;
   return (
     <>
       {bundle.dropped ? (
@@ -49,10 +56,16 @@ export function StaticPage({ state }: { state: { bundle: BundleData; page: PageD
       ) : null}
       {page.kind === "compare" ? (
         <StaticComparePage compareJson={page.compareJson} />
-      ) : runJson === undefined || metaJson === undefined ? null : page.kind === "run" ? (
-        <RunView runJson={runJson} metaJson={metaJson} scenarios={[]} />
+      ) : runBase64 === undefined || metaJson === undefined || first === undefined ? null : page.kind === "run" ? (
+        <RunView
+          first={first}
+          metaJson={metaJson}
+          source={{ base64: runBase64 }}
+          scenarios={[]}
+          declaredHeadline={null}
+        />
       ) : (
-        <DetailPage bundle={{ runJson, metaJson }} page={page} />
+        <DetailPage bundle={{ runBase64, metaJson }} page={page} />
       )}
     </>
   );

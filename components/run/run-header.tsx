@@ -15,17 +15,21 @@ export interface RunWarning {
   rollout?: string;
 }
 
-const WARNING_LIMIT = 50;
+/** The header lists at most this many warnings; the report JSON has them all. */
+export const WARNING_LIMIT = 50;
 
 export function RunHeader({
   meta,
   counts,
   warnings,
+  warningsTotal = warnings.length,
   reportHref,
 }: {
   meta: RunPageMeta;
   counts: Report["counts"];
   warnings: RunWarning[];
+  /** How many warnings there are when `warnings` holds only the first WARNING_LIMIT. */
+  warningsTotal?: number;
   reportHref: string;
 }) {
   const staticSite = useStaticSite();
@@ -106,10 +110,10 @@ export function RunHeader({
           </div>
         )}
       </div>
-      {warnings.length > 0 ? (
+      {warningsTotal > 0 ? (
         <details className={`callout ${styles.warnings}`}>
           <summary>
-            <strong>{plural(warnings.length, "warning")}</strong> about this run’s data
+            <strong>{plural(warningsTotal, "warning")}</strong> about this run’s data
           </summary>
           <ul>
             {warnings.slice(0, WARNING_LIMIT).map((w, i) => {
@@ -124,9 +128,9 @@ export function RunHeader({
                 </li>
               );
             })}
-            {warnings.length > WARNING_LIMIT ? (
+            {warningsTotal > WARNING_LIMIT ? (
               <li>
-                and {warnings.length - WARNING_LIMIT} more
+                and {warningsTotal - WARNING_LIMIT} more
                 {staticSite ? null : (
                   <>
                     {" "}

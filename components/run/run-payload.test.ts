@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { scoringArticle } from "@/lib/scoring/__fixtures__/scoring-article";
 import { siloRuns } from "@/lib/scoring/__fixtures__/silo-runs";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import { publishSnapshot, readRunPageMeta, readSnapshot, runPageMetaJson } from "./run-payload";
+import { syntheticScoringRun } from "@/lib/bench/synthetic";
+import { computeReport } from "@/lib/scoring/report/report";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { embeddedRunSource, readRunPageMeta, runBinaryHref, runPageData, runPageMetaJson } from "./run-payload";
+import { DEFAULT_TASKS_VIEW, TASKS_PAGE_SIZE } from "./tasks-view";
 import type { RunPageMeta } from "./run-page-meta";
 
 const meta: RunPageMeta = {
@@ -24,33 +27,39 @@ const meta: RunPageMeta = {
   live: true,
 };
 
-describe("run page payload", () => {
-  it("carries the run and the page meta as strings", () => {
-    const text = publishSnapshot(new RunSnapshot(structuredClone(scoringArticle)));
-    const snapshot = readSnapshot(JSON.parse(JSON.stringify(text)) as string);
-    expect(snapshot.run).toStrictEqual(scoringArticle);
+describe("run page meta", () => {
+  it("crosses as a string", () => {
     expect(readRunPageMeta(runPageMetaJson(meta))).toEqual(meta);
   });
+});
 
-  it("reads a published snapshot's text back to that very snapshot", () => {
-    const published = new RunSnapshot(siloRuns);
-    const text = publishSnapshot(published);
-    expect(publishSnapshot(published)).toBe(text);
-    // Another string with the same text, as the server's rendering of the client component receives it.
-    const copy = JSON.parse(JSON.stringify(text)) as string;
-    expect(readSnapshot(copy)).toBe(published);
+describe("run page data", () => {
+  it("holds one page of tasks and the headline, however large the run; the run itself travels apart", () => {
+    const snapshot = new RunSnapshot(syntheticScoringRun());
+    const data = runPageData(snapshot, meta, { source: { href: runBinaryHref("r 1") }, view: DEFAULT_TASKS_VIEW });
+    expect(data.source).toEqual({ href: "/api/runs/r%201/run.bin" });
+    const first = data.first;
+    const byKey = snapshot.recorded.tasks.map((t) => t.key).sort();
+    expect(first.tasks.map((t) => t.key)).toEqual(byKey.slice(0, TASKS_PAGE_SIZE));
+    expect(Object.keys(first.strips).sort()).toEqual(byKey.slice(0, TASKS_PAGE_SIZE));
+    expect(first.headline).toEqual(snapshot.recorded.headline);
+    expect(first.counts.rollouts).toBe(10_000);
+    expect(JSON.stringify(data).length).toBeLessThan(100_000);
   });
 
-  it("decodes text it has not seen, and keeps only the last few snapshots", () => {
-    const originals = Array.from(
-      { length: 6 },
-      (_, i) => new RunSnapshot({ ...structuredClone(siloRuns), name: `run ${i}` }),
-    );
-    const texts = originals.map(publishSnapshot);
-    expect(readSnapshot(texts[5]!)).toBe(originals[5]);
-    const again = readSnapshot(texts[0]!);
-    expect(again).not.toBe(originals[0]);
-    expect(again.run).toStrictEqual(originals[0]!.run);
-    expect(readSnapshot(texts[0]!)).toBe(again);
+  it("computes the first screen under the URL's scenario, and no task rows for a view other than the default", () => {
+    const snapshot = new RunSnapshot(structuredClone(siloRuns));
+    const scenario = { unscored: "fail" as const };
+    const data = runPageData(snapshot, meta, {
+      source: embeddedRunSource(snapshot),
+      scenario,
+      view: { ...DEFAULT_TASKS_VIEW, sort: "passRate" },
+    });
+    expect(data.first.tasks).toEqual([]);
+    expect(data.first.unscoredFail).toBe(true);
+    expect(data.first.passRate).toEqual(computeReport(siloRuns, scenario).passRate);
+    if (!("base64" in data.source)) throw new Error("expected an inline source");
+    const bytes = Uint8Array.from(atob(data.source.base64), (c) => c.charCodeAt(0));
+    expect(decodeBinaryRun(bytes)).toStrictEqual(siloRuns);
   });
 });

@@ -1,57 +1,53 @@
-import { decodeRun, type CompactRun } from "@/lib/scoring/wire/compact-run";
-import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { runFirstScreen, type RunFirstScreen } from "./run-first-screen";
 import type { RunPageMeta } from "./run-page-meta";
+import type { RunSource } from "./run-source";
+import type { TasksView } from "./tasks-view";
+
+/** RunView's props: the first screen (in the HTML), the page meta, and where its worker gets the whole run. */
+export interface RunPageData {
+  first: RunFirstScreen;
+  metaJson: string;
+  source: RunSource;
+}
+
+/**
+ * A run's page data. `source`: the run page passes its run.bin URL; a page with no server behind it (a
+ * static bundle) passes embeddedRunSource(snapshot). The first screen is computed under `scenario` for the
+ * tasks table's `view` (both from the URL; `{}` and the default view otherwise).
+ */
+export function runPageData(
+  snapshot: RunSnapshot,
+  meta: RunPageMeta,
+  options: { source: RunSource; scenario?: Scenario; view: TasksView },
+): RunPageData {
+  const scenario = options.scenario ?? {};
+  const report = Object.keys(scenario).length === 0 ? snapshot.recorded : computeReport(snapshot.run, scenario);
+  return {
+    first: runFirstScreen(report, options.view, snapshot.recorded.headline),
+    metaJson: runPageMetaJson(meta),
+    source: options.source,
+  };
+}
+
+/** The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). */
+export const runBinaryHref = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/run.bin`;
+
+/** The run's binary columns inline, for a page with no server to fetch them from. */
+export function embeddedRunSource(snapshot: RunSnapshot): { base64: string } {
+  return { base64: Buffer.from(snapshot.binary).toString("base64") };
+}
 
 /*
- * What the run page hands its client component: the compact run and the page meta, each as a JSON string.
- * React's server-component serializer walks every element of an object prop, on the server and again in the
- * browser, which is costly for a run of 10,000 rollouts; a string crosses as is and JSON.parse reads it at
- * native speed.
+ * The page meta crosses as a JSON string: React's server-component serializer walks every element of an
+ * object prop, on the server and again in the browser; a string crosses as is.
  */
-
-/*
- * Snapshots by their text, the last few published or read. The server renders the client component from the
- * text the server component published a moment before: in the same process, but in another module graph
- * (React's server and SSR layers each have their own copy of this file), hence a map on globalThis. The
- * reader then gets the very snapshot the server's run cache holds, not a decoded copy, so its as-recorded
- * report serves the page, the report API and the next request alike. In the browser it holds the page's run.
- */
-const KEPT = 4;
-const KEY = Symbol.for("tally.run-snapshots");
-const snapshots = ((globalThis as { [KEY]?: Map<string, RunSnapshot> })[KEY] ??= new Map<string, RunSnapshot>());
-
-function keep(text: string, snapshot: RunSnapshot) {
-  snapshots.delete(text);
-  for (const key of snapshots.keys()) {
-    if (snapshots.size < KEPT) break;
-    snapshots.delete(key);
-  }
-  snapshots.set(text, snapshot);
-}
-
-/** The snapshot's compact run as text, for the run page's client component. */
-export function publishSnapshot(snapshot: RunSnapshot): string {
-  const text = snapshot.compactJson;
-  keep(text, snapshot);
-  return text;
-}
-
-/** The snapshot of publishSnapshot's text: a new one, unless this process published or read the text lately. */
-export function readSnapshot(text: string): RunSnapshot {
-  const snapshot = snapshots.get(text) ?? new RunSnapshot(decodeRun(JSON.parse(text) as CompactRun));
-  keep(text, snapshot);
-  return snapshot;
-}
-
 export function runPageMetaJson(meta: RunPageMeta): string {
   return JSON.stringify(meta);
 }
 
 export function readRunPageMeta(text: string): RunPageMeta {
   return JSON.parse(text) as RunPageMeta;
-}
-
-/** RunView's two props for a page served without the app (the static share bundle). */
-export function runViewProps(snapshot: RunSnapshot, meta: RunPageMeta): { runJson: string; metaJson: string } {
-  return { runJson: snapshot.compactJson, metaJson: runPageMetaJson(meta) };
 }

@@ -1,14 +1,12 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useDeferredValue, useMemo } from "react";
-import { checkTallies } from "@/lib/scoring/report/check-tallies";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
-import { computeReport } from "@/lib/scoring/report/report";
-import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
-import type { TaskReport } from "@/lib/scoring/report/report-types";
+import type { Report, TaskReport } from "@/lib/scoring/report/report-types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
@@ -19,52 +17,215 @@ import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
-import { HeadlineRobustnessTable } from "./headline-robustness";
-import { levers } from "@/lib/scoring/report/levers";
-import { Levers } from "./levers";
 import { MetricCard } from "./metric-card";
 import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
 import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
-import { writeRolloutsView } from "@/components/rollouts/rollouts-view";
-import { readRunPageMeta, readSnapshot } from "./run-payload";
+import { readRunPageMeta } from "./run-payload";
+import type { RunPageMeta } from "./run-page-meta";
+import { reportWarnings, tableDimensions, type RunFirstScreen } from "./run-first-screen";
+import type { RunSource, ScoredView } from "./run-source";
+import { useRunScoring } from "./use-run-scoring";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
-import { SharedRolloutsNote } from "./shared-rollouts-note";
 import { TasksTable } from "./tasks-table";
 import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 import type { SavedScenarioItem } from "@/components/whatif/saved-scenarios";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { writeRolloutsView } from "@/components/rollouts/rollouts-view";
+import type { ReportHeadline } from "@/lib/scoring/report/report-types";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
 import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
 import { DeclaredHeadline } from "./declared-headline";
-import { LiveRefresh } from "@/components/live/live-refresh";
+import { HeadlineRobustnessTable } from "./headline-robustness";
+import { Levers } from "./levers";
+import { SharedRolloutsNote } from "./shared-rollouts-note";
 
 const AS_RECORDED: Scenario = {};
 
 /**
- * The run page body. The one place the report is computed: from the stored run (run-payload.ts) and the
- * URL's `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card
- * and table below.
+ * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
+ * `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card and
+ * table below without blocking the page. Until the worker's first answer, the page shows `first`: what the
+ * server rendered (run-first-screen.ts).
  */
 export function RunView({
-  runJson,
+  first,
   metaJson,
+  source,
   scenarios,
+  declaredHeadline,
 }: {
-  runJson: string;
+  first: RunFirstScreen;
   metaJson: string;
+  source: RunSource;
   /** The saved scenarios (the what-if panel's picker; the declared one's headline is shown). */
   scenarios: readonly SavedScenarioItem[];
+  /** The run's headline under the declared scenario, computed by the server; null when none is declared. */
+  declaredHeadline: ReportHeadline | null;
 }) {
-  const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
-  const run = snapshot.run;
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
+  const searchParams = useSearchParams();
+  const scenarioText = searchParams.get("scenario");
+  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
+  const pathname = usePathname();
+  const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
+  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
+  const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
+  const declared = scenarios.find((s) => s.declared) ?? null;
+  const declaredParam = declared ? scenarioParam(declared.scenario) : null;
+  const notes = (
+    <>
+      {declared && declaredHeadline ? (
+        <DeclaredHeadline
+          name={declared.name}
+          declared={declaredHeadline}
+          recorded={scoring.recorded?.report.headline ?? first.recordedHeadline}
+          href={declaredParam ? `${pathname}?scenario=${encodeURIComponent(declaredParam)}` : pathname}
+          current={named?.name === declared.name}
+        />
+      ) : null}
+      <SharedRolloutsNote runId={meta.id} rollouts={first.counts.rollouts} shared={meta.shared} />
+    </>
+  );
+
+  return (
+    <>
+      <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: first.counts.rollouts }] : []} />
+      {scoring.run && scoring.recorded && scoring.current ? (
+        <ScoredRunView
+          meta={meta}
+          run={scoring.run}
+          recorded={scoring.recorded.report}
+          view={scoring.current}
+          settled={scoring.settled}
+          reportHref={reportHref}
+          scenarioName={named?.name ?? null}
+          scenarios={scenarios}
+          notes={notes}
+        />
+      ) : (
+        <FirstScreen
+          meta={meta}
+          first={first}
+          error={scoring.error}
+          invalid={parsed.success ? null : parsed.issues}
+          reportHref={reportHref}
+          scenarioName={named?.name ?? null}
+          notes={notes}
+        />
+      )}
+    </>
+  );
+}
+
+/** The server's first screen while the worker loads the run: header, headline, rates and one page of tasks. */
+function FirstScreen({
+  meta,
+  first,
+  error,
+  invalid,
+  reportHref,
+  scenarioName,
+  notes,
+}: {
+  meta: RunPageMeta;
+  first: RunFirstScreen;
+  error: string | null;
+  invalid: Parameters<typeof InvalidScenarioCallout>[0]["issues"] | null;
+  reportHref: string;
+  scenarioName: string | null;
+  notes: ReactNode;
+}) {
+  const pathname = usePathname();
+  const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
+  const counted = useCallback((t: TaskReport) => (first.unscoredFail ? t.rollouts : t.scored), [first.unscoredFail]);
+  return (
+    <>
+      <RunHeader
+        meta={meta}
+        counts={first.counts}
+        warnings={first.warnings}
+        warningsTotal={first.warningsTotal}
+        reportHref={reportHref}
+      />
+      {invalid ? <InvalidScenarioCallout issues={invalid} resetHref={pathname} /> : null}
+      {first.scenarioDescription.length > 0 ? (
+        <ActiveScenarioCallout description={first.scenarioDescription} resetHref={pathname} name={scenarioName} />
+      ) : null}
+      {notes}
+      <div className={styles.top}>
+        <HeadlineCard headline={first.headline} metric={first.headlineMetric ?? undefined} />
+        <div className={styles.rates}>
+          <PassRateCard passRate={first.passRate} unscored={first.counts.unscored} />
+          <MeanRewardCard meanReward={first.meanReward} unscored={first.counts.unscored} />
+        </div>
+      </div>
+      {error ? (
+        <p className="callout" role="alert">
+          {error} The figures above are as the server computed them; reload the page to try again.
+        </p>
+      ) : (
+        <p className={styles.loading} role="status" aria-busy="true">
+          Loading the run’s {first.counts.rollouts.toLocaleString("en-US")} rollouts for the what-if explorer…
+        </p>
+      )}
+      {first.tasks.length > 0 ? (
+        <section className="section" aria-labelledby="tasks-title">
+          <div className={styles.sectionHead}>
+            <h2 id="tasks-title">Tasks</h2>
+            <p>
+              The first {first.tasks.length} of {first.counts.tasks.toLocaleString("en-US")} tasks by key; sorting and
+              filtering follow once the run has loaded.
+            </p>
+          </div>
+          <TasksTable
+            tasks={first.tasks}
+            dimensions={first.tableDimensions}
+            strips={first.strips}
+            counted={counted}
+            taskHref={taskHref}
+            preview
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The whole run page under the URL's scenario, once the worker has scored it. */
+function ScoredRunView({
+  meta,
+  run,
+  recorded,
+  view,
+  settled,
+  reportHref,
+  scenarioName,
+  scenarios,
+  notes,
+}: {
+  meta: RunPageMeta;
+  run: ScoringRun;
+  recorded: Report;
+  /** The report under the scenario and what is shown beside it (run-scorer.ts). */
+  view: ScoredView;
+  /** Whether `report` is under the URL's scenario already (false while the worker computes a newer one). */
+  settled: boolean;
+  reportHref: string;
+  scenarioName: string | null;
+  scenarios: readonly SavedScenarioItem[];
+  notes: ReactNode;
+}) {
+  const { report, tallies } = view;
   const paths = useMemo(
     () => ({
       task: (key: string) => hrefForTask(meta.id, key),
@@ -77,27 +238,7 @@ export function RunView({
   const scenarioText = searchParams.get("scenario");
   const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
-  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
 
-  // Read only: the as-recorded report is shared by everything that shows this snapshot.
-  const report = useMemo(
-    () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
-    [snapshot, run, scenario],
-  );
-  const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
-  const declared = scenarios.find((s) => s.declared) ?? null;
-  const declaredHeadline = useMemo(
-    () => (declared ? computeReport(run, declared.scenario).headline : null),
-    [run, declared],
-  );
-  const declaredParam = declared ? scenarioParam(declared.scenario) : null;
-  // Deferred: a what-if edit shows its report first and these (every check of every task re-scored) after.
-  const leverScenario = useDeferredValue(scenario);
-  const fragile = useMemo(
-    () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
-    [snapshot, run, leverScenario],
-  );
-  const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
   const bins = useMemo(() => rewardHistogram(report.rollouts), [report]);
@@ -105,12 +246,6 @@ export function RunView({
   const explanation = useMemo(
     () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
     [report, headlineKind],
-  );
-
-  // A second report only when some rollout is unscored (policyReports): otherwise both policies read the same.
-  const robustness = useMemo(
-    () => headlineRobustness(policyReports(run, scenario, report), scenario),
-    [run, scenario, report],
   );
 
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
@@ -123,40 +258,19 @@ export function RunView({
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
   const metrics = Object.values(report.metrics);
-  const tableDimensions = metrics.filter((m) => m.kind === "dimension" && m.eligibleTasks > 0).map((m) => m.metric);
-  const warnings = useMemo<RunWarning[]>(
-    () => [
-      ...report.warnings.map((text) => ({ text })),
-      ...report.rollouts.flatMap((r) => r.warnings.map((text) => ({ text, rollout: r.id }))),
-    ],
-    [report],
-  );
+  const dimensions = useMemo(() => tableDimensions(report), [report]);
+  const warnings = useMemo<RunWarning[]>(() => reportWarnings(report), [report]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
-  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
 
   return (
-    <>
-      <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: run.rollouts.length }] : []} />
+    <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? (
-        <ActiveScenarioCallout
-          description={report.scenarioDescription}
-          resetHref={pathname}
-          name={named?.name ?? null}
-        />
+        <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} name={scenarioName} />
       ) : null}
-      {declared && declaredHeadline ? (
-        <DeclaredHeadline
-          name={declared.name}
-          declared={declaredHeadline}
-          recorded={snapshot.recorded.headline}
-          href={declaredParam ? `${pathname}?scenario=${encodeURIComponent(declaredParam)}` : pathname}
-          current={named?.name === declared.name}
-        />
-      ) : null}
-      <SharedRolloutsNote runId={meta.id} rollouts={run.rollouts.length} shared={meta.shared} />
+      {notes}
 
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
@@ -166,8 +280,7 @@ export function RunView({
         </div>
       </div>
 
-      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} saved={scenarios} />
-
+      <WhatIfPanel run={run} recorded={recorded} report={report} paths={paths} saved={scenarios} />
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>
           <h2 id="dimensions-title">Dimensions</h2>
@@ -192,10 +305,10 @@ export function RunView({
           ))}
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
-        <HeadlineRobustnessTable robustness={robustness} />
+        <HeadlineRobustnessTable robustness={view.robustness} />
       </section>
 
-      <Levers levers={fragile} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
+      <Levers levers={view.levers} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
 
       <FormatNotes meta={meta} report={report} />
 
@@ -235,12 +348,12 @@ export function RunView({
         {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
         <TasksTable
           tasks={report.tasks}
-          dimensions={tableDimensions}
+          dimensions={dimensions}
           strips={strips}
           counted={counted}
           taskHref={taskHref}
         />
       </section>
-    </>
+    </div>
   );
 }

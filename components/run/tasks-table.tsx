@@ -39,12 +39,15 @@ export function TasksTable({
   strips,
   counted,
   taskHref,
+  preview = false,
 }: {
   tasks: TaskReport[];
   dimensions: string[];
   strips: Record<string, StripPoint[]>;
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
+  /** `tasks` is one page shown before the run has loaded: rows only, no filter, sorting or pager. */
+  preview?: boolean;
 }) {
   const { view, update: edit } = useUrlState(tasksViewCodec);
   const update = (change: Partial<TasksView>) => edit((v) => ({ ...v, ...change }));
@@ -59,7 +62,13 @@ export function TasksTable({
           const href = taskHref(t.key);
           return (
             <div className={styles.task}>
-              {href ? <Link href={href}>{t.key}</Link> : <span>{t.key}</span>}
+              {href ? (
+                <Link href={href} prefetch={preview ? false : undefined}>
+                  {t.key}
+                </Link>
+              ) : (
+                <span>{t.key}</span>
+              )}
               {t.name ? <span className={styles.name}>{t.name}</span> : null}
             </div>
           );
@@ -155,7 +164,7 @@ export function TasksTable({
       });
     }
     return cols;
-  }, [dimensions, strips, counted, taskHref]);
+  }, [dimensions, strips, counted, taskHref, preview]);
 
   const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);
   const sort = requested ? { id: requested.id, direction: view.dir } : DEFAULT_SORT;
@@ -186,7 +195,7 @@ export function TasksTable({
 
   return (
     <div className={styles.tableBlock}>
-      {tasks.length > 10 ? (
+      {tasks.length > 10 && !preview ? (
         <TaskFilter
           query={view.q}
           onChange={(q) => update({ q, page: 1 })}
@@ -208,7 +217,7 @@ export function TasksTable({
                     aria-sort={sorted ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
                     title={c.title}
                   >
-                    {c.sort ? (
+                    {c.sort && !preview ? (
                       <button type="button" onClick={() => onSort(c)}>
                         {c.header}
                         <span className={sorted ? styles.arrowOn : styles.arrow} aria-hidden>
@@ -244,7 +253,7 @@ export function TasksTable({
           </tbody>
         </table>
       </div>
-      {page.pages > 1 ? (
+      {page.pages > 1 && !preview ? (
         <Pager
           page={page.page}
           pages={page.pages}

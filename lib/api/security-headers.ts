@@ -2,11 +2,13 @@
  * The content security policy: scripts only from this origin or carrying the per-request nonce Next.js puts
  * on its own inline bootstrap scripts, so no inline script from anywhere else (a result file, say) can run.
  * Styles allow inline attributes because the chart library positions elements with style attributes.
+ * Workers (the run page scores in one) load from this origin only: a worker script carries no nonce.
  */
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,4 +1,5 @@
 import { toCompareRun } from "@/components/compare/compare-run";
+import { embeddedRunSource } from "@/components/run/run-payload";
 import type { StaticComparison } from "@/components/export/static-compare-page";
 import type { Store } from "@/lib/store/store";
 import type { BundleFile } from "./bundle-files";
@@ -21,7 +22,9 @@ export async function compareBundle(
 ): Promise<BundleFile[] | null> {
   const side = async ({ store, runId }: StoredRunRef) => {
     const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
-    return meta && snapshot ? { run: toCompareRun(meta, snapshot.run), runJson: snapshot.compactJson } : null;
+    return meta && snapshot
+      ? { run: toCompareRun(meta, snapshot.run), runBase64: embeddedRunSource(snapshot).base64 }
+      : null;
   };
   const [first, second] = await Promise.all([side(a), side(b)]);
   if (!first || !second) return null;

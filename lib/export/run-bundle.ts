@@ -1,5 +1,6 @@
 import { toRunPageMeta } from "@/components/run/run-page-meta";
-import { runViewProps } from "@/components/run/run-payload";
+import { embeddedRunSource, runPageData } from "@/components/run/run-payload";
+import { DEFAULT_TASKS_VIEW } from "@/components/run/tasks-view";
 import type { PageData, StaticRollout } from "@/components/export/page-data";
 import { pageFileName, type SiteMap } from "@/components/export/site-map";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
@@ -41,7 +42,12 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
   const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
   if (!meta || !snapshot) return null;
   // A copy is a still picture: it never polls for rollouts landing, whether or not the run is being watched.
-  const props = runViewProps(snapshot, { ...toRunPageMeta(meta), live: false });
+  const page = runPageData(
+    snapshot,
+    { ...toRunPageMeta(meta), live: false },
+    { source: embeddedRunSource(snapshot), view: DEFAULT_TASKS_VIEW },
+  );
+  const props = { runBase64: embeddedRunSource(snapshot).base64, first: page.first, metaJson: page.metaJson };
   const keys = runTasks(snapshot.run).map((t) => t.key);
   const ids = snapshot.run.rollouts.map((r) => r.id);
   const site: SiteMap = { runId, tasks: {}, rollouts: {} };

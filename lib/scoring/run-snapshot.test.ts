@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { scoringArticle } from "./__fixtures__/scoring-article";
 import { computeReport } from "./report/report";
 import { RunSnapshot } from "./run-snapshot";
-import { decodeRun, type CompactRun } from "./wire/compact-run";
+import { decodeBinaryRun } from "./wire/binary-run";
 
 describe("RunSnapshot", () => {
   it("computes the as-recorded report and the browser encoding once, from its run", () => {
@@ -11,8 +11,8 @@ describe("RunSnapshot", () => {
     expect(snapshot.run).toBe(run);
     expect(snapshot.recorded).toEqual(computeReport(scoringArticle));
     expect(snapshot.recorded).toBe(snapshot.recorded);
-    expect(decodeRun(JSON.parse(snapshot.compactJson) as CompactRun)).toStrictEqual(scoringArticle);
-    expect(snapshot.compactJson).toBe(snapshot.compactJson);
+    expect(decodeBinaryRun(snapshot.binary)).toStrictEqual(scoringArticle);
+    expect(snapshot.binary).toBe(snapshot.binary);
   });
 
   it("gives the headline under a scenario, the same for the same scenario written another way", () => {

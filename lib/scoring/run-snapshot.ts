@@ -4,23 +4,23 @@ import { levers } from "./report/levers";
 import type { Lever, Report, ReportHeadline } from "./report/report-types";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
-import { encodeRun } from "./wire/compact-run";
+import { encodeBinaryRun } from "./wire/binary-run";
 
 const HEADLINES_KEPT = 4;
 
 /**
  * One version of a run, as everything that shows it shares it: the scoring run, its as-recorded report and its
- * browser encoding (the compact run as JSON text), the last two computed on first use and then kept with the
- * snapshot. Read-only by contract: no scoring function mutates a run, and no caller may mutate the run or the
- * report it hands out. The server's run cache (lib/store/run-cache.ts) holds one per stored run version; the
- * run page in the browser holds one for its run.
+ * browser encoding (the binary columns of GET /api/runs/:id/run.bin), both computed on first use and then
+ * kept with the snapshot. Read-only by contract: no scoring function mutates a run, and no caller may mutate
+ * the run or the report it hands out. The server's run cache (lib/store/run-cache.ts) holds one per stored
+ * run version; the run page's worker holds one for its run.
  */
 export class RunSnapshot {
   #recorded: Report | undefined;
-  #compactJson: string | undefined;
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
   #levers: Lever[] | undefined;
+  #binary: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(readonly run: ScoringRun) {}
 
@@ -46,8 +46,8 @@ export class RunSnapshot {
     return (this.#levers ??= levers(this.run));
   }
 
-  /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */
-  get compactJson(): string {
-    return (this.#compactJson ??= JSON.stringify(encodeRun(this.run)));
+  /** encodeBinaryRun(run): what the run page's worker fetches and decodes. */
+  get binary(): Uint8Array<ArrayBuffer> {
+    return (this.#binary ??= encodeBinaryRun(this.run));
   }
 }

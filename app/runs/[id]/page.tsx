@@ -4,12 +4,17 @@ import { cache, Suspense } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { publishSnapshot, runPageMetaJson } from "@/components/run/run-payload";
+import { runBinaryHref, runPageData } from "@/components/run/run-payload";
+import { parseTasksView } from "@/components/run/tasks-view";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** One query per request, shared by the metadata and the page. */
 const runMeta = cache((id: string) => getStore().getRun(id));
@@ -24,35 +29,51 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * The run page. The run's existence is settled before anything streams, so an unknown id answers 404 (a
  * loading.tsx boundary would have committed a 200 first); the scoring data then streams in behind a skeleton.
  */
-export default async function RunPage({ params }: Props) {
+export default async function RunPage({ params, searchParams }: Props) {
   const meta = await runMeta((await params).id);
   if (!meta) notFound();
   const [baseline, shared] = await Promise.all([baselineRun(), getStore().sharedRollouts(meta.id)]);
   return (
     <Suspense fallback={<RunSkeleton />}>
-      <RunBody meta={toRunPageMeta(meta, baseline, shared)} />
+      <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={searchOf(await searchParams)} />
     </Suspense>
   );
 }
 
+function searchOf(query: Record<string, string | string[] | undefined>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(key, v);
+  return out;
+}
+
 /**
- * The browser recomputes the report (what-if), so it gets the whole run: compact (~25× smaller than as is)
- * and as a string (components/run/run-payload.ts). The page's HTML itself lists no more than a page of tasks.
+ * The HTML holds the first screen only (header, headline, one page of tasks); the browser's worker fetches the
+ * whole run as binary columns from run.bin (cached by the browser on the run's version) and scores it there.
+ * The declared scenario's headline is computed here, once per run version (RunSnapshot.headlineUnder).
  */
-async function RunBody({ meta }: { meta: RunPageMeta }) {
+async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchParams }) {
   const store = getStore();
-  const [snapshot, scenarios] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
+  const [snapshot, saved] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
   if (!snapshot) notFound();
+  const scenario = parseScenarioParam(search.get("scenario"));
+  const data = runPageData(snapshot, meta, {
+    source: { href: runBinaryHref(meta.id) },
+    scenario: scenario.success ? scenario.data : {},
+    view: parseTasksView(search),
+  });
+  const scenarios = saved.map(({ name, description, scenario: s, declared }) => ({
+    name,
+    description,
+    scenario: s,
+    declared,
+  }));
+  const declared = scenarios.find((s) => s.declared);
   return (
     <RunView
-      runJson={publishSnapshot(snapshot)}
-      metaJson={runPageMetaJson(meta)}
-      scenarios={scenarios.map(({ name, description, scenario, declared }) => ({
-        name,
-        description,
-        scenario,
-        declared,
-      }))}
+      {...data}
+      scenarios={scenarios}
+      declaredHeadline={declared ? snapshot.headlineUnder(declared.scenario) : null}
     />
   );
 }

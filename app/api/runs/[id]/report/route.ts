@@ -2,26 +2,37 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { withLevers } from "@/lib/scoring/report/levers";
+import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
 
-/** The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`. */
+/**
+ * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`;
+ * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
+ * (lib/api/report-page.ts).
+ */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
   const { id } = await params;
-  const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
+  const searchParams = new URL(request.url).searchParams;
+  const scenario = parseScenarioParam(searchParams.get("scenario"));
   if (!scenario.success)
     throw new ApiError(
       "invalid",
       "Invalid scenario.",
       scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
     );
+  const query = parseReportQuery(searchParams);
   const snapshot = await getStore().snapshot(id);
   if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
   const asRecorded = Object.keys(scenario.data).length === 0;
-  if (asRecorded) return NextResponse.json({ ...snapshot.recorded, levers: snapshot.levers });
-  return NextResponse.json(withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data));
+  const report = asRecorded
+    ? { ...snapshot.recorded, levers: snapshot.levers }
+    : withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data);
+  if (query.kind === "summary") return NextResponse.json(reportSummary(report));
+  if (query.kind === "page") return NextResponse.json(reportPage(report, query));
+  return NextResponse.json(report);
 });

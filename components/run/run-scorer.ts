@@ -1,0 +1,59 @@
+import { checkTallies } from "@/lib/scoring/report/check-tallies";
+import { levers } from "@/lib/scoring/report/levers";
+import { computeReport } from "@/lib/scoring/report/report";
+import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import type { ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
+
+/*
+ * The run page's scoring as a message handler: decodes the run once, then computes everything the page shows
+ * under each scenario it asks for. run-worker.ts runs it in a Web Worker; a page with no server behind it (a
+ * static bundle, where a file:// page may not start a worker) runs it on its own thread (use-run-scoring.ts).
+ * Requests are answered in order; one that a newer request superseded before it started is skipped.
+ */
+
+export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
+
+function scored(s: RunSnapshot, scenario: Scenario): ScoredView {
+  const asRecorded = Object.keys(scenario).length === 0;
+  const report = asRecorded ? s.recorded : computeReport(s.run, scenario);
+  return {
+    report,
+    tallies: checkTallies(s.run, scenario),
+    levers: asRecorded ? s.levers : levers(s.run, scenario),
+    robustness: headlineRobustness(policyReports(s.run, scenario, report), scenario),
+  };
+}
+
+/** A handler for the page's requests that answers through `post`. */
+export function runScorer(post: Post): (request: WorkerRequest) => void {
+  // Scenarios may arrive before the run's bytes: they wait for it.
+  let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
+  const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
+  let latest = 0;
+  const fail = (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) });
+
+  return (request) => {
+    if (request.type === "load") {
+      const loading = Promise.resolve().then(() => {
+        const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(request.bytes)));
+        post({ type: "run", recorded: scored(s, {}) });
+        return s;
+      });
+      loaded(loading);
+      loading.catch(fail);
+      return;
+    }
+    latest = request.id;
+    void snapshot.then((s) => {
+      if (request.id !== latest) return;
+      try {
+        post({ type: "scored", id: request.id, view: scored(s, request.scenario) });
+      } catch (e) {
+        fail(e);
+      }
+    });
+  };
+}

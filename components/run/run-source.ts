@@ -1,0 +1,52 @@
+import type { CheckTally } from "@/lib/scoring/report/check-tallies";
+import type { Lever, Report } from "@/lib/scoring/report/report-types";
+import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+
+/*
+ * Where the run page gets the run, and what it and its worker (run-worker.ts) say to each other.
+ * The run travels as binary columns (lib/scoring/wire/binary-run.ts): fetched from GET /api/runs/:id/run.bin
+ * (the browser's cache revalidates it on the run's version), or given inline as base64 by a page that has no
+ * server behind it (a static bundle).
+ */
+
+export type RunSource = { href: string } | { base64: string };
+
+/**
+ * A report with what the page shows beside it, all under one scenario: the per-dimension check tallies of the
+ * metric cards, the fragile verdicts (levers) and the headline under every scheme and unscored policy.
+ */
+export interface ScoredView {
+  report: Report;
+  tallies: Record<string, CheckTally>;
+  levers: Lever[];
+  robustness: HeadlineRobustness;
+}
+
+export type WorkerRequest =
+  /** The run's binary columns (transferred). */
+  | { type: "load"; bytes: ArrayBuffer }
+  /** `id` increases with every request: the page shows the answer to its latest one only. */
+  | { type: "score"; id: number; scenario: Scenario };
+
+export type WorkerAnswer =
+  /** The run is decoded: its as-recorded view. */
+  | { type: "run"; recorded: ScoredView }
+  | { type: "scored"; id: number; view: ScoredView }
+  | { type: "error"; message: string };
+
+/** The bytes of an embedded run (`{base64}`), decoded to the run. */
+export function decodeRunBase64(base64: string): ScoringRun {
+  return decodeBinaryRun(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+}
+
+/** The run's bytes: fetched (the browser revalidates its cached copy) or decoded from base64. */
+export async function runBytes(source: RunSource): Promise<ArrayBuffer> {
+  if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
+  // High priority: the page's link prefetches must not hold the run back.
+  const res = await fetch(source.href, { credentials: "same-origin", priority: "high" });
+  if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
+  return res.arrayBuffer();
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { runBytes, type RunSource, type ScoredView, type WorkerAnswer, type WorkerRequest } from "./run-source";
+import { runScorer } from "./run-scorer";
+
+/** What the hook needs of a Worker. */
+interface ScorerPort {
+  postMessage(request: WorkerRequest, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<WorkerAnswer>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+/**
+ * A Web Worker for a run the server serves; for a run embedded in the page (a static bundle, opened from
+ * file:// where a page may not start a worker) the same scorer on this thread, answering asynchronously.
+ */
+function scorerFor(source: RunSource): ScorerPort {
+  if ("href" in source) return new Worker(new URL("./run-worker.ts", import.meta.url));
+  let open = true;
+  const port: ScorerPort = {
+    onmessage: null,
+    onerror: null,
+    postMessage: (request) => setTimeout(() => open && handle(request), 0),
+    terminate: () => {
+      open = false;
+    },
+  };
+  const handle = runScorer((answer) => {
+    if (open) port.onmessage?.({ data: answer } as MessageEvent<WorkerAnswer>);
+  });
+  return port;
+}
+
+export interface RunScoring {
+  /** The run, once loaded (the what-if controls read it); null before. */
+  run: ScoringRun | null;
+  recorded: ScoredView | null;
+  /** The view under `scenario`: the latest one the worker answered while a newer one is computed. */
+  current: ScoredView | null;
+  /** Whether `current` is the answer for `scenario` itself. */
+  settled: boolean;
+  error: string | null;
+}
+
+/**
+ * The run page's scores from its worker (run-worker.ts): the run is loaded once per source, and every change
+ * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker first answers, `current` is
+ * null and the page shows what the server rendered; after, the previous view stays until the next arrives.
+ */
+export function useRunScoring(source: RunSource, scenarioKey: string, scenario: Scenario): RunScoring {
+  const worker = useRef<ScorerPort | null>(null);
+  const asked = useRef(0);
+  const [state, setState] = useState<Omit<RunScoring, "settled"> & { answered: number; answeredKey: string }>({
+    run: null,
+    recorded: null,
+    current: null,
+    error: null,
+    answered: 0,
+    answeredKey: "",
+  });
+  // By value: the server renders the page again on a router navigation, handing an equal but new object.
+  const sourceKey = JSON.stringify(source);
+  const keys = useRef(new Map<number, string>());
+
+  useEffect(() => {
+    const w = scorerFor(JSON.parse(sourceKey) as RunSource);
+    worker.current = w;
+    let live = true;
+    const fail = (e: unknown) => {
+      if (live) setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
+    };
+    w.onerror = () => fail(new Error("The run could not be scored in this browser."));
+    w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      const answer = event.data;
+      if (answer.type === "error") fail(new Error(answer.message));
+      else if (answer.type === "run") setState((s) => ({ ...s, recorded: answer.recorded }));
+      else if (answer.id === asked.current) {
+        const key = keys.current.get(answer.id) ?? "";
+        keys.current.clear();
+        setState((s) => ({ ...s, current: answer.view, answered: answer.id, answeredKey: key }));
+      }
+    };
+    // Fetched here, not in the worker, so the request starts while the worker's script still loads. The
+    // worker gets the bytes; the page decodes its own copy for the what-if controls meanwhile.
+    runBytes(JSON.parse(sourceKey) as RunSource)
+      .then((bytes) => {
+        if (!live) return;
+        const own = bytes.slice(0);
+        w.postMessage({ type: "load", bytes } satisfies WorkerRequest, [bytes]);
+        const run = decodeBinaryRun(new Uint8Array(own));
+        if (live) setState((s) => ({ ...s, run }));
+      })
+      .catch(fail);
+    return () => {
+      live = false;
+      w.terminate();
+      worker.current = null;
+    };
+  }, [sourceKey]);
+
+  useEffect(() => {
+    const w = worker.current;
+    if (!w || scenarioKey === "") return;
+    const id = ++asked.current;
+    keys.current.set(id, scenarioKey);
+    w.postMessage({ type: "score", id, scenario } satisfies WorkerRequest);
+  }, [sourceKey, scenarioKey, scenario]);
+
+  const { answered: _a, answeredKey, ...rest } = state;
+  if (scenarioKey === "") return { ...rest, current: rest.recorded, settled: rest.recorded !== null };
+  // Under a scenario the page waits for its first answer (the server's first screen is under it already).
+  return { ...rest, settled: answeredKey === scenarioKey };
+}
