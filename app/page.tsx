@@ -3,7 +3,10 @@ import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
+import { withDeclaredHeadlines } from "@/lib/store/declared-headlines";
 import { getStore } from "@/lib/store/open-store";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { isLive } from "@/lib/run-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -11,9 +14,15 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function RunsPage({ searchParams }: Props) {
   const { deleted } = await searchParams;
-  const stored = await getStore().listRuns();
+  const store = getStore();
+  const [stored, declared] = await Promise.all([store.listRuns(), store.declaredScenario()]);
   const deltas = runsDeltaToBaseline(stored);
-  const runs = stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null }));
+  const runs = await withDeclaredHeadlines(
+    store,
+    stored.map((r) => ({ ...r, deltaToBaseline: deltas[r.id] ?? null, live: isLive(r.liveUntil) })),
+    declared,
+  );
+  const live = runs.filter((r) => r.live).map((r) => ({ id: r.id, rollouts: r.summary?.rollouts ?? 0 }));
   return (
     <>
       <div className="page-header">
@@ -31,6 +40,7 @@ export default async function RunsPage({ searchParams }: Props) {
         </p>
       ) : null}
       {runs.length === 0 ? <NoRuns formats={FORMAT_IDS} /> : <RunsTable runs={runs} />}
+      <LiveRefresh shown={live} />
     </>
   );
 }

@@ -111,6 +111,26 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   await snap(page, "compare");
 });
 
+test("the compare page says whether the conclusion survives each scheme, as GET /api/compare does", async ({
+  page,
+  request,
+}) => {
+  const api = (await (await request.get(`/api/compare?runs=${idA},${idB}&a=${idA}`)).json()) as {
+    robustness: { summary: string; entries: { scheme: string; unscored: string; delta: number | null }[] };
+  };
+  expect(api.robustness.summary).toBe("B is ahead under 3 of 3 schemes; the interval excludes 0 under none.");
+
+  await page.goto(`/compare?runs=${idA},${idB}&a=${idA}`);
+  const section = page.getByTestId("robustness");
+  await expect(section.getByRole("heading", { name: "Does the conclusion survive?" })).toBeVisible();
+  await expect(section.getByTestId("robustness-summary")).toHaveText(`B vs A, Correctness: ${api.robustness.summary}`);
+  const rows = section.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  const check = api.robustness.entries.find((e) => e.scheme === "check" && e.unscored === "exclude")!;
+  await expect(section.getByTestId("robustness-row-check-exclude")).toContainText(deltaPp(check.delta));
+  await expect(section.getByTestId("robustness-row-task-exclude")).toContainText("shown above");
+});
+
 test("the run export lists every (rollout, check) as CSV with quoting and the formula guard", async ({ request }) => {
   const res = await request.get(`/api/runs/${idB}/export.csv`);
   expect(res.status()).toBe(200);

@@ -121,6 +121,22 @@ test("a scenario in the URL recomputes the page; an invalid one falls back to th
   await expect(page.getByTestId("headline-value")).toHaveText("72.2%");
 });
 
+test("the run page gives the headline with its interval under each scheme, the scenario's marked", async ({ page }) => {
+  await openRun(page, "scoring-article");
+  const table = page.getByTestId("headline-robustness");
+  await expect(table.getByTestId("headline-robustness-task-exclude")).toContainText("72.2% 9.0% – 100.0%shown");
+  await expect(table.getByTestId("headline-robustness-check-exclude")).toContainText("66.7%");
+  await expect(table.locator("tbody tr")).toHaveCount(3);
+
+  const url = new URL(page.url());
+  url.searchParams.set("scenario", JSON.stringify({ headline: { scheme: "check" }, weights: { checkout: 2 } }));
+  await page.goto(url.pathname + url.search);
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+  await expect(table.getByTestId("headline-robustness-check-exclude")).toContainText("shown");
+  // custom, checkout weight 2: (2·2/3 + 1 + 0.5)/4
+  await expect(table.getByTestId("headline-robustness-custom-exclude")).toContainText("70.8%");
+});
+
 test("an unknown run id gets a 404 page that says where to go", async ({ page }) => {
   const response = await page.goto("/runs/no-such-run");
   expect(response?.status()).toBe(404);

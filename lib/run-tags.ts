@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readLabels } from "./run-labels";
 
 /*
  * What a run's tags may be, the same at every edge (CLI, API, upload field, pages, URL filter): short words or
@@ -35,7 +36,7 @@ export function mergeTags(current: readonly string[], added: readonly string[]):
   return [...new Set([...current, ...added])];
 }
 
-/** A stored tags value (a JSON column) as a list of strings; anything else reads as no tags. */
+/** A stored labels value (a JSON column, lib/run-labels.ts) as its list of tags; anything else reads as no tags. */
 export function storedTags(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  return readLabels(value).tags;
 }

@@ -164,11 +164,26 @@ describe("reads", () => {
       onlyA: 3,
       onlyB: 4,
       regression: false,
+      robustness: { summary: "No difference under any scheme: B and A have no common task to compare." },
     });
     const swapped = await (
       await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&a=${silo}`))
     ).json();
     expect(swapped).toMatchObject({ a: { id: silo }, b: { id: article }, onlyA: 4, onlyB: 3 });
+
+    // Under a scenario, each run's headline is its report's under the same scenario.
+    const scenario = encodeURIComponent('{"headline":{"scheme":"check"},"unscored":"fail"}');
+    const under = await (
+      await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&scenario=${scenario}`))
+    ).json();
+    const report = await (
+      await getReport(
+        new Request(`http://tally.test/api/runs/${article}/report?scenario=${scenario}`),
+        params({ id: article }),
+      )
+    ).json();
+    expect(under.a.headline).toEqual(report.headline);
+    expect(under.scenario).toEqual({ headline: { scheme: "check" }, unscored: "fail" });
 
     const reward = await getCompare(new Request(`http://tally.test/api/compare?runs=${article},${silo}&metric=reward`));
     expect(((await reward.json()) as { taskMetric: string }).taskMetric).toBe("reward");

@@ -115,6 +115,19 @@ describe("GET /api/compare/export.csv", () => {
     await baseline(ids.b, '{"baseline": false}');
   });
 
+  it("scores both runs under the scenario, as the compare page does; 422 for an invalid one", async () => {
+    const flip = encodeURIComponent(
+      JSON.stringify({ flips: [{ task: "incident/dns-flap", check: "C2", passed: true }] }),
+    );
+    const row = async (query: string) =>
+      (await (await get(query)).text()).split("\r\n").find((l) => l.startsWith("incident/dns-flap,"));
+    expect(await row(`runs=${ids.a},${ids.b}&a=${ids.a}`)).toMatch(/,pass->fail$/);
+    expect(await row(`runs=${ids.a},${ids.b}&a=${ids.a}&scenario=${flip}`)).toMatch(/,0\.6\d*,0\.6\d*,0,$/);
+    const bad = await get(`runs=${ids.a},${ids.b}&scenario=${encodeURIComponent('{"unscored":"maybe"}')}`);
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.details[0].path).toBe("unscored");
+  });
+
   it("400 without two runs, 404 for an unknown one", async () => {
     expect((await get(`runs=${ids.a}`)).status).toBe(400);
     expect((await get(`runs=${ids.a},${ids.a}`)).status).toBe(400);

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { plural } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { CompareOrder } from "@/lib/scoring/report/compare-order";
+import type { Robustness } from "@/lib/scoring/report/robustness";
 import { CompareHeader } from "./compare-header";
 import { letter, type CompareRun } from "./compare-run";
 import { DimensionTable } from "./dimension-table";
@@ -10,6 +12,7 @@ import { FlipsCard } from "./flips-card";
 import { HeadlineDeltaCard } from "./headline-delta-card";
 import { NotComparable } from "./not-comparable";
 import { RegradeTable } from "./regrade-table";
+import { RobustnessSection } from "./robustness-table";
 import { TasksSection } from "./tasks-section";
 import { compareCsvHref, type CompareView as View } from "./url-state";
 import styles from "./compare.module.css";
@@ -21,12 +24,18 @@ export function CompareView({
   a,
   candidates,
   comparisons,
+  scenarioPanel,
+  robustness,
 }: {
   view: View;
   order: CompareOrder;
   a: CompareRun;
   candidates: CompareRun[];
   comparisons: Comparison[];
+  /** The what-if controls: which scenario every figure below is computed under. */
+  scenarioPanel?: ReactNode;
+  /** Each candidate's headline difference under every scheme and unscored policy. */
+  robustness?: Robustness[];
 }) {
   const csvHref = compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
@@ -38,6 +47,7 @@ export function CompareView({
   return (
     <>
       <CompareHeader view={view} a={a} candidates={candidates} csvHref={csvHref} />
+      {scenarioPanel}
       {order.dropped.length > 0 ? (
         <p className="callout callout-info">
           Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.
@@ -88,6 +98,13 @@ export function CompareView({
 
       {anyCommon ? (
         <>
+          {robustness ? (
+            <RobustnessSection
+              robustness={robustness}
+              aName={a.name}
+              candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
+            />
+          ) : null}
           <section className="section" aria-labelledby="dimensions-title">
             <h2 id="dimensions-title">Every dimension</h2>
             <p className="section-note">

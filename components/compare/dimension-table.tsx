@@ -7,7 +7,8 @@ import { metricKind } from "@/lib/scoring/core/dimensions";
 import { DeltaInterval } from "./delta-interval";
 import styles from "./compare.module.css";
 
-const SHORT: Record<DeltaVerdict, { mark: string; text: string; className: string }> = {
+/** A verdict as a short badge, for table cells. */
+export const SHORT: Record<DeltaVerdict, { mark: string; text: string; className: string }> = {
   better: { mark: "▲", text: "better", className: "badge badge-pass" },
   worse: { mark: "▼", text: "worse", className: "badge badge-fail" },
   unclear: { mark: "≈", text: "unclear", className: "badge" },

@@ -13,6 +13,7 @@ describe("compare URL state", () => {
       sort: "abs",
       dir: "desc",
       page: 1,
+      scenario: null,
     });
     expect(parseCompareView({ runs: ["p,q"], sort: "nope", dir: "up", metric: "<script>", filter: "all" })).toEqual({
       runs: ["p", "q"],
@@ -22,10 +23,23 @@ describe("compare URL state", () => {
       sort: "delta",
       dir: "asc",
       page: 1,
+      scenario: null,
     });
     expect(parseCompareView(new URLSearchParams("runs=x,y&page=3")).page).toBe(3);
     for (const bad of ["0", "-1", "2.5", "x", "99999999"])
       expect(parseCompareView(new URLSearchParams(`runs=x,y&page=${bad}`)).page).toBe(1);
+  });
+
+  it("keeps the scenario in every link and in the CSV export", () => {
+    const text = JSON.stringify({ headline: { scheme: "check" }, unscored: "fail" });
+    const view = parseCompareView(new URLSearchParams({ runs: "x,y", scenario: ` ${text} ` }));
+    expect(view.scenario).toBe(text);
+    const linked = new URL(compareViewHref(view, { sort: "key", dir: "asc" }), "http://t").searchParams;
+    expect(linked.get("scenario")).toBe(text);
+    expect(new URL(compareCsvHref(view, { a: "x", candidates: ["y"] }), "http://t").searchParams.get("scenario")).toBe(
+      text,
+    );
+    expect(parseCompareView(new URLSearchParams("runs=x,y&scenario=")).scenario).toBeNull();
   });
 
   it("keeps the page only when a link asks for it: sorting or filtering starts at page 1", () => {

@@ -20,6 +20,8 @@ export interface CompareView {
   dir: SortDir;
   /** Page of the per-task table, 1-based (clamped to the last page when rendered). */
   page: number;
+  /** The what-if scenario both runs are scored under: the `scenario` parameter as given (JSON), null for none. */
+  scenario: string | null;
 }
 
 export const DEFAULT_SORT: TaskSort = "delta";
@@ -40,6 +42,7 @@ export function parseCompareView(params: ParamSource): CompareView {
   const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : DEFAULT_DIR;
   const metric = first(params, "metric");
   const pageParam = first(params, "page") ?? "";
+  const scenario = first(params, "scenario")?.trim();
   return {
     runs: [...new Set(parseRunIds(first(params, "runs")))].slice(0, 20),
     a: first(params, "a")?.trim() || null,
@@ -48,6 +51,7 @@ export function parseCompareView(params: ParamSource): CompareView {
     sort,
     dir,
     page: /^[1-9]\d{0,6}$/.test(pageParam) ? Number(pageParam) : 1,
+    scenario: scenario ? scenario : null,
   };
 }
 
@@ -64,6 +68,7 @@ export function compareViewHref(view: CompareView, patch: Partial<CompareView> =
     params.set("dir", v.dir);
   }
   if (v.page > 1) params.set("page", String(v.page));
+  if (v.scenario) params.set("scenario", v.scenario);
   // Run ids never contain a comma; keep the list readable.
   const query = params.toString().replace(/%2C/gi, ",");
   return query ? `/compare?${query}` : "/compare";
@@ -73,6 +78,7 @@ export function compareViewHref(view: CompareView, patch: Partial<CompareView> =
 export function compareCsvHref(view: CompareView, order: { a: string; candidates: string[] }): string {
   const params = new URLSearchParams({ runs: [order.a, ...order.candidates].join(","), a: order.a });
   if (view.metric) params.set("metric", view.metric);
+  if (view.scenario) params.set("scenario", view.scenario);
   return `/api/compare/export.csv?${params.toString().replace(/%2C/gi, ",")}`;
 }
 

@@ -6,6 +6,7 @@ import styles from "./run-header.module.css";
 import { rolloutHref } from "@/components/task/hrefs";
 import type { RunPageMeta } from "./run-page-meta";
 import { RunManage } from "./run-manage";
+import { LiveBadge } from "@/components/live/live-badge";
 
 /** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
 export interface RunWarning {
@@ -44,6 +45,7 @@ export function RunHeader({
         <div className={styles.titleBlock}>
           <h1 className={styles.title}>
             {meta.name}
+            {meta.live ? <LiveBadge /> : null}
             {meta.baseline ? <span className="badge badge-accent">baseline</span> : null}
             {meta.tags.map((tag) => (
               <span key={tag} className="badge" data-testid="run-tag">

@@ -1,3 +1,4 @@
+import { isLive } from "@/lib/run-labels";
 import type { RunBrief, RunMeta } from "@/lib/store/records";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
@@ -12,11 +13,17 @@ export interface RunPageMeta extends Pick<
   harborMeanNote: string | null;
   /** The run marked as baseline when it is another run: the page offers to compare with it. */
   baselineRun: { id: string; name: string } | null;
+  /** A watcher is ingesting into the run now: the page shows it and follows new rollouts. */
+  live: boolean;
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
 
-export function toRunPageMeta(meta: RunMeta, baselineOfStore: RunBrief | null = null): RunPageMeta {
+export function toRunPageMeta(
+  meta: RunMeta,
+  baselineOfStore: RunBrief | null = null,
+  now: number = Date.now(),
+): RunPageMeta {
   const { id, name, agent, model, format, createdAt, ingestedAt, baseline, tags, metadata } = meta;
   return {
     id,
@@ -34,5 +41,6 @@ export function toRunPageMeta(meta: RunMeta, baselineOfStore: RunBrief | null = 
     harborMeanNote: text(metadata.harborMeanNote),
     baselineRun:
       baselineOfStore && baselineOfStore.id !== id ? { id: baselineOfStore.id, name: baselineOfStore.name } : null,
+    live: isLive(meta.liveUntil, now),
   };
 }

@@ -20,6 +20,7 @@ const meta: RunPageMeta = {
   harborMean: 0.5,
   baselineRun: { id: "b", name: "the baseline" },
   harborMeanNote: "note",
+  live: true,
 };
 
 describe("run page payload", () => {

@@ -7,6 +7,7 @@ import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
 import { computeReport } from "@/lib/scoring/report/report";
+import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
@@ -18,6 +19,7 @@ import { FlakyTasks } from "./flaky-tasks";
 import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
+import { HeadlineRobustnessTable } from "./headline-robustness";
 import { levers } from "@/lib/scoring/report/levers";
 import { Levers } from "./levers";
 import { MetricCard } from "./metric-card";
@@ -35,6 +37,11 @@ import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
+import type { SavedScenarioItem } from "@/components/whatif/saved-scenarios";
+import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
+import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
+import { DeclaredHeadline } from "./declared-headline";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 const AS_RECORDED: Scenario = {};
 
@@ -43,7 +50,16 @@ const AS_RECORDED: Scenario = {};
  * URL's `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card
  * and table below.
  */
-export function RunView({ runJson, metaJson }: { runJson: string; metaJson: string }) {
+export function RunView({
+  runJson,
+  metaJson,
+  scenarios,
+}: {
+  runJson: string;
+  metaJson: string;
+  /** The saved scenarios (the what-if panel's picker; the declared one's headline is shown). */
+  scenarios: readonly SavedScenarioItem[];
+}) {
   const snapshot = useMemo(() => readSnapshot(runJson), [runJson]);
   const run = snapshot.run;
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
@@ -72,6 +88,13 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
     () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
     [snapshot, run, leverScenario],
   );
+  const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
+  const declared = scenarios.find((s) => s.declared) ?? null;
+  const declaredHeadline = useMemo(
+    () => (declared ? computeReport(run, declared.scenario).headline : null),
+    [run, declared],
+  );
+  const declaredParam = declared ? scenarioParam(declared.scenario) : null;
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
@@ -80,6 +103,12 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
   const explanation = useMemo(
     () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
     [report, headlineKind],
+  );
+
+  // A second report only when some rollout is unscored (policyReports): otherwise both policies read the same.
+  const robustness = useMemo(
+    () => headlineRobustness(policyReports(run, scenario, report), scenario),
+    [run, scenario, report],
   );
 
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
@@ -101,9 +130,25 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
 
   return (
     <>
+      <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: run.rollouts.length }] : []} />
       <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
-      {active ? <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} /> : null}
+      {active ? (
+        <ActiveScenarioCallout
+          description={report.scenarioDescription}
+          resetHref={pathname}
+          name={named?.name ?? null}
+        />
+      ) : null}
+      {declared && declaredHeadline ? (
+        <DeclaredHeadline
+          name={declared.name}
+          declared={declaredHeadline}
+          recorded={snapshot.recorded.headline}
+          href={declaredParam ? `${pathname}?scenario=${encodeURIComponent(declaredParam)}` : pathname}
+          current={named?.name === declared.name}
+        />
+      ) : null}
 
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
@@ -113,7 +158,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
         </div>
       </div>
 
-      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} />
+      <WhatIfPanel run={run} recorded={snapshot.recorded} report={report} paths={paths} saved={scenarios} />
 
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>
@@ -139,6 +184,7 @@ export function RunView({ runJson, metaJson }: { runJson: string; metaJson: stri
           ))}
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
+        <HeadlineRobustnessTable robustness={robustness} />
       </section>
 
       <Levers levers={fragile} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />

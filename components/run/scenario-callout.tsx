@@ -20,13 +20,39 @@ export function InvalidScenarioCallout({ issues, resetHref }: { issues: Scenario
   );
 }
 
-/** A scenario is active: every figure below is computed under it. */
-export function ActiveScenarioCallout({ description, resetHref }: { description: string[]; resetHref: string }) {
+/**
+ * A scenario is active: every figure below is computed under it. `name` is the saved scenario it is, when it
+ * is one; `what` says what the figures are of ("the run", "both runs").
+ */
+export function ActiveScenarioCallout({
+  description,
+  resetHref,
+  name = null,
+  what = "the run",
+}: {
+  description: string[];
+  resetHref: string;
+  name?: string | null;
+  what?: string;
+}) {
   return (
     <div className="callout callout-info" style={{ marginBottom: 16 }} data-testid="scenario-active">
-      <strong>What-if:</strong> the figures below are computed under a scenario, not as recorded
+      {name ? (
+        <>
+          <strong>
+            Under the saved scenario “<span data-testid="scenario-name-shown">{name}</span>”:
+          </strong>{" "}
+          the figures below are computed under it, not as recorded
+        </>
+      ) : (
+        <>
+          <strong>What-if:</strong> the figures below are computed under a scenario, not as recorded
+        </>
+      )}
       {description.length > 0 ? ` — ${description.join("; ")}` : ""}.{" "}
-      <Link href={resetHref}>Back to the run as recorded</Link>
+      <Link href={resetHref} data-testid="scenario-as-recorded">
+        Back to {what} as recorded
+      </Link>
     </div>
   );
 }

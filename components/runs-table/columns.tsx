@@ -14,6 +14,7 @@ import {
 } from "@tanstack/react-table";
 import { compactCount, dateTime, deltaPp, duration, fixed, pct, plural, usd } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
+import { LiveBadge } from "@/components/live/live-badge";
 import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
 
@@ -110,6 +111,7 @@ export const runsColumns = helper.columns([
         <Link href={`/runs/${encodeURIComponent(row.original.id)}`} className={styles.runLink}>
           {row.original.name}
         </Link>
+        {row.original.live ? <LiveBadge /> : null}
         {row.original.baseline ? <span className="badge badge-accent">baseline</span> : null}
         {row.original.tags.map((tag) => (
           <span key={tag} className="badge" data-testid="run-tag">
@@ -225,6 +227,15 @@ export const runsColumns = helper.columns([
               title="Headline difference to the baseline run (not paired: open Compare for intervals)"
             >
               {deltaPp(row.original.deltaToBaseline)} vs baseline
+            </span>
+          ) : null}
+          {row.original.declared ? (
+            <span
+              className={styles.caption}
+              data-testid="declared-headline"
+              title={`The team's declared scenario “${row.original.declared.name}”: ${row.original.declared.metric} · ${row.original.declared.scheme}`}
+            >
+              {pct(row.original.declared.value)} under “{row.original.declared.name}”
             </span>
           ) : null}
         </>

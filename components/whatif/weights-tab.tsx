@@ -37,8 +37,8 @@ export function WeightsTab({
   scheme,
   edit,
 }: {
-  tasks: TaskReport[];
-  groups: GroupReport[];
+  tasks: readonly Pick<TaskReport, "key" | "name" | "weight">[];
+  groups: readonly Pick<GroupReport, "group" | "tasks">[];
   /** Declared weight per task key. */
   declared: ReadonlyMap<string, number>;
   scenario: Scenario;

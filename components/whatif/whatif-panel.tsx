@@ -15,6 +15,7 @@ import { CopyLinkButton } from "./copy-link-button";
 import { Effects } from "./effects";
 import { HeadlineControls } from "./headline-controls";
 import { RulesTab } from "./rules-tab";
+import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "./saved-scenarios";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { scenarioCodec } from "./scenario-url";
 import { VerdictsTab } from "./verdicts-tab";
@@ -40,12 +41,15 @@ export function WhatIfPanel({
   recorded,
   report,
   paths,
+  saved,
 }: {
   run: ScoringRun;
   /** The run's as-recorded report (its snapshot's). */
   recorded: Report;
   report: Report;
   paths: RunPaths;
+  /** The saved scenarios, to pick one or save this one. */
+  saved: readonly SavedScenarioItem[];
 }) {
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const scenario: Scenario = url.view;
@@ -114,8 +118,10 @@ export function WhatIfPanel({
           </p>
         </div>
         <div className={styles.actions}>
+          <SavedScenarioPicker saved={saved} current={scenario} onApply={(next) => update(() => next)} />
           {active ? (
             <>
+              <SaveScenarioButton scenario={scenario} />
               <CopyLinkButton />
               <button
                 type="button"

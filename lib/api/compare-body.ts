@@ -1,4 +1,8 @@
 import type { Comparison } from "@/lib/scoring/report/compare";
+import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { policyReports, robustness, scenarioPolicy } from "@/lib/scoring/report/robustness";
 
 export interface RunRef {
   /** Stored run id, or null when the run was read from files. */
@@ -6,15 +10,29 @@ export interface RunRef {
   name: string;
 }
 
+/** Two runs as resolved for a comparison (lib/compare/resolve.ts): each with its report under the scenario, B with its comparison with A. */
+export interface ComparedPair {
+  a: { ref: RunRef; run: ScoringRun; report: Report };
+  b: { ref: RunRef; run: ScoringRun; report: Report; comparison: Comparison };
+}
+
 /**
- * The `tally compare --json` / GET /api/compare body (docs/scoring.md#comparing-two-runs), plus per-metric
- * deltas and the verdict.
+ * The `tally compare --json` / GET /api/compare body (docs/scoring.md#comparing-two-runs): each run with its own
+ * headline (its report's, as `tally score` gives it under the same scenario), the paired comparison, the
+ * verdict, and `robustness`: the headline difference under every scheme and unscored policy. One function for
+ * the CLI and the API, so both answer the same for the same runs and scenario.
  */
-export function compareBody(comparison: Comparison, a: RunRef, b: RunRef) {
+export function compareBody({ a, b }: ComparedPair, scenario: Scenario = {}) {
+  const reportsA = policyReports(a.run, scenario, a.report);
+  const reportsB = policyReports(b.run, scenario, b.report);
+  const policy = scenarioPolicy(scenario);
+  const { comparison } = b;
   const { headline } = comparison;
   return {
-    a,
-    b,
+    a: { ...a.ref, headline: reportsA[policy].headline },
+    b: { ...b.ref, headline: reportsB[policy].headline },
+    scenario,
+    scenarioDescription: reportsA[policy].scenarioDescription,
     common: comparison.common,
     onlyA: comparison.onlyA,
     onlyB: comparison.onlyB,
@@ -35,5 +53,8 @@ export function compareBody(comparison: Comparison, a: RunRef, b: RunRef) {
     tasks: comparison.tasks,
     regression: comparison.regression,
     effort: comparison.effort,
+    robustness: robustness(reportsA, reportsB, scenario),
   };
 }
+
+export type CompareBody = ReturnType<typeof compareBody>;

@@ -10,6 +10,7 @@ const STATUS = {
   malformed: 400,
   unauthorized: 401,
   not_found: 404,
+  conflict: 409,
   too_large: 413,
   invalid: 422,
   internal: 500,

@@ -5,16 +5,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { CompareBody } from "@/lib/api/compare-body";
+import { compareMarkdown } from "./compare-markdown";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = path.join(root, "lib/cli/bin.mjs");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-compare-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The Silo files of one variant of e2e/compare-runs.ts, written to a folder. */
-function runFolder(variant: Variant): string {
-  const folder = path.join(dir, `v-${variant}`);
-  for (const f of compareRunFiles(variant)) {
+/** The Silo files of one variant of e2e/compare-runs.ts, written to a folder (`keep`: only the files it keeps). */
+function runFolder(variant: Variant, name = `v-${variant}`, keep: (file: string) => boolean = () => true): string {
+  const folder = path.join(dir, name);
+  for (const f of compareRunFiles(variant).filter((f) => keep(f.path))) {
     fs.mkdirSync(path.dirname(path.join(folder, f.path)), { recursive: true });
     fs.writeFileSync(path.join(folder, f.path), f.content);
   }
@@ -22,12 +25,21 @@ function runFolder(variant: Variant): string {
 }
 
 // A database of the test's own (empty), for an operand that is not a path.
-const tally = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, "compare", ...args], {
+const cli = (command: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, command, ...args], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "none", "tally.db")}` },
   });
+const tally = (...args: string[]) => cli("compare", ...args);
+/** For tests that start the CLI four times or more: each start is a separate Node process. */
+const SEVERAL_RUNS = { timeout: 120_000 };
+
+function scenarioFile(name: string, scenario: Scenario): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
 
 describe("tally compare (through lib/compare's resolver)", () => {
   const a = runFolder("a");
@@ -74,5 +86,116 @@ describe("tally compare (through lib/compare's resolver)", () => {
   it("--help names the headline metric the output shows", () => {
     const help = tally("--help");
     expect(help.stdout).toContain("The headline is the runs' headline metric (correctness when they have checks");
+  });
+
+  // B's three pass→fail tasks, every rollout passing in both runs: flips keyed by task and check key.
+  const forgiving = scenarioFile("forgiving.json", {
+    flips: ["incident/dns-flap", "incident/queue-backlog", "data/join-invoices"].flatMap((task) => [
+      { task, check: "C1", passed: true },
+      { task, check: "C2", passed: true },
+      { task, check: "A1", passed: true },
+    ]),
+    headline: { scheme: "check" },
+  });
+
+  it(
+    "--scenario: each run's headline is `tally score --scenario`'s, and --fail-on-regression follows it",
+    SEVERAL_RUNS,
+    () => {
+      const res = tally(a, b, "--scenario", forgiving, "--json");
+      expect(res.status, res.stderr).toBe(0);
+      const body = JSON.parse(res.stdout);
+      const score = (run: string) => JSON.parse(cli("score", run, "--scenario", forgiving, "--json").stdout);
+      expect(body.a.headline).toEqual(score(a).headline);
+      expect(body.b.headline).toEqual(score(b).headline);
+      expect(body.a.headline).toMatchObject({ metric: "correctness", scheme: "check" });
+      expect(body.headline.scheme).toBe("check");
+      expect(body.flips.passToFail).toBe(0);
+      expect(body.regression).toBe(false);
+      expect(body.scenarioDescription).toContain("dns-flap C2 counted as passed");
+      expect(tally(a, b, "--scenario", forgiving, "--fail-on-regression").status).toBe(0);
+      expect(tally(a, b, "--scenario", forgiving).stdout).toContain(
+        "  scenario: headline: correctness, each check one vote;",
+      );
+    },
+  );
+
+  it("refuses a scenario file that is not a scenario, naming the field", () => {
+    const bad = tally(a, b, "--scenario", scenarioFile("bad.json", { weight: 2 } as unknown as Scenario));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unrecognized key: "weight"');
+  });
+
+  it(
+    "robustness: each entry is the difference of the two runs' reports under its scheme and policy",
+    SEVERAL_RUNS,
+    () => {
+      // Only the common tasks, so each run's paired value is its report's value.
+      const common = (file: string) => !/legacy-pager|sso-rotation/.test(file);
+      const ca = runFolder("a", "common-a", common);
+      const cb = runFolder("b", "common-b", common);
+      const scenario: Scenario = { weights: { "incident/dns-flap": 3 }, groupWeights: { access: 2 } };
+      const res = tally(ca, cb, "--scenario", scenarioFile("weighted.json", scenario), "--json");
+      expect(res.status, res.stderr).toBe(0);
+      const { robustness } = JSON.parse(res.stdout);
+      expect(robustness.schemes).toEqual(["task", "check", "group", "custom"]);
+      expect(robustness.entries).toHaveLength(8);
+      for (const policy of ["exclude", "fail"] as const) {
+        const file = scenarioFile(`weighted-${policy}.json`, { ...scenario, unscored: policy });
+        const [ra, rb] = [ca, cb].map((run) => JSON.parse(cli("score", run, "--scenario", file, "--json").stdout));
+        for (const scheme of robustness.schemes) {
+          const entry = robustness.entries.find(
+            (e: { scheme: string; unscored: string }) => e.scheme === scheme && e.unscored === policy,
+          );
+          const [va, vb] = [ra, rb].map((r) => r.metrics[robustness.metric].schemes[scheme]);
+          expect(entry.a, `${scheme} ${policy}`).toBeCloseTo(va, 12);
+          expect(entry.b, `${scheme} ${policy}`).toBeCloseTo(vb, 12);
+          expect(entry.delta, `${scheme} ${policy}`).toBeCloseTo(vb - va, 12);
+        }
+      }
+      expect(robustness.summary).toMatch(/^B is (ahead|behind) under \d of 4 schemes/);
+    },
+  );
+
+  describe("--markdown, a pull-request comment (golden files in __fixtures__)", () => {
+    it(
+      "as recorded: the regression, flips, dimensions and top regressions; exit 1 with --fail-on-regression",
+      SEVERAL_RUNS,
+      async () => {
+        const res = tally(a, b, "--markdown", "--fail-on-regression");
+        expect(res.status, res.stderr).toBe(1);
+        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
+        expect(tally(a, b, "--markdown").status).toBe(0);
+      },
+    );
+
+    it(
+      "under a scenario: names it, and exits 0 with --fail-on-regression when the scenario leaves no regression",
+      SEVERAL_RUNS,
+      async () => {
+        const res = tally(a, b, "--scenario", forgiving, "--markdown", "--fail-on-regression");
+        expect(res.status, res.stderr).toBe(0);
+        expect(res.stdout).toContain("**Scenario:** `forgiving.json`: headline: correctness, each check one vote;");
+        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/scenario.md");
+      },
+    );
+
+    it("with --base-url and stored runs: links the comparison and each task to the server", async () => {
+      const body = JSON.parse(tally(a, b, "--json").stdout) as CompareBody;
+      const stored = { ...body, a: { ...body.a, id: "run-a" }, b: { ...body.b, id: "run/b" } };
+      const md = compareMarkdown(stored, { baseUrl: "https://tally.example.com/" });
+      expect(md).toContain(
+        "### Tally: [v-b vs v-a (baseline)](https://tally.example.com/compare?runs=run-a,run%2Fb&a=run-a)",
+      );
+      expect(md).toContain(
+        "[`incident/dns-flap`](https://tally.example.com/runs/run%2Fb/tasks/incident%2Fdns-flap) ([A](https://tally.example.com/runs/run-a/tasks/incident%2Fdns-flap))",
+      );
+      await expect(md).toMatchFileSnapshot("./__fixtures__/compare-markdown/links.md");
+    });
+
+    it("refuses --json with --markdown, and --base-url without --markdown", () => {
+      expect(tally(a, b, "--json", "--markdown").stderr).toContain("give --json or --markdown, not both");
+      expect(tally(a, b, "--base-url", "https://x.test").stderr).toContain("--base-url goes with --markdown");
+    });
   });
 });

@@ -8,9 +8,17 @@ const COMMANDS: Record<string, Command> = {
     summary: "store result files in the database",
     load: async () => (await import("./commands/ingest")).ingestCommand,
   },
+  watch: {
+    summary: "ingest folders as a harness writes them; the run shows live",
+    load: async () => (await import("./commands/watch")).watchCommand,
+  },
   runs: {
     summary: "list, rename, tag or delete stored runs",
     load: async () => (await import("./commands/runs")).runsCommand,
+  },
+  scenarios: {
+    summary: "save, list, declare, export or import named what-if scenarios",
+    load: async () => (await import("./commands/scenarios")).scenariosCommand,
   },
   score: {
     summary: "compute the score report from files (no database)",
@@ -35,7 +43,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
   return [
     "Usage: tally <command> [options]   (tally <command> --help for its options)",
     "",

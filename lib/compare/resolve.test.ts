@@ -3,6 +3,7 @@ import { scoringArticle } from "@/lib/scoring/__fixtures__/scoring-article";
 import { siloRuns } from "@/lib/scoring/__fixtures__/silo-runs";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { compareRuns } from "@/lib/scoring/report/compare";
+import { computeReport } from "@/lib/scoring/report/report";
 import { resolveComparison, type CompareSource } from "./resolve";
 
 interface Stored {
@@ -34,7 +35,7 @@ describe("resolveComparison", () => {
     expect(r.kind).toBe("compared");
     if (r.kind !== "compared") return;
     expect(r.order).toEqual({ a: "x", candidates: ["y", "z"], dropped: [] });
-    expect(r.a).toEqual({ ref: "x", found: x, run: scoringArticle });
+    expect(r.a).toEqual({ ref: "x", found: x, run: scoringArticle, report: computeReport(scoringArticle, {}) });
     expect(r.candidates.map((c) => c.ref)).toEqual(["y", "z"]);
     expect(r.candidates[0]!.comparison).toEqual(compareRuns(scoringArticle, siloRuns, { metric: "correctness" }));
     expect(r.candidates[0]!.comparison.taskMetric).toBe("correctness");

@@ -1,4 +1,6 @@
-import { compareRuns, type Comparison } from "@/lib/scoring/report/compare";
+import { compareReports, type Comparison } from "@/lib/scoring/report/compare";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { ScoringRun } from "@/lib/scoring/core/types";
@@ -27,6 +29,8 @@ export interface ComparedRun<B> {
   ref: string;
   found: B;
   run: ScoringRun;
+  /** Its report under the comparison's scenario. */
+  report: Report;
 }
 
 export type CompareResolution<B> =
@@ -37,6 +41,8 @@ export type CompareResolution<B> =
   | {
       kind: "compared";
       order: CompareOrder;
+      /** The scenario both runs were scored under (`{}`: as recorded). */
+      scenario: Scenario;
       a: ComparedRun<B>;
       /** One per candidate, in order, each compared with A. */
       candidates: (ComparedRun<B> & { comparison: Comparison })[];
@@ -69,16 +75,28 @@ export async function resolveComparison<B extends { baseline: boolean }>(
     return { kind: "unknown", unknown: gone, found: present.filter((_, i) => !gone.includes(listed[i]!)) };
   }
   const byRef = new Map(listed.map((ref, i) => [ref, found[i]!]));
-  const side = (ref: string, i: number): ComparedRun<B> => ({ ref, found: byRef.get(ref)!, run: runs[i]! });
+  const scenario = request.scenario ?? {};
+  // Each run scored once (A's report serves every candidate): compareRuns, without scoring A again per candidate.
+  const side = (ref: string, i: number): ComparedRun<B> => ({
+    ref,
+    found: byRef.get(ref)!,
+    run: runs[i]!,
+    report: computeReport(runs[i]!, scenario),
+  });
   const a = side(order.a, 0);
-  const options = { metric: request.metric ?? undefined, scenario: request.scenario };
+  const options = {
+    metric: request.metric ?? undefined,
+    headline: scenario.headline,
+    groupWeights: scenario.groupWeights,
+  };
   return {
     kind: "compared",
     order,
+    scenario,
     a,
     candidates: order.candidates.map((ref, i) => {
       const candidate = side(ref, i + 1);
-      return { ...candidate, comparison: compareRuns(a.run, candidate.run, options) };
+      return { ...candidate, comparison: compareReports(a.report, candidate.report, options) };
     }),
   };
 }

@@ -25,6 +25,7 @@ import {
   type Rollout,
   type Run,
   type RunFile,
+  type Scenario,
   type Task,
 } from "./generated/sqlite/client";
 import { migrate, readMigrations } from "./migrate";
@@ -202,6 +203,15 @@ const rejectedFile: NewRejectedFile = {
   createdAt: new Date("2026-02-03T04:05:07.000Z"),
 };
 
+const scenario: Scenario = {
+  name: "production weights ✓",
+  description: "the team's agreed weighting",
+  scenario: { headline: { scheme: "check" }, weights: { "owner-lookup": 2 }, unscored: "fail" },
+  declared: true,
+  createdAt: new Date("2026-02-03T04:05:08.000Z"),
+  updatedAt: new Date("2026-02-03T04:05:09.000Z"),
+};
+
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
   Run: { rows: [run], generated: [] },
@@ -211,6 +221,7 @@ const FIXTURES = {
   RawFile: { rows: [rawFile], generated: [] },
   RejectedFile: { rows: [rejectedFile], generated: ["id"] },
   RunFile: { rows: [runFile], generated: [] },
+  Scenario: { rows: [scenario], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -229,6 +240,7 @@ async function writeAll(db: Db) {
   await db.rawFile.create({ data: rawFile });
   await db.runFile.create({ data: runFile });
   await db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) });
+  await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
 }
 
 async function counts(db: Db) {
@@ -490,6 +502,7 @@ forEachDatabase("migrated database", (t) => {
       { id: expect.any(Number), ...checkNulls },
     ]);
     expect(checks[1]!.id).toBeGreaterThan(checks[0]!.id);
+    expect(await db.scenario.findUniqueOrThrow({ where: { name: scenario.name } })).toEqual(scenario);
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
     expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });

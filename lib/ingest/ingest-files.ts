@@ -36,6 +36,11 @@ export interface IngestOptions extends ParseOptions {
   consumeFiles?: boolean;
   /** Rollouts per transaction (default 250). */
   batchSize?: number;
+  /**
+   * Keep refused files' bytes with their reasons (default true). `tally watch` turns it off: a file still being
+   * written is retried, and the watcher stores a refusal itself once the file has stopped changing.
+   */
+  storeRefused?: boolean;
   /** Called after each rollout is stored (done of total), for progress on a terminal. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -46,6 +51,8 @@ export interface IngestResult {
   rejected: FileRejection[];
   duplicates: string[];
   skipped: string[];
+  /** Files holding a rollout already stored in the run from other bytes (each also in `rejected`, with why). */
+  conflicted: string[];
 }
 
 /**
@@ -107,7 +114,15 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
   }
   const accepted = new Set<string>();
   const duplicates = new Set<string>();
-  const result: IngestResult = { runs: [], accepted: [], rejected, duplicates: [], skipped: parsed.skipped };
+  const conflicted = new Set<string>();
+  const result: IngestResult = {
+    runs: [],
+    accepted: [],
+    rejected,
+    duplicates: [],
+    skipped: parsed.skipped,
+    conflicted: [],
+  };
 
   const total = parsed.runs.reduce((n, r) => n + r.rollouts.length, 0);
   let done = 0;
@@ -146,7 +161,10 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null));
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
-        else rejected.push({ path: rollout.source.path, error: outcome.conflict });
+        else {
+          rejected.push({ path: rollout.source.path, error: outcome.conflict });
+          conflicted.add(rollout.source.path);
+        }
         if (outcome !== "stored") everyRolloutStored = false;
         if (outcome === "stored" || outcome === "duplicate") release(rollout);
       });
@@ -159,15 +177,17 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     if (stored) await store.updateSummaries(id, computeReport(stored));
     result.runs.push({ id, name: run.name, rollouts: stored?.rollouts.length ?? 0, created });
   }
-  await store.storeRejectedFiles(
-    rejected.flatMap((r) => {
-      const file = byPath.get(r.path);
-      return file ? [{ file, error: r.error }] : [];
-    }),
-  );
+  if (options.storeRefused !== false)
+    await store.storeRejectedFiles(
+      rejected.flatMap((r) => {
+        const file = byPath.get(r.path);
+        return file ? [{ file, error: r.error }] : [];
+      }),
+    );
   // A file counts as accepted when any rollout of it was newly stored; a sidecar shared with a duplicate stays accepted.
   for (const p of accepted) duplicates.delete(p);
   result.accepted = [...accepted].sort();
   result.duplicates = [...duplicates].sort();
+  result.conflicted = [...conflicted].sort();
   return result;
 }

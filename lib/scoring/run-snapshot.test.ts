@@ -14,4 +14,14 @@ describe("RunSnapshot", () => {
     expect(decodeRun(JSON.parse(snapshot.compactJson) as CompactRun)).toStrictEqual(scoringArticle);
     expect(snapshot.compactJson).toBe(snapshot.compactJson);
   });
+
+  it("gives the headline under a scenario, the same for the same scenario written another way", () => {
+    const snapshot = new RunSnapshot(scoringArticle);
+    const scenario = { headline: { scheme: "check" as const }, unscored: "exclude" as const };
+    const headline = snapshot.headlineUnder(scenario);
+    expect(headline).toEqual(computeReport(scoringArticle, scenario).headline);
+    expect(headline.value).toBeCloseTo(2 / 3, 10);
+    expect(snapshot.headlineUnder({ headline: { scheme: "check" } })).toBe(headline);
+    expect(snapshot.headlineUnder({})).toBe(snapshot.recorded.headline);
+  });
 });

@@ -1,8 +1,12 @@
 import type { ScoringRun } from "./core/types";
 import { computeReport } from "./report/report";
 import { levers } from "./report/levers";
-import type { Lever, Report } from "./report/report-types";
+import type { Lever, Report, ReportHeadline } from "./report/report-types";
+import { scenarioKey } from "./scenario/named-scenario";
+import type { Scenario } from "./scenario/scenario";
 import { encodeRun } from "./wire/compact-run";
+
+const HEADLINES_KEPT = 4;
 
 /**
  * One version of a run, as everything that shows it shares it: the scoring run, its as-recorded report and its
@@ -15,6 +19,8 @@ export class RunSnapshot {
   #recorded: Report | undefined;
   #compactJson: string | undefined;
   #levers: Lever[] | undefined;
+  /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
+  readonly #headlines = new Map<string, ReportHeadline>();
 
   constructor(readonly run: ScoringRun) {}
 
@@ -26,6 +32,18 @@ export class RunSnapshot {
   /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
   get levers(): Lever[] {
     return (this.#levers ??= levers(this.run));
+  }
+
+  /** The headline under a scenario, computed once per scenario and kept (a few scenarios at most). */
+  headlineUnder(scenario: Scenario): ReportHeadline {
+    const key = scenarioKey(scenario);
+    let headline = this.#headlines.get(key);
+    if (!headline) {
+      headline = key === "{}" ? this.recorded.headline : computeReport(this.run, scenario).headline;
+      if (this.#headlines.size >= HEADLINES_KEPT) this.#headlines.clear();
+      this.#headlines.set(key, headline);
+    }
+    return headline;
   }
 
   /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */

@@ -3,6 +3,7 @@ import type { TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 
 /*
  * What the store hands to pages, route handlers and the CLI: plain, serialisable records (dates as ISO text),
@@ -52,9 +53,24 @@ export interface RunListItem {
   baseline: boolean;
   /** The run's tags (lib/run-tags.ts), in the order they were given. */
   tags: string[];
+  /** Until when `tally watch` keeps the run live (lib/run-labels.ts isLive), or null when never watched. */
+  liveUntil: string | null;
   summary: RunSummary | null;
   /** Headline difference to the baseline run (same metric and scheme), set by the runs page. */
   deltaToBaseline?: number | null;
+  /** The headline under the declared scenario, set by the runs page when one is declared. */
+  declared?: DeclaredHeadline | null;
+  /** Whether the heartbeat is fresh now (lib/run-labels.ts isLive), set by the runs page. */
+  live?: boolean;
+}
+
+/** A run's headline under the team's declared scenario, beside the one as recorded. */
+export interface DeclaredHeadline {
+  /** The declared scenario's name. */
+  name: string;
+  metric: string;
+  scheme: string;
+  value: number | null;
 }
 
 export interface RunMeta extends RunListItem {
@@ -176,4 +192,25 @@ export interface RunExport {
 export interface RawFileBytes {
   bytes: Uint8Array;
   size: number;
+}
+
+/** A what-if scenario saved under a name; `declared` marks the team's one agreed scenario. */
+export interface SavedScenario {
+  name: string;
+  description: string;
+  scenario: Scenario;
+  declared: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What saving or changing a named scenario gives: the stored scenario, or why nothing was written. */
+export type ScenarioWrite = { saved: SavedScenario } | { error: "missing" | "taken" };
+
+/** Changes to a saved scenario; absent fields stay. Setting `declared` undeclares any other scenario. */
+export interface ScenarioChanges {
+  name?: string;
+  description?: string;
+  scenario?: Scenario;
+  declared?: boolean;
 }

@@ -5,12 +5,14 @@ import type {
   RolloutModel,
   RunFileModel,
   RunModel,
+  ScenarioModel,
   TaskModel,
 } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, Regrade } from "@/lib/formats/types";
 import type { NormalizedCheck } from "@/lib/formats/types";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import type { TraceSummary } from "@/lib/traces";
+import type { StoredLabels } from "@/lib/run-labels";
 import type { StoredFileRef } from "./records";
 
 /*
@@ -23,8 +25,8 @@ import type { StoredFileRef } from "./records";
 export type ColumnKind = "text" | "number" | "bool" | "json" | "bytes" | "date";
 
 export type RunRow = Omit<RunModel, "labels" | "metadata" | "warnings" | "regrades" | "summary"> & {
-  /** The run's tags (lib/run-tags.ts). */
-  labels: readonly string[];
+  /** The run's tags and live heartbeat (lib/run-labels.ts). */
+  labels: StoredLabels | readonly string[];
   metadata: JsonObject;
   warnings: readonly string[];
   regrades: readonly Regrade[];
@@ -146,6 +148,20 @@ export const CHECK: Table<CheckRow> = {
     failureTag: "text",
     evidenceRefs: "json",
     metadata: "json",
+  },
+};
+
+export type ScenarioRow = ScenarioModel;
+
+export const SCENARIO: Table<ScenarioRow> = {
+  name: "Scenario",
+  columns: {
+    name: "text",
+    description: "text",
+    scenario: "json",
+    declared: "bool",
+    createdAt: "date",
+    updatedAt: "date",
   },
 };
 

@@ -320,6 +320,54 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.baselineRun()).toBeNull();
   });
 
+  it("saves, lists, renames, declares and deletes named scenarios, at most one declared", async () => {
+    const weights = {
+      headline: { scheme: "check" as const },
+      weights: { "owner-lookup": 2 },
+      unscored: "fail" as const,
+    };
+    const created = await t.store.createScenario({ name: "prod ✓", description: "agreed", scenario: weights });
+    expect(created).toEqual({
+      saved: {
+        name: "prod ✓",
+        description: "agreed",
+        scenario: weights,
+        declared: false,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    });
+    expect(await t.store.createScenario({ name: "prod ✓", description: "", scenario: {} })).toEqual({ error: "taken" });
+    await t.store.createScenario({ name: "a-first", description: "", scenario: { unscored: "exclude" } });
+    expect((await t.store.listScenarios()).map((s) => s.name)).toEqual(["a-first", "prod ✓"]);
+    expect(await t.store.getScenario("prod ✓")).toEqual("saved" in created ? created.saved : null);
+    expect(await t.store.getScenario("nope")).toBeNull();
+    expect(await t.store.declaredScenario()).toBeNull();
+
+    const declared = await t.store.updateScenario("a-first", { declared: true });
+    expect("saved" in declared && declared.saved.declared).toBe(true);
+    const renamed = await t.store.updateScenario("prod ✓", { name: "production", declared: true, description: "new" });
+    expect(renamed).toMatchObject({
+      saved: { name: "production", description: "new", scenario: weights, declared: true },
+    });
+    expect("saved" in renamed && "saved" in created && renamed.saved.createdAt).toBe(
+      "saved" in created && created.saved.createdAt,
+    );
+    expect((await t.store.declaredScenario())?.name).toBe("production");
+    expect((await t.store.listScenarios()).filter((s) => s.declared).map((s) => s.name)).toEqual(["production"]);
+    expect(await t.store.getScenario("prod ✓")).toBeNull();
+
+    expect(await t.store.updateScenario("a-first", { name: "production" })).toEqual({ error: "taken" });
+    expect(await t.store.updateScenario("nope", { description: "x" })).toEqual({ error: "missing" });
+    const changed = await t.store.updateScenario("production", { scenario: {}, declared: false });
+    expect(changed).toMatchObject({ saved: { scenario: {}, declared: false, description: "new" } });
+    expect(await t.store.declaredScenario()).toBeNull();
+
+    expect(await t.store.deleteScenario("production")).toBe(true);
+    expect(await t.store.deleteScenario("production")).toBe(false);
+    expect((await t.store.listScenarios()).map((s) => s.name)).toEqual(["a-first"]);
+  });
+
   it("runs bulk writes, nested, and gives back their result", async () => {
     const out = await t.store.bulkWrites(async () => {
       const inner = await t.store.bulkWrites(async () => (await ingest("scoring-article")).id);
@@ -375,6 +423,25 @@ forEachDatabase("Store", (t) => {
 
     expect(await t.store.renameRun("nope", "x")).toBe(false);
     expect(await t.store.setRunTags("nope", ["x"])).toBe(false);
+  });
+
+  it("keeps a live heartbeat beside the tags: each write keeps the other, and clearing it leaves the tags", async () => {
+    const files = loadFixture("scoring-article");
+    const { runs } = await ingestFiles(t.store, files.slice(0, 1), { runName: "watched", rootName: "a", tags: ["x"] });
+    const id = runs[0]!.id;
+    const until = new Date(Date.now() + 15_000);
+    const before = await t.store.snapshot(id);
+    expect(await t.store.setRunLive(id, until)).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["x"], liveUntil: until.toISOString() });
+    // The heartbeat is not part of the run's version: the cached snapshot stays.
+    expect(await t.store.snapshot(id)).toBe(before);
+    await ingestFiles(t.store, files, { runName: "watched", rootName: "a", tags: ["y"] });
+    expect((await t.store.listRuns())[0]).toMatchObject({ tags: ["x", "y"], liveUntil: until.toISOString() });
+    expect(await t.store.setRunTags(id, ["z"])).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["z"], liveUntil: until.toISOString() });
+    expect(await t.store.setRunLive(id, null)).toBe(true);
+    expect(await t.store.getRun(id)).toMatchObject({ tags: ["z"], liveUntil: null });
+    expect(await t.store.setRunLive("nope", until)).toBe(false);
   });
 
   it("deletes a run with its rows and the raw files no other run or refused file references, and nothing else", async () => {

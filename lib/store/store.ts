@@ -3,6 +3,7 @@ import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type {
   RawFileBytes,
   RolloutDetail,
@@ -11,6 +12,9 @@ import type {
   RunListItem,
   RunMeta,
   RunVersion,
+  SavedScenario,
+  ScenarioChanges,
+  ScenarioWrite,
   TaskRollouts,
 } from "./records";
 
@@ -32,7 +36,7 @@ export interface RolloutToStore {
  * Every read and write of Tally's data: the pages, route handlers, ingest, the CLI and the bench go through
  * one Store (lib/store/open-store.ts picks the implementation from DATABASE_URL). Stored rollouts are never
  * changed, only added, or deleted with their whole run; a run's own fields are written once, when it is
- * created, except its summary, baseline flag, name and tags.
+ * created, except its summary, baseline flag, name, tags and live heartbeat.
  */
 export interface Store {
   readonly provider: Provider;
@@ -94,11 +98,31 @@ export interface Store {
   /** Replaces a run's tags (valid per lib/run-tags.ts); false when there is no such run. */
   setRunTags(runId: string, tags: readonly string[]): Promise<boolean>;
   /**
+   * Sets (or with null clears) the heartbeat that makes a run live until `until` (lib/run-labels.ts), keeping
+   * its tags; false when there is no such run. Not part of the run's version: the run cache is not invalidated.
+   */
+  setRunLive(runId: string, until: Date | null): Promise<boolean>;
+  /**
    * Deletes a run with its tasks, rollouts, checks and run files, and the raw files no other run and no
    * refused file references, in ONE transaction; false when there is no such run. Every later read of the
    * run, on any instance, answers as for an unknown run.
    */
   deleteRun(runId: string): Promise<boolean>;
+  /** Every saved scenario, by name. */
+  listScenarios(): Promise<SavedScenario[]>;
+  /** A saved scenario by its name, or null. */
+  getScenario(name: string): Promise<SavedScenario | null>;
+  /** The declared scenario (at most one), or null. */
+  declaredScenario(): Promise<SavedScenario | null>;
+  /** Saves a new named scenario; `taken` when the name is already used (nothing written). */
+  createScenario(input: { name: string; description: string; scenario: Scenario }): Promise<ScenarioWrite>;
+  /**
+   * Changes a saved scenario in ONE transaction: a rename keeps its creation time; declaring it undeclares any
+   * other. `missing` for an unknown name, `taken` when renamed to a name another scenario holds.
+   */
+  updateScenario(name: string, changes: ScenarioChanges): Promise<ScenarioWrite>;
+  /** Deletes a saved scenario; false when there is none by that name. */
+  deleteScenario(name: string): Promise<boolean>;
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 

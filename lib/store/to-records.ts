@@ -1,14 +1,16 @@
 import type { TraceSummary } from "@/lib/traces";
-import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
+import type { CheckModel, RolloutModel, RunModel, ScenarioModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
-import { storedTags } from "@/lib/run-tags";
+import { readLabels } from "@/lib/run-labels";
 import type { CheckStatus } from "@/lib/scoring/core/types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type {
   CheckDetail,
   RolloutDetail,
   RunListItem,
   RunMeta,
   RunSummary,
+  SavedScenario,
   StoredFileRef,
   TaskRecord,
 } from "./records";
@@ -29,6 +31,7 @@ export type RunListColumns = Pick<
 >;
 
 export function toRunListItem(r: RunListColumns): RunListItem {
+  const { tags, liveUntil } = readLabels(r.labels);
   return {
     id: r.id,
     name: r.name,
@@ -38,7 +41,8 @@ export function toRunListItem(r: RunListColumns): RunListItem {
     createdAt: r.createdAt?.toISOString() ?? null,
     ingestedAt: r.ingestedAt.toISOString(),
     baseline: r.baseline,
-    tags: storedTags(r.labels),
+    tags,
+    liveUntil,
     summary: fromJson<RunSummary | null>(r.summary, null),
   };
 }
@@ -108,5 +112,17 @@ export function toRolloutDetail(r: RolloutModel, taskKey: string, checks: readon
     warnings: fromJson<string[]>(r.warnings, []),
     metadata: fromJson<JsonObject>(r.metadata, {}),
     checks: checks.map(toCheckDetail),
+  };
+}
+
+/** A stored scenario's JSON was validated (lib/scoring/scenario/scenario.ts) when it was written. */
+export function toSavedScenario(s: ScenarioModel): SavedScenario {
+  return {
+    name: s.name,
+    description: s.description,
+    scenario: fromJson<Scenario>(s.scenario, {}),
+    declared: s.declared,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }

@@ -18,5 +18,13 @@ export const GET = handle(async (request: Request) => {
   if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
   const { a, candidates } = await compareStoredRuns(query, scenario.data);
   const b = candidates[0]!;
-  return NextResponse.json(compareBody(b.comparison, { id: a.ref, name: a.run.name }, { id: b.ref, name: b.run.name }));
+  return NextResponse.json(
+    compareBody(
+      {
+        a: { ...a, ref: { id: a.ref, name: a.run.name } },
+        b: { ...b, ref: { id: b.ref, name: b.run.name } },
+      },
+      scenario.data,
+    ),
+  );
 });

@@ -39,7 +39,19 @@ export default async function RunPage({ params }: Props) {
  * and as a string (components/run/run-payload.ts). The page's HTML itself lists no more than a page of tasks.
  */
 async function RunBody({ meta }: { meta: RunPageMeta }) {
-  const snapshot = await getStore().snapshot(meta.id);
+  const store = getStore();
+  const [snapshot, scenarios] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
   if (!snapshot) notFound();
-  return <RunView runJson={publishSnapshot(snapshot)} metaJson={runPageMetaJson(meta)} />;
+  return (
+    <RunView
+      runJson={publishSnapshot(snapshot)}
+      metaJson={runPageMetaJson(meta)}
+      scenarios={scenarios.map(({ name, description, scenario, declared }) => ({
+        name,
+        description,
+        scenario,
+        declared,
+      }))}
+    />
+  );
 }

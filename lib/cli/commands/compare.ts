@@ -1,3 +1,4 @@
+import path from "node:path";
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
@@ -5,9 +6,17 @@ import { deltaIntervalText, deltaText, fixed, metricText } from "@/lib/display/f
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
+import { compareMarkdown } from "../compare-markdown";
 import { loadRunRef } from "../load-run-ref";
+import { scenarioOption } from "../scenario-option";
 
-const HELP = `Usage: tally compare <A> <B> [--json] [--metric M] [--fail-on-regression]
+/** The scenario in words: "as recorded", or its description's entries joined. */
+export function scenarioName(description: readonly string[]): string {
+  return description.length === 0 ? "as recorded" : description.join("; ");
+}
+
+const HELP = `Usage: tally compare <A> <B> [--scenario FILE|NAME] [--json | --markdown [--base-url URL]] [--metric M]
+                     [--fail-on-regression]
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
@@ -16,7 +25,15 @@ The headline is the runs' headline metric (correctness when they have checks, el
 --metric M also compares metric M (completion, correctness, authority, grounding, reward or a custom dimension
 of either run): its paired difference is printed under the headline and it gives the per-task values of --json
 (default completion). --fail-on-regression exits 1 when a task flips pass->fail or the headline interval lies
-entirely below 0: a gate for CI pipelines.`;
+entirely below 0: a gate for CI pipelines.
+--scenario FILE|NAME scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, or
+the scenario saved under that name: as \`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
+--fail-on-regression follow it. Every output says whether the conclusion survives: the headline difference
+under each weighting scheme and unscored policy, in one line (the text, --markdown) and per choice
+(--json: robustness).
+--markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
+regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
+(runs given as stored run ids).`;
 
 /** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.01 to +0.06" */
 function pairedLine(
@@ -31,13 +48,26 @@ export const compareCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
       argv,
-      { json: { type: "boolean" }, metric: { type: "string" }, "fail-on-regression": { type: "boolean" } },
+      {
+        json: { type: "boolean" },
+        metric: { type: "string" },
+        scenario: { type: "string" },
+        markdown: { type: "boolean" },
+        "base-url": { type: "string" },
+        "fail-on-regression": { type: "boolean" },
+      },
       HELP,
     );
     if (!parsed) return 0;
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
+    if (values.json && values.markdown) throw new UsageError(`give --json or --markdown, not both\n\n${HELP}`);
+    if (values["base-url"] !== undefined && !values.markdown) throw new UsageError("--base-url goes with --markdown");
+    if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
+      throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
     const [first] = positionals as [string, string];
+    const chosen = values.scenario ? await scenarioOption(values.scenario) : null;
+    const scenario = chosen?.scenario ?? {};
     const loaded = new Map<string, Awaited<ReturnType<typeof loadRunRef>>>();
     const find = async (ref: string) => {
       if (!loaded.has(ref)) loaded.set(ref, await loadRunRef(ref));
@@ -46,7 +76,7 @@ export const compareCommand = {
       return found ? { ...found, baseline: false } : null;
     };
     const resolution = await resolveComparison(
-      { runs: positionals, a: first, metric: values.metric },
+      { runs: positionals, a: first, metric: values.metric, scenario },
       { find, load: async (ref) => (await find(ref))?.run ?? null },
     );
     if (resolution.kind === "unknown")
@@ -59,13 +89,21 @@ export const compareCommand = {
     const metric = values.metric;
     const badMetric = unknownMetric(b.comparison, metric);
     if (badMetric !== null) throw new UsageError(badMetric);
-    const body = compareBody(b.comparison, a.found.ref, b.found.ref);
+    const body = compareBody({ a: { ...a, ref: a.found.ref }, b: { ...b, ref: b.found.ref } }, scenario);
     if (values.json) console.log(JSON.stringify(body, null, 2));
+    else if (values.markdown)
+      process.stdout.write(
+        compareMarkdown(body, {
+          baseUrl: values["base-url"],
+          scenarioName: chosen && values.scenario ? (chosen.name ?? path.basename(values.scenario)) : undefined,
+        }),
+      );
     else {
       const h = body.headline;
       console.log(
         `${body.b.name} vs ${body.a.name} (baseline): ${body.common} common tasks, ${body.onlyA} only in A, ${body.onlyB} only in B`,
       );
+      console.log(`  scenario: ${scenarioName(body.scenarioDescription)}`);
       console.log(pairedLine(h, h.scheme));
       const chosen = metric === undefined || metric === h.metric ? undefined : body.metrics[metric];
       if (chosen) console.log(pairedLine(chosen, h.scheme));
@@ -75,6 +113,7 @@ export const compareCommand = {
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
       const passCost = passCostSentence(body.effort.passCost);
       if (passCost) console.log(`  ${passCost}`);
+      console.log(`  robustness: ${body.robustness.summary}`);
       console.log(body.regression ? "  regression: yes" : "  regression: no");
     }
     return values["fail-on-regression"] && body.regression ? 1 : 0;

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
@@ -7,29 +6,17 @@ import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
 import { withLevers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
-import { parseScenario, type Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { parseCommand, UsageError } from "../args";
 import { formatReport } from "../format-report";
+import { scenarioOption } from "../scenario-option";
 
-const HELP = `Usage: tally score <path…> [--scenario FILE] [--format F] [--json]
+const HELP = `Usage: tally score <path…> [--scenario FILE|NAME] [--format F] [--json]
 
 Computes the score report from result files, without a database. --scenario applies a what-if scenario
-(the JSON of docs/scoring.md#what-if-scenarios). With several runs in the input (e.g. a Harbor job with
+(the JSON of docs/scoring.md#what-if-scenarios), from a file, or when no such file exists the scenario saved
+under that name in DATABASE_URL (tally scenarios). With several runs in the input (e.g. a Harbor job with
 several evals), --json prints {"reports": [...]}. Exits 1 when any file was rejected.`;
-
-async function readScenario(file: string): Promise<Scenario> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await fs.readFile(file, "utf8"));
-  } catch (error) {
-    throw new UsageError(`--scenario ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const parsed = parseScenario(json);
-  if (!parsed.success)
-    throw new UsageError(`--scenario ${file}: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
-  return parsed.data;
-}
 
 export const scoreCommand = {
   async run(argv: string[]): Promise<number> {
@@ -44,7 +31,7 @@ export const scoreCommand = {
     const format = values.format;
     if (format && !(FORMAT_IDS as readonly string[]).includes(format))
       throw new UsageError(`unknown format "${format}"`);
-    const scenario = values.scenario ? await readScenario(values.scenario) : {};
+    const scenario = values.scenario ? (await scenarioOption(values.scenario)).scenario : {};
     const { files, rootName } = await readPaths(positionals);
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });

@@ -8,20 +8,34 @@ import { createStore } from "@/lib/store/open-store";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
 import { exposureWarning } from "../listen-address";
+import { parseTags, startWatching, watchedFolders } from "./watch";
 
-const HELP = `Usage: tally serve [--port N] [--host ADDRESS]
+const HELP = `Usage: tally serve [--port N] [--host ADDRESS] [--watch FOLDER… [--run NAME] [--tag T…]]
 
 Applies migrations to DATABASE_URL, loads the demo runs into an empty database (TALLY_DEMO=0 skips that),
 builds the app when the build is missing or older than the sources, and serves it on PORT (default 3000) at
 HOST (default 127.0.0.1: this machine only). On any other address without TALLY_READ_TOKEN it warns that
-everything is readable by anyone who can reach it.`;
+everything is readable by anyone who can reach it. --watch (repeatable) also does what tally watch does, in
+this process: the folders are ingested as a harness writes them and their run shows live.`;
 
 const nextBin = () => path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
 export const serveCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, { port: { type: "string" }, host: { type: "string" } }, HELP);
+    const parsed = parseCommand(
+      argv,
+      {
+        port: { type: "string" },
+        host: { type: "string" },
+        watch: { type: "string", multiple: true },
+        run: { type: "string" },
+        tag: { type: "string", multiple: true },
+      },
+      HELP,
+    );
     if (!parsed) return 0;
+    const folders = watchedFolders(parsed.values.watch ?? []);
+    const tags = parseTags(parsed.values.tag);
     const config = env();
     const port = parsed.values.port ? Number(parsed.values.port) : config.PORT;
     const host = parsed.values.host ?? config.HOST;
@@ -47,7 +61,21 @@ export const serveCommand = {
       stdio: "inherit",
       env: childEnv,
     });
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-    return await new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
+    const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
+    if (folders.length === 0) {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+      return await exited;
+    }
+    const store = createStore(target);
+    const watcher = await startWatching(store, folders, { run: parsed.values.run, tags });
+    console.log(`tally: watching ${folders.join(", ")}`);
+    // The heartbeat is cleared before the process ends, whichever ends first: a signal or the server.
+    let stopping: Promise<void> | null = null;
+    const stop = () => (stopping ??= watcher.stop().finally(() => store.close()));
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.on(signal, () => void stop().finally(() => child.kill(signal)));
+    const code = await exited;
+    await stop();
+    return code;
   },
 };

@@ -49,7 +49,8 @@ export const TASK_PASS_RATE = 0.5;
 
 const passes = (t: TaskReport): boolean | null => (t.passRate === null ? null : t.passRate >= TASK_PASS_RATE);
 
-function rewardRange(...reports: Report[]): Interval {
+/** Where reward differences are clipped: [0, 1] stretched to every reward of the reports. */
+export function rewardRange(...reports: Report[]): Interval {
   let lo = 0;
   let hi = 1;
   for (const r of reports) {
@@ -98,8 +99,8 @@ function pairedValues(
   return out;
 }
 
-/** Compares two reports task by task (aligned by key): paired deltas, per-task flips and an exact McNemar test. */
-export function compareReports(a: Report, b: Report, options: CompareOptions = {}): Comparison {
+/** The tasks of two reports aligned by key: the pairs in A's order, and the keys in one run only. */
+function alignTasks(a: Report, b: Report) {
   const byKeyB = new Map(b.tasks.map((t) => [t.key, t]));
   const keysA = new Set(a.tasks.map((t) => t.key));
   const common: [TaskReport, TaskReport][] = [];
@@ -110,15 +111,42 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     else onlyAKeys.push(ta.key);
   }
   const onlyBKeys = b.tasks.filter((t) => !keysA.has(t.key)).map((t) => t.key);
+  return { common, onlyAKeys, onlyBKeys };
+}
+
+const metricRange = (metric: string, a: Report, b: Report): Interval =>
+  metric === "reward" ? rewardRange(a, b) : [0, 1];
+
+/**
+ * One metric of two reports paired on their common tasks under one scheme: the figure compareReports gives
+ * for the same metric, scheme and group weights.
+ */
+export function pairedMetric(
+  a: Report,
+  b: Report,
+  metric: string,
+  scheme: Scheme,
+  groupWeights?: Record<string, number>,
+): PairedMetric {
+  const { common } = alignTasks(a, b);
+  return { metric, ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), metricRange(metric, a, b)) };
+}
+
+/** The metric a comparison's headline pairs: the one asked for, else the reports' common headline metric, else completion. */
+export function comparedHeadlineMetric(a: Report, b: Report, requested?: string): string {
+  return requested ?? (a.headline.metric === b.headline.metric ? a.headline.metric : "completion");
+}
+
+/** Compares two reports task by task (aligned by key): paired deltas, per-task flips and an exact McNemar test. */
+export function compareReports(a: Report, b: Report, options: CompareOptions = {}): Comparison {
+  const { common, onlyAKeys, onlyBKeys } = alignTasks(a, b);
 
   const scheme = options.headline?.scheme ?? a.headline.scheme;
   const groupWeights = options.groupWeights ?? a.scenario.groupWeights;
-  const headlineMetric =
-    options.headline?.metric ?? (a.headline.metric === b.headline.metric ? a.headline.metric : "completion");
-  const rangeOf = (metric: string): Interval => (metric === "reward" ? rewardRange(a, b) : [0, 1]);
+  const headlineMetric = comparedHeadlineMetric(a, b, options.headline?.metric);
   const paired = (metric: string): PairedMetric => ({
     metric,
-    ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), rangeOf(metric)),
+    ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), metricRange(metric, a, b)),
   });
 
   const metrics: Record<string, PairedMetric> = {};

@@ -79,7 +79,7 @@ export interface DimensionRow {
 }
 
 /** Every metric of any comparison, core metrics first in their display order, then custom ones by name. */
-export function dimensionRows(comparisons: readonly Comparison[]): DimensionRow[] {
+export function dimensionRows(comparisons: readonly Pick<Comparison, "metrics">[]): DimensionRow[] {
   const names = new Set(comparisons.flatMap((c) => Object.keys(c.metrics)));
   const core = CORE_METRICS.filter((m) => names.has(m));
   const custom = [...names].filter((m) => !(CORE_METRICS as readonly string[]).includes(m)).sort();

@@ -5,15 +5,19 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { mergeTags, storedTags } from "@/lib/run-tags";
+import { mergeTags } from "@/lib/run-tags";
+import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
 import {
   runSummaryOf,
   type RawFileBytes,
   type RolloutDetail,
   type RunExport,
   type RunVersion,
+  type ScenarioChanges,
+  type ScenarioWrite,
   type TaskRollouts,
 } from "../records";
 import { CHECK, RAW_FILE, ROLLOUT, RUN, RUN_FILE, TASK, runRow } from "../rows";
@@ -28,7 +32,7 @@ import {
   type RawRow,
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
-import { toRolloutDetail, toRunListItem, toRunMeta, toTaskRecord } from "../to-records";
+import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
 import { bulkInsert } from "./bulk-insert";
 
 /*
@@ -237,17 +241,8 @@ export class PostgresStore implements Store {
     const [inserted] = await this.#db.$transaction(
       bulkInsert(this.#db, RUN, [runRow(id, key, run, new Date(), tags)], { ignoreConflicts: true }),
     );
-    if (inserted !== 1 && tags.length > 0) {
-      // Row-locked, so two ingests adding tags at once both keep theirs.
-      await this.#db.$transaction(async (tx) => {
-        const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
-          `SELECT "labels" FROM "Run" WHERE "id" = $1 FOR UPDATE`,
-          id,
-        );
-        const merged = mergeTags(storedTags(row?.labels), tags);
-        await tx.run.update({ where: { id }, data: { labels: merged } });
-      });
-    }
+    if (inserted !== 1 && tags.length > 0)
+      await this.#setLabels(id, (current) => ({ ...current, tags: mergeTags(current.tags, tags) }));
     if (options.baseline) await this.setBaseline(id);
     return { id, created: inserted === 1 };
   }
@@ -256,8 +251,27 @@ export class PostgresStore implements Store {
     return (await this.#db.run.updateMany({ where: { id: runId }, data: { name } })).count > 0;
   }
 
+  /** Rewrites a run's labels from their current value, row-locked: two writers (an ingest adding tags, a
+   * watcher's heartbeat, a user setting tags) each keep what the other wrote. */
+  #setLabels(runId: string, change: (current: RunLabels) => RunLabels): Promise<boolean> {
+    return this.#db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRawUnsafe<{ labels: unknown }[]>(
+        `SELECT "labels" FROM "Run" WHERE "id" = $1 FOR UPDATE`,
+        runId,
+      );
+      if (!row) return false;
+      await tx.run.update({ where: { id: runId }, data: { labels: labelsValue(change(readLabels(row.labels))) } });
+      return true;
+    });
+  }
+
   async setRunTags(runId: string, tags: readonly string[]) {
-    return (await this.#db.run.updateMany({ where: { id: runId }, data: { labels: [...tags] } })).count > 0;
+    return this.#setLabels(runId, (current) => ({ ...current, tags: [...tags] }));
+  }
+
+  async setRunLive(runId: string, until: Date | null) {
+    const liveUntil = until?.toISOString() ?? null;
+    return this.#setLabels(runId, (current) => ({ ...current, liveUntil }));
   }
 
   /**
@@ -378,6 +392,67 @@ export class PostgresStore implements Store {
         : []),
       this.#db.run.update({ where: { id: runId }, data: { baseline } }),
     ]);
+  }
+
+  async listScenarios() {
+    return (await this.#db.scenario.findMany({ orderBy: { name: "asc" } })).map(toSavedScenario);
+  }
+
+  async getScenario(name: string) {
+    const found = await this.#db.scenario.findUnique({ where: { name } });
+    return found ? toSavedScenario(found) : null;
+  }
+
+  async declaredScenario() {
+    const found = await this.#db.scenario.findFirst({ where: { declared: true } });
+    return found ? toSavedScenario(found) : null;
+  }
+
+  /** Scenario writes hold one advisory lock, so two instances never both declare one or both take a name. */
+  #scenarioWrite(work: (tx: Parameters<Parameters<Db["$transaction"]>[0]>[0]) => Promise<ScenarioWrite>) {
+    return this.#db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('tally:scenarios'))`);
+      return work(tx);
+    });
+  }
+
+  createScenario(input: { name: string; description: string; scenario: Scenario }) {
+    return this.#scenarioWrite(async (tx) => {
+      if (await tx.scenario.findUnique({ where: { name: input.name }, select: { name: true } }))
+        return { error: "taken" };
+      const now = new Date();
+      const saved = await tx.scenario.create({
+        data: { ...input, scenario: toJson(input.scenario), createdAt: now, updatedAt: now },
+      });
+      return { saved: toSavedScenario(saved) };
+    });
+  }
+
+  updateScenario(name: string, changes: ScenarioChanges) {
+    return this.#scenarioWrite(async (tx) => {
+      const found = await tx.scenario.findUnique({ where: { name } });
+      if (!found) return { error: "missing" };
+      const next = changes.name ?? name;
+      if (next !== name && (await tx.scenario.findUnique({ where: { name: next }, select: { name: true } })))
+        return { error: "taken" };
+      if (changes.declared)
+        await tx.scenario.updateMany({ where: { declared: true, NOT: { name } }, data: { declared: false } });
+      const saved = await tx.scenario.update({
+        where: { name },
+        data: {
+          name: next,
+          ...(changes.description === undefined ? {} : { description: changes.description }),
+          ...(changes.scenario === undefined ? {} : { scenario: toJson(changes.scenario) }),
+          ...(changes.declared === undefined ? {} : { declared: changes.declared }),
+          updatedAt: new Date(),
+        },
+      });
+      return { saved: toSavedScenario(saved) };
+    });
+  }
+
+  async deleteScenario(name: string) {
+    return (await this.#db.scenario.deleteMany({ where: { name } })).count > 0;
   }
 
   bulkWrites<T>(work: () => Promise<T>): Promise<T> {

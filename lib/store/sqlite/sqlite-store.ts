@@ -1,21 +1,26 @@
 import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
-import type { CheckModel, RolloutModel, RunModel, TaskModel } from "@/lib/db/generated/sqlite/models";
+import type { CheckModel, RolloutModel, RunModel, ScenarioModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { mergeTags, storedTags } from "@/lib/run-tags";
+import { mergeTags } from "@/lib/run-tags";
+import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
 import {
   runSummaryOf,
   type RawFileBytes,
   type RolloutDetail,
   type RunExport,
   type RunVersion,
+  type SavedScenario,
+  type ScenarioChanges,
+  type ScenarioWrite,
   type TaskRollouts,
 } from "../records";
-import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, TASK, rawFileRow, runRow } from "../rows";
+import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, SCENARIO, TASK, rawFileRow, runRow } from "../rows";
 import { RunCache } from "../run-cache";
 import {
   CHECK_FIELDS,
@@ -27,7 +32,14 @@ import {
   type RawRow,
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
-import { toRolloutDetail, toRunListItem, toRunMeta, toTaskRecord, type RunListColumns } from "../to-records";
+import {
+  toRolloutDetail,
+  toRunListItem,
+  toRunMeta,
+  toSavedScenario,
+  toTaskRecord,
+  type RunListColumns,
+} from "../to-records";
 import { decodeRow, encode, insertRows, openConnection, Statements, type Connection } from "./connection";
 
 /*
@@ -234,18 +246,21 @@ export class SqliteStore implements Store {
     return this.#write(() => {
       const found = this.#sql.get(`SELECT "labels" FROM "Run" WHERE "id" = ?`).get(id) as RawRow | undefined;
       if (!found) insertRows(this.#sql, RUN, [runRow(id, key, run, new Date(), tags)]);
-      else if (tags.length > 0) {
-        const current = storedTags(decodeRow<{ labels: unknown }>(RUN, found).labels);
-        this.#setTags(id, mergeTags(current, tags));
-      }
+      else if (tags.length > 0) this.#setLabels(id, (current) => ({ ...current, tags: mergeTags(current.tags, tags) }));
       if (options.baseline) this.#baseline(id, true);
       return { id, created: !found };
     });
   }
 
-  #setTags(runId: string, tags: readonly string[]): boolean {
-    const set = this.#sql.get(`UPDATE "Run" SET "labels" = ? WHERE "id" = ?`);
-    return set.run(encode(tags, RUN.columns.labels), runId).changes > 0;
+  /** Rewrites a run's labels from their current value; call inside a write transaction. */
+  #setLabels(runId: string, change: (current: RunLabels) => RunLabels): boolean {
+    const found = this.#sql.get(`SELECT "labels" FROM "Run" WHERE "id" = ?`).get(runId) as RawRow | undefined;
+    if (!found) return false;
+    const next = labelsValue(change(readLabels(decodeRow<{ labels: unknown }>(RUN, found).labels)));
+    return (
+      this.#sql.get(`UPDATE "Run" SET "labels" = ? WHERE "id" = ?`).run(encode(next, RUN.columns.labels), runId)
+        .changes > 0
+    );
   }
 
   async renameRun(runId: string, name: string) {
@@ -253,7 +268,12 @@ export class SqliteStore implements Store {
   }
 
   async setRunTags(runId: string, tags: readonly string[]) {
-    return this.#write(() => this.#setTags(runId, tags));
+    return this.#write(() => this.#setLabels(runId, (current) => ({ ...current, tags: [...tags] })));
+  }
+
+  async setRunLive(runId: string, until: Date | null) {
+    const liveUntil = until?.toISOString() ?? null;
+    return this.#write(() => this.#setLabels(runId, (current) => ({ ...current, liveUntil })));
   }
 
   async deleteRun(runId: string) {
@@ -365,6 +385,65 @@ export class SqliteStore implements Store {
 
   async setBaseline(runId: string, baseline = true) {
     this.#write(() => this.#baseline(runId, baseline));
+  }
+
+  #scenarios(where: string, ...values: unknown[]): SavedScenario[] {
+    const rows = this.#sql.get(`SELECT * FROM "Scenario" ${where}`).all(...values) as RawRow[];
+    return rows.map((raw) => toSavedScenario(decodeRow<ScenarioModel>(SCENARIO, raw)));
+  }
+
+  #scenario(name: string): SavedScenario | null {
+    return this.#scenarios(`WHERE "name" = ?`, name)[0] ?? null;
+  }
+
+  async listScenarios() {
+    return this.#scenarios(`ORDER BY "name" ASC`);
+  }
+
+  async getScenario(name: string) {
+    return this.#scenario(name);
+  }
+
+  async declaredScenario() {
+    return this.#scenarios(`WHERE "declared" = 1 LIMIT 1`)[0] ?? null;
+  }
+
+  async createScenario(input: { name: string; description: string; scenario: Scenario }): Promise<ScenarioWrite> {
+    return this.#write(() => {
+      if (this.#scenario(input.name)) return { error: "taken" };
+      const now = new Date();
+      insertRows(this.#sql, SCENARIO, [{ ...input, declared: false, createdAt: now, updatedAt: now }]);
+      return { saved: this.#scenario(input.name)! };
+    });
+  }
+
+  async updateScenario(name: string, changes: ScenarioChanges): Promise<ScenarioWrite> {
+    return this.#write(() => {
+      const found = this.#scenario(name);
+      if (!found) return { error: "missing" };
+      const next = changes.name ?? name;
+      if (next !== name && this.#scenario(next)) return { error: "taken" };
+      const declared = changes.declared ?? found.declared;
+      if (declared)
+        this.#sql.get(`UPDATE "Scenario" SET "declared" = 0 WHERE "declared" = 1 AND "name" <> ?`).run(name);
+      this.#sql
+        .get(
+          `UPDATE "Scenario" SET "name" = ?, "description" = ?, "scenario" = ?, "declared" = ?, "updatedAt" = ? WHERE "name" = ?`,
+        )
+        .run(
+          next,
+          changes.description ?? found.description,
+          encode(changes.scenario ?? found.scenario, SCENARIO.columns.scenario),
+          encode(declared, SCENARIO.columns.declared),
+          encode(new Date(), SCENARIO.columns.updatedAt),
+          name,
+        );
+      return { saved: this.#scenario(next)! };
+    });
+  }
+
+  async deleteScenario(name: string) {
+    return this.#write(() => this.#sql.get(`DELETE FROM "Scenario" WHERE "name" = ?`).run(name).changes > 0);
   }
 
   /**

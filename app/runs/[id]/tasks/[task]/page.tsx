@@ -16,6 +16,9 @@ import { taskCheckGrid } from "@/lib/scoring/view/check-grid";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
+import { LiveBadge } from "@/components/live/live-badge";
+import { LiveRefresh } from "@/components/live/live-refresh";
+import { isLive } from "@/lib/run-labels";
 
 type Params = Promise<{ id: string; task: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -67,9 +70,11 @@ export default async function TaskPage({ params, searchParams }: { params: Param
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
   const thisPage = taskHref(id, task.task.key);
+  const live = isLive(meta.liveUntil);
 
   return (
     <>
+      <LiveRefresh shown={live ? [{ id, rollouts: run.rollouts.length }] : []} />
       <ScenarioBanner
         description={report.scenarioDescription}
         issues={parsed.success ? null : parsed.issues}
@@ -96,7 +101,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
             ) : null}
           </span>
           <span>
-            run <strong>{meta.name}</strong>
+            run <strong>{meta.name}</strong> {live ? <LiveBadge /> : null}
           </span>
         </p>
       </header>

@@ -1,0 +1,150 @@
+"use client";
+
+import { useState } from "react";
+import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/run/scenario-callout";
+import { useUrlState } from "@/components/url-state/use-url-state";
+import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "@/components/whatif/saved-scenarios";
+import { scenarioCodec } from "@/components/whatif/scenario-url";
+import { WeightsTab } from "@/components/whatif/weights-tab";
+import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
+import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
+import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
+import { isEmptyScenario, resetScenario, setScheme, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
+import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
+import { CompareFlips, type TaskChecks } from "./compare-flips";
+import styles from "./compare-scenario.module.css";
+
+/**
+ * The compare page's what-if controls: both runs are scored under the URL's `scenario` (the run page's shape;
+ * a flip without a rollout applies to the task's rollouts in each run). Each change navigates, so the server
+ * compares again; the page says which scenario it is under, by name when it is a saved one.
+ */
+export function CompareScenario({
+  saved,
+  issues,
+  description,
+  resetHref,
+  tasks,
+  groups,
+  declaredWeights,
+  taskChecks,
+}: {
+  saved: readonly SavedScenarioItem[];
+  /** Why the URL's scenario could not be read (the runs are then compared as recorded); null when it could. */
+  issues: ScenarioIssue[] | null;
+  /** The scenario in plain language (describeScenario). */
+  description: string[];
+  /** The comparison as recorded. */
+  resetHref: string;
+  /** A's tasks and groups under the scenario, for the weights. */
+  tasks: readonly Pick<TaskReport, "key" | "name" | "weight">[];
+  groups: readonly Pick<GroupReport, "group" | "tasks">[];
+  declaredWeights: readonly [string, number][];
+  /** The check keys of each task the runs have in common, for flips. */
+  taskChecks: readonly TaskChecks[];
+}) {
+  const url = useUrlState(scenarioCodec, { navigation: "router", mode: "push" });
+  const scenario = url.view;
+  const active = !isEmptyScenario(scenario);
+  const named = savedScenarioFor(scenario, saved);
+  const scheme: Scheme = scenario.headline?.scheme ?? "task";
+  const [open, setOpen] = useState<"weights" | "flips" | null>(null);
+  const declared = new Map(declaredWeights);
+
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="compare-scenario-title" data-testid="compare-scenario">
+      <div className={styles.row}>
+        <h2 id="compare-scenario-title" className={styles.title}>
+          Scored under
+        </h2>
+        <label className={styles.field}>
+          <span>Weighting</span>
+          <select
+            value={scheme}
+            onChange={(e) => url.update((s) => setScheme(s, e.target.value as Scheme))}
+            data-testid="compare-scheme"
+          >
+            {SCHEMES.map((s) => (
+              <option key={s} value={s}>
+                {SCHEME_WORDS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Unscored rollouts</span>
+          <select
+            value={scenario.unscored ?? "exclude"}
+            onChange={(e) => url.update((s) => setUnscored(s, e.target.value === "fail" ? "fail" : "exclude"))}
+            data-testid="compare-unscored"
+          >
+            <option value="exclude">left out</option>
+            <option value="fail">counted as failures</option>
+          </select>
+        </label>
+        <SavedScenarioPicker saved={saved} current={scenario} onApply={(next) => url.update(() => next)} />
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={open === "weights"}
+          onClick={() => setOpen(open === "weights" ? null : "weights")}
+          data-testid="compare-weights-toggle"
+        >
+          Weights…
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={open === "flips"}
+          onClick={() => setOpen(open === "flips" ? null : "flips")}
+          data-testid="compare-flips-toggle"
+        >
+          Flips…
+        </button>
+        {active ? (
+          <>
+            <SaveScenarioButton scenario={scenario} />
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => url.update(resetScenario)}
+              data-testid="compare-scenario-reset"
+            >
+              Reset to recorded
+            </button>
+          </>
+        ) : null}
+        {url.pending ? (
+          <span className={styles.pending} role="status">
+            Comparing…
+          </span>
+        ) : null}
+      </div>
+      {issues ? <InvalidScenarioCallout issues={issues} resetHref={resetHref} /> : null}
+      {!issues && active ? (
+        <ActiveScenarioCallout
+          description={description}
+          resetHref={resetHref}
+          name={named?.name ?? null}
+          what="the comparison"
+        />
+      ) : null}
+      {!active && !issues ? (
+        <p className={styles.note} data-testid="compare-as-recorded">
+          Both runs as recorded. A scenario here applies to both; a flip names a task and check and applies in each run.
+        </p>
+      ) : null}
+      {open === "flips" ? <CompareFlips tasks={taskChecks} scenario={scenario} edit={url.update} /> : null}
+      {open === "weights" ? (
+        <WeightsTab
+          tasks={tasks}
+          groups={groups}
+          declared={declared}
+          scenario={scenario}
+          scheme={scheme}
+          edit={url.update}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import type { CompareBody } from "@/lib/api/compare-body";
+import { deltaIntervalText, deltaText, fixed, metricText, metricTitle, plural } from "@/lib/display/format";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { passCostSentence } from "@/lib/scoring/report/compare-effort";
+import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import { dimensionRows } from "@/lib/scoring/view/compare-table";
+
+export interface MarkdownOptions {
+  /** The Tally server the runs are stored on: task and compare links point there (stored runs only). */
+  baseUrl?: string;
+  /** What the scenario is called (its file name); absent with a scenario: "a what-if scenario". */
+  scenarioName?: string;
+  /** Top regressions listed (default 5) and flips listed per direction (default 10). */
+  regressions?: number;
+  flips?: number;
+}
+
+const VERDICT: Record<DeltaVerdict, string> = {
+  better: "▲ better (interval above 0)",
+  worse: "▼ worse (interval below 0)",
+  unclear: "≈ no clear difference (interval includes 0)",
+  same: "= no difference",
+  "no-interval": "? no interval (fewer than 2 common tasks)",
+};
+
+const POLICY_WORDS = { exclude: "unscored excluded", fail: "unscored as failure" } as const;
+
+/** A table cell: pipes and line breaks would end the cell or the row. */
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+
+/** Inline code that holds any text (a backtick inside gets a longer fence). */
+function code(text: string): string {
+  const fence = text.includes("`") ? "``" : "`";
+  return `${fence}${text.includes("`") ? ` ${text} ` : text}${fence}`;
+}
+
+/** Links into a Tally server for stored runs (the page routes: /runs/<id>/tasks/<key>, /compare?runs=). */
+function links(body: CompareBody, baseUrl: string | undefined) {
+  const base = baseUrl?.replace(/\/+$/, "");
+  const a = body.a.id;
+  const b = body.b.id;
+  if (!base || a === null || b === null) return null;
+  const segment = encodeURIComponent;
+  const scenario =
+    Object.keys(body.scenario).length > 0 ? `&scenario=${encodeURIComponent(JSON.stringify(body.scenario))}` : "";
+  return {
+    compare: `${base}/compare?runs=${segment(a)},${segment(b)}&a=${segment(a)}${scenario}`,
+    task: (run: string, key: string) => `${base}/runs/${segment(run)}/tasks/${segment(key)}`,
+    a,
+    b,
+  };
+}
+
+function scenarioLine(body: CompareBody, name: string | undefined): string {
+  if (Object.keys(body.scenario).length === 0) return "**Scenario:** as recorded";
+  const what = body.scenarioDescription.length > 0 ? `: ${body.scenarioDescription.join("; ")}` : "";
+  return `**Scenario:** ${name ? code(name) : "a what-if scenario"}${cell(what)}`;
+}
+
+/**
+ * `tally compare --markdown`: the comparison as a pull-request comment, B (candidate) against A (baseline):
+ * the headline delta with its interval and verdict, whether it is a regression, the scenario, the robustness
+ * line, the flips, every dimension and the tasks that lost the most. Plain figures only, no dates, so the
+ * same runs always give the same text.
+ */
+export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}): string {
+  const out: string[] = [];
+  const h = body.headline;
+  const kind = metricKind(h.metric);
+  const to = links(body, options.baseUrl);
+  const title = `${cell(body.b.name)} vs ${cell(body.a.name)} (baseline)`;
+  out.push(`### Tally: ${to ? `[${title}](${to.compare})` : title}`, "");
+
+  if (body.common === 0) {
+    out.push(
+      `**No task in common**: nothing to compare (${body.onlyA} only in A, ${body.onlyB} only in B). Tasks are aligned by key (group/task id).`,
+    );
+    return `${out.join("\n")}\n`;
+  }
+
+  const coverage =
+    h.tasks === body.common
+      ? plural(body.common, "common task")
+      : `${h.tasks} eligible of ${plural(body.common, "common task")}`;
+  out.push(
+    `**${metricTitle(h.metric)}** (${SCHEME_WORDS[h.scheme]}, ${coverage}): ${metricText(kind, h.a)} → ${metricText(kind, h.b)}, ` +
+      `**${deltaText(kind, h.delta)}** (95% CI ${deltaIntervalText(kind, h.ci95)}): ${VERDICT[deltaVerdict(h)]}`,
+    "",
+  );
+  const why: string[] = [];
+  if (body.flips.passToFail > 0) why.push(plural(body.flips.passToFail, "task") + " flipped pass → fail");
+  if (h.ci95 !== null && h.ci95[1] < 0) why.push("the headline interval lies below 0");
+  out.push(body.regression ? `**Regression:** yes (${why.join("; ")})` : "**Regression:** none");
+  out.push("", scenarioLine(body, options.scenarioName));
+  out.push("", `**Robustness:** ${body.robustness.summary}`);
+  const passCost = passCostSentence(body.effort.passCost);
+  if (passCost) out.push("", `**Cost:** ${passCost}`);
+
+  out.push("", "#### Flips", "");
+  out.push(
+    `${body.flips.passToFail} pass → fail, ${body.flips.failToPass} fail → pass (exact McNemar p = ${fixed(body.flips.pValue, 3)}); ` +
+      `${body.onlyA} only in A, ${body.onlyB} only in B (not comparable).`,
+  );
+  const perDirection = options.flips ?? 10;
+  for (const [flip, words] of [
+    ["pass->fail", "pass → fail"],
+    ["fail->pass", "fail → pass"],
+  ] as const) {
+    const tasks = body.tasks.filter((t) => t.flip === flip);
+    if (tasks.length === 0) continue;
+    const shown = tasks.slice(0, perDirection).map((t) => taskLink(t.key, to));
+    const more = tasks.length > perDirection ? `, and ${tasks.length - perDirection} more` : "";
+    out.push(`- ${words}: ${shown.join(", ")}${more}`);
+  }
+
+  out.push("", "#### Dimensions", "");
+  out.push("| Metric | A | B | B − A | 95% CI | Verdict |", "|---|---:|---:|---:|---|---|");
+  for (const row of dimensionRows([body])) {
+    const p = row.pairs[0];
+    if (!p || (p.a === null && p.b === null)) continue;
+    const k = metricKind(row.metric);
+    const name = row.metric === h.metric ? `**${cell(row.metric)}**` : cell(row.metric);
+    out.push(
+      `| ${name} | ${metricText(k, p.a)} | ${metricText(k, p.b)} | ${deltaText(k, p.delta)} | ${deltaIntervalText(k, p.ci95)} | ${VERDICT[deltaVerdict(p)]} |`,
+    );
+  }
+
+  const limit = options.regressions ?? 5;
+  const worst = body.tasks
+    .filter((t) => t.delta !== null && t.delta < 0)
+    .sort((x, y) => x.delta! - y.delta! || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+    .slice(0, limit);
+  const tk = metricKind(body.taskMetric);
+  out.push("", `#### Top regressions (${body.taskMetric} per task)`, "");
+  if (worst.length === 0) out.push("No common task does worse in B.");
+  else {
+    out.push("| Task | A | B | B − A | Flip |", "|---|---:|---:|---:|---|");
+    for (const t of worst) {
+      const flip = t.flip === "pass->fail" ? "pass → fail" : t.flip === "fail->pass" ? "fail → pass" : "";
+      out.push(
+        `| ${taskLink(t.key, to)} | ${metricText(tk, t.a)} | ${metricText(tk, t.b)} | ${deltaText(tk, t.delta)} | ${flip} |`,
+      );
+    }
+  }
+
+  out.push("", "<details><summary>The headline under each scheme and unscored policy</summary>", "");
+  out.push("| Scheme | Unscored | A | B | B − A | 95% CI | Verdict |", "|---|---|---:|---:|---:|---|---|");
+  const r = body.robustness;
+  const rk = metricKind(r.metric);
+  for (const e of r.entries) {
+    if (!r.unscoredMatters && e.unscored !== (body.scenario.unscored ?? "exclude")) continue;
+    const scheme = e.active ? `**${e.scheme}** (headline)` : e.scheme;
+    out.push(
+      `| ${scheme} | ${POLICY_WORDS[e.unscored]} | ${metricText(rk, e.a)} | ${metricText(rk, e.b)} | ${deltaText(rk, e.delta)} | ${deltaIntervalText(rk, e.ci95)} | ${VERDICT[e.verdict]} |`,
+    );
+  }
+  out.push("", "</details>");
+  return `${out.join("\n")}\n`;
+}
+
+/** A task key, linked to B's task page (and A's) when the runs are on a server. */
+function taskLink(key: string, to: ReturnType<typeof links>): string {
+  const name = code(key);
+  if (!to) return cell(name);
+  return `[${cell(name)}](${to.task(to.b, key)}) ([A](${to.task(to.a, key)}))`;
+}

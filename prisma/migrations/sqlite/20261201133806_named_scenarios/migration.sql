@@ -1,0 +1,9 @@
+-- CreateTable
+CREATE TABLE "Scenario" (
+    "name" TEXT NOT NULL PRIMARY KEY,
+    "description" TEXT NOT NULL DEFAULT '',
+    "scenario" JSONB NOT NULL,
+    "declared" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
