@@ -27,6 +27,7 @@ const LAYERS = {
   ingest: "lib/ingest",
   api: "lib/api",
   cli: "lib/cli",
+  export: "lib/export",
   bench: "lib/bench",
   components: "components",
   app: "app",
@@ -71,6 +72,11 @@ const layerPolicies = [
     from: { element: { type: "components" } },
     disallow: { to: { element: { types: { anyOf: ["db", "store"] } } }, dependency: { kind: "value" } },
     message: "components import lib/db and lib/store for types only (`import type`)",
+  },
+  {
+    from: { element: { type: "export" } },
+    disallow: { to: { element: { types: { anyOf: ["app", "db", "prisma-client", "ingest", "cli"] } } } },
+    message: "lib/export reads runs through lib/store: it never imports app, lib/db, lib/ingest or lib/cli",
   },
   {
     from: { element: { type: "components" } },

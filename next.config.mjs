@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and driver packages stay in node_modules; Next must not bundle them.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg"],
+  // esbuild builds the static share bundle's viewer on first use (lib/export/viewer-build.mjs).
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "esbuild"],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -1,38 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { zipSync } from "fflate";
+import { benchflowJobZip, uploadBenchflowJob } from "./benchflow-job";
 import { expect, snap, test } from "./fixtures";
-
-const JOB = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "lib",
-  "formats",
-  "__fixtures__",
-  "benchflow-job",
-);
-
-/** The BenchFlow job fixture as a .zip, the way a user would drop an archived job folder. */
-function jobZip(): Buffer {
-  const entries: Record<string, Uint8Array> = {};
-  const walk = (dir: string, rel: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), childRel);
-      else entries[childRel] = new Uint8Array(fs.readFileSync(path.join(dir, entry.name)));
-    }
-  };
-  walk(JOB, "");
-  return Buffer.from(zipSync(entries));
-}
+import { openWhatIf } from "./run-helpers";
 
 test("a BenchFlow job uploaded as a zip opens on its run page with the regrade view", async ({ page }) => {
   const runName = `e2e-benchflow-${Date.now().toString(36)}`;
   await page.goto("/upload");
   await page
     .getByTestId("upload-file-input")
-    .setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: jobZip() }]);
+    .setInputFiles([{ name: "benchflow-job.zip", mimeType: "application/zip", buffer: benchflowJobZip() }]);
   await page.getByLabel("Run name").fill(runName);
   await page.getByRole("button", { name: /^Upload/ }).click();
   const result = page.getByTestId("upload-result");
@@ -47,4 +22,24 @@ test("a BenchFlow job uploaded as a zip opens on its run page with the regrade v
   await expect(regrades).toContainText("half-life__c8819b13");
   await expect(regrades).toContainText(/pass\s*(->|→)\s*fail/);
   await snap(page, "benchflow-regrades");
+});
+
+test("the what-if applies a BenchFlow regrade: the regraded trial's reward replaces the recorded one", async ({
+  page,
+  request,
+}) => {
+  const run = await uploadBenchflowJob(request, `e2e-regrade-${Date.now().toString(36)}`);
+  await page.goto(`/runs/${encodeURIComponent(run.id)}`);
+  // As recorded, the regraded trial (1 → 0) is the one pass of the 4 scored trials.
+  await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
+  const meanReward = await page.getByTestId("mean-reward").innerText();
+  await openWhatIf(page, "Rules");
+  await page.getByTestId("whatif-regraded").check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("scenario")).toBe(JSON.stringify({ regraded: true }));
+  await expect(page.getByTestId("pass-rate")).toContainText("0.0%");
+  await expect(page.getByTestId("mean-reward")).not.toHaveText(meanReward);
+  await expect(page.getByTestId("scenario-active")).toContainText("BenchFlow regrades applied");
+
+  await page.getByTestId("whatif-regraded").uncheck();
+  await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
 });

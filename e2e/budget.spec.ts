@@ -2,26 +2,12 @@ import type { Page } from "@playwright/test";
 import path from "node:path";
 import { rolloutHref } from "../components/task/hrefs";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
+import { openRun, openWhatIf } from "./run-helpers";
 
 // The what-if Budget tab on the silo-runs demo run. Tool calls per rollout: TASK-002 4 (fails), TASK-004 1
 // (passes), TASK-007 3, 4, 5 (pass) and 6, 7 (fail), TASK-009 40 (fails). As recorded: correctness 58.5%,
 // completion (each task one vote) (0 + 1 + 3/5 + 0)/4 = 40.0%. A limit of 3 tool calls fails TASK-007's passes
 // with 4 and 5: it completes 1 of 5, so completion (0 + 1 + 1/5 + 0)/4 = 30.0%; correctness stays 58.5%.
-
-async function openRun(page: Page, name: string) {
-  await page.goto("/");
-  const link = page.getByRole("link", { name, exact: true }).first();
-  await expect(link).toHaveAttribute("href", /^\/runs\/[^/]+$/);
-  await link.click();
-  await page.waitForURL(/\/runs\/[^/?]+$/);
-}
-
-async function openBudgetTab(page: Page) {
-  const toggle = page.getByTestId("whatif-toggle");
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-expanded", "true");
-  await page.getByRole("tab", { name: "Budget" }).click();
-}
 
 const scenarioInUrl = (page: Page): unknown => {
   const text = new URL(page.url()).searchParams.get("scenario");
@@ -43,7 +29,7 @@ test("a tool-call budget fails the passes over it: completion 40.0% → 30.0%, k
   await openRun(page, "silo-runs");
   await expect(headline(page)).toHaveText("58.5%");
   await expect(completion(page)).toContainText("40.0%");
-  await openBudgetTab(page);
+  await openWhatIf(page, "Budget");
 
   const measures = page.getByTestId("whatif-budget-measure");
   // Silo records time and tool calls, never a cost or tokens.
@@ -75,7 +61,7 @@ test("a tool-call budget fails the passes over it: completion 40.0% → 30.0%, k
   await page.reload();
   await expect(headline(page)).toHaveText("30.0%");
   await expect(completion(page)).toContainText("30.0%");
-  await openBudgetTab(page);
+  await openWhatIf(page, "Budget");
   await expect(page.getByTestId("whatif-budget-limit-toolCalls")).toHaveValue("3");
 });
 
@@ -84,7 +70,7 @@ test("the slider moves the limit: at 0 no rollout passes; No limit is the run as
   const scenario = { headline: { metric: "completion" }, budget: { toolCalls: 3 } };
   await page.goto(`${new URL(page.url()).pathname}?scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
   await expect(headline(page)).toHaveText("30.0%");
-  await openBudgetTab(page);
+  await openWhatIf(page, "Budget");
 
   const slider = page.getByTestId("whatif-budget-slider-toolCalls");
   await expect(slider).toHaveValue("3");
@@ -118,7 +104,7 @@ test("a rollout the budget fails says why on its page", async ({ page }) => {
 test("the Budget tab on a phone-sized screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openRun(page, "silo-runs");
-  await openBudgetTab(page);
+  await openWhatIf(page, "Budget");
   const limit = page.getByTestId("whatif-budget-limit-toolCalls");
   await limit.fill("3");
   await limit.press("Enter");
@@ -128,7 +114,7 @@ test("the Budget tab on a phone-sized screen", async ({ page }) => {
 
 test("a run whose rollouts record no cost, time, tokens or tool calls says so", async ({ page }) => {
   await openRun(page, "grade-problem");
-  await openBudgetTab(page);
+  await openWhatIf(page, "Budget");
   await expect(page.getByTestId("whatif-budget-none")).toHaveText(
     "No rollout records cost, time, tokens or tool calls.",
   );

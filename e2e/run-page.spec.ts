@@ -1,16 +1,6 @@
-import type { Page } from "@playwright/test";
 import { syntheticSiloFiles } from "../lib/bench/synthetic";
 import { expect, snap, test } from "./fixtures";
-
-/** Opens a demo run from the runs list by its name, as a user would. */
-async function openRun(page: Page, name: string) {
-  await page.goto("/");
-  const link = page.getByRole("link", { name, exact: true }).first();
-  await expect(link).toHaveAttribute("href", /^\/runs\/[^/]+$/);
-  await link.click();
-  await page.waitForURL(/\/runs\/[^/?]+$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-}
+import { openRun } from "./run-helpers";
 
 test("the scoring-article run page shows every figure of the article", async ({ page }) => {
   await openRun(page, "scoring-article");

@@ -25,8 +25,14 @@ test("the server starts on a fresh database and the runs list shows the demo run
   await expect(page.getByRole("link", { name: "Upload results" }).first()).toBeVisible();
 
   const article = rowOf(page, "scoring-article");
-  await expect(article).toContainText("72.2%"); // headline: correctness, task-weighted
-  await expect(article).toContainText("correctness · task");
+  // Every run shows pass rate, completion, correctness and mean reward side by side; the headline is marked.
+  for (const name of ["Pass rate", "Completion", "Correctness", "Mean reward"]) {
+    await expect(page.getByRole("columnheader", { name })).toBeVisible();
+  }
+  const correctness = await page.getByRole("columnheader").allInnerTexts();
+  const column = correctness.findIndex((t) => t.startsWith("Correctness")) + 1;
+  await expect(article.locator(`td:nth-child(${column})`)).toContainText("72.2%"); // correctness, task-weighted
+  await expect(article.locator(`td:nth-child(${column})`)).toContainText("headline");
   await expect(article).toContainText("33.3%"); // pass rate
   const silo = rowOf(page, "silo-runs");
   await expect(silo).toContainText("50.0%");
@@ -76,6 +82,23 @@ test("the filter narrows the list, lives in the URL, and can be cleared when not
   await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(filter).toHaveValue("");
   await expect(rowOf(page, "scoring-article")).toBeVisible();
+
+  // Figures match too: what the row shows, such as its pass rate.
+  await filter.fill("58.5%");
+  await expect(rowOf(page, "silo-runs")).toBeVisible();
+  await expect(rowOf(page, "scoring-article")).toHaveCount(0);
+  // And the rollout count, as the Rollouts column shows it.
+  await filter.fill("");
+  const headers = await page.getByRole("columnheader").allInnerTexts();
+  const rolloutsColumn = headers.findIndex((t) => t.startsWith("Rollouts")) + 1;
+  const count = (await rowOf(page, "silo-runs").locator(`td:nth-child(${rolloutsColumn})`).innerText()).match(
+    /^\d+/,
+  )?.[0];
+  expect(count).toBeDefined();
+  await filter.fill(`silo ${count}`);
+  await expect(rowOf(page, "silo-runs")).toBeVisible();
+  await filter.fill(`silo ${count}9`);
+  await expect(rowOf(page, "silo-runs")).toHaveCount(0);
 
   await filter.fill("no such run <b>x</b>");
   await expect(page.getByRole("heading", { name: "No runs match “no such run <b>x</b>”" })).toBeVisible();

@@ -1,21 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
+import { openRun, openWhatIf } from "./run-helpers";
 
 // The what-if explorer on the scoring-article demo run (figures: docs/scoring.md#what-if-scenarios).
-
-async function openRun(page: Page, name: string) {
-  await page.goto("/");
-  const link = page.getByRole("link", { name, exact: true }).first();
-  await expect(link).toHaveAttribute("href", /^\/runs\/[^/]+$/);
-  await link.click();
-  await page.waitForURL(/\/runs\/[^/?]+$/);
-}
-
-async function openPanel(page: Page) {
-  const toggle = page.getByTestId("whatif-toggle");
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-expanded", "true");
-}
 
 const scenarioInUrl = (page: Page): unknown => {
   const text = new URL(page.url()).searchParams.get("scenario");
@@ -29,7 +16,7 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
   await expect(headline(page)).toHaveText("72.2%");
   await expect(page.getByTestId("whatif-scheme")).toHaveValue("task");
 
-  await openPanel(page);
+  await openWhatIf(page);
   await page.getByTestId("whatif-check-search").fill("checkout C3");
   const c3 = page.locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]');
   await expect(c3).toContainText("failed");
@@ -78,7 +65,7 @@ test("flip a verdict, change the scheme, share by URL, go back, reset", async ({
 
 test("a custom weight switches to declared task weights: checkout 2 → correctness 70.8%", async ({ page }) => {
   await openRun(page, "scoring-article");
-  await openPanel(page);
+  await openWhatIf(page);
   await page.getByRole("tab", { name: "Weights" }).click();
   const weight = page.getByRole("spinbutton", { name: "Weight of incident/checkout" });
   await weight.fill("2");
@@ -108,7 +95,7 @@ test("a custom weight switches to declared task weights: checkout 2 → correctn
 
 test("rules: unscored policy and required ↔ optional", async ({ page }) => {
   await openRun(page, "scoring-article");
-  await openPanel(page);
+  await openWhatIf(page);
   // Making checkout C3 optional in its task completes checkout, like flipping it, but correctness is unchanged.
   const c3 = page.locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]');
   await c3.getByRole("button", { name: /is required; make it optional/ }).click();
@@ -136,7 +123,7 @@ test("Copy link copies the URL that holds the scenario", async ({ page, context 
 test("the explorer on a phone-sized screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openRun(page, "scoring-article");
-  await openPanel(page);
+  await openWhatIf(page);
   await page.getByTestId("whatif-check-search").fill("C3");
   await page
     .locator('[data-testid="whatif-check"][data-task="incident/checkout"][data-check="C3"]')

@@ -7,6 +7,7 @@ import { GET as getReport } from "./runs/[id]/report/route";
 import { GET as getRun } from "./runs/[id]/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
 import { proxy } from "@/proxy";
+import { getStore } from "@/lib/store/open-store";
 import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
 useApiDatabase("api");
@@ -227,6 +228,32 @@ describe("reads", () => {
     const missing = await getCompare(new Request(`http://tally.test/api/compare?runs=${p},nope`));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: "not_found", message: 'No run with id "nope".' } });
+  });
+});
+
+describe("runs by name, and rollouts shared between runs", () => {
+  it("warns when an upload shares rollouts with a stored run; compares runs given by a unique name", async () => {
+    const files = loadFixture("scoring-article", "scoring-article/");
+    const copy = await upload(files, {}, { run: "article copy" });
+    expect(copy.status).toBe(201);
+    const body = (await copy.json()) as { runs: { id: string }[]; warnings: string[] };
+    expect(body.warnings).toEqual([
+      "Run “article copy” shares 3 of its 3 rollouts with run “scoring-article” (a duplicate of “scoring-article”).",
+    ]);
+    const copyId = body.runs[0]!.id;
+
+    const byName = await getCompare(new Request("http://tally.test/api/compare?runs=article%20copy,silo"));
+    expect(byName.status).toBe(200);
+    expect(await byName.json()).toMatchObject({ a: { id: copyId, name: "article copy" }, b: { name: "silo" } });
+    const aByName = await getCompare(new Request("http://tally.test/api/compare?runs=article%20copy,silo&a=silo"));
+    expect(await aByName.json()).toMatchObject({ a: { name: "silo" }, b: { id: copyId } });
+
+    await getStore().renameRun(copyId, "silo");
+    const ambiguous = await getCompare(new Request("http://tally.test/api/compare?runs=silo,scoring-article"));
+    expect(ambiguous.status).toBe(422);
+    const message = ((await ambiguous.json()) as { error: { message: string } }).error.message;
+    expect(message).toContain('2 runs are named "silo": give one of their ids');
+    expect(message).toContain(copyId);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CompareScenario } from "@/components/compare/compare-scenario";
+import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
 import { letter, toCompareRun } from "@/components/compare/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
@@ -11,7 +12,9 @@ import { policyReports, robustness } from "@/lib/scoring/report/robustness";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { getStore } from "@/lib/store/open-store";
+import { compareIdsOf } from "@/lib/store/run-by-name";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };
@@ -20,7 +23,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /**
  * /compare?runs=a,b[,c]: A (an explicit `a`, else the baseline run, else the first listed) against each other
- * run, every figure from lib/compare's resolver. Fewer than two runs, or an unknown one: the picker.
+ * run, every figure from lib/compare's resolver. A run may be given by its name when one run has it (the page
+ * redirects to its id). Fewer than two runs, an unknown one or a name several runs share: the picker.
  * `scenario` (the run page's JSON) scores both runs under a what-if scenario.
  * `?a=<A>&b=<B>` is redirected (308) to `?runs=<A>,<B>&a=<A>` by proxy.ts, before the page streams its skeleton.
  */
@@ -29,6 +33,11 @@ export default async function ComparePage({ searchParams }: Props) {
   const parsed = parseScenarioParam(view.scenario);
   const scenario = parsed.success ? parsed.data : {};
   const store = getStore();
+  // A run named in place of its id: the page moves to the ids, so every link on it holds ids.
+  const named = await compareIdsOf(store, view);
+  if (named.ambiguous === null && (named.a !== view.a || named.runs.some((id, i) => id !== view.runs[i]))) {
+    redirect(compareViewHref(view, { runs: named.runs, a: named.a, page: view.page }));
+  }
   const resolution = await resolveComparison(
     { ...view, scenario },
     {
@@ -44,10 +53,20 @@ export default async function ComparePage({ searchParams }: Props) {
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
           <Link href="/">Runs</Link> / Compare
         </nav>
+        {named.ambiguous !== null ? (
+          <p
+            className="callout callout-error"
+            role="alert"
+            data-testid="compare-ambiguous"
+            style={{ marginBottom: 16 }}
+          >
+            {named.ambiguous}.
+          </p>
+        ) : null}
         <PickRuns
           runs={runs}
           initial={resolution.found.map((m) => m.id)}
-          unknown={resolution.kind === "unknown" ? resolution.unknown : []}
+          unknown={resolution.kind === "unknown" && named.ambiguous === null ? resolution.unknown : []}
         />
       </>
     );
@@ -74,8 +93,25 @@ export default async function ComparePage({ searchParams }: Props) {
       taskChecks={commonTaskChecks([a.run, ...resolution.candidates.map((c) => c.run)])}
     />
   );
+
+  const sharedWithA = await store.sharedRollouts(resolution.a.found.id);
+  const shared = resolution.candidates.flatMap((c, i) => {
+    const found = sharedWithA.find((s) => s.runId === c.found.id);
+    if (!found) return [];
+    const withA = {
+      runId: resolution.a.found.id,
+      name: resolution.a.found.name,
+      shared: found.shared,
+      rollouts: resolution.a.run.rollouts.length,
+    };
+    return [
+      `${letter(i + 1)} (“${c.found.name}”) ${sharedRolloutsPhrase(c.run.rollouts.length, withA)}, which is A: their common tasks compare the same rollouts.`,
+    ];
+  });
+
   return (
     <CompareView
+      shared={shared}
       view={view}
       scenarioPanel={panel}
       order={resolution.order}

@@ -15,7 +15,8 @@ export function CompareHeader({
   view: CompareView;
   a: CompareRun;
   candidates: readonly CompareRun[];
-  csvHref: string;
+  /** Null in a static share bundle, which leaves out what needs the server (CSV, baseline, other runs). */
+  csvHref: string | null;
 }) {
   const all = [a, ...candidates];
   const asA = (run: CompareRun) =>
@@ -50,14 +51,16 @@ export function CompareHeader({
             ) : null}
           </p>
         </div>
-        <div className={styles.actions}>
-          <Link href={`/compare?runs=${encodeURIComponent(a.id)}`} className="button">
-            Choose other runs
-          </Link>
-          <a href={csvHref} className="button" download data-testid="compare-csv-header">
-            <span aria-hidden>↓</span> Download CSV
-          </a>
-        </div>
+        {csvHref !== null ? (
+          <div className={styles.actions}>
+            <Link href={`/compare?runs=${encodeURIComponent(a.id)}`} className="button">
+              Choose other runs
+            </Link>
+            <a href={csvHref} className="button" download data-testid="compare-csv-header">
+              <span aria-hidden>↓</span> Download CSV
+            </a>
+          </div>
+        ) : null}
       </div>
       <div className={styles.runCards} style={{ gridTemplateColumns: `repeat(${all.length}, minmax(0, 1fr))` }}>
         {all.map((run, i) => (
@@ -79,7 +82,7 @@ export function CompareHeader({
             </Link>
             <p className={styles.runFacts}>{[run.agent, run.model, run.format].filter(Boolean).join(" · ")}</p>
             <div className={styles.runActions}>
-              <BaselineToggle runId={run.id} runName={run.name} baseline={run.baseline} />
+              {csvHref !== null ? <BaselineToggle runId={run.id} runName={run.name} baseline={run.baseline} /> : null}
               {i > 0 && candidates.length > 1 ? (
                 <Link href={asA(run)} className={styles.smallLink}>
                   Use as A

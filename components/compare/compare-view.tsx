@@ -26,6 +26,8 @@ export function CompareView({
   comparisons,
   scenarioPanel,
   robustness,
+  staticSite = false,
+  shared = [],
 }: {
   view: View;
   order: CompareOrder;
@@ -36,8 +38,12 @@ export function CompareView({
   scenarioPanel?: ReactNode;
   /** Each candidate's headline difference under every scheme and unscored policy. */
   robustness?: Robustness[];
+  /** In a static share bundle: no server answers, so the CSV downloads and the run controls are left out. */
+  staticSite?: boolean;
+  /** Sentences saying which candidates share rollouts (the same bytes) with A. */
+  shared?: string[];
 }) {
-  const csvHref = compareCsvHref(view, order);
+  const csvHref = staticSite ? null : compareCsvHref(view, order);
   const lettered = candidates.map((run, i) => ({ run, letter: letter(i + 1), comparison: comparisons[i]! }));
   const anyCommon = comparisons.some((c) => c.common > 0);
   const regraded = [a, ...candidates].filter((r) => r.regrades.length > 0);
@@ -52,6 +58,13 @@ export function CompareView({
         <p className="callout callout-info">
           Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.
         </p>
+      ) : null}
+      {shared.length > 0 ? (
+        <ul className="callout" role="note" data-testid="compare-shared-rollouts" style={{ paddingLeft: 28 }}>
+          {shared.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
       ) : null}
 
       <div className={styles.summaries}>

@@ -26,7 +26,8 @@ export function TaskDeltaTable({
   metric: string;
   a: CompareRun;
   candidates: readonly { run: CompareRun; letter: string }[];
-  csvHref: string;
+  /** Null in a static share bundle: no server makes the CSV. */
+  csvHref: string | null;
 }) {
   const kind = metricKind(metric);
   const { rows, page, pages, from, to, total } = pageOf(table.rows, view.page, PAGE_SIZE);
@@ -140,9 +141,11 @@ export function TaskDeltaTable({
             page {page} of {pages}
           </span>
           <PageLink view={view} page={page + 1} disabled={page === pages} label="Next ›" />
-          <a href={csvHref} download className={styles.pagerCsv}>
-            All tasks as CSV
-          </a>
+          {csvHref !== null ? (
+            <a href={csvHref} download className={styles.pagerCsv}>
+              All tasks as CSV
+            </a>
+          ) : null}
         </nav>
       ) : null}
       <p className={styles.footnote}>

@@ -22,7 +22,7 @@ export function TasksSection({
   view: CompareView;
   a: CompareRun;
   candidates: readonly Candidate[];
-  csvHref: string;
+  csvHref: string | null;
 }) {
   const comparisons = candidates.map((c) => c.comparison);
   const table = taskTable(comparisons, { changedOnly: view.changedOnly, sort: view.sort, dir: view.dir });
@@ -42,9 +42,11 @@ export function TasksSection({
     <section className="section" aria-labelledby="tasks-title">
       <div className={styles.sectionHead}>
         <h2 id="tasks-title">Per-task differences</h2>
-        <a href={csvHref} className="button button-small" download data-testid="compare-csv">
-          <span aria-hidden>↓</span> Download CSV
-        </a>
+        {csvHref !== null ? (
+          <a href={csvHref} className="button button-small" download data-testid="compare-csv">
+            <span aria-hidden>↓</span> Download CSV
+          </a>
+        ) : null}
       </div>
       <div className={styles.controls}>
         <nav className={styles.segmented} aria-label="Which tasks">

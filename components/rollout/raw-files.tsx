@@ -1,5 +1,6 @@
 "use client";
 
+import { useStaticSite } from "@/components/ui/static-site";
 import { useState } from "react";
 import { bytes } from "@/lib/display/format";
 import { downloadName, fileUrl } from "./file-url";
@@ -88,7 +89,24 @@ function RawFile({ path, sha256 }: { path: string; sha256: string }) {
 
 /** Each ingested file of the rollout: view its raw text on demand, or download it. */
 export function RawFiles({ files }: { files: { path: string; sha256: string }[] }) {
+  const staticSite = useStaticSite();
   if (files.length === 0) return <p className="muted">No raw file is stored for this rollout.</p>;
+  if (staticSite)
+    return (
+      <>
+        <p className="muted">The raw files stay with Tally: this shared copy lists them but does not hold them.</p>
+        <ul className={styles.files}>
+          {files.map((f) => (
+            <li key={`${f.path}|${f.sha256}`} className={styles.file} data-testid="raw-file">
+              <div className={styles.fileHead}>
+                <span className={styles.filePath}>{f.path}</span>
+                <span className={styles.fileSha}>sha256 {f.sha256.slice(0, 12)}…</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
   return (
     <ul className={styles.files}>
       {files.map((f) => (

@@ -3,10 +3,11 @@ import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
-import { rolloutHref } from "@/components/task/hrefs";
+import { rolloutHref, rolloutsHref } from "@/components/task/hrefs";
 import type { RunPageMeta } from "./run-page-meta";
 import { RunManage } from "./run-manage";
 import { LiveBadge } from "@/components/live/live-badge";
+import { useStaticSite } from "@/components/ui/static-site";
 
 /** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
 export interface RunWarning {
@@ -27,6 +28,7 @@ export function RunHeader({
   warnings: RunWarning[];
   reportHref: string;
 }) {
+  const staticSite = useStaticSite();
   const facts: { label: string; value: string }[] = [];
   if (meta.agent) facts.push({ label: "agent", value: meta.agent });
   if (meta.model) facts.push({ label: "model", value: meta.model });
@@ -60,7 +62,10 @@ export function RunHeader({
               </span>
             ))}
             <span className={styles.fact}>
-              {plural(counts.tasks, "task")}, {plural(counts.rollouts, "rollout")}{" "}
+              {plural(counts.tasks, "task")},{" "}
+              <Link href={rolloutsHref(meta.id)} data-testid="rollouts-link">
+                {plural(counts.rollouts, "rollout")}
+              </Link>{" "}
               {counts.unscored > 0 ? (
                 <span className={styles.unscored}>({counts.unscored} unscored)</span>
               ) : (
@@ -69,26 +74,37 @@ export function RunHeader({
             </span>
           </p>
         </div>
-        <div className={styles.actions}>
-          {meta.baselineRun ? (
-            <Link
+        {staticSite ? null : (
+          <div className={styles.actions}>
+            {meta.baselineRun ? (
+              <Link
+                className="button"
+                href={`/compare?runs=${encodeURIComponent(meta.baselineRun.id)},${encodeURIComponent(meta.id)}&a=${encodeURIComponent(meta.baselineRun.id)}`}
+                title={`Compare this run (B) with the baseline run ${meta.baselineRun.name} (A)`}
+                data-testid="compare-with-baseline"
+              >
+                Compare with baseline
+              </Link>
+            ) : null}
+            <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
+            <a className="button" href={`/api/runs/${encodeURIComponent(meta.id)}/export.csv`} download>
+              <span aria-hidden>↓</span> Rollouts CSV
+            </a>
+            <a className="button" href={reportHref} download={`tally-report-${meta.id}.json`}>
+              <span aria-hidden>↓</span> Report JSON
+            </a>
+            <a
               className="button"
-              href={`/compare?runs=${encodeURIComponent(meta.baselineRun.id)},${encodeURIComponent(meta.id)}&a=${encodeURIComponent(meta.baselineRun.id)}`}
-              title={`Compare this run (B) with the baseline run ${meta.baselineRun.name} (A)`}
-              data-testid="compare-with-baseline"
+              href={`/api/runs/${encodeURIComponent(meta.id)}/export.zip`}
+              download
+              data-testid="download-static-site"
+              title="A self-contained copy of this run's pages, what-if included, that opens without Tally"
             >
-              Compare with baseline
-            </Link>
-          ) : null}
-          <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
-          <a className="button" href={`/api/runs/${encodeURIComponent(meta.id)}/export.csv`} download>
-            <span aria-hidden>↓</span> Rollouts CSV
-          </a>
-          <a className="button" href={reportHref} download={`tally-report-${meta.id}.json`}>
-            <span aria-hidden>↓</span> Report JSON
-          </a>
-          <RunManage runId={meta.id} name={meta.name} tags={meta.tags} />
-        </div>
+              <span aria-hidden>↓</span> Download as static site
+            </a>
+            <RunManage runId={meta.id} name={meta.name} tags={meta.tags} />
+          </div>
+        )}
       </div>
       {warnings.length > 0 ? (
         <details className={`callout ${styles.warnings}`}>
@@ -110,7 +126,13 @@ export function RunHeader({
             })}
             {warnings.length > WARNING_LIMIT ? (
               <li>
-                and {warnings.length - WARNING_LIMIT} more (see <a href={reportHref}>the report JSON</a>)
+                and {warnings.length - WARNING_LIMIT} more
+                {staticSite ? null : (
+                  <>
+                    {" "}
+                    (see <a href={reportHref}>the report JSON</a>)
+                  </>
+                )}
               </li>
             ) : null}
           </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { saveIngestToken, savedIngestToken } from "@/components/upload/ingest-token";
 import { splitTags, ZTags } from "@/lib/run-tags";
 import { sendRunChange, type RunChangeOutcome } from "./run-change";
@@ -86,6 +86,23 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
       </p>
     ) : null;
 
+  /**
+   * How every panel ends: the token field once the server asked for it (the retry sends it), what went wrong,
+   * then the panel's submit button and Cancel.
+   */
+  const footer = (submit: ReactNode) => (
+    <>
+      {tokenField}
+      {problem}
+      <div className={styles.actions}>
+        {submit}
+        <button type="button" className="button button-small" onClick={() => setPanel(null)}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+
   return (
     <div className={styles.wrap}>
       <div className={styles.buttons}>
@@ -118,16 +135,11 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
               data-testid="rename-input"
             />
           </label>
-          {tokenField}
-          {problem}
-          <div className={styles.actions}>
+          {footer(
             <button type="submit" className="button button-primary button-small" disabled={busy || !newName.trim()}>
               {busy ? "Saving…" : "Save name"}
-            </button>
-            <button type="button" className="button button-small" onClick={() => setPanel(null)}>
-              Cancel
-            </button>
-          </div>
+            </button>,
+          )}
         </form>
       ) : null}
       {panel === "tags" ? (
@@ -151,16 +163,11 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
             />
           </label>
           {tagProblem ? <p className={styles.problem}>{tagProblem}</p> : null}
-          {tokenField}
-          {problem}
-          <div className={styles.actions}>
+          {footer(
             <button type="submit" className="button button-primary button-small" disabled={busy || !!tagProblem}>
               {busy ? "Saving…" : "Save tags"}
-            </button>
-            <button type="button" className="button button-small" onClick={() => setPanel(null)}>
-              Cancel
-            </button>
-          </div>
+            </button>,
+          )}
         </form>
       ) : null}
       {panel === "delete" ? (
@@ -182,9 +189,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
               data-testid="delete-confirm"
             />
           </label>
-          {tokenField}
-          {problem}
-          <div className={styles.actions}>
+          {footer(
             <button
               type="submit"
               className={`button button-small ${styles.dangerSolid}`}
@@ -192,11 +197,8 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
               data-testid="delete-submit"
             >
               {busy ? "Deleting…" : "Delete this run"}
-            </button>
-            <button type="button" className="button button-small" onClick={() => setPanel(null)}>
-              Cancel
-            </button>
-          </div>
+            </button>,
+          )}
         </form>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { isLive } from "@/lib/run-labels";
-import type { RunBrief, RunMeta } from "@/lib/store/records";
+import type { RunBrief, RunMeta, SharedRollouts } from "@/lib/store/records";
 
 /** What the run page needs of a stored run besides its scoring data; plain JSON for the client. */
 export interface RunPageMeta extends Pick<
@@ -15,6 +15,8 @@ export interface RunPageMeta extends Pick<
   baselineRun: { id: string; name: string } | null;
   /** A watcher is ingesting into the run now: the page shows it and follows new rollouts. */
   live: boolean;
+  /** The other runs holding some of this run's rollouts (the same bytes), most shared first. */
+  shared: SharedRollouts[];
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : null);
@@ -22,6 +24,7 @@ const text = (v: unknown) => (typeof v === "string" ? v : null);
 export function toRunPageMeta(
   meta: RunMeta,
   baselineOfStore: RunBrief | null = null,
+  shared: SharedRollouts[] = [],
   now: number = Date.now(),
 ): RunPageMeta {
   const { id, name, agent, model, format, createdAt, ingestedAt, baseline, tags, metadata } = meta;
@@ -42,5 +45,6 @@ export function toRunPageMeta(
     baselineRun:
       baselineOfStore && baselineOfStore.id !== id ? { id: baselineOfStore.id, name: baselineOfStore.name } : null,
     live: isLive(meta.liveUntil, now),
+    shared,
   };
 }

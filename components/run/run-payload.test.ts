@@ -18,6 +18,7 @@ const meta: RunPageMeta = {
   regradeSummary: null,
   regradeReason: null,
   harborMean: 0.5,
+  shared: [],
   baselineRun: { id: "b", name: "the baseline" },
   harborMeanNote: "note",
   live: true,

@@ -50,3 +50,8 @@ export function runPageMetaJson(meta: RunPageMeta): string {
 export function readRunPageMeta(text: string): RunPageMeta {
   return JSON.parse(text) as RunPageMeta;
 }
+
+/** RunView's two props for a page served without the app (the static share bundle). */
+export function runViewProps(snapshot: RunSnapshot, meta: RunPageMeta): { runJson: string; metaJson: string } {
+  return { runJson: snapshot.compactJson, metaJson: runPageMetaJson(meta) };
+}

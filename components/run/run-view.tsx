@@ -27,11 +27,13 @@ import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader, type RunWarning } from "./run-header";
-import { rolloutHref as hrefForRollout, taskHref as hrefForTask } from "@/components/task/hrefs";
+import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
+import { writeRolloutsView } from "@/components/rollouts/rollouts-view";
 import { readRunPageMeta, readSnapshot } from "./run-payload";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
+import { SharedRolloutsNote } from "./shared-rollouts-note";
 import { TasksTable } from "./tasks-table";
 import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
@@ -82,12 +84,6 @@ export function RunView({
     () => (scenario === AS_RECORDED ? snapshot.recorded : computeReport(run, scenario)),
     [snapshot, run, scenario],
   );
-  // Deferred: a what-if edit shows its report first and these (every check of every task re-scored) after.
-  const leverScenario = useDeferredValue(scenario);
-  const fragile = useMemo(
-    () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
-    [snapshot, run, leverScenario],
-  );
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
   const declared = scenarios.find((s) => s.declared) ?? null;
   const declaredHeadline = useMemo(
@@ -95,6 +91,12 @@ export function RunView({
     [run, declared],
   );
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;
+  // Deferred: a what-if edit shows its report first and these (every check of every task re-scored) after.
+  const leverScenario = useDeferredValue(scenario);
+  const fragile = useMemo(
+    () => (leverScenario === AS_RECORDED ? snapshot.levers : levers(run, leverScenario)),
+    [snapshot, run, leverScenario],
+  );
   const tallies = useMemo(() => checkTallies(run, scenario), [run, scenario]);
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
   const groups = useMemo(() => groupChartData(report.groups), [report]);
@@ -112,6 +114,11 @@ export function RunView({
   );
 
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
+  const unscoredHref = useCallback(
+    (reason: string | null) =>
+      rolloutsHref(meta.id, writeRolloutsView({ status: "unscored", reason, page: 1 }, active ? scenarioText : null)),
+    [meta.id, active, scenarioText],
+  );
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
@@ -149,6 +156,7 @@ export function RunView({
           current={named?.name === declared.name}
         />
       ) : null}
+      <SharedRolloutsNote runId={meta.id} rollouts={run.rollouts.length} shared={meta.shared} />
 
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
@@ -214,7 +222,7 @@ export function RunView({
 
       {report.unscoredReasons.length > 0 ? (
         <div className="section">
-          <UnscoredReasons reasons={report.unscoredReasons} rollouts={run.rollouts} rolloutHref={paths.rollout} />
+          <UnscoredReasons reasons={report.unscoredReasons} reasonHref={unscoredHref} />
         </div>
       ) : null}
 

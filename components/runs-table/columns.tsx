@@ -4,8 +4,6 @@ import {
   createColumnHelper,
   createFilteredRowModel,
   createSortedRowModel,
-  filterFn_includesString,
-  globalFilteringFeature,
   rowSelectionFeature,
   rowSortingFeature,
   sortFn_alphanumeric,
@@ -15,29 +13,27 @@ import {
 import { compactCount, dateTime, deltaPp, duration, fixed, pct, plural, usd } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
 import { LiveBadge } from "@/components/live/live-badge";
+import { runFigure, runFigureText } from "./run-figures";
 import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
 
 export const runsTableFeatures = tableFeatures({
   rowSortingFeature,
   columnFilteringFeature,
-  globalFilteringFeature,
   rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
   filteredRowModel: createFilteredRowModel(),
   sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-  filterFns: { includesString: filterFn_includesString },
 });
 
-/** Columns the text filter looks at. */
-export const FILTERED_COLUMNS: ReadonlySet<string> = new Set<RunSortKey>(["name", "agent", "model", "format"]);
 /** Columns holding figures: right-aligned, tabular, sorted high-to-low first. */
 export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set<RunSortKey>([
   "tasks",
   "rollouts",
   "passRate",
+  "completion",
+  "correctness",
   "meanReward",
-  "headline",
   "warnings",
   "costUsd",
   "tokens",
@@ -73,6 +69,55 @@ function Meter({ value }: { value: number }) {
       <span className={styles.meterFill} style={{ width: `${Math.max(0, Math.min(1, value)) * 100}%` }} />
     </span>
   );
+}
+
+/**
+ * Completion or correctness, the same column for every run; the run's headline metric (what its page leads
+ * with) is marked, with its difference to the baseline.
+ */
+function metricColumn(id: "completion" | "correctness", header: string) {
+  return helper.accessor((r) => figure(runFigure(r, id)), {
+    id,
+    header,
+    ...numberColumn,
+    cell: ({ row, getValue }) => {
+      const value = getValue();
+      const headline = row.original.summary?.headline;
+      const isHeadline = headline?.metric === id;
+      if (value === undefined) return <Missing />;
+      return (
+        <>
+          <span className={isHeadline ? styles.headlineValue : undefined}>{runFigureText(value, id)}</span>
+          {isHeadline ? (
+            <span
+              className={styles.caption}
+              title={`The figure this run's page leads with (the ${headline.scheme} weighting scheme)`}
+            >
+              headline
+            </span>
+          ) : null}
+          {isHeadline && row.original.deltaToBaseline != null ? (
+            <span
+              className={styles.caption}
+              data-testid="delta-to-baseline"
+              title="Headline difference to the baseline run (not paired: open Compare for intervals)"
+            >
+              {deltaPp(row.original.deltaToBaseline)} vs baseline
+            </span>
+          ) : null}
+          {isHeadline && row.original.declared ? (
+            <span
+              className={styles.caption}
+              data-testid="declared-headline"
+              title={`The team's declared scenario “${row.original.declared.name}”: ${row.original.declared.metric} · ${row.original.declared.scheme}`}
+            >
+              {pct(row.original.declared.value)} under “{row.original.declared.name}”
+            </span>
+          ) : null}
+        </>
+      );
+    },
+  });
 }
 
 const textColumn = { sortFn: "alphanumeric", sortUndefined: "last" } as const;
@@ -182,7 +227,7 @@ export const runsColumns = helper.columns([
       );
     },
   }),
-  helper.accessor((r) => figure(r.summary?.passRate), {
+  helper.accessor((r) => figure(runFigure(r, "passRate")), {
     id: "passRate",
     header: "Pass rate",
     ...numberColumn,
@@ -197,49 +242,16 @@ export const runsColumns = helper.columns([
       );
     },
   }),
-  helper.accessor((r) => figure(r.summary?.meanReward), {
+  metricColumn("completion", "Completion"),
+  metricColumn("correctness", "Correctness"),
+  helper.accessor((r) => figure(runFigure(r, "meanReward")), {
     id: "meanReward",
     header: "Mean reward",
     ...numberColumn,
     // Fixed decimals so the column lines up on the point.
     cell: ({ getValue }) => {
       const value = getValue();
-      return value === undefined ? <Missing /> : fixed(value, 3);
-    },
-  }),
-  helper.accessor((r) => figure(r.summary?.headline.value), {
-    id: "headline",
-    header: "Headline",
-    ...numberColumn,
-    cell: ({ row, getValue }) => {
-      const headline = row.original.summary?.headline;
-      if (!headline) return <Missing />;
-      return (
-        <>
-          <span className={styles.headlineValue}>{pct(getValue())}</span>
-          <span className={styles.caption}>
-            {headline.metric} · {headline.scheme}
-          </span>
-          {row.original.deltaToBaseline != null ? (
-            <span
-              className={styles.caption}
-              data-testid="delta-to-baseline"
-              title="Headline difference to the baseline run (not paired: open Compare for intervals)"
-            >
-              {deltaPp(row.original.deltaToBaseline)} vs baseline
-            </span>
-          ) : null}
-          {row.original.declared ? (
-            <span
-              className={styles.caption}
-              data-testid="declared-headline"
-              title={`The team's declared scenario “${row.original.declared.name}”: ${row.original.declared.metric} · ${row.original.declared.scheme}`}
-            >
-              {pct(row.original.declared.value)} under “{row.original.declared.name}”
-            </span>
-          ) : null}
-        </>
-      );
+      return value === undefined ? <Missing /> : runFigureText(value, "meanReward");
     },
   }),
   helper.accessor((r) => figure(r.summary?.totals?.costUsd), {

@@ -5,8 +5,9 @@ import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import { plural } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
-import { FILTERED_COLUMNS, NUMERIC_COLUMNS, runsColumns, runsTableFeatures, TOTAL_COLUMNS } from "./columns";
+import { NUMERIC_COLUMNS, runsColumns, runsTableFeatures, TOTAL_COLUMNS } from "./columns";
 import { NoMatches } from "./empty-states";
+import { runMatches } from "./run-figures";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
 import styles from "./runs-table.module.css";
@@ -31,14 +32,16 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
   const sorting = useMemo(() => sortingOf(view), [view]);
   const allTags = useMemo(() => [...new Set(runs.flatMap((r) => r.tags))].sort(), [runs]);
   const shown = useMemo(
-    () => (view.tag === null ? runs : runs.filter((r) => r.tags.includes(view.tag!))),
-    [runs, view.tag],
+    () => runs.filter((r) => (view.tag === null || r.tags.includes(view.tag)) && runMatches(r, view.q)),
+    [runs, view.tag, view.q],
   );
 
-  // A spend column no listed run records would be a column of dashes.
+  // A spend column no listed run records would be a column of dashes, a warnings column of no run's warnings
+  // a blank one: both are left out, so the columns that say something fit a desktop screen.
   const columns = useMemo(
     () =>
       runsColumns.filter((c) => {
+        if (c.id === "warnings") return runs.some((r) => (r.summary?.warnings ?? 0) > 0);
         const id = (TOTAL_COLUMNS as readonly string[]).includes(c.id ?? "")
           ? (c.id as (typeof TOTAL_COLUMNS)[number])
           : null;
@@ -52,7 +55,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
     columns,
     data: shown,
     getRowId: (run) => run.id,
-    state: { sorting, globalFilter: view.q.trim(), rowSelection },
+    state: { sorting, rowSelection },
     onSortingChange: (updater: Updater<SortingState>) => {
       const [first] = apply(updater, sorting);
       if (first && isRunSortKey(first.id)) update({ sort: first.id, dir: first.desc ? "desc" : "asc" });
@@ -64,8 +67,6 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
       const added = Object.keys(next).filter((id) => next[id] && !kept.includes(id));
       update({ selected: [...kept, ...added] });
     },
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => FILTERED_COLUMNS.has(column.id),
     enableMultiSort: false,
     enableRowRangeSelection: true,
   });
@@ -80,7 +81,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
           <input
             type="search"
             aria-label="Filter runs"
-            placeholder="Filter by name, agent, model or format"
+            placeholder="Filter by name, model, tag or a figure (425, 50.0%)"
             value={view.q}
             onChange={(e) => update({ q: e.target.value }, "typing")}
             className={styles.searchInput}
@@ -132,7 +133,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
       {rows.length === 0 ? (
         <NoMatches query={view.q} tag={view.tag} onClear={() => update({ q: "", tag: null })} />
       ) : (
-        <div className={styles.scroller}>
+        <div className={styles.scroller} data-testid="runs-scroller">
           <table className={`table ${styles.table}`}>
             <thead>
               {table.getHeaderGroups().map((group) => (

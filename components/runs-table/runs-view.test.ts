@@ -49,9 +49,9 @@ describe("runs list URL state", () => {
   });
 
   it("reads back what it writes, so a written URL is recognised when it lands", () => {
-    const view = { q: "gpt 5", tag: null, sort: "headline" as const, dir: "desc" as const, selected: ["x", "y"] };
+    const view = { q: "gpt 5", tag: null, sort: "correctness" as const, dir: "desc" as const, selected: ["x", "y"] };
     const query = runsViewCodec.write(view, new URLSearchParams("ignored=1"));
-    expect(query).toBe("q=gpt+5&sort=headline&dir=desc&selected=x,y");
+    expect(query).toBe("q=gpt+5&sort=correctness&dir=desc&selected=x,y");
     expect(runsViewCodec.write(parseRunsView(new URLSearchParams(query)), new URLSearchParams())).toBe(query);
   });
 });

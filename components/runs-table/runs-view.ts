@@ -16,8 +16,9 @@ export const RUN_SORT_KEYS = [
   "tasks",
   "rollouts",
   "passRate",
+  "completion",
+  "correctness",
   "meanReward",
-  "headline",
   "warnings",
   "costUsd",
   "tokens",
@@ -28,7 +29,7 @@ export type RunSortKey = (typeof RUN_SORT_KEYS)[number];
 export type SortDir = "asc" | "desc";
 
 export interface RunsView {
-  /** Free text matched against name, agent, model and format. */
+  /** Free text matched against what a row shows: names, tags, counts and figures (run-figures.ts). */
   q: string;
   /** Only the runs with this tag; null for every run. */
   tag: string | null;

@@ -34,6 +34,11 @@ export function rolloutHref(runId: string, rolloutId: string, scenarioParam: str
   return withScenario(`/runs/${segment(runId)}/rollouts/${segment(rolloutId)}`, scenarioParam);
 }
 
+/** The run's rollouts list; `query` (no "?") holds its filters and the scenario (components/rollouts/rollouts-view.ts). */
+export function rolloutsHref(runId: string, query = ""): string {
+  return `/runs/${segment(runId)}/rollouts${query === "" ? "" : `?${query}`}`;
+}
+
 /** The `scenario` search parameter as one string, or null (repeated parameters: the first). */
 export function scenarioParamOf(searchParams: Record<string, string | string[] | undefined>): string | null {
   const value = searchParams.scenario;

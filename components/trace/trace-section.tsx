@@ -12,11 +12,14 @@ export function TraceSection({
   read,
   rolloutApi,
   citations,
+  firstPage = FIRST_PAGE,
 }: {
   read: TraceRead;
   /** The rollout's API URL: its trace pages are at `/trace`, its images at `/image`. */
   rolloutApi: string;
   citations: Record<number, string[]>;
+  /** Steps rendered with the page (a page that holds the whole trace gives its length). */
+  firstPage?: number;
 }) {
   return (
     <section className="section" aria-labelledby="trace-heading">
@@ -49,7 +52,7 @@ export function TraceSection({
             traceUrl={`${rolloutApi}/trace`}
             imageUrl={`${rolloutApi}/image`}
             totals={read.trace.totals}
-            firstSteps={read.trace.steps.slice(0, FIRST_PAGE)}
+            firstSteps={read.trace.steps.slice(0, firstPage)}
             citations={citations}
           />
         </>

@@ -6,6 +6,7 @@ import {
   type TraceJson,
   type TraceStep,
 } from "@/lib/traces";
+import { useStaticSite } from "@/components/ui/static-site";
 import { CollapsibleText } from "./collapsible-text";
 import { stepHasError } from "./step-search";
 import styles from "./trace.module.css";
@@ -20,6 +21,11 @@ function pretty(value: TraceJson): string {
  */
 function TraceImage({ image, imageUrl }: { image: ImageRef; imageUrl: string }) {
   const display = imageDisplay(image);
+  const staticSite = useStaticSite();
+  if (display.kind === "stored" && staticSite)
+    return (
+      <div className={`${styles.image} muted`}>image {display.path} (stored with Tally, not in this shared copy)</div>
+    );
   if (display.kind === "missing")
     return (
       <div className={`${styles.image} ${styles.missing}`} data-testid="trace-image-missing">

@@ -3,6 +3,7 @@ import { interpretUpload } from "./upload-response";
 
 const report = {
   runs: [{ id: "r1", name: "silo-runs", rollouts: 2 }],
+  warnings: ["Run “silo-runs” shares 2 of its 2 rollouts with run “old” (a duplicate of “old”)."],
   accepted: ["a.result.json", "b.result.json"],
   rejected: [{ path: "bad.result.json", error: "reward: expected number, received string" }],
   duplicates: [],
@@ -12,8 +13,11 @@ const report = {
 describe("interpretUpload", () => {
   it("reads the per-file report of a stored upload", () => {
     expect(interpretUpload(201, JSON.stringify(report))).toEqual({ kind: "done", body: report });
-    const { skipped: _, ...older } = report;
-    expect(interpretUpload(200, JSON.stringify(older))).toEqual({ kind: "done", body: { ...older, skipped: [] } });
+    const { skipped: _, warnings: __, ...older } = report;
+    expect(interpretUpload(200, JSON.stringify(older))).toEqual({
+      kind: "done",
+      body: { ...older, skipped: [], warnings: [] },
+    });
   });
 
   it("keeps the per-file report when every file was rejected", () => {

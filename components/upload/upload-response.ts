@@ -3,6 +3,7 @@ import { z } from "zod";
 /** The per-file report POST /api/runs answers with (and repeats under error.details on 422). */
 export const ZIngestBody = z.object({
   runs: z.array(z.object({ id: z.string(), name: z.string(), rollouts: z.number() })).default([]),
+  warnings: z.array(z.string()).default([]),
   accepted: z.array(z.string()).default([]),
   rejected: z.array(z.object({ path: z.string(), error: z.string() })).default([]),
   duplicates: z.array(z.string()).default([]),

@@ -20,7 +20,7 @@ function PathList({ paths, className }: { paths: readonly string[]; className?: 
 
 /** The per-file report of an upload: rejections first and in red, then the runs to open, then the rest. */
 export function UploadResult({ body }: { body: TIngestBody }) {
-  const { runs, accepted, rejected, duplicates, skipped } = body;
+  const { runs, warnings, accepted, rejected, duplicates, skipped } = body;
   const title =
     accepted.length > 0
       ? `Stored ${plural(accepted.length, "file")}${rejected.length > 0 ? `, ${rejected.length} rejected` : ""}`
@@ -57,6 +57,14 @@ export function UploadResult({ body }: { body: TIngestBody }) {
               </Link>
               <span className="muted">{plural(run.rollouts, "rollout")} in this run</span>
             </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {warnings.length > 0 ? (
+        <ul className="callout" data-testid="upload-warnings" style={{ margin: "12px 0", paddingLeft: 28 }}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
           ))}
         </ul>
       ) : null}

@@ -3,7 +3,13 @@
 import { useMemo, useState } from "react";
 import { fixed, metricTitle, num, plural } from "@/lib/display/format";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { setComponentWeight, setPassThreshold, setRequired, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
+import {
+  setComponentWeight,
+  setPassThreshold,
+  setRegraded,
+  setRequired,
+  setUnscored,
+} from "@/lib/scoring/scenario/scenario-edit";
 import { componentWeights, type ComponentWeights } from "@/lib/scoring/report/scenario-effects";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { checkKeys, queryTerms } from "./check-rows";
@@ -174,7 +180,10 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
   );
 }
 
-/** Run-wide rules: required everywhere, the unscored policy, the pass threshold, grade component weights. */
+/**
+ * Run-wide rules: required everywhere, the unscored policy, BenchFlow's regraded rewards, the pass threshold,
+ * grade component weights.
+ */
 export function RulesTab({
   run,
   scenario,
@@ -188,6 +197,7 @@ export function RulesTab({
 }) {
   const rewardRules = run.rollouts.filter((r) => r.rule !== "checks").length;
   const policy = scenario.unscored ?? "exclude";
+  const regraded = (run.regrades ?? []).filter((g) => g.newReward !== null).length;
   return (
     <div className={styles.tabBody}>
       <div className={styles.subsection}>
@@ -219,6 +229,28 @@ export function RulesTab({
           </label>
         </div>
       </div>
+
+      {regraded > 0 ? (
+        <div className={styles.subsection}>
+          <h3 className={styles.blockTitle}>BenchFlow regrades</h3>
+          <p className={styles.help}>
+            {plural(regraded, "rollout was", "rollouts were")} regraded after the run; the figures use the recorded
+            rewards unless you apply the regrade.
+          </p>
+          <label>
+            <input
+              type="checkbox"
+              checked={scenario.regraded === true}
+              onChange={(e) => {
+                const on = e.target.checked;
+                edit((s) => setRegraded(s, on));
+              }}
+              data-testid="whatif-regraded"
+            />{" "}
+            Score regraded rollouts with their regraded rewards
+          </label>
+        </div>
+      ) : null}
 
       {rewardRules > 0 ? (
         <div className={styles.subsection}>

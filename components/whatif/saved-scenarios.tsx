@@ -8,6 +8,7 @@ import { savedScenarioFor, ZScenarioName } from "@/lib/scoring/scenario/named-sc
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { saveScenario, type SaveOutcome } from "./save-scenario";
 import styles from "./saved-scenarios.module.css";
+import { useStaticSite } from "@/components/ui/static-site";
 
 /** What the pages hand the browser of a saved scenario. */
 export interface SavedScenarioItem {
@@ -58,6 +59,11 @@ export function SavedScenarioPicker({
  * kept in this tab as the upload page keeps it.
  */
 export function SaveScenarioButton({ scenario }: { scenario: Scenario }) {
+  // A static share bundle has no server to save to.
+  return useStaticSite() ? null : <SaveScenarioForm scenario={scenario} />;
+}
+
+function SaveScenarioForm({ scenario }: { scenario: Scenario }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");

@@ -2,6 +2,7 @@ import { resolveComparison, unknownMetric, type CompareResolution } from "@/lib/
 import { compareQueryInput, zCompareQuery, type CompareQuery } from "@/lib/compare/query";
 import type { RunBrief } from "@/lib/store/records";
 import { getStore } from "@/lib/store/open-store";
+import { compareIdsOf } from "@/lib/store/run-by-name";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { ApiError, zodDetails } from "./errors";
 
@@ -25,13 +26,15 @@ export type StoredComparison = Extract<CompareResolution<RunBrief>, { kind: "com
 /** The comparison of stored runs a parsed query asks for, or a 404 naming the runs that do not exist. */
 export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario): Promise<StoredComparison> {
   const store = getStore();
+  const named = await compareIdsOf(store, { runs: query.runs, a: query.a ?? null });
+  if (named.ambiguous !== null) throw new ApiError("invalid", `${named.ambiguous}.`);
   const resolution = await resolveComparison(
-    { ...query, scenario },
+    { ...query, runs: named.runs, a: named.a, scenario },
     { find: (id) => store.getRunBrief(id), load: (id) => store.snapshot(id).then((s) => s?.run ?? null) },
   );
   if (resolution.kind === "unknown")
     throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);
-  if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two different run ids.");
+  if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two different runs.");
   const badMetric = resolution.candidates.map((c) => unknownMetric(c.comparison, query.metric)).find((m) => m !== null);
   if (badMetric) throw new ApiError("invalid", `${badMetric[0]!.toUpperCase()}${badMetric.slice(1)}.`);
   return resolution;

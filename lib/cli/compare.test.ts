@@ -66,22 +66,60 @@ describe("tally compare (through lib/compare's resolver)", () => {
     expect(same.stderr).toContain("give two different runs");
     const unknown = tally("no-such-run", a);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('"no-such-run" is neither a path nor a stored run id');
+    expect(unknown.stderr).toContain(`"no-such-run" is neither a path nor a stored run's id or name`);
   });
 
-  it("--metric reward adds the reward's paired difference to the text; an unknown metric is refused", () => {
-    const plain = tally(a, b);
-    const reward = tally(a, b, "--metric", "reward");
-    expect(reward.status, reward.stderr).toBe(0);
-    expect(plain.stdout).not.toMatch(/^ {2}reward \(/m);
-    expect(reward.stdout).toMatch(/^ {2}reward \(task\): \d\.\d{3} → \d\.\d{3} {2}[+−]\d\.\d{3} {2}95% CI /m);
-    expect(JSON.parse(tally(a, b, "--metric", "reward", "--json").stdout)).toMatchObject({ taskMetric: "reward" });
+  it(
+    "finds a stored run by its name when one run has it, and names the ids when several do",
+    { timeout: 120_000 },
+    () => {
+      const db = `file:${path.join(dir, "named", "tally.db")}`;
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, [bin, ...args], {
+          cwd: root,
+          encoding: "utf8",
+          env: { ...process.env, DATABASE_URL: db, TALLY_DEMO: "0" },
+        });
+      expect(cli("ingest", a, "--run", "before").status).toBe(0);
+      expect(cli("ingest", b, "--run", "after").status).toBe(0);
+      const byName = cli("compare", "before", "after", "--json");
+      expect(byName.status, byName.stderr).toBe(0);
+      const ids = (JSON.parse(cli("runs", "list", "--json").stdout) as { runs: { id: string; name: string }[] }).runs;
+      const idOf = (name: string) => ids.find((r) => r.name === name)!.id;
+      expect(JSON.parse(byName.stdout)).toMatchObject({
+        a: { id: idOf("before"), name: "before" },
+        b: { id: idOf("after"), name: "after" },
+        common: 18,
+      });
+      // A file operand and a stored one by name mix.
+      expect(cli("compare", a, "after", "--json").status).toBe(0);
 
-    const bogus = tally(a, b, "--metric", "bogus");
-    expect(bogus.status).toBe(2);
-    expect(bogus.stderr).toContain('unknown metric "bogus": these runs have');
-    expect(bogus.stderr).toContain("completion");
-  });
+      expect(cli("runs", "rename", "after", "before").status).toBe(0);
+      const ambiguous = cli("compare", "before", a);
+      expect(ambiguous.status).toBe(2);
+      expect(ambiguous.stderr).toContain('2 runs are named "before": give one of their ids');
+      expect(ambiguous.stderr).toContain(idOf("before"));
+      expect(ambiguous.stderr).toContain(idOf("after"));
+    },
+  );
+
+  it(
+    "--metric reward adds the reward's paired difference to the text; an unknown metric is refused",
+    SEVERAL_RUNS,
+    () => {
+      const plain = tally(a, b);
+      const reward = tally(a, b, "--metric", "reward");
+      expect(reward.status, reward.stderr).toBe(0);
+      expect(plain.stdout).not.toMatch(/^ {2}reward \(/m);
+      expect(reward.stdout).toMatch(/^ {2}reward \(task\): \d\.\d{3} → \d\.\d{3} {2}[+−]\d\.\d{3} {2}95% CI /m);
+      expect(JSON.parse(tally(a, b, "--metric", "reward", "--json").stdout)).toMatchObject({ taskMetric: "reward" });
+
+      const bogus = tally(a, b, "--metric", "bogus");
+      expect(bogus.status).toBe(2);
+      expect(bogus.stderr).toContain('unknown metric "bogus": these runs have');
+      expect(bogus.stderr).toContain("completion");
+    },
+  );
 
   it("--help names the headline metric the output shows", () => {
     const help = tally("--help");

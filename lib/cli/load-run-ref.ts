@@ -5,10 +5,14 @@ import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunRef } from "@/lib/api/compare-body";
+import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
 import { UsageError } from "./args";
 import { openDatabase } from "./database";
 
-/** A `tally compare` operand: a path on disk (read and parsed, no database) or a stored run id; null when neither. */
+/**
+ * A `tally compare` operand: a path on disk (read and parsed, no database), else a stored run by id, else by
+ * its name when one run has it; null when none. A name several runs share is a usage error naming their ids.
+ */
 export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: RunRef } | null> {
   if (fs.existsSync(ref)) {
     const { files, rootName } = await readPaths([ref]);
@@ -23,8 +27,11 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
   }
   const store = await openDatabase();
   try {
-    const run = await store.loadScoringRun(ref);
-    return run ? { run, ref: { id: ref, name: run.name } } : null;
+    const match = await matchRunRef(store, ref);
+    if (match.kind === "ambiguous") throw new UsageError(ambiguousRunMessage(ref, match.ids));
+    if (match.kind === "unknown") return null;
+    const run = await store.loadScoringRun(match.id);
+    return run ? { run, ref: { id: match.id, name: run.name } } : null;
   } finally {
     await store.close();
   }

@@ -28,6 +28,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "compare two runs (paired differences, flips; a CI gate)",
     load: async () => (await import("./commands/compare")).compareCommand,
   },
+  export: {
+    summary: "write a run or a comparison as a static site (no server needed)",
+    load: async () => (await import("./commands/export")).exportCommand,
+  },
   serve: {
     summary: "serve the dashboard (what npm start runs)",
     load: async () => (await import("./commands/serve")).serveCommand,

@@ -61,7 +61,24 @@ describe("tally runs", { timeout: 120_000 }, () => {
     expect(list().map((r) => r.name)).toEqual(["other"]);
     const again = tally("runs", "delete", run!.id, "--yes");
     expect(again.status).toBe(1);
-    expect(again.stderr).toContain(`no run with id "${run!.id}"`);
+    expect(again.stderr).toContain(`no run with id or name "${run!.id}"`);
+  });
+
+  it("rename, tag and delete take a run's name when no other run has it, and name the ids when several do", () => {
+    expect(tally("ingest", article, "--run", "by-name").status).toBe(0);
+    const id = list().find((r) => r.name === "by-name")!.id;
+    expect(tally("runs", "tag", "by-name", "named").stdout).toContain(`Run ${id} (by-name) tags: named`);
+    expect(tally("runs", "rename", "by-name", "other").stdout).toContain(`Renamed run ${id}: "by-name" → "other"`);
+
+    const ambiguous = tally("runs", "delete", "other", "--yes");
+    expect(ambiguous.status).toBe(2);
+    expect(ambiguous.stderr).toContain('2 runs are named "other": give one of their ids');
+    for (const r of list()) expect(ambiguous.stderr).toContain(r.id);
+    expect(list()).toHaveLength(2);
+
+    expect(tally("runs", "delete", id, "--yes").status).toBe(0);
+    expect(tally("runs", "tag", "other", "again").stdout).toContain("(other) tags: again");
+    expect(list().map((r) => r.name)).toEqual(["other"]);
   });
 
   it("refuses invalid tags, names and actions with a usage error", () => {

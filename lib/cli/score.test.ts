@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -134,4 +135,25 @@ describe("tally score --scenario with an execution budget", () => {
     expect(budgeted.budget).toEqual({ limits: { toolCalls: 3 }, failed: 2, over: 6, unknown: 0 });
     expect(budgeted.metrics.correctness).toEqual(recorded.metrics.correctness);
   });
+});
+
+describe("tally score on a stored run", () => {
+  it("scores a stored run given by its name as it scores its files, and names an operand it cannot find", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tally-cli-score-"));
+    try {
+      const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" };
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8", env });
+      expect(cli("ingest", suite, "--run", "weighted").status).toBe(0);
+      const stored = cli("score", "weighted", "--json");
+      expect(stored.status, stored.stderr).toBe(0);
+      const fromFiles = scoreJson(suite);
+      expect(JSON.parse(stored.stdout).metrics.correctness.schemes).toEqual(fromFiles.metrics.correctness.schemes);
+      const missing = cli("score", "no-such-run");
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toContain(`"no-such-run" is neither a path nor a stored run's id or name`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

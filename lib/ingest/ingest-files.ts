@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { baseName } from "@/lib/formats/paths";
+import type { SharedRollouts } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import type {
   FileRejection,
@@ -46,7 +47,8 @@ export interface IngestOptions extends ParseOptions {
 }
 
 export interface IngestResult {
-  runs: { id: string; name: string; rollouts: number; created: boolean }[];
+  /** `shared`: the other runs holding some of the run's rollouts (the same bytes), most shared first. */
+  runs: { id: string; name: string; rollouts: number; created: boolean; shared: SharedRollouts[] }[];
   accepted: string[];
   rejected: FileRejection[];
   duplicates: string[];
@@ -175,7 +177,13 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     const stored =
       created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
     if (stored) await store.updateSummaries(id, computeReport(stored));
-    result.runs.push({ id, name: run.name, rollouts: stored?.rollouts.length ?? 0, created });
+    result.runs.push({
+      id,
+      name: run.name,
+      rollouts: stored?.rollouts.length ?? 0,
+      created,
+      shared: await store.sharedRollouts(id),
+    });
   }
   if (options.storeRefused !== false)
     await store.storeRejectedFiles(

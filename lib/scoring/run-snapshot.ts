@@ -18,20 +18,15 @@ const HEADLINES_KEPT = 4;
 export class RunSnapshot {
   #recorded: Report | undefined;
   #compactJson: string | undefined;
-  #levers: Lever[] | undefined;
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
+  #levers: Lever[] | undefined;
 
   constructor(readonly run: ScoringRun) {}
 
   /** computeReport(run) under no scenario. */
   get recorded(): Report {
     return (this.#recorded ??= computeReport(this.run));
-  }
-
-  /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
-  get levers(): Lever[] {
-    return (this.#levers ??= levers(this.run));
   }
 
   /** The headline under a scenario, computed once per scenario and kept (a few scenarios at most). */
@@ -44,6 +39,11 @@ export class RunSnapshot {
       this.#headlines.set(key, headline);
     }
     return headline;
+  }
+
+  /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
+  get levers(): Lever[] {
+    return (this.#levers ??= levers(this.run));
   }
 
   /** JSON.stringify(encodeRun(run)): what the run page sends the browser. */

@@ -19,6 +19,12 @@ export interface RunSummary {
   passRate: number | null;
   meanReward: number | null;
   headline: { metric: string; scheme: string; value: number | null };
+  /**
+   * Completion and correctness under the headline scheme (null: no eligible task), so every run shows the same
+   * figures side by side. Absent in summaries stored before it existed: the runs table falls back to the
+   * headline when it is one of them.
+   */
+  metrics?: { completion: number | null; correctness: number | null };
   warnings: number;
   /**
    * What the run spent in total (null: no rollout records it). Absent in summaries stored before it existed:
@@ -33,6 +39,10 @@ export function runSummaryOf(report: Report): RunSummary {
     passRate: report.passRate.value,
     meanReward: report.meanReward.value,
     headline: { metric: report.headline.metric, scheme: report.headline.scheme, value: report.headline.value },
+    metrics: {
+      completion: report.metrics.completion?.value ?? null,
+      correctness: report.metrics.correctness?.value ?? null,
+    },
     warnings: report.warnings.length + report.rollouts.reduce((n, r) => n + r.warnings.length, 0),
     totals: {
       costUsd: report.effort.costUsd.total,
@@ -77,6 +87,16 @@ export interface RunMeta extends RunListItem {
   metadata: JsonObject;
   warnings: string[];
   regrades: Regrade[];
+}
+
+/** Another run holding some of a run's rollouts: the same rollout id, read from the same bytes. */
+export interface SharedRollouts {
+  runId: string;
+  name: string;
+  /** Rollouts the two runs share. */
+  shared: number;
+  /** The other run's rollouts in all. */
+  rollouts: number;
 }
 
 export interface RunBrief {

@@ -190,6 +190,34 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.getRunBrief("nope")).toBeNull();
   });
 
+  it("finds the runs sharing a run's rollouts (same rollout id, same bytes): a duplicate and a subset", async () => {
+    const files = loadFixture("scoring-article");
+    const full = await ingestFiles(t.store, files, { runName: "full", rootName: "scoring-article" });
+    const again = await ingestFiles(t.store, files, { runName: "again", rootName: "scoring-article" });
+    const part = await ingestFiles(
+      t.store,
+      files.filter((f) => f.path.startsWith("checkout/")),
+      { runName: "part", rootName: "scoring-article" },
+    );
+    const other = await ingest("silo-runs");
+    const [fullId, againId, partId] = [full, again, part].map((r) => r.runs[0]!.id) as [string, string, string];
+    const n = await t.store.rolloutCount(fullId);
+    const k = await t.store.rolloutCount(partId);
+    expect(k).toBeGreaterThan(0);
+    expect(k).toBeLessThan(n);
+
+    expect(await t.store.sharedRollouts(partId)).toEqual([
+      { runId: againId, name: "again", shared: k, rollouts: n },
+      { runId: fullId, name: "full", shared: k, rollouts: n },
+    ]);
+    expect(await t.store.sharedRollouts(fullId)).toEqual([
+      { runId: againId, name: "again", shared: n, rollouts: n },
+      { runId: partId, name: "part", shared: k, rollouts: k },
+    ]);
+    expect(await t.store.sharedRollouts(other.id)).toEqual([]);
+    expect(await t.store.sharedRollouts("nope")).toEqual([]);
+  });
+
   it("reads a run's fields, and answers null for an unknown run", async () => {
     const { id } = await ingest("silo-runs");
     expect(await t.store.getRun(id)).toMatchObject({ id, name: "silo-runs", format: "silo", baseline: false });

@@ -15,6 +15,7 @@ import type {
   SavedScenario,
   ScenarioChanges,
   ScenarioWrite,
+  SharedRollouts,
   TaskRollouts,
 } from "./records";
 
@@ -66,6 +67,11 @@ export interface Store {
    */
   taskKeyOfRowId(runId: string, rowId: string): Promise<string | null>;
   rolloutIdOfRowId(runId: string, rowId: string): Promise<string | null>;
+  /**
+   * The other runs holding rollouts of this run (same rollout id, same source bytes), most shared first: a
+   * run ingested twice, or a run of a job's trial folders beside the job. Empty for an unknown run.
+   */
+  sharedRollouts(runId: string): Promise<SharedRollouts[]>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
   /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */

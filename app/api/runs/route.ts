@@ -4,6 +4,7 @@ import { requireRead, requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { readUpload } from "@/lib/api/read-upload";
 import { FORMAT_IDS } from "@/lib/formats/registry";
+import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
 import { splitTags, ZTags } from "@/lib/run-tags";
@@ -27,7 +28,8 @@ const ZUploadFields = z.object({
 
 /**
  * Ingests a multipart batch. 201 when something was stored, 200 when everything was already there, 422 when
- * every file was refused; the body always reports each file (stored, duplicate, rejected with why).
+ * every file was refused; the body always reports each file (stored, duplicate, rejected with why), and
+ * `warnings` says when a run shares rollouts (the same bytes) with another run.
  */
 export const POST = handle(async (request: Request) => {
   requireWrite(request);
@@ -46,6 +48,7 @@ export const POST = handle(async (request: Request) => {
   });
   const body = {
     runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
+    warnings: result.runs.flatMap(sharedRolloutsWarnings),
     accepted: result.accepted,
     rejected: result.rejected,
     duplicates: result.duplicates,

@@ -27,9 +27,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RunPage({ params }: Props) {
   const meta = await runMeta((await params).id);
   if (!meta) notFound();
+  const [baseline, shared] = await Promise.all([baselineRun(), getStore().sharedRollouts(meta.id)]);
   return (
     <Suspense fallback={<RunSkeleton />}>
-      <RunBody meta={toRunPageMeta(meta, await baselineRun())} />
+      <RunBody meta={toRunPageMeta(meta, baseline, shared)} />
     </Suspense>
   );
 }

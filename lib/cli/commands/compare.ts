@@ -20,7 +20,7 @@ const HELP = `Usage: tally compare <A> <B> [--scenario FILE|NAME] [--json | --ma
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
-test; tasks in one run only are "not comparable". A and B are paths or stored run ids.
+test; tasks in one run only are "not comparable". A and B are paths, stored run ids or the name of one stored run.
 The headline is the runs' headline metric (correctness when they have checks, else completion).
 --metric M also compares metric M (completion, correctness, authority, grounding, reward or a custom dimension
 of either run): its paired difference is printed under the headline and it gives the per-task values of --json
@@ -81,7 +81,7 @@ export const compareCommand = {
     );
     if (resolution.kind === "unknown")
       throw new UsageError(
-        resolution.unknown.map((ref) => `"${ref}" is neither a path nor a stored run id`).join("\n"),
+        resolution.unknown.map((ref) => `"${ref}" is neither a path nor a stored run's id or name`).join("\n"),
       );
     if (resolution.kind === "too-few") throw new UsageError(`give two different runs, A and B\n\n${HELP}`);
     const { a, candidates } = resolution;

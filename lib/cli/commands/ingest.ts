@@ -1,4 +1,5 @@
 import v8 from "node:v8";
+import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
@@ -61,9 +62,16 @@ export const ingestCommand = {
       bar.done();
       if (values.json) {
         const { runs, accepted, rejected, duplicates } = result;
+        const warnings = runs.flatMap(sharedRolloutsWarnings);
         console.log(
           JSON.stringify(
-            { runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })), accepted, rejected, duplicates },
+            {
+              runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
+              warnings,
+              accepted,
+              rejected,
+              duplicates,
+            },
             null,
             2,
           ),
@@ -74,6 +82,7 @@ export const ingestCommand = {
         for (const r of result.rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
         for (const run of result.runs) {
           console.log(`${run.created ? "Created" : "Updated"} run "${run.name}" (${run.id}): ${run.rollouts} rollouts`);
+          for (const warning of sharedRolloutsWarnings(run)) console.log(`  warning: ${warning}`);
         }
         console.log(
           `${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${result.rejected.length} rejected`,

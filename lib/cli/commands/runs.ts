@@ -2,17 +2,19 @@ import { z } from "zod";
 import { pct, plural } from "@/lib/display/format";
 import { MAX_TAGS, ZTag, ZTags } from "@/lib/run-tags";
 import type { RunListItem } from "@/lib/store/records";
+import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
 import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
 import { confirmByName, processTerminal, type Terminal } from "../confirm-name";
 import { openDatabase } from "../database";
 
 const HELP = `Usage: tally runs list [--json] [--tag T…]
-       tally runs rename <id> <name>
-       tally runs tag <id> <tag…> [--remove]
-       tally runs delete <id> [--yes]
+       tally runs rename <run> <name>
+       tally runs tag <run> <tag…> [--remove]
+       tally runs delete <run> [--yes]
 
-Manages the runs stored in DATABASE_URL (default file:./data/tally.db).
+Manages the runs stored in DATABASE_URL (default file:./data/tally.db). <run> is a run's id, or its name when
+no other run has it.
   list     every run, newest first: id, name, tags, rollouts, headline; --tag keeps the runs having every
            tag given (repeatable); --json prints the runs as GET /api/runs does
   rename   gives a run a new name (later ingests with --run and the old name still add to it)
@@ -36,9 +38,11 @@ function listLine(run: RunListItem): string {
   return `${run.id}  ${run.name}${run.baseline ? " (baseline)" : ""}${tags}  ${rollouts}  ${headline}`;
 }
 
-async function findRun(store: Store, id: string) {
-  const run = await store.getRun(id);
-  if (!run) throw new Error(`no run with id "${id}" (tally runs list shows them)`);
+async function findRun(store: Store, ref: string) {
+  const match = await matchRunRef(store, ref);
+  if (match.kind === "ambiguous") throw new UsageError(ambiguousRunMessage(ref, match.ids));
+  const run = match.kind === "found" ? await store.getRun(match.id) : null;
+  if (!run) throw new Error(`no run with id or name "${ref}" (tally runs list shows them)`);
   return run;
 }
 
@@ -59,19 +63,20 @@ async function runAction(store: Store, action: string, args: string[], values: V
       return 0;
     }
     case "rename": {
-      need(2, "rename <id> <name>");
-      const [id, name] = args as [string, string];
+      need(2, "rename <run> <name>");
+      const [ref, name] = args as [string, string];
       const to = valid(ZName, name, "name");
-      const run = await findRun(store, id);
-      await store.renameRun(id, to);
-      console.log(`Renamed run ${id}: "${run.name}" → "${to}"`);
+      const run = await findRun(store, ref);
+      await store.renameRun(run.id, to);
+      console.log(`Renamed run ${run.id}: "${run.name}" → "${to}"`);
       return 0;
     }
     case "tag": {
-      if (args.length < 2) throw new UsageError("usage: tally runs tag <id> <tag…> [--remove]");
-      const [id, ...given] = args as [string, ...string[]];
+      if (args.length < 2) throw new UsageError("usage: tally runs tag <run> <tag…> [--remove]");
+      const [ref, ...given] = args as [string, ...string[]];
       const tags = given.map((t) => valid(ZTag, t, `tag "${t}"`));
-      const run = await findRun(store, id);
+      const run = await findRun(store, ref);
+      const id = run.id;
       const next = values.remove
         ? run.tags.filter((t) => !tags.includes(t))
         : valid(ZTags, [...run.tags, ...tags], "tags");
@@ -80,9 +85,10 @@ async function runAction(store: Store, action: string, args: string[], values: V
       return 0;
     }
     case "delete": {
-      need(1, "delete <id> [--yes]");
-      const [id] = args as [string];
-      const run = await findRun(store, id);
+      need(1, "delete <run> [--yes]");
+      const [ref] = args as [string];
+      const run = await findRun(store, ref);
+      const id = run.id;
       if (!values.yes) {
         const what = `Delete run "${run.name}" (${id}) with ${plural(run.summary?.rollouts ?? 0, "rollout")}? This cannot be undone.`;
         const confirmed = await confirmByName(what, run.name, terminal);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
@@ -7,13 +8,16 @@ import type { FormatId } from "@/lib/formats/types";
 import { withLevers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { parseCommand, UsageError } from "../args";
 import { formatReport } from "../format-report";
+import { loadRunRef } from "../load-run-ref";
 import { scenarioOption } from "../scenario-option";
 
-const HELP = `Usage: tally score <path…> [--scenario FILE|NAME] [--format F] [--json]
+const HELP = `Usage: tally score <path|run…> [--scenario FILE|NAME] [--format F] [--json]
 
-Computes the score report from result files, without a database. --scenario applies a what-if scenario
+Computes the score report from result files, without a database; an operand that is not a path is a stored
+run (DATABASE_URL), by id or by its name when one run has it. --scenario applies a what-if scenario
 (the JSON of docs/scoring.md#what-if-scenarios), from a file, or when no such file exists the scenario saved
 under that name in DATABASE_URL (tally scenarios). With several runs in the input (e.g. a Harbor job with
 several evals), --json prints {"reports": [...]}. Exits 1 when any file was rejected.`;
@@ -32,15 +36,25 @@ export const scoreCommand = {
     if (format && !(FORMAT_IDS as readonly string[]).includes(format))
       throw new UsageError(`unknown format "${format}"`);
     const scenario = values.scenario ? (await scenarioOption(values.scenario)).scenario : {};
-    const { files, rootName } = await readPaths(positionals);
+    const paths = positionals.filter((p) => fs.existsSync(p));
+    const stored: ScoringRun[] = [];
+    for (const ref of positionals.filter((p) => !paths.includes(p))) {
+      const found = await loadRunRef(ref);
+      if (!found) throw new UsageError(`"${ref}" is neither a path nor a stored run's id or name`);
+      stored.push(found.run);
+    }
+    const { files, rootName } = paths.length > 0 ? await readPaths(paths) : { files: [], rootName: undefined };
     const expanded = expandArchives(files);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
     const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
-    const reports: Report[] = batch.runs.map((run) => {
-      const scoring = toScoringRunWithTraces(run, expanded.files);
+    const scored = (scoring: ScoringRun): Report => {
       const report = computeReport(scoring, scenario);
       return values.json ? withLevers(report, scoring, scenario) : report;
-    });
+    };
+    const reports: Report[] = [
+      ...batch.runs.map((run) => scored(toScoringRunWithTraces(run, expanded.files))),
+      ...stored.map(scored),
+    ];
     if (values.json) {
       const body = reports.length === 1 ? { ...reports[0], rejected } : { reports, rejected };
       console.log(JSON.stringify(body, null, 2));

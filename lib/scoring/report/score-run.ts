@@ -1,4 +1,5 @@
 import { scenarioEdits } from "../scenario/apply-scenario";
+import { withRegradedRewards } from "../scenario/regraded";
 import { TaskCells, type RolloutCells } from "../core/dimensions";
 import type { AuthorityGate, Report } from "./report-types";
 import type { BudgetReport } from "../scenario/budget";
@@ -23,7 +24,10 @@ export interface ScoredTask {
 
 /** A run with a scenario applied and every verdict and per-task figure computed, in one pass over its checks. */
 export interface ScoredRun {
-  /** The run as recorded (its checks as the scenario leaves them are read through scenarioEdits). */
+  /**
+   * The run as recorded, with its regraded rewards when the scenario asks for them (its checks as the
+   * scenario leaves them are read through scenarioEdits).
+   */
   run: ScoringRun;
   scenario: Scenario;
   policy: UnscoredPolicy;
@@ -48,9 +52,13 @@ export interface ScoredRun {
   warnings: string[];
 }
 
-export function scoreRun(run: ScoringRun, scenario: Scenario = {}): ScoredRun {
+export function scoreRun(recorded: ScoringRun, scenario: Scenario = {}): ScoredRun {
+  const regraded = scenario.regraded === true ? withRegradedRewards(recorded) : null;
+  const run = regraded?.run ?? recorded;
   const index = runIndex(run);
   const edits = scenarioEdits(run, scenario);
+  if (regraded !== null && regraded.applied === 0)
+    edits.warnings.push("Scenario: regraded rewards asked for, but this run has no regrade that changes a reward");
   const policy: UnscoredPolicy = scenario.unscored ?? "exclude";
   const { rollouts, cells, rewardRange, failures, gate, budget } = scoreRollouts(
     run,

@@ -78,5 +78,7 @@ export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tas
     const words = limits.map(([key, limit]) => LIMIT_WORDS[key](limit));
     out.push(`execution budget: a scored rollout spending more than ${words.join(", or ")} fails`);
   }
+  if (scenario.regraded === true)
+    out.push("BenchFlow regrades applied: regraded rewards in place of the recorded ones");
   return out;
 }

@@ -81,6 +81,7 @@ export function normaliseScenario(s: Scenario): Scenario {
   if (!isEmptyRecord(s.componentWeights)) out.componentWeights = { ...s.componentWeights };
   const limits = budgetLimits(s.budget);
   if (limits.length > 0) out.budget = Object.fromEntries(limits);
+  if (s.regraded === true) out.regraded = true;
   return out;
 }
 
@@ -226,4 +227,9 @@ export function setBudgetLimit(s: Scenario, key: BudgetKey, limit: number | null
   if (limit === null) delete budget[key];
   else budget[key] = limit;
   return normaliseScenario({ ...s, budget });
+}
+
+/** Whether a BenchFlow run is scored with its regraded rewards; false removes the field. */
+export function setRegraded(s: Scenario, regraded: boolean): Scenario {
+  return normaliseScenario({ ...s, regraded });
 }

@@ -38,6 +38,8 @@ export const ZScenario = z.strictObject({
   componentWeights: z.record(z.string(), ZWeight).optional(),
   /** Per-rollout limits on recorded measures (budget.ts): a scored rollout over one fails. */
   budget: ZBudget.optional(),
+  /** BenchFlow: score each regraded rollout with its regraded reward instead of the recorded one (regraded.ts). */
+  regraded: z.boolean().optional(),
 });
 
 export type TScenario = z.infer<typeof ZScenario>;

@@ -19,9 +19,11 @@ import {
   type ScenarioChanges,
   type ScenarioWrite,
   type TaskRollouts,
+  type SharedRollouts,
 } from "../records";
 import { CHECK, RAW_FILE, ROLLOUT, RUN, RUN_FILE, TASK, runRow } from "../rows";
 import { RunCache } from "../run-cache";
+import { SHARED_ROLLOUTS_SQL } from "../shared-rollouts-sql";
 import {
   CHECK_FIELDS,
   ROLLOUT_COLUMNS,
@@ -143,6 +145,10 @@ export class PostgresStore implements Store {
 
   rolloutCount(runId: string) {
     return this.#db.rollout.count({ where: { runId } });
+  }
+
+  sharedRollouts(runId: string): Promise<SharedRollouts[]> {
+    return this.#db.$queryRawUnsafe<SharedRollouts[]>(SHARED_ROLLOUTS_SQL("$1"), runId);
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {

@@ -19,9 +19,11 @@ import {
   type ScenarioChanges,
   type ScenarioWrite,
   type TaskRollouts,
+  type SharedRollouts,
 } from "../records";
 import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, SCENARIO, TASK, rawFileRow, runRow } from "../rows";
 import { RunCache } from "../run-cache";
+import { SHARED_ROLLOUTS_SQL } from "../shared-rollouts-sql";
 import {
   CHECK_FIELDS,
   ROLLOUT_COLUMNS,
@@ -120,6 +122,10 @@ export class SqliteStore implements Store {
 
   async rolloutCount(runId: string) {
     return (this.#sql.get(`SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
+  }
+
+  async sharedRollouts(runId: string): Promise<SharedRollouts[]> {
+    return this.#sql.get(SHARED_ROLLOUTS_SQL("?")).all(runId) as SharedRollouts[];
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {

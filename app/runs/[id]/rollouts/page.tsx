@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { RolloutsList } from "@/components/rollouts/rollouts-list";
+import { parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
+import { runHref, rolloutsHref, scenarioParamOf } from "@/components/task/hrefs";
+import { ScenarioBanner } from "@/components/task/scenario-banner";
+import styles from "@/components/task/task-page.module.css";
+import { computeReport } from "@/lib/scoring/report/report";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { getStore } from "@/lib/store/open-store";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const load = cache(async (runId: string) => {
+  const store = getStore();
+  const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
+  return meta && snapshot ? { meta, snapshot } : null;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const data = await load((await params).id);
+  return { title: data ? `Rollouts · ${data.meta.name}` : "Run not found" };
+}
+
+/** Every rollout of a run, filtered by verdict (pass, fail, unscored) and by why it is unscored. */
+export default async function RolloutsPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { id } = await params;
+  const data = await load(id);
+  if (!data) notFound();
+  const search = await searchParams;
+  const scenarioText = scenarioParamOf(search);
+  const parsed = parseScenarioParam(scenarioText);
+  const carried = parsed.success ? scenarioText : null;
+  const { run, recorded } = data.snapshot;
+  const report = parsed.success && carried !== null ? computeReport(run, parsed.data) : recorded;
+  const rows = rolloutRows(report.rollouts, run.rollouts);
+
+  return (
+    <>
+      <ScenarioBanner
+        description={report.scenarioDescription}
+        issues={parsed.success ? null : parsed.issues}
+        recordedHref={rolloutsHref(id)}
+      />
+      <header className={styles.header}>
+        <nav className="breadcrumbs" aria-label="Breadcrumbs">
+          <Link href="/">Runs</Link> / <Link href={runHref(id, carried)}>{data.meta.name}</Link> / <span>Rollouts</span>
+        </nav>
+        <h1 className={styles.title}>Rollouts of {data.meta.name}</h1>
+      </header>
+      <RolloutsList runId={id} rows={rows} view={parseRolloutsView(search)} scenarioParam={carried} />
+    </>
+  );
+}

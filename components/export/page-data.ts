@@ -1,0 +1,44 @@
+import type { RunPageMeta } from "@/components/run/run-page-meta";
+import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
+import type { TraceEvidence } from "@/lib/api/rollout-trace";
+import type { TrialTexts } from "@/lib/api/trial-texts";
+import type { RolloutDetail, TaskRollouts } from "@/lib/store/records";
+import type { TraceRead } from "@/lib/traces";
+import type { PagePlace, SiteMap } from "./site-map";
+
+/*
+ * What a static bundle's HTML hands its viewer script. The run (and the site map) are written once, in
+ * data.js, which every page loads with a classic <script>: a file:// page may not fetch, but it may run a
+ * script beside it. Each page's own part sits in the page as JSON (<script type="application/json">).
+ */
+
+/** data.js: `window.__tallyBundle = {...}`. */
+export interface BundleData {
+  /** The compact run (components/run/run-payload.ts), as text. Absent in a compare bundle. */
+  runJson?: string;
+  metaJson?: string;
+  site: SiteMap | null;
+  /** What the size cap left out, said on every page. */
+  dropped: string | null;
+}
+
+/** What a rollout page shows besides the run: the stored rollout and what its raw files read as. */
+export interface StaticRollout {
+  detail: RolloutDetail;
+  trace: TraceRead;
+  trialTexts: TrialTexts;
+  stateDiff: StateDiffRead;
+  evidence: TraceEvidence;
+}
+
+export type PageData =
+  | ({ kind: "run" } & PagePlace)
+  | ({ kind: "task"; task: TaskRollouts } & PagePlace)
+  | ({ kind: "rollout"; rollout: StaticRollout } & PagePlace)
+  | ({ kind: "compare"; compareJson: string } & PagePlace);
+
+export const PAGE_DATA_ID = "tally-page";
+export const ROOT_ID = "tally-root";
+export const BUNDLE_GLOBAL = "__tallyBundle";
+
+export type { RunPageMeta };

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { filterRollouts, parseRolloutsView, rolloutRows, statusCounts, writeRolloutsView } from "./rollouts-view";
+
+const rollout = (id: string, reward: number | null, unscoredReason?: string): ScoringRollout => ({
+  id,
+  task: id.slice(0, 1),
+  status: reward === null ? "unscored" : "scored",
+  rule: "reward",
+  reportedPassed: null,
+  reportedReward: reward,
+  penalties: 0,
+  gate: null,
+  checks: [],
+  ...(unscoredReason !== undefined ? { unscoredReason } : {}),
+});
+
+const run: ScoringRun = {
+  name: "r",
+  format: "harbor",
+  passThreshold: 1,
+  tasks: [
+    { key: "a", taskId: "a", name: null, group: null, weight: 1 },
+    { key: "b", taskId: "b", name: null, group: null, weight: 1 },
+  ],
+  rollouts: [
+    rollout("a1", 1),
+    rollout("a2", 0),
+    rollout("a3", null, "RuntimeError"),
+    rollout("b1", null, "RewardFileNotFoundError"),
+    rollout("b2", null, "RewardFileNotFoundError"),
+    rollout("b3", null),
+  ],
+};
+
+describe("rollouts list", () => {
+  const rows = rolloutRows(computeReport(run).rollouts, run.rollouts);
+
+  it("labels each rollout pass, fail or unscored, with its unscored reason", () => {
+    expect(rows.map((r) => [r.id, r.status, r.reason])).toEqual([
+      ["a1", "pass", null],
+      ["a2", "fail", null],
+      ["a3", "unscored", "RuntimeError"],
+      ["b1", "unscored", "RewardFileNotFoundError"],
+      ["b2", "unscored", "RewardFileNotFoundError"],
+      ["b3", "unscored", "no reason recorded"],
+    ]);
+    expect(statusCounts(rows)).toEqual({ pass: 1, fail: 1, unscored: 4 });
+  });
+
+  it("filters by status and by reason", () => {
+    const ids = (query: string) => filterRollouts(rows, parseRolloutsView(new URLSearchParams(query))).map((r) => r.id);
+    expect(ids("")).toHaveLength(6);
+    expect(ids("status=fail")).toEqual(["a2"]);
+    expect(ids("status=unscored")).toEqual(["a3", "b1", "b2", "b3"]);
+    expect(ids("reason=RewardFileNotFoundError")).toEqual(["b1", "b2"]);
+    // A reason implies unscored, whatever status the URL says.
+    expect(ids("status=pass&reason=RuntimeError")).toEqual(["a3"]);
+  });
+
+  it("reads anything malformed as its default and writes the scenario first, defaults left out", () => {
+    expect(parseRolloutsView({ status: "bogus", page: "0", reason: "  " })).toEqual({
+      status: null,
+      reason: null,
+      page: 1,
+    });
+    const view = parseRolloutsView({ reason: "Runtime Error", page: "2" });
+    const query = writeRolloutsView(view, '{"unscored":"fail"}');
+    expect(query).toBe("scenario=%7B%22unscored%22%3A%22fail%22%7D&reason=Runtime+Error&page=2");
+    expect(parseRolloutsView(new URLSearchParams(query))).toEqual(view);
+    expect(writeRolloutsView({ status: null, reason: null, page: 1 }, null)).toBe("");
+  });
+});

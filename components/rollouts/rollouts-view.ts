@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { firstValues, searchParamsOf, type ParamSource } from "@/components/url-state/url-codec";
+import type { RolloutReport } from "@/lib/scoring/report/report-types";
+import type { ScoringRollout } from "@/lib/scoring/core/types";
+
+/**
+ * The run's rollouts list as it lives in the URL (`/runs/x/rollouts?status=unscored&reason=RuntimeError`),
+ * beside the what-if `scenario` parameter, which it keeps.
+ */
+
+export const ROLLOUT_STATUSES = ["pass", "fail", "unscored"] as const;
+export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
+
+export interface RolloutsView {
+  status: RolloutStatus | null;
+  /** An unscored reason (lib/scoring/core/unscored-reason.ts); it implies status unscored. */
+  reason: string | null;
+  /** 1-based; clamped to the last page when rendering. */
+  page: number;
+}
+
+export const ROLLOUTS_PAGE_SIZE = 100;
+
+const ZRolloutsView = z
+  .object({
+    status: z.enum(ROLLOUT_STATUSES).nullable().catch(null),
+    reason: z.string().trim().min(1).max(200).nullable().catch(null),
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,6}$/)
+      .transform(Number)
+      .catch(1),
+  })
+  .transform((v): RolloutsView => ({ ...v, status: v.reason !== null ? "unscored" : v.status }));
+
+export function parseRolloutsView(source: ParamSource): RolloutsView {
+  return ZRolloutsView.parse({
+    status: null,
+    reason: null,
+    ...firstValues(searchParamsOf(source), ["status", "reason", "page"]),
+  });
+}
+
+export interface RolloutRow {
+  id: string;
+  task: string;
+  status: RolloutStatus;
+  reward: number | null;
+  failedRequired: number;
+  /** Why it is unscored (its error type, else what ingest found); null when scored. */
+  reason: string | null;
+}
+
+/** One row per rollout, in the report's order: the verdict follows the scenario, the reason is as recorded. */
+export function rolloutRows(
+  rollouts: readonly RolloutReport[],
+  recorded: readonly Pick<ScoringRollout, "id" | "unscoredReason">[],
+): RolloutRow[] {
+  const reasonOf = new Map(recorded.map((r) => [r.id, r.unscoredReason]));
+  return rollouts.map((r) => ({
+    id: r.id,
+    task: r.task,
+    status: r.status === "unscored" ? "unscored" : r.passed ? "pass" : "fail",
+    reward: r.reward,
+    failedRequired: r.failedRequired.length,
+    reason: r.status === "unscored" ? (reasonOf.get(r.id) ?? "no reason recorded") : null,
+  }));
+}
+
+export function filterRollouts(rows: readonly RolloutRow[], view: RolloutsView): RolloutRow[] {
+  return rows.filter(
+    (r) => (view.status === null || r.status === view.status) && (view.reason === null || r.reason === view.reason),
+  );
+}
+
+export function statusCounts(rows: readonly RolloutRow[]): Record<RolloutStatus, number> {
+  const counts: Record<RolloutStatus, number> = { pass: 0, fail: 0, unscored: 0 };
+  for (const r of rows) counts[r.status] += 1;
+  return counts;
+}
+
+/** The query string (no "?") for `view`, the scenario kept first; defaults are left out. */
+export function writeRolloutsView(view: RolloutsView, scenarioParam: string | null): string {
+  const params = new URLSearchParams();
+  if (scenarioParam !== null && scenarioParam.trim() !== "") params.set("scenario", scenarioParam);
+  if (view.reason !== null) params.set("reason", view.reason);
+  else if (view.status !== null) params.set("status", view.status);
+  if (view.page > 1) params.set("page", String(view.page));
+  return params.toString();
+}

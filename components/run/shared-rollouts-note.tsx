@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { runHref } from "@/components/task/hrefs";
+import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
+import type { SharedRollouts } from "@/lib/store/records";
+
+/**
+ * Says when this run's rollouts are also another run's (the same files ingested twice, a job's trial folders
+ * beside the job), so two runs of the same rollouts are not read as two results.
+ */
+export function SharedRolloutsNote({
+  runId,
+  rollouts,
+  shared,
+}: {
+  runId: string;
+  rollouts: number;
+  shared: readonly SharedRollouts[];
+}) {
+  if (shared.length === 0) return null;
+  return (
+    <div className="callout" role="note" data-testid="shared-rollouts" style={{ marginBottom: 16 }}>
+      <ul style={{ margin: 0, paddingLeft: 18 }}>
+        {shared.map((other) => (
+          <li key={other.runId}>
+            This run {sharedRolloutsPhrase(rollouts, other)}: the same rollouts, read from the same bytes.{" "}
+            <Link href={runHref(other.runId)}>Open “{other.name}”</Link> ·{" "}
+            <Link href={`/compare?runs=${encodeURIComponent(other.runId)},${encodeURIComponent(runId)}`}>compare</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { toCompareRun } from "@/components/compare/compare-run";
+import type { StaticComparison } from "@/components/export/static-compare-page";
+import type { Store } from "@/lib/store/store";
+import type { BundleFile } from "./bundle-files";
+import { dataJs, pageHtml } from "./html";
+
+/** A run of a comparison: the store that holds it and its id there. */
+export interface StoredRunRef {
+  store: Store;
+  runId: string;
+}
+
+/**
+ * The static share bundle of a comparison, A (baseline) against B: the compare page as index.html, with both
+ * runs embedded so that it recomputes in the browser. Null when either run is missing.
+ */
+export async function compareBundle(
+  a: StoredRunRef,
+  b: StoredRunRef,
+  viewer: { js: string; css: string },
+): Promise<BundleFile[] | null> {
+  const side = async ({ store, runId }: StoredRunRef) => {
+    const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
+    return meta && snapshot ? { run: toCompareRun(meta, snapshot.run), runJson: snapshot.compactJson } : null;
+  };
+  const [first, second] = await Promise.all([side(a), side(b)]);
+  if (!first || !second) return null;
+  const data: StaticComparison = { a: first, b: second };
+  const page = {
+    kind: "compare" as const,
+    compareJson: JSON.stringify(data),
+    appPath: "/compare",
+    file: "index.html",
+    root: "",
+  };
+  return [
+    { path: "viewer.js", data: viewer.js },
+    { path: "viewer.css", data: viewer.css },
+    { path: "data.js", data: dataJs({ site: null, dropped: null }) },
+    { path: "index.html", data: pageHtml(page, `${second.run.name} vs ${first.run.name}`) },
+  ];
+}
