@@ -283,7 +283,13 @@ export const runsColumns = helper.columns([
   }),
   helper.accessor((r) => figure(r.summary?.warnings), {
     id: "warnings",
-    header: "Warnings",
+    // A narrow column: the sign as its header, the word for screen readers and in the tooltip.
+    header: () => (
+      <span title="Warnings">
+        <span aria-hidden>⚠</span>
+        <span className={styles.visuallyHidden}>Warnings</span>
+      </span>
+    ),
     ...numberColumn,
     cell: ({ getValue }) => {
       const count = getValue() ?? 0;
