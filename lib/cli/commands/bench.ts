@@ -121,12 +121,14 @@ export const benchCommand = {
       log("measuring the floor");
       const floor = await measureFloor(root, dir, path.join(tmp, "floor.db"));
       const loadAtFloor = loadavg();
+      log(`floor: ${floor.wallMs} ms`);
 
       log("ingesting with the CLI (SQLite)");
       const dbFile = path.join(tmp, "bench.db");
       const ingest = await measureIngest(root, dir, dbFile, ["--run", "bench A"]);
       const loadAtIngest = loadavg();
       const ratio = round2(ingest.wallMs / floor.wallMs);
+      log(`ingest: ${ingest.wallMs} ms (${ratio}× the floor), peak RSS ${ingest.peakRssMb} MB`);
 
       let postgres: IngestMeasurement | Skipped = { skipped: "no --postgres URL" };
       if (values.postgres) {
@@ -134,6 +136,7 @@ export const benchCommand = {
         const database = await freshPostgresDatabase(values.postgres);
         try {
           postgres = await measureIngest(root, dir, database.url, ["--run", "bench A"]).catch(failed);
+          if (!skipped(postgres)) log(`PostgreSQL ingest: ${postgres.wallMs} ms, peak RSS ${postgres.peakRssMb} MB`);
         } finally {
           await database.drop();
         }
@@ -164,6 +167,8 @@ export const benchCommand = {
             measureServer(root, dbFile, { runId, otherRunId, warmRunIds }, { browser: !values["skip-browser"] }),
           )
           .catch(failed);
+        if (!skipped(server)) log(`server: ${JSON.stringify({ ...server, browser: undefined })}`);
+        if (!skipped(server)) log(`Chromium: ${JSON.stringify(server.browser)}`);
       }
 
       let recompute: Awaited<ReturnType<typeof measureRecomputeInBrowser>> | Skipped;
