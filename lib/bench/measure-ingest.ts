@@ -41,17 +41,23 @@ export interface IngestMeasurement {
 }
 
 /**
- * Runs the real CLI (`node lib/cli/bin.mjs ingest <dir> --json`) in a child process on a fresh database and
- * measures its wall time and peak memory (maxRSS from GNU time, which waits for the child itself).
+ * Runs the real CLI (`node lib/cli/bin.mjs ingest <dir> --json [args]`) in a child process and measures its
+ * wall time and peak memory (maxRSS from GNU time, which waits for the child itself). `database`: a SQLite
+ * file, or a database URL (postgresql://…).
  */
-export async function measureIngest(root: string, dir: string, dbFile: string): Promise<IngestMeasurement> {
+export async function measureIngest(
+  root: string,
+  dir: string,
+  database: string,
+  extraArgs: readonly string[] = [],
+): Promise<IngestMeasurement> {
   const useTime = fs.existsSync("/usr/bin/time");
   const node = process.execPath;
-  const cli = [path.join(root, "lib/cli/bin.mjs"), "ingest", dir, "--json"];
+  const cli = [path.join(root, "lib/cli/bin.mjs"), "ingest", dir, "--json", ...extraArgs];
   const [cmd, args] = useTime ? ["/usr/bin/time", ["-v", node, ...cli]] : [node, cli];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `file:${dbFile}`,
+    DATABASE_URL: /^postgres(ql)?:\/\//.test(database) ? database : `file:${database}`,
     TALLY_DEMO: "0",
     NODE_ENV: "production",
   };

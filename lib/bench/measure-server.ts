@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { measureRunPageInBrowser, type BrowserMeasurement } from "./measure-browser";
+import { sampleGroupRss } from "./process-rss";
 import { track } from "./processes";
 
 export function freePort(): Promise<number> {
@@ -26,7 +28,23 @@ export interface TimedRoute {
   bytes: number;
 }
 
-export type ServerMeasurement = { skipped: string } | { startMs: number; page: TimedRoute; report: TimedRoute };
+/** The runs the server is timed on: the big run, a second run for the compare page, two small warm-up runs. */
+export interface BenchRuns {
+  runId: string;
+  /** A second run of the same size (the compare page compares it with `runId`), or null to skip compare. */
+  otherRunId: string | null;
+  warmRunIds: readonly [string, string];
+}
+
+export interface ServerMeasurement {
+  startMs: number;
+  page: TimedRoute;
+  report: TimedRoute;
+  compare: TimedRoute | null;
+  browser: BrowserMeasurement | { skipped: string };
+  /** The highest resident memory of the server's process group while it served the run (any of its servers). */
+  peakRssMb: number;
+}
 
 async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
   const start = performance.now();
@@ -55,37 +73,60 @@ async function timeRoute(base: string, route: string, repeats: number): Promise<
 }
 
 /**
- * Times GET /runs/<id> and GET /api/runs/<id>/report on the built app (`next start` of the build in .next:
- * never built here), each on its own fresh server against the bench database, so that each route's first
- * request finds the run not in memory. Before it, the server has served the same route for a small other run
- * (`warmRunId`), as a server in use has: its code is loaded and compiled. Then come the first request for the
- * run and the median of `repeats` more.
+ * Times GET /runs/<id>, GET /api/runs/<id>/report and the compare page of two runs on the built app (`next
+ * start` of the build in .next: never built here), each on its own fresh server against the bench database,
+ * so that each route's first request finds the runs not in memory. Before it, the server has served the same
+ * route for small other runs, as a server in use has: its code is loaded and compiled. Then come the first
+ * request for the run and the median of `repeats` more. Last, on one more fresh server, the run page in
+ * headless Chromium.
  */
 export async function measureServer(
   root: string,
   dbFile: string,
-  runId: string,
-  warmRunId: string,
-  repeats = 5,
-): Promise<ServerMeasurement> {
+  runs: BenchRuns,
+  options: { repeats?: number; browser?: boolean } = {},
+): Promise<ServerMeasurement | { skipped: string }> {
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
     return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
-  const timed = (route: (id: string) => string) =>
-    withServer(root, dbFile, async (base) => {
-      for (let i = 0; i < 3; i++) await timeGet(base + route(warmRunId));
-      return timeRoute(base, route(runId), repeats);
+  const repeats = options.repeats ?? 5;
+  const [warmA, warmB] = runs.warmRunIds;
+  let peakRssMb = 0;
+  const timed = async (route: (a: string, b: string) => string, a: string, b: string) => {
+    const served = await withServer(root, dbFile, async (base) => {
+      for (let i = 0; i < 3; i++) await timeGet(base + route(warmA, warmB));
+      return timeRoute(base, route(a, b), repeats);
     });
-  const page = await timed((id) => `/runs/${id}`);
-  const report = await timed((id) => `/api/runs/${id}/report`);
-  return { startMs: page.startMs, page: page.result, report: report.result };
+    peakRssMb = Math.max(peakRssMb, served.peakRssMb);
+    return served;
+  };
+  const page = await timed((id) => `/runs/${id}`, runs.runId, runs.runId);
+  const report = await timed((id) => `/api/runs/${id}/report`, runs.runId, runs.runId);
+  const compare = runs.otherRunId
+    ? (await timed((a, b) => `/compare?runs=${a},${b}`, runs.runId, runs.otherRunId)).result
+    : null;
+  let browser: ServerMeasurement["browser"] = { skipped: "--skip-browser" };
+  if (options.browser !== false) {
+    const served = await withServer(root, dbFile, async (base) => {
+      await timeGet(`${base}/runs/${warmA}`);
+      return measureRunPageInBrowser(`${base}/runs/${runs.runId}`).catch((e: unknown) => ({
+        skipped: `failed: ${e instanceof Error ? e.message : String(e)}`,
+      }));
+    });
+    peakRssMb = Math.max(peakRssMb, served.peakRssMb);
+    browser = served.result;
+  }
+  return { startMs: page.startMs, page: page.result, report: report.result, compare, browser, peakRssMb };
 }
 
-/** Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server. */
+/**
+ * Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server; samples the
+ * resident memory of the server's process group meanwhile.
+ */
 async function withServer<T>(
   root: string,
   dbFile: string,
   work: (base: string) => Promise<T>,
-): Promise<{ startMs: number; result: T }> {
+): Promise<{ startMs: number; result: T; peakRssMb: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -108,6 +149,7 @@ async function withServer<T>(
     },
   );
   track(child);
+  const rss = sampleGroupRss(child.pid!);
   let log = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (log = (log + d).slice(-4000)));
   child.stderr.setEncoding("utf8").on("data", (d: string) => (log = (log + d).slice(-4000)));
@@ -126,8 +168,10 @@ async function withServer<T>(
       }
     }
     const startMs = Math.round(performance.now() - started);
-    return { startMs, result: await work(base) };
+    const result = await work(base);
+    return { startMs, result, peakRssMb: rss.peak() };
   } finally {
+    rss.stop();
     try {
       process.kill(-child.pid!, "SIGTERM");
     } catch {

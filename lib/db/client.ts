@@ -2,6 +2,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import type { DatabaseTarget } from "./url";
@@ -28,9 +29,18 @@ export function createDb(target: DatabaseTarget): Db {
       transactionOptions,
     });
   }
-  const client = new PostgresClient({
-    adapter: new PrismaPg({ connectionString: target.url, max: 10 }),
-    transactionOptions,
-  });
-  return client as unknown as Db;
+  return createPostgresDb(target.url).db;
+}
+
+/**
+ * A Prisma client on PostgreSQL with the pg pool under it (at most 10 connections), for statements Prisma
+ * does not express (the ingest's array inserts). Whoever ends the client ends the pool after it.
+ */
+export function createPostgresDb(url: string): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a dropped database) leaves the pool; the next query
+  // opens another. Without a listener, pg raises it as an uncaught exception.
+  pool.on("error", () => undefined);
+  const client = new PostgresClient({ adapter: new PrismaPg(pool), transactionOptions });
+  return { db: client as unknown as Db, pool };
 }

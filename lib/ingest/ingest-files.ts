@@ -15,7 +15,7 @@ import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
+import { asStored, stringPool, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
 
 /**
@@ -140,6 +140,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     // view of what was stored, not every parsed rollout with its details and metadata until the end.
     const queue = run.rollouts.splice(0);
     const scoring: ScoringRollout[] = [];
+    const intern = stringPool();
     while (queue.length > 0) {
       // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
       const traces = new Map<NormalizedRollout, TraceSummary | null>();
@@ -160,7 +161,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       const outcomes = await store.storeRollouts(id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;
-        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null));
+        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, intern));
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
         else {

@@ -6,8 +6,32 @@ import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-/** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
-export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
+/**
+ * One copy of each distinct string: a run's checks repeat the same few keys, labels, dimensions and statuses in
+ * every rollout, and each parsed file holds its own copies of them.
+ */
+export function stringPool(): (s: string) => string {
+  const pool = new Map<string, string>();
+  return (s) => {
+    const found = pool.get(s);
+    if (found !== undefined) return found;
+    pool.set(s, s);
+    return s;
+  };
+}
+
+const same = (s: string) => s;
+
+/**
+ * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `intern`:
+ * a stringPool shared by the rollouts of a run held together (ingest keeps a whole run's views).
+ */
+export function toScoringRollout(
+  r: NormalizedRollout,
+  trace: TraceSummary | null = null,
+  intern: (s: string) => string = same,
+): ScoringRollout {
+  const internOrNull = (s: string | null) => (s === null ? null : intern(s));
   const measures = measuresOf(rolloutMeasures(r, trace));
   const unscoredReason = unscoredReasonOf({
     status: r.status,
@@ -30,15 +54,15 @@ export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | nul
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
-      key,
-      label,
+      key: intern(key),
+      label: intern(label),
       passed,
       score,
       required,
-      dimension,
+      dimension: intern(dimension),
       status,
       weight,
-      failureTag,
+      failureTag: internOrNull(failureTag),
     })),
   };
 }

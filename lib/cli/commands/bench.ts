@@ -1,42 +1,79 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { figure, figureTable, goalsFor, parseSize, type Figure } from "@/lib/bench/goals";
 import { measureFloor } from "@/lib/bench/measure-floor";
-import { measureIngest, writeSyntheticFolder } from "@/lib/bench/measure-ingest";
+import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
-import { measureServer, type TimedRoute } from "@/lib/bench/measure-server";
+import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
+import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
 import { parseCommand, UsageError } from "../args";
 
-const HELP = `Usage: tally bench [--json] [--skip-server] [--skip-recompute] [--traces N]
+const HELP = `Usage: tally bench [--size 10k|100k|N] [--json] [--postgres URL] [--files DIR]
+                   [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
 
-Generates a synthetic Silo run of 2,000 tasks × 5 rollouts × 12 checks (10,000 files in a temp folder; with
---traces N, a trace of N events beside each result) and measures, printing ONE JSON object:
+Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
+rollout in a temp folder; with --traces N, a trace of N events beside each result), measures, and prints every
+figure beside its goal (--json: one JSON object with the figures and every measurement):
   ingest      wall time and peak memory of \`tally ingest <dir> --json\` in a child process (fresh SQLite file)
-  floor       read + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3 in one transaction
-  server      GET /runs/<id> and GET /api/runs/<id>/report on the built app (\`next start\`; needs .next)
-  recompute   the what-if recompute (computeReport under a scenario) and the fragile verdicts (levers) in
-              headless Chromium
-Goals: ingest ≤ 3× floor, peak memory < 300 MB, page and report < 1 s, recompute < 50 ms, levers < 300 ms.`;
-
-const GOALS = { ingestOverFloor: 3, peakRssMb: 300, pageMs: 1000, reportMs: 1000, recomputeMs: 50, leversMs: 300 };
+  floor       read + sha256 + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3, one transaction
+  postgres    with --postgres URL (a server the bench may create a database on): the same ingest into a fresh
+              PostgreSQL database, against SQLite's time
+  server      the run page, the report API and the compare page of two runs on the built app (\`next start\`;
+              needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
+              (headline shown, network idle, change of headline metric, JS heap)
+  recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
+--files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const loadavg = () => os.loadavg().map(round2);
+const failed = (e: unknown) => ({ skipped: `failed: ${e instanceof Error ? e.message : String(e)}` });
 
-/** A route's figures with its goal: met by repeat views (median) and by the first view of the run. */
-function timedAgainstGoal(route: TimedRoute, goalMs: number) {
-  const ok = route.status === 200;
-  return { ...route, goalMs, withinGoal: ok && route.medianMs < goalMs, firstWithinGoal: ok && route.firstMs < goalMs };
-}
+type Skipped = { skipped: string };
+const skipped = <T extends object>(x: T | Skipped): x is Skipped => "skipped" in x;
 
-/** A small second run (20 tasks) in the bench database, which the server shows before it is timed. */
-async function warmUpRun(root: string, tmp: string, dbFile: string): Promise<string> {
+/** A small run (20 tasks) stored twice under two names, which the server shows before it is timed. */
+async function warmUpRuns(root: string, tmp: string, dbFile: string): Promise<[string, string]> {
   const dir = path.join(tmp, "warm-up");
   writeSyntheticFolder(dir, { ...BENCH_SHAPE, tasks: 20, seed: BENCH_SHAPE.seed + 1 });
-  const { runId } = await measureIngest(root, dir, dbFile);
-  if (!runId) throw new Error("the warm-up run was not stored");
-  return runId;
+  const a = await measureIngest(root, dir, dbFile, ["--run", "warm-up A"]);
+  const b = await measureIngest(root, dir, dbFile, ["--run", "warm-up B"]);
+  if (!a.runId || !b.runId) throw new Error("the warm-up runs were not stored");
+  return [a.runId, b.runId];
+}
+
+function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<typeof goalsFor>): Figure[] {
+  const note = skipped(server) ? server.skipped : undefined;
+  const s = skipped(server) ? null : server;
+  const browser = s && !skipped(s.browser) ? s.browser : null;
+  const browserNote = s && skipped(s.browser) ? s.browser.skipped : note;
+  const ok = (status: number | undefined) => status === 200;
+  const page = s && ok(s.page.status) ? s.page : null;
+  const report = s && ok(s.report.status) ? s.report : null;
+  const compare = s?.compare && ok(s.compare.status) ? s.compare : null;
+  const compareNote = s && !s.compare ? "--skip-compare" : s?.compare ? `status ${s.compare.status}` : note;
+  return [
+    figure("run page, first view", page?.firstMs, "ms", goals.pageFirstMs, note),
+    figure("run page, repeat (median)", page?.medianMs, "ms", goals.pageRepeatMs, note),
+    figure("run page HTML", page ? round2(page.bytes / 1e6) : null, "MB", goals.htmlMb, note),
+    figure("Chromium: headline shown", browser?.headlineMs, "ms", goals.headlineMs, browserNote),
+    figure("Chromium: network idle", browser?.networkIdleMs, "ms", goals.networkIdleMs, browserNote),
+    figure(
+      "Chromium: headline metric change",
+      browser?.metricChangeMs,
+      "ms",
+      goals.metricChangeMs,
+      browser ? "no change seen within 10 s" : browserNote,
+    ),
+    figure("Chromium: JS heap", browser?.heapMb, "MB", goals.heapMb, browserNote),
+    figure("compare of two runs, first view", compare?.firstMs, "ms", goals.compareFirstMs, compareNote),
+    figure("report API, first view", report?.firstMs, "ms", null, note),
+    figure("report API, repeat (median)", report?.medianMs, "ms", null, note),
+    figure("report API JSON", report ? round2(report.bytes / 1e6) : null, "MB", null, note),
+    figure("server peak RSS", s?.peakRssMb, "MB", goals.serverRssMb, note),
+  ];
 }
 
 export const benchCommand = {
@@ -44,102 +81,150 @@ export const benchCommand = {
     const parsed = parseCommand(
       argv,
       {
+        size: { type: "string" },
         json: { type: "boolean" },
+        postgres: { type: "string" },
+        files: { type: "string" },
         "skip-server": { type: "boolean" },
+        "skip-browser": { type: "boolean" },
+        "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
         traces: { type: "string" },
       },
       HELP,
     );
     if (!parsed) return 0;
+    const { values } = parsed;
+    const size = parseSize(values.size ?? "10k");
+    if (size === null) throw new UsageError(`--size takes 10k, 100k or a multiple of 5 rollouts, not "${values.size}"`);
+    const traceEvents = Number(values.traces ?? 0);
+    if (!Number.isInteger(traceEvents) || traceEvents < 0)
+      throw new UsageError(`--traces takes a whole number of events, not "${values.traces}"`);
     const root = process.cwd();
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-"));
     const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
     process.on("exit", cleanup);
     const started = performance.now();
-    const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+    const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
+    const goals = goalsFor(size);
     try {
-      const machine = { cpus: os.cpus().length, loadavgBefore: os.loadavg().map(round2), node: process.version };
-      const dir = path.join(tmp, "silo-bench");
-      log("writing synthetic files");
-      const traceEvents = Number(parsed.values.traces ?? 0);
-      if (!Number.isInteger(traceEvents) || traceEvents < 0)
-        throw new UsageError(`--traces takes a whole number of events, not "${parsed.values.traces}"`);
-      const shape = { ...BENCH_SHAPE, traceEvents };
-      const written = writeSyntheticFolder(dir, shape);
+      const machine = { cpus: os.cpus().length, loadavgBefore: loadavg(), node: process.version };
+      const shape = { ...BENCH_SHAPE, tasks: size / BENCH_SHAPE.rollouts, traceEvents };
+      let dir = values.files ? path.resolve(values.files) : path.join(tmp, "silo-bench");
+      let written: { files: number; bytes: number } | null = null;
+      if (!values.files) {
+        log(`writing ${size} synthetic result files`);
+        written = writeSyntheticFolder(dir, shape);
+      } else if (!fs.existsSync(dir)) throw new UsageError(`--files: no such folder ${values.files}`);
+      dir = fs.realpathSync(dir);
 
       log("measuring the floor");
       const floor = await measureFloor(root, dir, path.join(tmp, "floor.db"));
+      const loadAtFloor = loadavg();
+      log(`floor: ${floor.wallMs} ms`);
 
-      log("ingesting with the CLI");
+      log("ingesting with the CLI (SQLite)");
       const dbFile = path.join(tmp, "bench.db");
-      const ingest = await measureIngest(root, dir, dbFile);
+      const ingest = await measureIngest(root, dir, dbFile, ["--run", "bench A"]);
+      const loadAtIngest = loadavg();
       const ratio = round2(ingest.wallMs / floor.wallMs);
+      log(`ingest: ${ingest.wallMs} ms (${ratio}× the floor), peak RSS ${ingest.peakRssMb} MB`);
+
+      let postgres: IngestMeasurement | Skipped = { skipped: "no --postgres URL" };
+      if (values.postgres) {
+        log("ingesting with the CLI (PostgreSQL)");
+        const database = await freshPostgresDatabase(values.postgres);
+        try {
+          postgres = await measureIngest(root, dir, database.url, ["--run", "bench A"]).catch(failed);
+          if (!skipped(postgres)) log(`PostgreSQL ingest: ${postgres.wallMs} ms, peak RSS ${postgres.peakRssMb} MB`);
+        } finally {
+          await database.drop();
+        }
+      }
 
       log("timing loadScoringRun + computeReport in this process");
       const inProcess = ingest.runId
-        ? await measureLoad(dbFile, ingest.runId).catch((e: unknown) => ({
-            skipped: `failed: ${e instanceof Error ? e.message : String(e)}`,
-          }))
+        ? await measureLoad(dbFile, ingest.runId).catch(failed)
         : { skipped: "ingest stored no run" };
+
       const buildFile = path.join(root, ".next", "BUILD_ID");
       const sourceFile = path.join(root, "lib/store/sqlite/sqlite-store.ts");
       const buildOlderThanSource =
         fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
-
-      let server: Awaited<ReturnType<typeof measureServer>> | { skipped: string };
-      if (parsed.values["skip-server"]) server = { skipped: "--skip-server" };
+      let server: ServerMeasurement | Skipped;
+      if (values["skip-server"]) server = { skipped: "--skip-server" };
       else if (!ingest.runId) server = { skipped: "ingest stored no run" };
       else {
-        log("timing the run page and report API on next start");
         const runId = ingest.runId;
-        server = await warmUpRun(root, tmp, dbFile)
-          .then((warmRunId) => measureServer(root, dbFile, runId, warmRunId))
-          .catch((e: unknown) => ({ skipped: `failed: ${e instanceof Error ? e.message : String(e)}` }));
+        let otherRunId: string | null = null;
+        if (!values["skip-compare"]) {
+          log("storing a second run of the same files for the compare page");
+          otherRunId = (await measureIngest(root, dir, dbFile, ["--run", "bench B"])).runId;
+        }
+        log("timing the run page, report API and compare page on next start");
+        server = await warmUpRuns(root, tmp, dbFile)
+          .then((warmRunIds) =>
+            measureServer(root, dbFile, { runId, otherRunId, warmRunIds }, { browser: !values["skip-browser"] }),
+          )
+          .catch(failed);
+        if (!skipped(server)) log(`server: ${JSON.stringify({ ...server, browser: undefined })}`);
+        if (!skipped(server)) log(`Chromium: ${JSON.stringify(server.browser)}`);
       }
 
-      let recompute: Record<string, unknown>;
-      if (parsed.values["skip-recompute"]) recompute = { skipped: "--skip-recompute" };
+      let recompute: Awaited<ReturnType<typeof measureRecomputeInBrowser>> | Skipped;
+      if (values["skip-recompute"]) recompute = { skipped: "--skip-recompute" };
       else {
         log("timing the what-if recompute in Chromium");
-        try {
-          const r = await measureRecomputeInBrowser(root);
-          recompute = {
-            ...r,
-            goalMs: GOALS.recomputeMs,
-            withinGoal: r.recomputeMs.median < GOALS.recomputeMs,
-            leversGoalMs: GOALS.leversMs,
-            leversWithinGoal: r.leversMs.median < GOALS.leversMs,
-          };
-        } catch (e) {
-          recompute = { skipped: `failed: ${e instanceof Error ? e.message : String(e)}` };
-        }
+        recompute = await measureRecomputeInBrowser(root).catch(failed);
       }
 
+      const pg = skipped(postgres) ? null : postgres;
+      const figures: Figure[] = [
+        figure("ingest / floor", ingest.exitCode === 0 ? ratio : null, "×", goals.ingestOverFloor, "ingest failed"),
+        figure("ingest wall", ingest.wallMs, "ms", null),
+        figure("floor wall", floor.wallMs, "ms", null),
+        figure("ingest peak RSS", ingest.peakRssMb, "MB", goals.ingestPeakRssMb),
+        figure(
+          "PostgreSQL ingest / SQLite ingest",
+          pg && pg.exitCode === 0 ? round2(pg.wallMs / ingest.wallMs) : null,
+          "×",
+          goals.postgresOverSqlite,
+          skipped(postgres) ? postgres.skipped : "ingest failed",
+        ),
+        figure("PostgreSQL ingest wall", pg?.wallMs, "ms", null),
+        figure("PostgreSQL ingest peak RSS", pg?.peakRssMb, "MB", pg ? goals.ingestPeakRssMb : null),
+        ...serverFigures(server, goals),
+        figure(
+          "what-if recompute (Chromium, median)",
+          skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
+          "ms",
+          goals.recomputeMs,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+        figure(
+          "fragile verdicts, levers (Chromium, median)",
+          skipped(recompute) ? null : Math.round(recompute.leversMs.median),
+          "ms",
+          goals.leversMs,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+      ];
       const result = {
-        shape: { ...shape, files: written.files, megabytes: round2(written.bytes / 1e6) },
-        machine: { ...machine, loadavgAfter: os.loadavg().map(round2) },
-        ingest: {
-          ...ingest,
-          floorMs: floor.wallMs,
-          ratioToFloor: ratio,
-          goalRatio: GOALS.ingestOverFloor,
-          withinGoal: ingest.exitCode === 0 && ratio <= GOALS.ingestOverFloor,
-          peakRssGoalMb: GOALS.peakRssMb,
-          peakRssWithinGoal: ingest.peakRssMb !== null && ingest.peakRssMb < GOALS.peakRssMb,
-        },
+        size,
+        shape: { ...shape, files: written?.files ?? null, megabytes: written ? round2(written.bytes / 1e6) : null },
+        machine: { ...machine, loadavgAtFloor: loadAtFloor, loadavgAtIngest: loadAtIngest, loadavgAfter: loadavg() },
+        figures,
+        ingest,
         floor,
-        server:
-          "skipped" in server
-            ? server
-            : {
-                build: buildOlderThanSource
-                  ? "older than lib/store/sqlite/sqlite-store.ts: these figures are of the previous code"
-                  : "current",
-                startMs: server.startMs,
-                page: timedAgainstGoal(server.page, GOALS.pageMs),
-                report: timedAgainstGoal(server.report, GOALS.reportMs),
-              },
+        postgres,
+        server: skipped(server)
+          ? server
+          : {
+              ...server,
+              build: buildOlderThanSource
+                ? "older than lib/store/sqlite/sqlite-store.ts: these figures are of the previous code"
+                : "current",
+            },
         reportInProcess: {
           ...inProcess,
           what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)",
@@ -147,7 +232,19 @@ export const benchCommand = {
         recompute,
         totalSeconds: Math.round((performance.now() - started) / 100) / 10,
       };
-      console.log(JSON.stringify(result, null, 2));
+      if (values.json) console.log(JSON.stringify(result, null, 2));
+      else {
+        console.log(`${size} rollouts, ${machine.cpus} cores, Node ${machine.node}`);
+        console.log(
+          `load average (1, 5, 15 min): before ${machine.loadavgBefore.join(" ")}, at the floor ${loadAtFloor.join(" ")}, ` +
+            `at ingest ${loadAtIngest.join(" ")}, after ${result.machine.loadavgAfter.join(" ")}`,
+        );
+        if (!skipped(server) && buildOlderThanSource)
+          console.log(
+            "build: older than lib/store/sqlite/sqlite-store.ts: the server figures are of the previous code",
+          );
+        console.log(figureTable(figures));
+      }
       return 0;
     } finally {
       cleanup();

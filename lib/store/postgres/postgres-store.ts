@@ -1,4 +1,5 @@
-import { createDb, type Db } from "@/lib/db/client";
+import type pg from "pg";
+import { createPostgresDb, type Db } from "@/lib/db/client";
 import { runRowId, taskRowId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
 import { sha256Hex } from "@/lib/formats/hash";
@@ -35,18 +36,18 @@ import {
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
 import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
-import { bulkInsert } from "./bulk-insert";
+import { bulkInsert, insertByColumns } from "./bulk-insert";
 
 /*
- * The PostgreSQL store. Contract: every read and write goes through one Prisma client (a pg pool) per
- * process: the ORM for small reads and writes, raw statements with bound parameters for the bulk ones (the
- * batch inserts, the whole-run read, the task summaries). Several app instances may share the database;
- * each batch is one transaction.
+ * The PostgreSQL store. Contract: every read and write goes through one pg pool per process, under one Prisma
+ * client: the ORM for small reads and writes, raw statements with bound parameters for the bulk ones (the
+ * whole-run read, the task summaries); a batch of rollouts is one transaction on a pool client of its own,
+ * with one array-bound INSERT per table. Several app instances may share the database.
  */
 
 /** Source paths of the run's rollouts read from bytes the batch has at a moved path (moved-sources.ts). */
 async function movedSources(
-  db: Pick<Db, "runFile" | "rollout">,
+  client: Pick<pg.ClientBase, "query">,
   runId: string,
   items: readonly RolloutToStore[],
   ids: readonly string[],
@@ -54,17 +55,17 @@ async function movedSources(
 ): Promise<Map<string, string[]>> {
   const unmatched = unmatchedSources(items, ids, existing);
   if (unmatched.length === 0) return new Map();
-  const runFiles = await db.runFile.findMany({
-    where: { runId, sha256: { in: unmatched } },
-    select: { path: true, sha256: true },
-  });
-  const candidates = movedCandidates(items, unmatched, runFiles);
+  const runFiles = await client.query<{ path: string; sha256: string }>(
+    `SELECT "path", "sha256" FROM "RunFile" WHERE "runId" = $1 AND "sha256" = ANY($2::text[])`,
+    [runId, unmatched],
+  );
+  const candidates = movedCandidates(items, unmatched, runFiles.rows);
   if (candidates.length === 0) return new Map();
-  const stored = await db.rollout.findMany({
-    where: { runId, sourceSha256: { in: candidates } },
-    select: { sourceSha256: true, sourcePath: true },
-  });
-  return sourcesBySha(stored);
+  const stored = await client.query<ExistingRollout>(
+    `SELECT "sourceSha256", "sourcePath" FROM "Rollout" WHERE "runId" = $1 AND "sourceSha256" = ANY($2::text[])`,
+    [runId, candidates],
+  );
+  return sourcesBySha(stored.rows);
 }
 
 /** Tasks per UPDATE statement (two parameters each, plus the ids again): well under every parameter limit. */
@@ -75,10 +76,28 @@ const withChecks = { task: { select: { key: true } }, checks: { orderBy: { order
 export class PostgresStore implements Store {
   readonly provider = "postgres";
   readonly #db: Db;
+  readonly #pool: pg.Pool;
   readonly #cache = new RunCache(this);
 
   constructor(url: string) {
-    this.#db = createDb({ provider: "postgres", url });
+    ({ db: this.#db, pool: this.#pool } = createPostgresDb(url));
+  }
+
+  /** Runs `work` in one transaction on a pool client of its own; rolls back when it throws. */
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
+      throw error;
+    } finally {
+      client.release(broken); // a client that cannot roll back is not reused
+    }
   }
 
   async listRuns() {
@@ -319,23 +338,22 @@ export class PostgresStore implements Store {
     files: ReadonlyMap<string, InputFile>,
   ): Promise<StoreOutcome[]> {
     const ids = batchRowIds(runId, items);
-    return this.#db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, runId);
-      const found = await tx.rollout.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, sourceSha256: true, sourcePath: true },
-      });
-      const existing = new Map<string, ExistingRollout>(found.map((r) => [r.id, r]));
-      const moved = await movedSources(tx, runId, items, ids, existing);
+    return this.#transaction(async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [runId]);
+      const found = await client.query<ExistingRollout & { id: string }>(
+        `SELECT "id", "sourceSha256", "sourcePath" FROM "Rollout" WHERE "id" = ANY($1::text[])`,
+        [ids],
+      );
+      const existing = new Map<string, ExistingRollout>(
+        found.rows.map(({ id, sourceSha256, sourcePath }) => [id, { sourceSha256, sourcePath }]),
+      );
+      const moved = await movedSources(client, runId, items, ids, existing);
       const { outcomes, rows } = planBatch(runId, items, ids, existing, files, moved);
-      const statements = [
-        ...bulkInsert(tx, RAW_FILE, rows.rawFiles, { ignoreConflicts: true }),
-        ...bulkInsert(tx, RUN_FILE, rows.runFiles, { ignoreConflicts: true }),
-        ...bulkInsert(tx, TASK, rows.tasks, { ignoreConflicts: true }),
-        ...bulkInsert(tx, ROLLOUT, rows.rollouts),
-        ...bulkInsert(tx, CHECK, rows.checks),
-      ];
-      for (const statement of statements) await statement;
+      await insertByColumns(client, RAW_FILE, rows.rawFiles, { ignoreConflicts: true });
+      await insertByColumns(client, RUN_FILE, rows.runFiles, { ignoreConflicts: true });
+      await insertByColumns(client, TASK, rows.tasks, { ignoreConflicts: true });
+      await insertByColumns(client, ROLLOUT, rows.rollouts);
+      await insertByColumns(client, CHECK, rows.checks);
       return outcomes;
     });
   }
@@ -474,6 +492,10 @@ export class PostgresStore implements Store {
   }
 
   async close() {
-    await this.#db.$disconnect();
+    try {
+      await this.#db.$disconnect();
+    } finally {
+      if (!this.#pool.ended) await this.#pool.end();
+    }
   }
 }

@@ -1,0 +1,79 @@
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+
+export interface BrowserMeasurement {
+  /** From the navigation to the headline value on screen. */
+  headlineMs: number;
+  /** From the navigation to no network request for 500 ms (Playwright's `networkidle`). */
+  networkIdleMs: number;
+  /** From choosing another headline metric to the headline card showing it (the next frame after the change). */
+  metricChangeMs: number | null;
+  /** JavaScript heap in use once the page is loaded, and after a forced garbage collection. */
+  heapMb: number;
+  heapAfterGcMb: number;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+/**
+ * The run page in headless Chromium on a fresh profile (nothing cached): when the headline shows, when the
+ * network goes idle, how long a change of headline metric takes to reach the screen, and the page's heap.
+ */
+export async function measureRunPageInBrowser(url: string): Promise<BrowserMeasurement> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const start = performance.now();
+    await page.goto(url, { waitUntil: "commit", timeout: 120_000 });
+    await page.getByTestId("headline-value").waitFor({ state: "visible", timeout: 120_000 });
+    const headlineMs = performance.now() - start;
+    await page.waitForLoadState("networkidle", { timeout: 120_000 });
+    const networkIdleMs = performance.now() - start;
+    const metricChangeMs = await timeMetricChange(page);
+    const cdp = await page.context().newCDPSession(page);
+    const before = await cdp.send("Runtime.getHeapUsage");
+    await cdp.send("HeapProfiler.collectGarbage");
+    const after = await cdp.send("Runtime.getHeapUsage");
+    return {
+      headlineMs: Math.round(headlineMs),
+      networkIdleMs: Math.round(networkIdleMs),
+      metricChangeMs,
+      heapMb: mb(before.usedSize),
+      heapAfterGcMb: mb(after.usedSize),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Chooses another option of the headline metric select and times, inside the page, until the headline card's
+ * text has changed and the next frame is drawn. Null when the page has no such select or nothing changes.
+ */
+async function timeMetricChange(page: import("@playwright/test").Page): Promise<number | null> {
+  const select = page.getByTestId("whatif-metric");
+  if ((await select.count()) === 0) return null;
+  const ms = await select.evaluate(
+    (el) =>
+      new Promise<number | null>((resolve) => {
+        const selectEl = el as HTMLSelectElement;
+        const card = document.querySelector('[data-testid="headline-value"]')?.closest("section");
+        const next = [...selectEl.options].find((o) => o.value !== selectEl.value);
+        if (!card || !next) return resolve(null);
+        const before = card.textContent;
+        const timeout = setTimeout(() => (observer.disconnect(), resolve(null)), 10_000);
+        const observer = new MutationObserver(() => {
+          if (card.textContent === before) return;
+          observer.disconnect();
+          clearTimeout(timeout);
+          requestAnimationFrame(() => resolve(performance.now() - t0));
+        });
+        observer.observe(card, { subtree: true, childList: true, characterData: true });
+        const t0 = performance.now();
+        // The value setter React watches, then the event its onChange listens to.
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")!.set!.call(selectEl, next.value);
+        selectEl.dispatchEvent(new Event("change", { bubbles: true }));
+      }),
+  );
+  return ms === null ? null : Math.round(ms);
+}
