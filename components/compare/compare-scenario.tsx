@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/run/scenario-callout";
+import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "@/components/whatif/saved-scenarios";
 import { scenarioCodec } from "@/components/whatif/scenario-url";

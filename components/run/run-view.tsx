@@ -29,7 +29,7 @@ import { reportWarnings, tableDimensions, type RunFirstScreen } from "./run-firs
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
 import styles from "./run-view.module.css";
-import { ActiveScenarioCallout, InvalidScenarioCallout } from "./scenario-callout";
+import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
 import { TasksTable } from "./tasks-table";
 import { DiagnosisCounts } from "./diagnosis-counts";

@@ -10,7 +10,7 @@ import {
   sortFn_basic,
   tableFeatures,
 } from "@tanstack/react-table";
-import { compactCount, dateTime, deltaPp, duration, fixed, pct, plural, usd } from "@/lib/display/format";
+import { compactCount, dateTime, deltaPp, duration, pct, plural, usd } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
 import { LiveBadge } from "@/components/live/live-badge";
 import { runFigure, runFigureText } from "./run-figures";

@@ -148,7 +148,7 @@ export class TaskFlip {
       const rollout = this.recorded[k]!;
       let value = 0;
       let cellSum = 0;
-      let cellVotes = 0;
+      let cellVotes: number;
       if (rollout.status !== "scored") {
         cellVotes = failUnscored ? 1 : 0;
       } else if (this.changed[k] && metric !== this.dimension) {
