@@ -32,8 +32,12 @@ export function runPageData(
   };
 }
 
-/** The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). */
-export const runBinaryHref = (runId: string) => `/api/runs/${encodeURIComponent(runId)}/run.bin`;
+/**
+ * The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). `rollouts` makes the URL differ once
+ * rollouts land (tally watch), so an open page that the server renders again loads the grown run.
+ */
+export const runBinaryHref = (runId: string, rollouts?: number) =>
+  `/api/runs/${encodeURIComponent(runId)}/run.bin${rollouts === undefined ? "" : `?rollouts=${rollouts}`}`;
 
 /** The run's binary columns inline, for a page with no server to fetch them from. */
 export function embeddedRunSource(snapshot: RunSnapshot): { base64: string } {

@@ -21,7 +21,7 @@ import { MetricCard } from "./metric-card";
 import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
-import { RunHeader, type RunWarning } from "./run-header";
+import { RunHeader } from "./run-header";
 import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
 import { readRunPageMeta } from "./run-payload";
 import type { RunPageMeta } from "./run-page-meta";
@@ -97,9 +97,21 @@ export function RunView({
     </>
   );
 
+  const scored = scoring.run && scoring.recorded && scoring.current ? scoring.current : null;
+  const scoredWarnings = useMemo(() => (scored ? reportWarnings(scored.report) : null), [scored]);
+
+  // The header stays mounted from the first screen to the scored page: a rename or tag form opened while
+  // the run loads keeps what was typed.
   return (
     <>
       <LiveRefresh shown={meta.live ? [{ id: meta.id, rollouts: first.counts.rollouts }] : []} />
+      <RunHeader
+        meta={meta}
+        counts={scored?.report.counts ?? first.counts}
+        warnings={scoredWarnings ?? first.warnings}
+        warningsTotal={scoredWarnings?.length ?? first.warningsTotal}
+        reportHref={reportHref}
+      />
       {scoring.run && scoring.recorded && scoring.current ? (
         <ScoredRunView
           meta={meta}
@@ -107,7 +119,6 @@ export function RunView({
           recorded={scoring.recorded.report}
           view={scoring.current}
           settled={scoring.settled}
-          reportHref={reportHref}
           scenarioName={named?.name ?? null}
           scenarios={scenarios}
           notes={notes}
@@ -118,7 +129,6 @@ export function RunView({
           first={first}
           error={scoring.error}
           invalid={parsed.success ? null : parsed.issues}
-          reportHref={reportHref}
           scenarioName={named?.name ?? null}
           notes={notes}
         />
@@ -133,7 +143,6 @@ function FirstScreen({
   first,
   error,
   invalid,
-  reportHref,
   scenarioName,
   notes,
 }: {
@@ -141,7 +150,6 @@ function FirstScreen({
   first: RunFirstScreen;
   error: string | null;
   invalid: Parameters<typeof InvalidScenarioCallout>[0]["issues"] | null;
-  reportHref: string;
   scenarioName: string | null;
   notes: ReactNode;
 }) {
@@ -150,13 +158,6 @@ function FirstScreen({
   const counted = useCallback((t: TaskReport) => (first.unscoredFail ? t.rollouts : t.scored), [first.unscoredFail]);
   return (
     <>
-      <RunHeader
-        meta={meta}
-        counts={first.counts}
-        warnings={first.warnings}
-        warningsTotal={first.warningsTotal}
-        reportHref={reportHref}
-      />
       {invalid ? <InvalidScenarioCallout issues={invalid} resetHref={pathname} /> : null}
       {first.scenarioDescription.length > 0 ? (
         <ActiveScenarioCallout description={first.scenarioDescription} resetHref={pathname} name={scenarioName} />
@@ -208,7 +209,6 @@ function ScoredRunView({
   recorded,
   view,
   settled,
-  reportHref,
   scenarioName,
   scenarios,
   notes,
@@ -220,7 +220,6 @@ function ScoredRunView({
   view: ScoredView;
   /** Whether `report` is under the URL's scenario already (false while the worker computes a newer one). */
   settled: boolean;
-  reportHref: string;
   scenarioName: string | null;
   scenarios: readonly SavedScenarioItem[];
   notes: ReactNode;
@@ -259,13 +258,11 @@ function ScoredRunView({
 
   const metrics = Object.values(report.metrics);
   const dimensions = useMemo(() => tableDimensions(report), [report]);
-  const warnings = useMemo<RunWarning[]>(() => reportWarnings(report), [report]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
-      <RunHeader meta={meta} counts={report.counts} warnings={warnings} reportHref={reportHref} />
       {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? (
         <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} name={scenarioName} />

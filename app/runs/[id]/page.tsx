@@ -58,7 +58,7 @@ async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchP
   if (!snapshot) notFound();
   const scenario = parseScenarioParam(search.get("scenario"));
   const data = runPageData(snapshot, meta, {
-    source: { href: runBinaryHref(meta.id) },
+    source: { href: runBinaryHref(meta.id, snapshot.run.rollouts.length) },
     scenario: scenario.success ? scenario.data : {},
     view: parseTasksView(search),
   });
