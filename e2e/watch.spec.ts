@@ -94,7 +94,10 @@ test("copying result files into the watched folder updates the open run page wit
   await expect(page.getByTestId("headline-value")).toHaveText("66.7%");
   // Survives only as long as the document does: a reload would drop it.
   await page.evaluate(() => ((window as unknown as { tallyMarker: number }).tallyMarker = 1));
+  // Scrolled once the run is scored in the browser: the server's first screen may be too short to scroll.
+  await page.locator("[data-scored]").waitFor();
   await page.evaluate(() => window.scrollTo(0, 400));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
   // Half of a result file, as a harness caught mid-write leaves it: retried, not refused.
   const ownerLookup = fs.readFileSync(path.join(ARTICLE, "owner-lookup", "result.json"), "utf8");
