@@ -1,6 +1,6 @@
 import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
 import { rolloutStrips, type StripPoint } from "@/lib/scoring/view/rollout-strips";
-import { WARNING_LIMIT, type RunWarning } from "./run-header";
+import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 import { sortRows } from "./sort-rows";
 import { DEFAULT_TASKS_VIEW, TASKS_PAGE_SIZE, type TasksView } from "./tasks-view";
 

@@ -8,15 +8,7 @@ import type { RunPageMeta } from "./run-page-meta";
 import { RunManage } from "./run-manage";
 import { LiveBadge } from "@/components/live/live-badge";
 import { useStaticSite } from "@/components/ui/static-site";
-
-/** A run-level warning, or one of a rollout's (integrity, summary disagreement, unscored). */
-export interface RunWarning {
-  text: string;
-  rollout?: string;
-}
-
-/** The header lists at most this many warnings; the report JSON has them all. */
-export const WARNING_LIMIT = 50;
+import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 
 export function RunHeader({
   meta,
