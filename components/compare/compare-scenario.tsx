@@ -154,11 +154,13 @@ export function CompareScenario({
       ) : null}
       {open === "required" ? (
         <div data-testid="compare-required">
+          <p className={styles.note}>The check keys of every run compared: a rule applies in each run.</p>
           <RequiredEverywhere keys={checkKeys} scenario={scenario} edit={url.update} />
         </div>
       ) : null}
       {open === "budget" ? (
         <div data-testid="compare-budget">
+          <p className={styles.note}>The rollouts of every run compared, together: a limit applies in each run.</p>
           <BudgetTab measures={budgetMeasures} budget={budget} edit={url.update} />
         </div>
       ) : null}
