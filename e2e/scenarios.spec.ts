@@ -1,10 +1,12 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { deltaPp, pct } from "../lib/display/format";
 import { compareRunFiles, type Variant } from "./compare-runs";
 import { expect, snap, test } from "./fixtures";
 
 // Named scenarios end to end: a scenario saved from a run page, listed by the API, picked on the compare page
-// (whose headline difference follows it, as it follows a flip made there), then declared so the runs table shows each run's headline under it.
+// (whose headline difference and robustness table follow it, as the difference follows a flip, a required rule
+// and a budget set there), a fragile verdict applied on the run page under it, then declared so the runs table
+// shows each run's headline under it.
 // Two runs of e2e/compare-runs.ts; the scenario weighs one task five times under the custom scheme.
 
 const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -30,6 +32,15 @@ const headlineDelta = async (request: APIRequestContext, runs: string, scenario?
   expect(res.status()).toBe(200);
   return ((await res.json()) as { headline: { delta: number } }).headline.delta;
 };
+
+const scenarioInUrl = (page: Page): unknown => JSON.parse(new URL(page.url()).searchParams.get("scenario") ?? "null");
+
+/** Opens one of the compare page's what-if drawers (Weights…, Required…, Budget…, Flips…) unless it is open. */
+async function openDrawer(page: Page, id: string) {
+  const toggle = page.getByTestId(`compare-${id}-toggle`);
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
 
 let idA = "";
 let idB = "";
@@ -82,6 +93,9 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   await expect(delta).toHaveText(deltaPp(under));
   await expect(page.getByTestId("compare-scenario").getByTestId("scenario-name-shown")).toHaveText(SCENARIO_NAME);
   await expect(page.getByTestId("compare-scheme")).toHaveValue("custom");
+  const robustness = page.getByTestId("robustness");
+  await expect(robustness).toBeVisible();
+  await expect(robustness.getByTestId("robustness-row-custom-exclude")).toContainText("shown above");
   await snap(page, "compare-under-scenario");
   await page.getByTestId("scenario-as-recorded").click();
   await expect(delta).toHaveText(deltaPp(recorded));
@@ -98,6 +112,48 @@ test("save a scenario on a run page, compare under it, declare it and see it on 
   await expect(page.getByTestId("scenario-active")).toContainText("dns-flap C2 counted as passed");
   await page.getByTestId("compare-scenario-reset").click();
   await expect(delta).toHaveText(deltaPp(recorded));
+
+  // A required rule and a budget apply to every run's rollouts and are kept in the URL. Both move pass/fail,
+  // not check verdicts, so the headline here is completion.
+  const byCompletion = { headline: { metric: "completion" } };
+  const c2Optional = { ...byCompletion, required: [{ check: "C2", required: false }] };
+  const budgeted = { ...c2Optional, budget: { toolCalls: 4 } };
+  const completion = await headlineDelta(request, runs, byCompletion);
+  const optional = await headlineDelta(request, runs, c2Optional);
+  const overBudget = await headlineDelta(request, runs, budgeted);
+  expect(deltaPp(optional)).not.toBe(deltaPp(completion));
+  expect(deltaPp(overBudget)).not.toBe(deltaPp(optional));
+  await page.goto(`/compare?${runs}&scenario=${encodeURIComponent(JSON.stringify(byCompletion))}`);
+  await expect(delta).toHaveText(deltaPp(completion));
+  await openDrawer(page, "required");
+  await page.getByTestId("compare-required").getByLabel("C2 in every task").selectOption("optional");
+  await expect(delta).toHaveText(deltaPp(optional));
+  expect(scenarioInUrl(page)).toEqual(c2Optional);
+  await expect(page.getByTestId("scenario-active")).toContainText("C2");
+  await openDrawer(page, "budget");
+  const limit = page.getByTestId("compare-budget").getByTestId("whatif-budget-limit-toolCalls");
+  await limit.fill("4");
+  await limit.press("Enter");
+  await expect(delta).toHaveText(deltaPp(overBudget));
+  expect(scenarioInUrl(page)).toEqual(budgeted);
+  await openDrawer(page, "budget");
+  await expect(page.getByTestId("compare-budget").getByTestId("whatif-budget-summary")).toContainText(
+    "The budget fails",
+  );
+  await snap(page, "compare-required-and-budget");
+
+  // Back on a run page under the saved scenario: applying the most fragile verdict moves the headline, and
+  // the flip joins the scenario.
+  await page.goto(`/runs/${idB}?scenario=${encodeURIComponent(JSON.stringify(SCENARIO))}`);
+  await expect(page.locator("[data-scored]")).toBeAttached();
+  const headline = page.getByTestId("headline-value");
+  const before = (await headline.textContent()) ?? "";
+  const lever = page.getByTestId("levers").getByTestId("lever").first();
+  const task = await lever.getAttribute("data-task");
+  const check = await lever.getAttribute("data-check");
+  await lever.getByRole("button", { name: /^Apply: / }).click();
+  await expect(headline).not.toHaveText(before);
+  expect(scenarioInUrl(page)).toEqual({ ...SCENARIO, flips: [expect.objectContaining({ task, check })] });
 
   // Declared: the runs table shows each run's headline under it beside the one as recorded.
   const put = await request.put(`/api/scenarios/${encodeURIComponent(SCENARIO_NAME)}`, { data: { declared: true } });

@@ -11,6 +11,9 @@ import { runTasks } from "@/lib/scoring/core/run-tasks";
 import { policyReports, robustness } from "@/lib/scoring/report/robustness";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
+import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
+import { combinedBudget } from "@/lib/scoring/scenario/budget";
+import { checkKeys } from "@/components/whatif/check-rows";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { getStore } from "@/lib/store/open-store";
@@ -76,6 +79,8 @@ export default async function ComparePage({ searchParams }: Props) {
   const aReport = a.report;
   const aPolicies = policyReports(a.run, resolution.scenario, aReport);
   const saved = await store.listScenarios();
+  const compared = [a, ...resolution.candidates];
+  const rollouts = compared.flatMap((c) => c.run.rollouts);
   const panel = (
     <CompareScenario
       saved={saved.map(({ name, description, scenario: s, declared }) => ({
@@ -90,7 +95,10 @@ export default async function ComparePage({ searchParams }: Props) {
       tasks={aReport.tasks.map(({ key, name, weight }) => ({ key, name, weight }))}
       groups={aReport.groups.map(({ group, tasks }) => ({ group, tasks }))}
       declaredWeights={runTasks(a.run).map((t) => [t.key, t.weight])}
-      taskChecks={commonTaskChecks([a.run, ...resolution.candidates.map((c) => c.run)])}
+      taskChecks={commonTaskChecks(compared.map((c) => c.run))}
+      checkKeys={checkKeys({ rollouts })}
+      budgetMeasures={budgetDistribution(rollouts, resolution.scenario.budget)}
+      budget={combinedBudget(compared.map((c) => c.report.budget))}
     />
   );
 

@@ -6,6 +6,11 @@ import { useUrlState } from "@/components/url-state/use-url-state";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "@/components/whatif/saved-scenarios";
 import { scenarioCodec } from "@/components/whatif/scenario-url";
 import { WeightsTab } from "@/components/whatif/weights-tab";
+import { BudgetTab } from "@/components/whatif/budget-tab";
+import type { CheckKeySummary } from "@/components/whatif/check-rows";
+import { RequiredEverywhere } from "@/components/whatif/rules-tab";
+import type { BudgetReport } from "@/lib/scoring/scenario/budget";
+import type { BudgetMeasure } from "@/lib/scoring/view/budget-distribution";
 import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
 import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
@@ -16,9 +21,19 @@ import styles from "./compare-scenario.module.css";
 
 /**
  * The compare page's what-if controls: both runs are scored under the URL's `scenario` (the run page's shape;
- * a flip without a rollout applies to the task's rollouts in each run). Each change navigates, so the server
+ * a flip without a rollout applies to the task's rollouts in each run, a required rule or a budget limit to
+ * every run's rollouts). Each change navigates, so the server
  * compares again; the page says which scenario it is under, by name when it is a saved one.
  */
+type Drawer = "weights" | "required" | "budget" | "flips";
+
+const DRAWERS: { id: Drawer; label: string }[] = [
+  { id: "weights", label: "Weights…" },
+  { id: "required", label: "Required…" },
+  { id: "budget", label: "Budget…" },
+  { id: "flips", label: "Flips…" },
+];
+
 export function CompareScenario({
   saved,
   issues,
@@ -28,6 +43,9 @@ export function CompareScenario({
   groups,
   declaredWeights,
   taskChecks,
+  checkKeys,
+  budgetMeasures,
+  budget,
 }: {
   saved: readonly SavedScenarioItem[];
   /** Why the URL's scenario could not be read (the runs are then compared as recorded); null when it could. */
@@ -42,13 +60,19 @@ export function CompareScenario({
   declaredWeights: readonly [string, number][];
   /** The check keys of each task the runs have in common, for flips. */
   taskChecks: readonly TaskChecks[];
+  /** The check keys of every run compared, for run-wide required rules. */
+  checkKeys: readonly CheckKeySummary[];
+  /** The budget measures of every run's rollouts together, under the scenario's limits. */
+  budgetMeasures: readonly BudgetMeasure[];
+  /** What the scenario's budget does, summed over the runs; absent without a limit. */
+  budget: BudgetReport | undefined;
 }) {
   const url = useUrlState(scenarioCodec, { navigation: "router", mode: "push" });
   const scenario = url.view;
   const active = !isEmptyScenario(scenario);
   const named = savedScenarioFor(scenario, saved);
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
-  const [open, setOpen] = useState<"weights" | "flips" | null>(null);
+  const [open, setOpen] = useState<Drawer | null>(null);
   const declared = new Map(declaredWeights);
 
   return (
@@ -83,24 +107,18 @@ export function CompareScenario({
           </select>
         </label>
         <SavedScenarioPicker saved={saved} current={scenario} onApply={(next) => url.update(() => next)} />
-        <button
-          type="button"
-          className="button button-small"
-          aria-expanded={open === "weights"}
-          onClick={() => setOpen(open === "weights" ? null : "weights")}
-          data-testid="compare-weights-toggle"
-        >
-          Weights…
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          aria-expanded={open === "flips"}
-          onClick={() => setOpen(open === "flips" ? null : "flips")}
-          data-testid="compare-flips-toggle"
-        >
-          Flips…
-        </button>
+        {DRAWERS.map((d) => (
+          <button
+            key={d.id}
+            type="button"
+            className="button button-small"
+            aria-expanded={open === d.id}
+            onClick={() => setOpen(open === d.id ? null : d.id)}
+            data-testid={`compare-${d.id}-toggle`}
+          >
+            {d.label}
+          </button>
+        ))}
         {active ? (
           <>
             <SaveScenarioButton scenario={scenario} />
@@ -133,6 +151,18 @@ export function CompareScenario({
         <p className={styles.note} data-testid="compare-as-recorded">
           Both runs as recorded. A scenario here applies to both; a flip names a task and check and applies in each run.
         </p>
+      ) : null}
+      {open === "required" ? (
+        <div data-testid="compare-required">
+          <p className={styles.note}>The check keys of every run compared: a rule applies in each run.</p>
+          <RequiredEverywhere keys={checkKeys} scenario={scenario} edit={url.update} />
+        </div>
+      ) : null}
+      {open === "budget" ? (
+        <div data-testid="compare-budget">
+          <p className={styles.note}>The rollouts of every run compared, together: a limit applies in each run.</p>
+          <BudgetTab measures={budgetMeasures} budget={budget} edit={url.update} />
+        </div>
       ) : null}
       {open === "flips" ? <CompareFlips tasks={taskChecks} scenario={scenario} edit={url.update} /> : null}
       {open === "weights" ? (

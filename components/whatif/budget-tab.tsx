@@ -1,12 +1,10 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { count, duration, num, plural } from "@/lib/display/format";
 import type { BudgetKey } from "@/lib/scoring/scenario/budget";
-import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { setBudgetLimit } from "@/lib/scoring/scenario/scenario-edit";
-import type { ScoringRun } from "@/lib/scoring/core/types";
-import { budgetDistribution, type BudgetMeasure } from "@/lib/scoring/view/budget-distribution";
+import type { BudgetMeasure } from "@/lib/scoring/view/budget-distribution";
 import { BudgetStrip } from "./budget-strip";
 import { NumberField } from "./number-field";
 import type { WriteMode } from "@/components/url-state/use-url-state";
@@ -129,18 +127,16 @@ function MeasureRow({ measure, edit }: { measure: BudgetMeasure; edit: Edit }) {
  * A scored rollout over any limit fails; its reward and dimension values stay as they are.
  */
 export function BudgetTab({
-  run,
-  scenario,
+  measures,
   budget,
   edit,
 }: {
-  run: ScoringRun;
-  scenario: Scenario;
+  /** budgetDistribution of the rollouts the budget judges, under the scenario's limits. */
+  measures: readonly BudgetMeasure[];
   /** The scenario report's budget figures (absent without a limit). */
   budget: { failed: number; over: number; unknown: number } | undefined;
   edit: Edit;
 }) {
-  const measures = useMemo(() => budgetDistribution(run.rollouts, scenario.budget), [run, scenario.budget]);
   if (measures.length === 0) {
     return (
       <div className={styles.tabBody}>

@@ -12,7 +12,7 @@ import {
 } from "@/lib/scoring/scenario/scenario-edit";
 import { componentWeights, type ComponentWeights } from "@/lib/scoring/report/scenario-effects";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import { checkKeys, queryTerms } from "./check-rows";
+import { checkKeys, queryTerms, type CheckKeySummary } from "./check-rows";
 import { NumberField } from "./number-field";
 import type { Edit } from "./whatif-types";
 import styles from "./whatif.module.css";
@@ -29,8 +29,19 @@ function everywhere(scenario: Scenario, key: string): RequiredChoice {
   return out;
 }
 
-function RequiredEverywhere({ run, scenario, edit }: { run: ScoringRun; scenario: Scenario; edit: Edit }) {
-  const keys = useMemo(() => checkKeys(run), [run]);
+/**
+ * Run-wide required rules, one row per check key (checkKeys): the run page passes its run's keys, the compare
+ * page those of every run compared, since a rule naming a key applies in each run.
+ */
+export function RequiredEverywhere({
+  keys,
+  scenario,
+  edit,
+}: {
+  keys: readonly CheckKeySummary[];
+  scenario: Scenario;
+  edit: Edit;
+}) {
   const [query, setQuery] = useState("");
   const terms = queryTerms(query);
   const matching =
@@ -198,6 +209,7 @@ export function RulesTab({
   const rewardRules = run.rollouts.filter((r) => r.rule !== "checks").length;
   const policy = scenario.unscored ?? "exclude";
   const regraded = (run.regrades ?? []).filter((g) => g.newReward !== null).length;
+  const keys = useMemo(() => checkKeys(run), [run]);
   return (
     <div className={styles.tabBody}>
       <div className={styles.subsection}>
@@ -271,7 +283,7 @@ export function RulesTab({
       ) : null}
 
       <ComponentWeightsEditor run={run} scenario={scenario} edit={edit} />
-      <RequiredEverywhere run={run} scenario={scenario} edit={edit} />
+      <RequiredEverywhere keys={keys} scenario={scenario} edit={edit} />
     </div>
   );
 }

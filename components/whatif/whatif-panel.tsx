@@ -7,6 +7,7 @@ import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
 import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
+import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
 import type { ScoringRun } from "@/lib/scoring/core/types";
@@ -82,6 +83,10 @@ export function WhatIfPanel({
     [recorded, report, headlineMetric],
   );
   const declared = useMemo(() => new Map(runTasks(run).map((t) => [t.key, t.weight])), [run]);
+  const budgetMeasures = useMemo(
+    () => (tab === "budget" ? budgetDistribution(run.rollouts, scenario.budget) : []),
+    [tab, run, scenario.budget],
+  );
 
   const { update, hrefFor } = url;
   const edit: Edit = update;
@@ -212,7 +217,7 @@ export function WhatIfPanel({
               {tab === "rules" ? (
                 <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} />
               ) : null}
-              {tab === "budget" ? <BudgetTab run={run} scenario={scenario} budget={report.budget} edit={edit} /> : null}
+              {tab === "budget" ? <BudgetTab measures={budgetMeasures} budget={report.budget} edit={edit} /> : null}
             </div>
           </div>
           <Effects

@@ -104,3 +104,19 @@ export class BudgetTally {
     return { limits: { ...this.budget }, failed: this.failed, over: this.over, unknown: this.unknown };
   }
 }
+
+/**
+ * What one budget does across several runs scored under it (the compare page's runs): the counts summed;
+ * undefined when no run has a budget report.
+ */
+export function combinedBudget(reports: readonly (BudgetReport | undefined)[]): BudgetReport | undefined {
+  const present = reports.filter((r): r is BudgetReport => r !== undefined);
+  const [first] = present;
+  if (!first) return undefined;
+  return {
+    limits: first.limits,
+    failed: present.reduce((n, r) => n + r.failed, 0),
+    over: present.reduce((n, r) => n + r.over, 0),
+    unknown: present.reduce((n, r) => n + r.unknown, 0),
+  };
+}
