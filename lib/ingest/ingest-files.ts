@@ -15,7 +15,8 @@ import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, stringPool, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
+import { stringPool } from "@/lib/formats/string-pool";
+import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
 import { isDiskFile } from "./disk-file";
 
