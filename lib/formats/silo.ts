@@ -1,6 +1,7 @@
 import { isJsonObject, mayHoldKey, readJsonFile, takeJsonFile, zodIssuesToMessage } from "./json";
 import { baseName, dirName, isInside, joinPath } from "./paths";
 import { manifestsFor, readManifest, type Manifest } from "./silo/manifest";
+import { stringPool } from "./string-pool";
 import { normaliseSiloRollout, type RunJsonSidecar, type SiloRollout } from "./silo/rollout";
 import { assembleSiloRun } from "./silo/run";
 import { ZSiloResult, ZSiloRunJson, type TSiloResult, type TSiloRunJson } from "./silo/schema";
@@ -164,6 +165,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   }
 
   const items: SiloRollout[] = [];
+  const intern = stringPool();
   for (const folder of folders.values()) {
     const owner = pairedResult(folder);
     let runJson: RunJsonSidecar | null = null;
@@ -181,7 +183,11 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       } else runJson = { file: folder.runJson, data: read.data, raw: read.raw };
     }
     const sidecarPaths = folder.sidecars.map((f) => f.path);
-    const context = (path: string) => ({ manifests: manifestsFor(manifests, path), rootName: options.rootName });
+    const context = (path: string) => ({
+      manifests: manifestsFor(manifests, path),
+      rootName: options.rootName,
+      intern,
+    });
 
     let ownerRead = false;
     for (const file of folder.results) {

@@ -1,12 +1,13 @@
 import { beforeEach, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { runSummaryOf } from "@/lib/store/records";
-import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { fixtureFile, fixturePath, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { ingestFiles } from "./ingest-files";
 import { parseBatch } from "./parse-batch";
+import { readPaths } from "./read-paths";
 import { toScoringRun } from "./to-scoring-run";
 
 const BAD = [
@@ -52,6 +53,28 @@ forEachDatabase("ingestFiles", (t) => {
     expect(again.accepted).toEqual([]);
     expect(again.duplicates).toHaveLength(8);
     expect(await counts()).toEqual(after);
+  });
+
+  it("stores a folder read lazily, consumed as it is stored, as it stores the same folder read up front", async () => {
+    const lazy = await readPaths([fixturePath("silo-runs")], { lazy: true });
+    const eager = await readPaths([fixturePath("silo-runs")]);
+    const sha256s = eager.files.map((f) => sha256Hex(f.bytes));
+    const first = await ingestFiles(t.store, lazy.files, {
+      rootName: "lazy",
+      runName: "lazy",
+      consumeFiles: true,
+      batchSize: 3,
+    });
+    expect(lazy.files).toEqual([]);
+    const second = await ingestFiles(t.store, eager.files, { rootName: "eager", runName: "eager" });
+    const { runs: _lazyRuns, ...lazyFiles } = first;
+    const { runs: _eagerRuns, ...eagerFiles } = second;
+    expect(lazyFiles).toEqual(eagerFiles);
+    const [a, b] = await Promise.all([first, second].map((r) => t.store.loadScoringRun(r.runs[0]!.id)));
+    expect(a).toEqual({ ...b, name: "lazy" });
+    const summaries = (await t.store.listRuns()).map((r) => r.summary);
+    expect(summaries[0]).toEqual(summaries[1]);
+    for (const sha256 of sha256s) expect(await t.store.getRawFile(sha256)).not.toBeNull();
   });
 
   it("keeps every byte: raw files are stored content-addressed and read back identical", async () => {

@@ -15,8 +15,10 @@ import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, stringPool, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
+import { stringPool } from "@/lib/formats/string-pool";
+import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
+import { isDiskFile } from "./disk-file";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
@@ -32,7 +34,8 @@ export interface IngestOptions extends ParseOptions {
   tags?: readonly string[];
   /**
    * The caller makes no other use of `files`: ingest empties the array and lets go of each file once every
-   * rollout read from it is stored, so a large batch does not hold all its bytes to the end (the CLI).
+   * rollout read from it is stored, so a large batch does not hold all its bytes to the end (the CLI). With
+   * files read lazily (readPaths' `lazy`), only the bytes of the rollouts being stored are held.
    */
   consumeFiles?: boolean;
   /** Rollouts per transaction (default 250). */
@@ -158,6 +161,12 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
           },
         };
       });
+      // Files read lazily are read once here for the whole batch: raw bytes, traces and hashes agree.
+      for (const { rollout } of batch)
+        for (const p of rollout.files) {
+          const file = byPath.get(p);
+          if (file && isDiskFile(file)) file.hold();
+        }
       const outcomes = await store.storeRollouts(id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;

@@ -57,6 +57,16 @@ describe("readPaths", () => {
     expect(result.runs[0]?.rollouts).toHaveLength(8);
   });
 
+  it("reads lazily the same files and bytes, and parses them to the same run", async () => {
+    const eager = await readPaths([at("silo-runs")]);
+    const lazy = await readPaths([at("silo-runs")], { lazy: true });
+    expect(lazy.rootName).toBe(eager.rootName);
+    expect(lazy.files.map((f) => f.path)).toEqual(eager.files.map((f) => f.path));
+    lazy.files.forEach((f, i) => expect(Buffer.from(f.bytes).equals(Buffer.from(eager.files[i]!.bytes))).toBe(true));
+    const parsed = parseBatch(lazy.files, { rootName: lazy.rootName });
+    expect(parsed).toEqual(parseBatch(eager.files, { rootName: eager.rootName }));
+  });
+
   it("names a single file by its base name", async () => {
     const { files, rootName } = await readPaths([at("other/a/z.json")]);
     expect(files.map((f) => f.path)).toEqual(["z.json"]);

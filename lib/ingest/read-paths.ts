@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { InputFile } from "@/lib/formats/types";
+import { DiskFile } from "./disk-file";
 
 /** Folders never walked: version control, dependencies, and dot-folders other than Silo's `.silo`. */
 export function isSkippedFolder(name: string): boolean {
@@ -56,9 +57,13 @@ const toPosix = (p: string) => p.split(path.sep).join("/");
  * Read files and folders (recursively) into a batch. Paths are relative to the given folder; a single file
  * is its own name; with several roots each root's files are prefixed with the root's base name. POSIX
  * separators, sorted by path. rootName names the ingested folder (several roots: their names joined by " + ").
- * Throws when a path does not exist or cannot be read.
+ * Throws when a path does not exist or cannot be read. `lazy`: the files are DiskFiles, read when used (for an
+ * ingest that stores and lets go of them as it goes).
  */
-export async function readPaths(paths: string[]): Promise<{ files: InputFile[]; rootName: string }> {
+export async function readPaths(
+  paths: string[],
+  { lazy = false }: { lazy?: boolean } = {},
+): Promise<{ files: InputFile[]; rootName: string }> {
   if (paths.length === 0) throw new Error("no paths given");
   const roots = paths.map((p) => path.resolve(p));
   const names = uniqueNames(roots.map((r) => path.basename(r) || r));
@@ -86,6 +91,7 @@ export async function readPaths(paths: string[]): Promise<{ files: InputFile[]; 
     if (!unique.has(rel)) unique.set(rel, { rel, abs: f.abs });
   }
   const sorted = [...unique.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  if (lazy) return { files: sorted.map((f) => new DiskFile(f.rel, f.abs)), rootName: names.join(" + ") };
   // Synchronous reads, one file at a time: for thousands of small files the promise API's per-file handles
   // and callbacks cost more time and memory than the reads (the callers are the CLI and start-up seeding).
   const files = sorted.map((f): InputFile => {

@@ -6,20 +6,6 @@ import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-/**
- * One copy of each distinct string: a run's checks repeat the same few keys, labels, dimensions and statuses in
- * every rollout, and each parsed file holds its own copies of them.
- */
-export function stringPool(): (s: string) => string {
-  const pool = new Map<string, string>();
-  return (s) => {
-    const found = pool.get(s);
-    if (found !== undefined) return found;
-    pool.set(s, s);
-    return s;
-  };
-}
-
 const same = (s: string) => s;
 
 /**

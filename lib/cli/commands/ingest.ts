@@ -43,7 +43,7 @@ export const ingestCommand = {
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
     // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
-    const { files, rootName } = await readPaths(positionals);
+    const { files, rootName } = await readPaths(positionals, { lazy: true });
     const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
     try {

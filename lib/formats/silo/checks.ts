@@ -30,6 +30,7 @@ export function normaliseCheck(
   raw: Json | undefined,
   order: number,
   declared: TManifestTask | undefined,
+  intern: (s: string) => string = (s) => s,
 ): { check: NormalizedCheck; warning: string | null } {
   const id = check.id === undefined ? null : String(check.id);
   const fromManifest = findManifestCheck(declared, { id, label: check.label });
@@ -46,12 +47,12 @@ export function normaliseCheck(
   return {
     check: {
       order,
-      key: id ?? check.label,
-      label: check.label,
+      key: intern(id ?? check.label),
+      label: intern(check.label),
       passed: graded ? verdict : null,
       score: graded ? (check.score ?? (verdict ? 1 : 0)) : null,
       required,
-      dimension,
+      dimension: intern(dimension),
       status: graded ? "graded" : (notGradedStatus ?? "not_assigned"),
       weight: check.weight ?? null,
       failureTag: check.failureTag ?? null,

@@ -28,6 +28,8 @@ export interface SiloRolloutInput {
   /** Manifests that apply to the rollout's folder, nearest first. */
   manifests: Manifest[];
   rootName?: string;
+  /** One copy of each check key, label and dimension across the rollouts parsed together. */
+  intern?: (s: string) => string;
 }
 
 export interface SiloRollout {
@@ -96,7 +98,7 @@ export function normaliseSiloRollout(input: SiloRolloutInput): SiloRollout {
   const checks: NormalizedCheck[] = [];
   const rawChecks = result && Array.isArray(result.raw.checks) ? result.raw.checks : [];
   (data?.checks ?? []).forEach((check, order) => {
-    const normalised = normaliseCheck(check, rawChecks[order], order, match?.task);
+    const normalised = normaliseCheck(check, rawChecks[order], order, match?.task, input.intern);
     checks.push(normalised.check);
     if (normalised.warning) warnings.push(normalised.warning);
   });

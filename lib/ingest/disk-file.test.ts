@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { DiskFile, isDiskFile } from "./disk-file";
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "tally-disk-file-"))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
+
+it("reads the file when its bytes are used, and a held file keeps the bytes it read", () => {
+  const abs = path.join(dir, "a.json");
+  writeFileSync(abs, '{"a":1}');
+  const file = new DiskFile("a.json", abs);
+  expect(isDiskFile(file)).toBe(true);
+  expect(isDiskFile({ path: "b", bytes: new Uint8Array() })).toBe(false);
+  expect(text(file.bytes)).toBe('{"a":1}');
+  file.hold();
+  const held = file.bytes;
+  expect(file.bytes).toBe(held);
+  file.release();
+  expect(text(file.bytes)).toBe('{"a":1}');
+});
+
+it("refuses bytes that changed since the first read, so a hash taken while parsing never pairs with other bytes", () => {
+  const abs = path.join(dir, "b.json");
+  writeFileSync(abs, '{"b":1}');
+  const file = new DiskFile("b.json", abs);
+  const other = new DiskFile("other.json", abs);
+  expect(text(file.bytes)).toBe('{"b":1}');
+  writeFileSync(abs, '{"b":22}');
+  expect(text(other.bytes)).toBe('{"b":22}'); // the last read is another file's: this one reads again
+  expect(() => file.bytes).toThrow("b.json changed while it was being ingested");
+
+  // The same size, another modification time: changed too.
+  const cAbs = path.join(dir, "c.json");
+  writeFileSync(cAbs, '{"c":1}');
+  const same = new DiskFile("c.json", cAbs);
+  expect(text(same.bytes)).toBe('{"c":1}');
+  writeFileSync(cAbs, '{"c":2}');
+  utimesSync(cAbs, new Date(2020, 0, 1), new Date(2020, 0, 1));
+  expect(text(new DiskFile("fresh.json", abs).bytes)).toBe('{"b":22}'); // the last read is another file's
+  expect(() => same.bytes).toThrow("c.json changed while it was being ingested");
+});

@@ -1,0 +1,65 @@
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import type { InputFile } from "@/lib/formats/types";
+
+/**
+ * A file of a batch read from disk on each use of `bytes` instead of once up front, so detecting and parsing a
+ * batch of thousands of files does not hold all their bytes at once. `hold()` keeps the bytes until
+ * `release()`: ingest holds a rollout's files while it stores them (the stored raw bytes, its trace and the
+ * readers memoised on bytes all see one read).
+ *
+ * Contract: every read returns the bytes of the first one. A read that finds another size or modification
+ * time throws, so rows never pair a hash computed while parsing with other bytes.
+ */
+export class DiskFile implements InputFile {
+  private held: Uint8Array | null = null;
+  private stamp: { size: number; mtimeMs: number } | null = null;
+
+  constructor(
+    readonly path: string,
+    readonly abs: string,
+  ) {}
+
+  get bytes(): Uint8Array {
+    return this.held ?? lastRead(this) ?? this.read();
+  }
+
+  hold(): void {
+    this.held ??= this.bytes;
+  }
+
+  release(): void {
+    this.held = null;
+  }
+
+  private read(): Uint8Array {
+    const fd = openSync(this.abs, "r");
+    let buf: Buffer;
+    let stamp: { size: number; mtimeMs: number };
+    try {
+      const info = fstatSync(fd);
+      stamp = { size: info.size, mtimeMs: info.mtimeMs };
+      buf = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (buf.byteLength !== stamp.size) throw changed(this.path);
+    if (this.stamp === null) this.stamp = stamp;
+    else if (this.stamp.size !== stamp.size || this.stamp.mtimeMs !== stamp.mtimeMs) throw changed(this.path);
+    const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    last = { file: this, bytes };
+    return bytes;
+  }
+}
+
+const changed = (path: string) => new Error(`${path} changed while it was being ingested: ingest it again`);
+
+/** The latest read, kept for the next use of the same file (a reader parses a file, then hashes it). */
+let last: { file: DiskFile; bytes: Uint8Array } | null = null;
+
+function lastRead(file: DiskFile): Uint8Array | null {
+  return last?.file === file ? last.bytes : null;
+}
+
+export function isDiskFile(file: InputFile): file is DiskFile {
+  return file instanceof DiskFile;
+}
