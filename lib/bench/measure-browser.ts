@@ -53,7 +53,7 @@ export async function measureRunPageInBrowser(url: string): Promise<BrowserMeasu
 
 /**
  * Chooses another option of the headline metric select and times, inside the page, until the headline card's
- * text has changed and the next frame is drawn. Null when the page has no such select or nothing changes.
+ * text has changed on a drawn frame. Null when the page has no such select or nothing changes.
  */
 async function timeMetricChange(page: import("@playwright/test").Page): Promise<number | null> {
   const select = page.getByTestId("whatif-metric");
@@ -62,22 +62,23 @@ async function timeMetricChange(page: import("@playwright/test").Page): Promise<
     (el) =>
       new Promise<number | null>((resolve) => {
         const selectEl = el as HTMLSelectElement;
-        const card = document.querySelector('[data-testid="headline-value"]')?.closest("section");
+        // Read each frame from the document: the page may draw the new figures into new elements.
+        const cardText = () =>
+          document.querySelector('[data-testid="headline-value"]')?.closest("section")?.textContent ?? null;
         const next = [...selectEl.options].find((o) => o.value !== selectEl.value);
-        if (!card || !next) return resolve(null);
-        const before = card.textContent;
-        const timeout = setTimeout(() => (observer.disconnect(), resolve(null)), 10_000);
-        const observer = new MutationObserver(() => {
-          if (card.textContent === before) return;
-          observer.disconnect();
-          clearTimeout(timeout);
-          requestAnimationFrame(() => resolve(performance.now() - t0));
-        });
-        observer.observe(card, { subtree: true, childList: true, characterData: true });
+        const before = cardText();
+        if (before === null || !next) return resolve(null);
+        const watch = () => {
+          const elapsed = performance.now() - t0;
+          if (cardText() !== before) resolve(elapsed);
+          else if (elapsed > 10_000) resolve(null);
+          else requestAnimationFrame(watch);
+        };
         const t0 = performance.now();
         // The value setter React watches, then the event its onChange listens to.
         Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")!.set!.call(selectEl, next.value);
         selectEl.dispatchEvent(new Event("change", { bubbles: true }));
+        requestAnimationFrame(watch);
       }),
   );
   return ms === null ? null : Math.round(ms);
