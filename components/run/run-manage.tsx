@@ -6,6 +6,7 @@ import { saveIngestToken, savedIngestToken } from "@/components/upload/ingest-to
 import { splitTags, ZTags } from "@/lib/run-tags";
 import { sendRunChange, type RunChangeOutcome } from "./run-change";
 import styles from "./run-manage.module.css";
+import { IngestTokenField } from "@/components/ui/ingest-token-field";
 
 type Panel = "rename" | "tags" | "delete" | null;
 
@@ -61,18 +62,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
   };
 
   const tokenField = needsToken ? (
-    <label className={styles.field}>
-      <span>Ingest token</span>
-      <input
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        value={token}
-        onChange={(e) => setToken(e.target.value)}
-        placeholder="TALLY_INGEST_TOKEN"
-        data-testid="manage-token"
-      />
-    </label>
+    <IngestTokenField value={token} onChange={setToken} className={styles.field} testId="manage-token" />
   ) : null;
 
   const problem =

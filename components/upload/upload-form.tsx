@@ -12,6 +12,7 @@ import { UploadError } from "./upload-error";
 import { UploadResult } from "./upload-result";
 import type { UploadOutcome } from "./upload-response";
 import styles from "./upload.module.css";
+import { IngestTokenField } from "@/components/ui/ingest-token-field";
 
 const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", tags: "", baseline: false };
 
@@ -162,22 +163,16 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
         </label>
         <p className={styles.fieldNote}>A run name that already exists adds these files to that run.</p>
         {showToken ? (
-          <label className={`${styles.field} ${styles.tokenField}`}>
-            <span>Ingest token</span>
-            {/* No name attribute: the token is never part of a form submission, only the Authorization header. */}
-            <input
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={token}
-              onChange={(e) => saveToken(e.target.value)}
-              placeholder="TALLY_INGEST_TOKEN"
-              data-testid="ingest-token"
-            />
+          <IngestTokenField
+            value={token}
+            onChange={saveToken}
+            className={`${styles.field} ${styles.tokenField}`}
+            testId="ingest-token"
+          >
             <small className="muted">
               This server requires a token to upload. It is kept in this browser tab only.
             </small>
-          </label>
+          </IngestTokenField>
         ) : null}
       </fieldset>
 

@@ -9,6 +9,7 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { saveScenario, type SaveOutcome } from "./save-scenario";
 import styles from "./saved-scenarios.module.css";
 import { useStaticSite } from "@/components/ui/static-site";
+import { IngestTokenField } from "@/components/ui/ingest-token-field";
 
 /** What the pages hand the browser of a saved scenario. */
 export interface SavedScenarioItem {
@@ -140,18 +141,7 @@ function SaveScenarioForm({ scenario }: { scenario: Scenario }) {
             />
           </label>
           {needsToken ? (
-            <label className={styles.field}>
-              <span>Ingest token</span>
-              <input
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                value={token}
-                onChange={(e) => setToken(e.target.value)}
-                placeholder="TALLY_INGEST_TOKEN"
-                data-testid="scenario-token"
-              />
-            </label>
+            <IngestTokenField value={token} onChange={setToken} className={styles.field} testId="scenario-token" />
           ) : null}
           {outcome?.kind === "unauthorized" ? (
             <p className={styles.problem} role="alert">

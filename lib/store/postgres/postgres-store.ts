@@ -24,7 +24,7 @@ import {
 } from "../records";
 import { CHECK, RAW_FILE, ROLLOUT, RUN, RUN_FILE, TASK, runRow } from "../rows";
 import { RunCache } from "../run-cache";
-import { SHARED_ROLLOUTS_SQL } from "../shared-rollouts-sql";
+import { ROLLOUT_OVERLAP_SQL } from "../rollout-overlap-sql";
 import {
   CHECK_FIELDS,
   ROLLOUT_COLUMNS,
@@ -167,7 +167,7 @@ export class PostgresStore implements Store {
   }
 
   sharedRollouts(runId: string): Promise<SharedRollouts[]> {
-    return this.#db.$queryRawUnsafe<SharedRollouts[]>(SHARED_ROLLOUTS_SQL("$1"), runId);
+    return this.#db.$queryRawUnsafe<SharedRollouts[]>(ROLLOUT_OVERLAP_SQL("$1"), runId);
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {

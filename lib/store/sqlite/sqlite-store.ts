@@ -23,7 +23,7 @@ import {
 } from "../records";
 import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, SCENARIO, TASK, rawFileRow, runRow } from "../rows";
 import { RunCache } from "../run-cache";
-import { SHARED_ROLLOUTS_SQL } from "../shared-rollouts-sql";
+import { ROLLOUT_OVERLAP_SQL } from "../rollout-overlap-sql";
 import {
   CHECK_FIELDS,
   ROLLOUT_COLUMNS,
@@ -125,7 +125,7 @@ export class SqliteStore implements Store {
   }
 
   async sharedRollouts(runId: string): Promise<SharedRollouts[]> {
-    return this.#sql.get(SHARED_ROLLOUTS_SQL("?")).all(runId) as SharedRollouts[];
+    return this.#sql.get(ROLLOUT_OVERLAP_SQL("?")).all(runId) as SharedRollouts[];
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {

@@ -2,7 +2,7 @@
  * The other runs holding rollouts of run `param` (same rollout id, same source bytes), in SQL both databases
  * read: grouped by run, most shared first, each with its whole rollout count.
  */
-export const SHARED_ROLLOUTS_SQL = (param: string) =>
+export const ROLLOUT_OVERLAP_SQL = (param: string) =>
   `SELECT o."runId" AS "runId", r."name" AS "name", CAST(count(*) AS INTEGER) AS "shared", ` +
   `CAST((SELECT count(*) FROM "Rollout" x WHERE x."runId" = o."runId") AS INTEGER) AS "rollouts" ` +
   `FROM "Rollout" m ` +
