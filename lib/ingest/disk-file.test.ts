@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DiskFile, isDiskFile } from "./disk-file";
+import { DiskFile, ReadBudget, isDiskFile } from "./disk-file";
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), "tally-disk-file-"))));
@@ -43,4 +43,21 @@ it("refuses bytes that changed since the first read, so a hash taken while parsi
   utimesSync(cAbs, new Date(2020, 0, 1), new Date(2020, 0, 1));
   expect(text(new DiskFile("fresh.json", abs).bytes)).toBe('{"b":22}'); // the last read is another file's
   expect(() => same.bytes).toThrow("c.json changed while it was being ingested");
+});
+
+it("keeps the bytes of the files read while the batch's budget lasts, reads the others on each use", () => {
+  const budget = new ReadBudget(10);
+  const [a, b] = ["d.json", "e.json"].map((name) => {
+    writeFileSync(path.join(dir, name), '{"x":12}'); // 8 bytes: the budget holds one file
+    return new DiskFile(name, path.join(dir, name), budget);
+  });
+  const first = a!.bytes;
+  expect(budget.left).toBe(2);
+  b!.bytes; // too big for what is left: not kept
+  expect(a!.bytes).toBe(first); // kept, not read again (b's read came between)
+  writeFileSync(path.join(dir, "e.json"), '{"x":133}');
+  new DiskFile("other.json", path.join(dir, "d.json")).bytes; // the last read is another file's
+  expect(() => b!.bytes).toThrow("e.json changed"); // read again, and the change is seen
+  a!.release();
+  expect(budget.left).toBe(10);
 });

@@ -13,10 +13,13 @@ import type { InputFile } from "@/lib/formats/types";
 export class DiskFile implements InputFile {
   private held: Uint8Array | null = null;
   private stamp: { size: number; mtimeMs: number } | null = null;
+  private budgeted = false;
 
+  /** `budget`: shared by a batch's files; a file read while it lasts keeps its bytes (see ReadBudget). */
   constructor(
     readonly path: string,
     readonly abs: string,
+    private readonly budget: ReadBudget | null = null,
   ) {}
 
   get bytes(): Uint8Array {
@@ -28,7 +31,9 @@ export class DiskFile implements InputFile {
   }
 
   release(): void {
+    if (this.held && this.budgeted) this.budget!.left += this.held.byteLength;
     this.held = null;
+    this.budgeted = false;
   }
 
   private read(): Uint8Array {
@@ -46,9 +51,23 @@ export class DiskFile implements InputFile {
     if (this.stamp === null) this.stamp = stamp;
     else if (this.stamp.size !== stamp.size || this.stamp.mtimeMs !== stamp.mtimeMs) throw changed(this.path);
     const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    if (this.budget && this.budget.left >= bytes.byteLength) {
+      this.budget.left -= bytes.byteLength;
+      this.held = bytes;
+      this.budgeted = true;
+    }
     last = { file: this, bytes };
     return bytes;
   }
+}
+
+/**
+ * Bytes a batch's files may keep after their first read. Detection and parsing pass over every file several
+ * times (archive sniffing, each format's claim, parse, hash); a batch that fits is read once, and a larger one
+ * keeps its first files and reads the rest again, so memory stays bounded whatever the batch's size.
+ */
+export class ReadBudget {
+  constructor(public left: number) {}
 }
 
 const changed = (path: string) => new Error(`${path} changed while it was being ingested: ingest it again`);

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { InputFile } from "@/lib/formats/types";
-import { DiskFile } from "./disk-file";
+import { DiskFile, ReadBudget } from "./disk-file";
+
+/** Bytes of a lazily read batch kept in memory after their first read (the rest is read on each use). */
+const LAZY_READ_BUDGET = 48 * 1024 * 1024;
 
 /** Folders never walked: version control, dependencies, and dot-folders other than Silo's `.silo`. */
 export function isSkippedFolder(name: string): boolean {
@@ -91,7 +94,10 @@ export async function readPaths(
     if (!unique.has(rel)) unique.set(rel, { rel, abs: f.abs });
   }
   const sorted = [...unique.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  if (lazy) return { files: sorted.map((f) => new DiskFile(f.rel, f.abs)), rootName: names.join(" + ") };
+  if (lazy) {
+    const budget = new ReadBudget(LAZY_READ_BUDGET);
+    return { files: sorted.map((f) => new DiskFile(f.rel, f.abs, budget)), rootName: names.join(" + ") };
+  }
   // Synchronous reads, one file at a time: for thousands of small files the promise API's per-file handles
   // and callbacks cost more time and memory than the reads (the callers are the CLI and start-up seeding).
   const files = sorted.map((f): InputFile => {
