@@ -1,4 +1,4 @@
-import { isJsonObject, readJsonFile } from "./json";
+import { isJsonObject, mayHoldKey, readJsonFile } from "./json";
 import { logRun } from "./inspect/run";
 import {
   expandedLogFolder,
@@ -16,7 +16,7 @@ export { valueVerdict } from "./inspect/values";
 
 /** A `.json` EvalLog: an object with `eval` {task, model} and the log's own fields. */
 function isJsonLog(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path)) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "eval")) return false;
   const decoded = readJsonFile(file);
   if (!decoded.ok || !isEvalHeader(decoded.value) || !isJsonObject(decoded.value)) return false;
   const v = decoded.value;

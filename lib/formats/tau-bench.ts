@@ -3,7 +3,7 @@ import { trialNumbers } from "./tau-bench/trials";
 import { emptyRollout, taskKey, type RolloutWithTask, assembleRun } from "./grade/assemble";
 import { fileStem } from "./grade/records";
 import { sha256Hex } from "./hash";
-import { isJsonObject, readJsonFile, zodIssuesToMessage } from "./json";
+import { isJsonObject, mayHoldKey, readJsonFile, zodIssuesToMessage } from "./json";
 import type {
   FileRejection,
   FormatModule,
@@ -56,7 +56,7 @@ function envFromTrajectory(traj: readonly unknown[] | undefined): string | null 
 }
 
 function isTauFile(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path)) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "task_id")) return false;
   const decoded = readJsonFile(file);
   if (!decoded.ok || !Array.isArray(decoded.value)) return false;
   const first = decoded.value[0];

@@ -1,5 +1,5 @@
 import { JOB_SIDECARS, filesByTrial, jobDirOf, outermostResults } from "../harbor/trial-folders";
-import { isJsonObject, readJsonFile } from "../json";
+import { isJsonObject, mayHoldKey, readJsonFile } from "../json";
 import { baseName, dirName } from "../paths";
 import type { InputFile, Json } from "../types";
 
@@ -31,7 +31,7 @@ function looksLikeRegradeSummary(file: InputFile): boolean {
 }
 
 export function isBenchflowResult(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path)) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "task_name")) return false;
   const decoded = readJsonFile(file);
   return decoded.ok && looksLikeBenchflowResult(decoded.value);
 }

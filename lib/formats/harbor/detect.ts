@@ -1,4 +1,4 @@
-import { isJsonObject, readJsonFile } from "../json";
+import { isJsonObject, mayHoldKey, readJsonFile } from "../json";
 import { baseName, dirName } from "../paths";
 import type { InputFile, Json } from "../types";
 import { JOB_SIDECARS, filesByTrial, jobDirOf, outermostResults } from "./trial-folders";
@@ -15,19 +15,20 @@ export function looksLikeHarborJob(value: Json): boolean {
   return isJsonObject(value) && isJsonObject(value.stats) && isJsonObject(value.stats.evals);
 }
 
-function decodedJson(file: InputFile): Json | undefined {
-  if (!/\.json$/i.test(file.path)) return undefined;
+/** The file's JSON when it is a .json file that may hold one of `keys` (the others are not parsed). */
+function decodedJson(file: InputFile, keys: readonly string[]): Json | undefined {
+  if (!/\.json$/i.test(file.path) || !keys.some((key) => mayHoldKey(file.bytes, key))) return undefined;
   const decoded = readJsonFile(file);
   return decoded.ok ? decoded.value : undefined;
 }
 
 export const isHarborTrialFile = (file: InputFile) => {
-  const value = decodedJson(file);
+  const value = decodedJson(file, ["verifier_result", "agent_info"]);
   return value !== undefined && looksLikeHarborTrial(value);
 };
 
 export const isHarborJobFile = (file: InputFile) => {
-  const value = decodedJson(file);
+  const value = decodedJson(file, ["stats"]);
   return value !== undefined && looksLikeHarborJob(value);
 };
 
