@@ -1,22 +1,23 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
-import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import type { ScoringCheck, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import type { ScoringPool } from "./scoring-pool";
 import { measuresOf } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-const same = (s: string) => s;
-
 /**
- * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `intern`:
- * a stringPool shared by the rollouts of a run held together (ingest keeps a whole run's views).
+ * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `pool`:
+ * shared by the rollouts of a run held together (ingest keeps a whole run's views).
  */
 export function toScoringRollout(
   r: NormalizedRollout,
   trace: TraceSummary | null = null,
-  intern: (s: string) => string = same,
+  pool: ScoringPool | null = null,
 ): ScoringRollout {
+  const intern = pool?.string ?? ((s: string) => s);
+  const internCheck = pool?.check ?? ((c: ScoringCheck) => c);
   const internOrNull = (s: string | null) => (s === null ? null : intern(s));
   const measures = measuresOf(rolloutMeasures(r, trace));
   const unscoredReason = unscoredReasonOf({
@@ -39,17 +40,19 @@ export function toScoringRollout(
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
-    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
-      key: intern(key),
-      label: intern(label),
-      passed,
-      score,
-      required,
-      dimension: intern(dimension),
-      status,
-      weight,
-      failureTag: internOrNull(failureTag),
-    })),
+    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) =>
+      internCheck({
+        key: intern(key),
+        label: intern(label),
+        passed,
+        score,
+        required,
+        dimension: intern(dimension),
+        status,
+        weight,
+        failureTag: internOrNull(failureTag),
+      }),
+    ),
   };
 }
 
