@@ -1,3 +1,4 @@
+import { lightRollout } from "./light";
 import { isJsonObject, mayHoldKey, readJsonFile, takeJsonFile, zodIssuesToMessage } from "./json";
 import { baseName, dirName, isInside, joinPath } from "./paths";
 import { manifestsFor, readManifest, type Manifest } from "./silo/manifest";
@@ -165,6 +166,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   }
 
   const items: SiloRollout[] = [];
+  const keep = (item: SiloRollout) =>
+    items.push(options.light ? { task: item.task, rollout: lightRollout(item.rollout) } : item);
   const intern = stringPool();
   for (const folder of folders.values()) {
     const owner = pairedResult(folder);
@@ -208,7 +211,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
         continue;
       }
       ownerRead ||= mine;
-      items.push(
+      keep(
         normaliseSiloRollout({
           ...context(file.path),
           result: { file, data: read.data, raw: read.raw },
@@ -221,9 +224,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
     // run.json and the sidecars go with the owner: when it was not read, they are rejected saying why.
     if (folder.results.length === 0) {
       if (runJson) {
-        items.push(
-          normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }),
-        );
+        keep(normaliseSiloRollout({ ...context(runJson.file.path), result: null, runJson, sidecars: sidecarPaths }));
       } else if (folder.runJson) {
         for (const path of sidecarPaths) reject(path, notUsed("run.json", folder.runJson.path));
       } else {
@@ -264,7 +265,12 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   const runs =
     items.length === 0
       ? []
-      : [assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests: applied, warnings })];
+      : [
+          {
+            ...assembleSiloRun(items, options, { paths: files.map((f) => f.path), manifests: applied, warnings }),
+            ...(options.light ? { light: true as const } : {}),
+          },
+        ];
   return { runs, rejected };
 }
 

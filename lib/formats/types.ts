@@ -86,6 +86,8 @@ export interface NormalizedRun {
   warnings: string[];
   regrades: Regrade[];
   metadata: JsonObject;
+  /** Parsed with `light`: the rollouts are identities only (see lib/formats/light.ts), never stored as they are. */
+  light?: true;
 }
 
 export interface FileRejection {
@@ -114,4 +116,9 @@ export interface ParseOptions {
   rootName?: string;
   agent?: string;
   model?: string;
+  /**
+   * Keep rollouts light (lib/formats/light.ts) for a batch too large to hold parsed: the runs, keys, tasks and
+   * rejections are those of a whole parse. Formats that read a rollout per file honour it; others ignore it.
+   */
+  light?: boolean;
 }

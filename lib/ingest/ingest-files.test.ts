@@ -77,6 +77,48 @@ forEachDatabase("ingestFiles", (t) => {
     for (const sha256 of sha256s) expect(await t.store.getRawFile(sha256)).not.toBeNull();
   });
 
+  it("stores a batch parsed light, then read again a transaction at a time, exactly as one parsed whole", async () => {
+    const silo = loadFixture("silo-runs");
+    const first = silo.find((f) => f.path.endsWith("9c45/result.json"))!;
+    const batch = () => [
+      ...silo,
+      // The same rollout id from other bytes: renamed `~2` by the batch, whichever transaction reads it.
+      ...silo
+        .filter((f) => f.path.includes("9c45/"))
+        .map((f) => ({
+          path: `copy/${f.path}`,
+          bytes: f === first ? new TextEncoder().encode(new TextDecoder().decode(f.bytes) + "\n") : f.bytes,
+        })),
+      ...loadFixture("real/silo", "more/"),
+      ...BAD.map((name) => fixtureFile(`bad-inputs/${name}`, `bad/${name}`)),
+    ];
+    const whole = await ingestFiles(t.store, batch(), { rootName: "batch", runName: "whole" });
+    const light = await ingestFiles(t.store, batch(), {
+      rootName: "batch",
+      runName: "light",
+      parseLightAbove: 0,
+      batchSize: 3,
+    });
+    const { runs: wholeRuns, ...wholeFiles } = whole;
+    const { runs: lightRuns, ...lightFiles } = light;
+    expect(lightFiles).toEqual(wholeFiles);
+    expect(wholeFiles.rejected.length).toBeGreaterThanOrEqual(BAD.length);
+    const ids = await Promise.all([wholeRuns[0]!, lightRuns[0]!].map((r) => t.store.loadScoringRun(r.id)));
+    expect(ids[0]!.rollouts.map((r) => r.id)).toContain("run_20261104100200_9c45~2");
+    expect(ids[1]).toEqual({ ...ids[0], name: "light" });
+    const stored = (runName: string) =>
+      t.db.check.findMany({
+        where: { rollout: { run: { name: runName } } },
+        select: { rollout: { select: { rolloutId: true, warnings: true, metadata: true } }, key: true, detail: true },
+        orderBy: [{ rollout: { rolloutId: "asc" } }, { order: "asc" }],
+      });
+    const [a, b] = await Promise.all([stored("whole"), stored("light")]);
+    expect(b).toEqual(a);
+    expect(a.length).toBeGreaterThan(60);
+    const summaries = (await t.store.listRuns()).map((r) => r.summary);
+    expect(summaries[0]).toEqual(summaries[1]);
+  });
+
   it("keeps every byte: raw files are stored content-addressed and read back identical", async () => {
     const files = loadFixture("scoring-article");
     await ingestFiles(t.store, files, { rootName: "scoring-article" });

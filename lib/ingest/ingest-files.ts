@@ -15,10 +15,11 @@ import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { stringPool } from "@/lib/formats/string-pool";
 import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
 import { isDiskFile } from "./disk-file";
+import { rereadRollouts } from "./reread-rollouts";
+import { scoringPool } from "./scoring-pool";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
@@ -40,6 +41,13 @@ export interface IngestOptions extends ParseOptions {
   consumeFiles?: boolean;
   /** Rollouts per transaction (default 250). */
   batchSize?: number;
+  /**
+   * Batches of more files than this are parsed light first (lib/formats/light.ts: the runs, their keys and the
+   * rejections, exactly) and each transaction's rollouts are read whole again as they are stored, so memory
+   * holds one transaction's rollouts rather than the run's (formats that read a rollout per file). The CLI
+   * sets it; a batch held in memory (an upload) gains nothing from it.
+   */
+  parseLightAbove?: number;
   /**
    * Keep refused files' bytes with their reasons (default true). `tally watch` turns it off: a file still being
    * written is retried, and the watcher stores a refusal itself once the file has stopped changing.
@@ -109,7 +117,8 @@ export async function ingestFiles(
 
 async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
   const expanded = expandArchives(files);
-  const parsed = parseBatch(expanded.files, options);
+  const light = options.parseLightAbove !== undefined && expanded.files.length > options.parseLightAbove;
+  const parsed = parseBatch(expanded.files, { ...options, light });
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
   const rejected: FileRejection[] = [...expanded.rejected, ...parsed.rejected, ...parsed.unclaimed];
   const release = options.consumeFiles ? releaser(byPath, parsed.runs, rejected) : () => {};
@@ -143,11 +152,17 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     // view of what was stored, not every parsed rollout with its details and metadata until the end.
     const queue = run.rollouts.splice(0);
     const scoring: ScoringRollout[] = [];
-    const intern = stringPool();
+    const pool = scoringPool();
     while (queue.length > 0) {
       // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
       const traces = new Map<NormalizedRollout, TraceSummary | null>();
-      const batch = queue.splice(0, options.batchSize ?? BATCH).map((rollout) => {
+      const next = queue.splice(0, options.batchSize ?? BATCH);
+      const read = run.light ? rereadRollouts(next, run, byPath, options) : { rollouts: next, rejected: [] };
+      for (const refused of read.rejected) {
+        rejected.push(refused);
+        everyRolloutStored = false;
+      }
+      const batch = read.rollouts.map((rollout) => {
         const task = tasks.get(rollout.task);
         if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
         return {
@@ -170,7 +185,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       const outcomes = await store.storeRollouts(id, batch, byPath);
       batch.forEach(({ rollout }, n) => {
         const outcome = outcomes[n]!;
-        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, intern));
+        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, pool));
         if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
         else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
         else {
@@ -180,7 +195,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         if (outcome !== "stored") everyRolloutStored = false;
         if (outcome === "stored" || outcome === "duplicate") release(rollout);
       });
-      done += batch.length;
+      done += next.length;
       options.onProgress?.(done, total);
     }
     // A new run stored whole is exactly the parsed run: score that instead of reading it back.

@@ -9,6 +9,8 @@ import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { progress } from "../progress";
 
+/** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
+const PARSE_LIGHT_ABOVE = 5_000;
 const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--tag T…] [--baseline] [--format F] [--json]
 
 Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
@@ -57,6 +59,7 @@ export const ingestCommand = {
         rootName,
         consumeFiles: true,
         batchSize: 1000,
+        parseLightAbove: PARSE_LIGHT_ABOVE,
         onProgress: bar.update,
       });
       bar.done();
