@@ -12,7 +12,7 @@ test("a run that duplicates another says so at upload, on its page and on the co
   const first = await uploadBenchflowJob(request, `e2e-shared-a-${stamp}`);
   const second = await uploadBenchflowJob(request, `e2e-shared-b-${stamp}`);
   expect(second.body.warnings).toContain(
-    `Run “e2e-shared-b-${stamp}” shares 5 of its 5 rollouts with run “e2e-shared-a-${stamp}” (a duplicate of “e2e-shared-a-${stamp}”).`,
+    `Run “e2e-shared-b-${stamp}” shares 5 of its 5 rollouts with run “e2e-shared-a-${stamp}” (a duplicate of “e2e-shared-a-${stamp}”; read from the same bytes).`,
   );
 
   await page.goto(`/runs/${encodeURIComponent(second.id)}`);
