@@ -238,7 +238,7 @@ describe("runs by name, and rollouts shared between runs", () => {
     expect(copy.status).toBe(201);
     const body = (await copy.json()) as { runs: { id: string }[]; warnings: string[] };
     expect(body.warnings).toEqual([
-      "Run “article copy” shares 3 of its 3 rollouts with run “scoring-article” (a duplicate of “scoring-article”).",
+      "Run “article copy” shares 3 of its 3 rollouts with run “scoring-article” (a duplicate of “scoring-article”; read from the same bytes).",
     ]);
     const copyId = body.runs[0]!.id;
 

@@ -110,6 +110,7 @@ export default async function ComparePage({ searchParams }: Props) {
       runId: resolution.a.found.id,
       name: resolution.a.found.name,
       shared: found.shared,
+      sameBytes: found.sameBytes,
       rollouts: resolution.a.run.rollouts.length,
     };
     return [

@@ -40,7 +40,7 @@ export function CompareView({
   robustness?: Robustness[];
   /** In a static share bundle: no server answers, so the CSV downloads and the run controls are left out. */
   staticSite?: boolean;
-  /** Sentences saying which candidates share rollouts (the same bytes) with A. */
+  /** Sentences saying which candidates share rollouts with A (the same bytes, or the same samples of one log). */
   shared?: string[];
 }) {
   const csvHref = staticSite ? null : compareCsvHref(view, order);

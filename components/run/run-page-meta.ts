@@ -15,7 +15,7 @@ export interface RunPageMeta extends Pick<
   baselineRun: { id: string; name: string } | null;
   /** A watcher is ingesting into the run now: the page shows it and follows new rollouts. */
   live: boolean;
-  /** The other runs holding some of this run's rollouts (the same bytes), most shared first. */
+  /** The other runs holding some of this run's rollouts (`SharedRollouts`), most shared first. */
   shared: SharedRollouts[];
 }
 

@@ -5,7 +5,8 @@ import type { SharedRollouts } from "@/lib/store/records";
 
 /**
  * Says when this run's rollouts are also another run's (the same files ingested twice, a job's trial folders
- * beside the job), so two runs of the same rollouts are not read as two results.
+ * beside the job, the .eval and the .json of one Inspect log), so two runs of the same rollouts are not read as
+ * two results.
  */
 export function SharedRolloutsNote({
   runId,
@@ -22,7 +23,7 @@ export function SharedRolloutsNote({
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {shared.map((other) => (
           <li key={other.runId}>
-            This run {sharedRolloutsPhrase(rollouts, other)}: the same rollouts, read from the same bytes.{" "}
+            This run {sharedRolloutsPhrase(rollouts, other)}.{" "}
             <Link href={runHref(other.runId)}>Open “{other.name}”</Link> ·{" "}
             <Link href={`/compare?runs=${encodeURIComponent(other.runId)},${encodeURIComponent(runId)}`}>compare</Link>
           </li>

@@ -3,7 +3,9 @@ import { interpretUpload } from "./upload-response";
 
 const report = {
   runs: [{ id: "r1", name: "silo-runs", rollouts: 2 }],
-  warnings: ["Run “silo-runs” shares 2 of its 2 rollouts with run “old” (a duplicate of “old”)."],
+  warnings: [
+    "Run “silo-runs” shares 2 of its 2 rollouts with run “old” (a duplicate of “old”; read from the same bytes).",
+  ],
   accepted: ["a.result.json", "b.result.json"],
   rejected: [{ path: "bad.result.json", error: "reward: expected number, received string" }],
   duplicates: [],

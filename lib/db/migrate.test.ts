@@ -114,6 +114,7 @@ const rolloutFull: Rollout = {
   sourcePath: "incident/TASK-001/result.json",
   sourceFormat: "silo",
   sourceSha256: "a".repeat(64),
+  sourceIdentity: "c".repeat(64),
   files: [
     { path: "incident/TASK-001/result.json", sha256: "a".repeat(64) },
     { path: "run.json", sha256: "b".repeat(64) },
@@ -149,6 +150,7 @@ const rolloutNulls: Rollout = {
   agentMs: null,
   steps: null,
   trace: null,
+  sourceIdentity: null,
   files: [],
   warnings: [],
   metadata: {},

@@ -1,16 +1,29 @@
 import type { SharedRollouts } from "@/lib/store/records";
 
+/** What makes the rollouts the same: their bytes, or the log's own ids for a sample read from another file. */
+function sameBecause({ shared, sameBytes }: SharedRollouts): string {
+  if (sameBytes === shared) return "read from the same bytes";
+  const samples = "the same samples, read from another file of the same log";
+  return sameBytes === 0 ? samples : `${sameBytes} read from the same bytes, ${shared - sameBytes} ${samples}`;
+}
+
 /**
  * How a run's rollouts overlap another run's, as a phrase that follows the run's name: "shares 14 of its 14
- * rollouts with run “job” (a subset of “job”, which has 425)". `rollouts` is this run's rollout count.
+ * rollouts with run “job” (a subset of “job”, which has 425; read from the same bytes)". `rollouts` is this
+ * run's rollout count.
  */
 export function sharedRolloutsPhrase(rollouts: number, other: SharedRollouts): string {
   const name = `“${other.name}”`;
   const head = `shares ${other.shared} of its ${rollouts} rollouts with run ${name}`;
-  if (other.shared === rollouts && other.shared === other.rollouts) return `${head} (a duplicate of ${name})`;
-  if (other.shared === rollouts) return `${head} (a subset of ${name}, which has ${other.rollouts})`;
-  if (other.shared === other.rollouts) return `${head} (it contains all of ${name})`;
-  return `${head} (which has ${other.rollouts})`;
+  const relation =
+    other.shared === rollouts && other.shared === other.rollouts
+      ? `a duplicate of ${name}`
+      : other.shared === rollouts
+        ? `a subset of ${name}, which has ${other.rollouts}`
+        : other.shared === other.rollouts
+          ? `it contains all of ${name}`
+          : `which has ${other.rollouts}`;
+  return `${head} (${relation}; ${sameBecause(other)})`;
 }
 
 /** One warning per other run, naming the run ingested: said at ingest, in the CLI and in the API's answer. */

@@ -22,6 +22,20 @@ function onlyRun(files: InputFile[], options: ParseOptions = {}): NormalizedRun 
 
 const jsonLog = fixtureFile("inspect-real/log_formats.json");
 const evalLog = fixtureFile("inspect-real/log_formats.eval");
+/** The log's one sample, by its eval (run_id, task_id, created: the log has no eval_id), sample id and epoch. */
+const POPULARITY_SAMPLE = sha256Hex(
+  new TextEncoder().encode(
+    JSON.stringify([
+      "inspect-eval",
+      "run",
+      "BpiPFmbVcMCRUAXv8ovCTx",
+      "9eTnG3tV8jGRYoTPMH54Ee",
+      "2024-10-15T12:53:13-04:00",
+      1,
+      1,
+    ]),
+  ),
+);
 
 /** What every form of the real log must give (EvalLog from inspect_ai's tests). */
 function expectPopularity(run: NormalizedRun) {
@@ -87,6 +101,7 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
       path: "log_formats.json#1_epoch_1",
       format: "inspect",
       sha256: sha256Hex(jsonLog.bytes),
+      identity: POPULARITY_SAMPLE,
     });
     expect(run.rollouts[0]!.files).toEqual(["log_formats.json"]);
     expect(run.metadata.log).toBe("log_formats.json");
@@ -99,6 +114,7 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
       path: "log_formats.eval#1_epoch_1",
       format: "inspect",
       sha256: sha256Hex(evalLog.bytes),
+      identity: POPULARITY_SAMPLE,
     });
     expect(run.rollouts[0]!.files).toEqual(["log_formats.eval"]);
   });
@@ -109,6 +125,7 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
     const run = onlyRun(expanded.files);
     expectPopularity(run);
     expect(run.rollouts[0]!.source.path).toBe("log_formats.eval/samples/1_epoch_1.json");
+    expect(run.rollouts[0]!.source.identity).toBe(POPULARITY_SAMPLE);
     expect([...run.rollouts[0]!.files].sort()).toEqual(expanded.files.map((f) => f.path).sort());
   });
 
@@ -119,6 +136,32 @@ describe("real Inspect AI log (inspect_ai tests/log/test_eval_log)", () => {
       ["inspect", "log_formats.eval#1_epoch_1"],
       ["inspect", "log_formats.json#1_epoch_1"],
     ]);
+  });
+
+  it("gives each sample an identity of its eval, or its uuid: another eval's sample of the same id differs", () => {
+    const log = JSON.parse(new TextDecoder().decode(jsonLog.bytes)) as {
+      eval: Record<string, unknown>;
+      samples: Record<string, unknown>[];
+    };
+    const identity = (eval_: Record<string, unknown>, sample: Record<string, unknown> = {}) =>
+      onlyRun([
+        jsonFile("log.json", { ...log, eval: { ...log.eval, ...eval_ }, samples: [{ ...log.samples[0], ...sample }] }),
+      ]).rollouts[0]!.source.identity;
+    expect(identity({})).toBe(POPULARITY_SAMPLE);
+    const others = [
+      identity({ run_id: "another-run" }),
+      identity({ task_id: "another-task" }),
+      identity({ created: "2024-10-16T09:00:00-04:00" }),
+      identity({}, { epoch: 2 }),
+      identity({ eval_id: "eval-1" }),
+      identity({ eval_id: "eval-2" }),
+      identity({}, { uuid: "sample-run-1" }),
+      identity({ eval_id: "eval-1" }, { uuid: "sample-run-2" }),
+    ];
+    expect(new Set([POPULARITY_SAMPLE, ...others]).size).toBe(others.length + 1);
+    // The uuid names one sample run, whichever eval header it is read with.
+    expect(identity({ run_id: "x" }, { uuid: "sample-run-1" })).toBe(identity({}, { uuid: "sample-run-1" }));
+    expect(identity({ run_id: null, task_id: null, eval_id: null })).toBeUndefined();
   });
 
   it("a user's --run, --agent and --model win", () => {

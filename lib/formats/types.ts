@@ -29,6 +29,11 @@ export interface RolloutSource {
   format: FormatId;
   /** sha256 (hex) of the file's raw bytes. */
   sha256: string;
+  /**
+   * sha256 (hex) of the identity the log itself gives the rollout, the same whichever file it is read from (one
+   * Inspect sample in the .eval and the .json of its log). Absent where only the bytes identify a rollout.
+   */
+  identity?: string;
 }
 
 export interface NormalizedRollout extends Writable<Omit<ScoringRollout, "checks" | "source" | "warnings">> {

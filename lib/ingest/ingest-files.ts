@@ -58,7 +58,7 @@ export interface IngestOptions extends ParseOptions {
 }
 
 export interface IngestResult {
-  /** `shared`: the other runs holding some of the run's rollouts (the same bytes), most shared first. */
+  /** `shared`: the other runs holding some of the run's rollouts (`SharedRollouts`), most shared first. */
   runs: { id: string; name: string; rollouts: number; created: boolean; shared: SharedRollouts[] }[];
   accepted: string[];
   rejected: FileRejection[];

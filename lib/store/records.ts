@@ -89,12 +89,17 @@ export interface RunMeta extends RunListItem {
   regrades: Regrade[];
 }
 
-/** Another run holding some of a run's rollouts: the same rollout id, read from the same bytes. */
+/**
+ * Another run holding some of a run's rollouts: the same rollout id read from the same bytes, or the same
+ * samples of one log read from another of its files (the .eval and the .json of an Inspect log).
+ */
 export interface SharedRollouts {
   runId: string;
   name: string;
   /** Rollouts the two runs share. */
   shared: number;
+  /** Of `shared`, those read from the same bytes; the others are the same samples read from another file. */
+  sameBytes: number;
   /** The other run's rollouts in all. */
   rollouts: number;
 }

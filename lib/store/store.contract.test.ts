@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { expandArchives } from "@/lib/archive/unzip";
 import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
 import { forEachDatabase } from "@/lib/db/test-databases";
-import { fixtureFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { fixtureFile, jsonFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import { ingestFiles, runKeyOf } from "@/lib/ingest/ingest-files";
@@ -207,15 +207,41 @@ forEachDatabase("Store", (t) => {
     expect(k).toBeLessThan(n);
 
     expect(await t.store.sharedRollouts(partId)).toEqual([
-      { runId: againId, name: "again", shared: k, rollouts: n },
-      { runId: fullId, name: "full", shared: k, rollouts: n },
+      { runId: againId, name: "again", shared: k, sameBytes: k, rollouts: n },
+      { runId: fullId, name: "full", shared: k, sameBytes: k, rollouts: n },
     ]);
     expect(await t.store.sharedRollouts(fullId)).toEqual([
-      { runId: againId, name: "again", shared: n, rollouts: n },
-      { runId: partId, name: "part", shared: k, rollouts: k },
+      { runId: againId, name: "again", shared: n, sameBytes: n, rollouts: n },
+      { runId: partId, name: "part", shared: k, sameBytes: k, rollouts: k },
     ]);
     expect(await t.store.sharedRollouts(other.id)).toEqual([]);
     expect(await t.store.sharedRollouts("nope")).toEqual([]);
+  });
+
+  it("finds the same Inspect samples in the .eval and the .json of one log (other bytes), not in another eval", async () => {
+    const evalLog = fixtureFile("inspect-real/log_formats.eval");
+    const jsonLog = fixtureFile("inspect-real/log_formats.json");
+    const first = (await ingestFiles(t.store, [evalLog])).runs[0]!;
+    const second = (await ingestFiles(t.store, [jsonLog])).runs[0]!;
+    expect(second.id).not.toBe(first.id);
+    expect(second.shared).toEqual([{ runId: first.id, name: "popularity", shared: 1, sameBytes: 0, rollouts: 1 }]);
+    expect(await t.store.sharedRollouts(first.id)).toEqual([
+      { runId: second.id, name: "popularity", shared: 1, sameBytes: 0, rollouts: 1 },
+    ]);
+
+    // The same .eval again under another name: the same bytes and the same samples, counted once.
+    const again = (await ingestFiles(t.store, [evalLog], { runName: "again" })).runs[0]!;
+    expect(again.shared).toEqual([
+      { runId: first.id, name: "popularity", shared: 1, sameBytes: 1, rollouts: 1 },
+      { runId: second.id, name: "popularity", shared: 1, sameBytes: 0, rollouts: 1 },
+    ]);
+
+    // Another eval of the same task: the same sample id and epoch, but another run and task id.
+    const log = JSON.parse(new TextDecoder().decode(jsonLog.bytes)) as { eval: Record<string, unknown> };
+    const otherEval = { ...log, eval: { ...log.eval, run_id: "AnotherRun", task_id: "AnotherTask" } };
+    const other = (await ingestFiles(t.store, [jsonFile("other_eval.json", otherEval)])).runs[0]!;
+    expect(other.rollouts).toBe(1);
+    expect(other.shared).toEqual([]);
   });
 
   it("reads a run's fields, and answers null for an unknown run", async () => {

@@ -29,7 +29,7 @@ const ZUploadFields = z.object({
 /**
  * Ingests a multipart batch. 201 when something was stored, 200 when everything was already there, 422 when
  * every file was refused; the body always reports each file (stored, duplicate, rejected with why), and
- * `warnings` says when a run shares rollouts (the same bytes) with another run.
+ * `warnings` says when a run shares rollouts with another run (the same bytes, or the same samples of one log).
  */
 export const POST = handle(async (request: Request) => {
   requireWrite(request);

@@ -2,6 +2,7 @@ import { isJsonObject, zodIssuesToMessage } from "../json";
 import type { FileRejection, JsonObject, NormalizedRun, ParseOptions } from "../types";
 import { assembleRun, isoTime, type RolloutWithTask } from "../grade/assemble";
 import { capped, errorMessage, normaliseSample } from "./sample";
+import { sampleIdentity } from "./identity";
 import { ZEvalHeader, ZEvalSample, type TEvalHeader } from "./schema";
 import type { LogRead } from "./sources";
 
@@ -68,11 +69,17 @@ export function logRun(read: LogRead, options: ParseOptions): LogParse {
       continue;
     }
     const stem = `${parsed.data.id}_epoch_${parsed.data.epoch ?? 1}`;
+    const identity = sampleIdentity(header.data, parsed.data);
     items.push(
       normaliseSample({
         data: parsed.data,
         raw: sample.value,
-        source: { path: sample.sourcePath ?? `${read.path}#${stem}`, format: "inspect", sha256: sample.sha256 },
+        source: {
+          path: sample.sourcePath ?? `${read.path}#${stem}`,
+          format: "inspect",
+          sha256: sample.sha256,
+          ...(identity === null ? {} : { identity }),
+        },
         files: sample.files,
         defaultScorer: firstScorer(rawHeader),
       }),

@@ -13,6 +13,8 @@ export const ZEvalSpec = z.looseObject({
   created: ZText,
   run_id: ZText,
   task_id: ZText,
+  /** Written by newer Inspect versions: one per eval (task × model) of a run. */
+  eval_id: ZText,
   solver: ZText,
 });
 
@@ -53,6 +55,8 @@ const ZModelUsage = z.looseObject({
 export const ZEvalSample = z.looseObject({
   id: z.union([z.string().min(1), z.number()]),
   epoch: z.number().int().positive().optional(),
+  /** One per sample run, written by newer Inspect versions. */
+  uuid: ZText,
   /** Scorer name -> score; older logs hold one `score`. */
   scores: z.record(z.string(), ZScore).nullable().optional(),
   score: ZScore.nullable().optional(),
