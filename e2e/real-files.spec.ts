@@ -40,6 +40,7 @@ const CASES = [
     dir: "benchflow-real",
     agentOrModel: "claude-sonnet-4-6",
     expectText: "hello-world-task",
+    noChecks: true,
   },
   { folder: "harbor-real", dir: "harbor-real", agentOrModel: "MiniMax-M2.1", expectText: "RewardFileNotFoundError" },
   { folder: "inspect-real", dir: "inspect-real", agentOrModel: "ollama/llama3.1", expectText: "match" },
@@ -58,6 +59,8 @@ for (const c of CASES) {
     await page.goto(`/runs/${run.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (c.agentOrModel) await expect(page.getByText(c.agentOrModel).first()).toBeVisible();
+    // A run without checks says why nothing can be flipped, rather than that no verdict matters.
+    if ("noChecks" in c) await expect(page.getByTestId("no-levers")).toContainText("records no checks");
     // Each rollout page opens and shows its verdict; the text we expect appears on one of them.
     const report = await (await request.get(`/api/runs/${run.id}/report`)).json();
     let seen = false;

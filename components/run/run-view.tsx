@@ -260,6 +260,7 @@ function ScoredRunView({
   const dimensions = useMemo(() => tableDimensions(report), [report]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
+  const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
@@ -305,7 +306,13 @@ function ScoredRunView({
         <HeadlineRobustnessTable robustness={view.robustness} />
       </section>
 
-      <Levers levers={view.levers} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
+      <Levers
+        levers={view.levers}
+        headline={report.headline}
+        tasks={report.tasks}
+        taskHref={taskHref}
+        hasChecks={hasChecks}
+      />
 
       <FormatNotes meta={meta} report={report} />
 
