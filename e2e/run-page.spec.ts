@@ -37,7 +37,7 @@ test("the scoring-article run page shows every figure of the article", async ({ 
   await expect(grounding).toContainText("2 eligible tasks of 3");
 
   await expect(page.getByTestId("metric-reward")).toContainText("0.65");
-  await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts");
+  await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts passed every required check");
   await expect(page.getByTestId("mean-reward")).toContainText("0.65");
 
   // The explanation of the two schemes, with both numbers, for this run.
