@@ -41,8 +41,15 @@ const CASES = [
     agentOrModel: "claude-sonnet-4-6",
     expectText: "hello-world-task",
     noChecks: true,
+    noGroups: true,
   },
-  { folder: "harbor-real", dir: "harbor-real", agentOrModel: "MiniMax-M2.1", expectText: "RewardFileNotFoundError" },
+  {
+    folder: "harbor-real",
+    dir: "harbor-real",
+    agentOrModel: "MiniMax-M2.1",
+    expectText: "RewardFileNotFoundError",
+    noGroups: true,
+  },
   { folder: "inspect-real", dir: "inspect-real", agentOrModel: "ollama/llama3.1", expectText: "match" },
   { folder: "tau-bench-real", dir: "tau-bench-real", agentOrModel: "gpt-4o", expectText: "airline/0" },
 ];
@@ -61,6 +68,11 @@ for (const c of CASES) {
     if (c.agentOrModel) await expect(page.getByText(c.agentOrModel).first()).toBeVisible();
     // A run without checks says why nothing can be flipped, rather than that no verdict matters.
     if ("noChecks" in c) await expect(page.getByTestId("no-levers")).toContainText("records no checks");
+    // No task of these runs has a group: no column of dashes.
+    if ("noGroups" in c) {
+      await expect(page.getByTestId("tasks-table").getByRole("row").first()).toBeVisible();
+      await expect(page.getByTestId("tasks-table").getByRole("columnheader", { name: /Group/ })).toHaveCount(0);
+    }
     // Each rollout page opens and shows its verdict; the text we expect appears on one of them.
     const report = await (await request.get(`/api/runs/${run.id}/report`)).json();
     let seen = false;

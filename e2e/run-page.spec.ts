@@ -72,7 +72,9 @@ test("the tasks table shows passes k/n and the diagnosis, and sorts", async ({ p
   const row = table.locator('tr[data-task="finance/TASK-007"]');
   await expect(row).toContainText("3/5");
   await expect(row).toContainText("unreliable");
-  await expect(row).toContainText("0.74");
+  // Rewards in three decimals, so a column of them lines up ("0.740" above "1.000").
+  await expect(row).toContainText("0.740");
+  await expect(table.getByRole("columnheader", { name: /Group/ })).toBeVisible();
   await expect(page.getByTestId("flaky-tasks")).toContainText("finance/TASK-007");
 
   // Sorting by pass rate, worst first, puts a never-passing task on top.
