@@ -69,7 +69,7 @@ export function Levers({
                 const way = l.passed ? "counted as passed" : "counted as failed";
                 return (
                   <tr key={`${l.task}\u0000${l.check}`} data-testid="lever" data-task={l.task} data-check={l.check}>
-                    <td className={styles.wrap}>
+                    <td className={styles.leverText}>
                       if {href ? <Link href={href}>{taskId}</Link> : taskId} <strong>{clip(l.check, 80)}</strong> were
                       wrong <span className="muted">({way})</span>
                       {l.label !== l.check ? (
