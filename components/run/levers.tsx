@@ -54,7 +54,9 @@ export function Levers({
           <table className={`table ${styles.compact}`}>
             <thead>
               <tr>
-                <th scope="col">If this verdict were wrong</th>
+                <th scope="col" className={styles.leverText}>
+                  If this verdict were wrong
+                </th>
                 <th scope="col" className="num">
                   Headline
                 </th>
