@@ -32,6 +32,8 @@ test("the what-if applies a BenchFlow regrade: the regraded trial's reward repla
   await page.goto(`/runs/${encodeURIComponent(run.id)}`);
   // As recorded, the regraded trial (1 → 0) is the one pass of the 4 scored trials.
   await expect(page.getByTestId("pass-rate")).toContainText("25.0%");
+  // Rewards decide these verdicts, not checks: the card says so.
+  await expect(page.getByTestId("pass-rate")).toContainText("1 of 4 rollouts reached the pass threshold (reward ≥ 1)");
   const meanReward = await page.getByTestId("mean-reward").innerText();
   await openWhatIf(page, "Rules");
   await page.getByTestId("whatif-regraded").check();

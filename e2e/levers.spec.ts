@@ -28,9 +28,20 @@ test("lists the verdicts that move the headline most and applies the first as th
   await expect(first).toHaveAttribute("data-check", "C1");
   await expect(first).toContainText("if owner-lookup C1 were wrong");
   await expect(first.getByTestId("lever-delta")).toHaveText("−16.7 pp");
+  await expect(first.getByTestId("lever-label")).toHaveText("C1 Names the owning team");
 
   await levers.scrollIntoViewIfNeeded();
   await snap(page, "levers");
+
+  // On a phone the effect and its button stay in view beside the verdict (no column only repeating it).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const apply = first.getByRole("button", { name: /^Apply:/ });
+  const clipped = await apply.evaluate((button) => {
+    const table = button.closest("table")!.parentElement!.getBoundingClientRect();
+    return button.getBoundingClientRect().right > table.right + 0.5;
+  });
+  expect(clipped, "the Apply button is not cut off by the table's scroll box").toBe(false);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const before = figure((await headline(page).textContent()) ?? "");
   const delta = figure((await first.getByTestId("lever-delta").textContent()) ?? "");

@@ -40,8 +40,17 @@ const CASES = [
     dir: "benchflow-real",
     agentOrModel: "claude-sonnet-4-6",
     expectText: "hello-world-task",
+    noChecks: true,
+    noGroups: true,
   },
-  { folder: "harbor-real", dir: "harbor-real", agentOrModel: "MiniMax-M2.1", expectText: "RewardFileNotFoundError" },
+  {
+    folder: "harbor-real",
+    dir: "harbor-real",
+    agentOrModel: "MiniMax-M2.1",
+    expectText: "RewardFileNotFoundError",
+    noGroups: true,
+    longCheckKeys: true,
+  },
   { folder: "inspect-real", dir: "inspect-real", agentOrModel: "ollama/llama3.1", expectText: "match" },
   { folder: "tau-bench-real", dir: "tau-bench-real", agentOrModel: "gpt-4o", expectText: "airline/0" },
 ];
@@ -51,6 +60,8 @@ for (const c of CASES) {
     page,
     request,
   }) => {
+    // The Harbor job has 19 rollouts, each page visited.
+    if (c.folder === "harbor-real") test.slow();
     const stamp = `${c.folder}-${Date.now()}`;
     const { runs } = await upload(request, filesUnder(path.join(FIXTURES, c.dir), c.folder), stamp);
     expect(runs.length).toBeGreaterThan(0);
@@ -58,6 +69,13 @@ for (const c of CASES) {
     await page.goto(`/runs/${run.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (c.agentOrModel) await expect(page.getByText(c.agentOrModel).first()).toBeVisible();
+    // A run without checks says why nothing can be flipped, rather than that no verdict matters.
+    if ("noChecks" in c) await expect(page.getByTestId("no-levers")).toContainText("records no checks");
+    // No task of these runs has a group: no column of dashes.
+    if ("noGroups" in c) {
+      await expect(page.getByTestId("tasks-table").getByRole("row").first()).toBeVisible();
+      await expect(page.getByTestId("tasks-table").getByRole("columnheader", { name: /Group/ })).toHaveCount(0);
+    }
     // Each rollout page opens and shows its verdict; the text we expect appears on one of them.
     const report = await (await request.get(`/api/runs/${run.id}/report`)).json();
     let seen = false;
@@ -69,5 +87,15 @@ for (const c of CASES) {
     }
     expect(seen).toBe(true);
     await snap(page, `real-${c.folder}`);
+
+    // Its what-if rules, opened from a link on a phone, list check keys such as
+    // test_outputs.py::TestOutputs::test_values_correct without pushing the page sideways.
+    if ("longCheckKeys" in c) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/runs/${run.id}?whatif=rules`);
+      await expect(page.getByRole("tab", { name: "Rules" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel")).toContainText("test_outputs.py::TestOutputs::test_values_correct");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
   });
 }

@@ -35,4 +35,12 @@ test("an unscored reason on the run page opens the rollouts list filtered by it"
   await expect(page.getByTestId("rollouts-count")).toHaveText("1 of 5 rollouts");
   await status.getByRole("link", { name: /^every rollout/ }).click();
   await expect(page.getByTestId("rollouts-count")).toHaveText("5 rollouts");
+
+  // On a phone the ids keep a readable width (the table scrolls inside itself; the page never pans).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const idCell = rows.first().locator("td").first();
+  expect((await idCell.boundingBox())!.width, "the rollout id is not squeezed to a few characters").toBeGreaterThan(
+    120,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -37,7 +37,7 @@ test("the scoring-article run page shows every figure of the article", async ({ 
   await expect(grounding).toContainText("2 eligible tasks of 3");
 
   await expect(page.getByTestId("metric-reward")).toContainText("0.65");
-  await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts");
+  await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts passed every required check");
   await expect(page.getByTestId("mean-reward")).toContainText("0.65");
 
   // The explanation of the two schemes, with both numbers, for this run.
@@ -72,7 +72,9 @@ test("the tasks table shows passes k/n and the diagnosis, and sorts", async ({ p
   const row = table.locator('tr[data-task="finance/TASK-007"]');
   await expect(row).toContainText("3/5");
   await expect(row).toContainText("unreliable");
-  await expect(row).toContainText("0.74");
+  // Rewards in three decimals, so a column of them lines up ("0.740" above "1.000").
+  await expect(row).toContainText("0.740");
+  await expect(table.getByRole("columnheader", { name: /Group/ })).toBeVisible();
   await expect(page.getByTestId("flaky-tasks")).toContainText("finance/TASK-007");
 
   // Sorting by pass rate, worst first, puts a never-passing task on top.

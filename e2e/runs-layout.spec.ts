@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 import { uploadBenchflowJob } from "./benchflow-job";
 
@@ -5,6 +6,16 @@ import { uploadBenchflowJob } from "./benchflow-job";
 // at 390 px the table scrolls inside itself (the page never pans) with the run names pinned.
 
 const LONG_MODEL = `provider/${"very-long-model-name-".repeat(8)}2026-11-30`;
+
+/** Whether the runs filter's placeholder fits inside the box (a cut-off hint reads as a typo). */
+const placeholderFits = (page: Page) =>
+  page.getByRole("searchbox", { name: "Filter runs" }).evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(el.placeholder).width <= inner;
+  });
 
 test("at 1440 px a long model name is cut (its full text in the title) and the last column stays in view", async ({
   page,
@@ -21,6 +32,7 @@ test("at 1440 px a long model name is cut (its full text in the title) and the l
   expect(last).not.toBeNull();
   expect(box).not.toBeNull();
   expect(last!.x + last!.width, "the last column is in view at 1440 px").toBeLessThanOrEqual(box!.x + box!.width + 1);
+  expect(await placeholderFits(page), "the filter's placeholder is not cut off").toBe(true);
   await snap(page, "runs-1440");
 });
 
@@ -33,6 +45,7 @@ test("at 390 px the page does not pan; the table scrolls with the run names pinn
   await expect(link).toBeVisible();
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth, "no sideways pan at 390 px").toBeLessThanOrEqual(390);
+  expect(await placeholderFits(page), "the filter's placeholder is not cut off").toBe(true);
 
   const scroller = page.getByTestId("runs-scroller");
   await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));

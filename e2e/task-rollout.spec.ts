@@ -141,6 +141,10 @@ test("the bad run's markup-in-text rollout shows every string literally and runs
   await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
   await expect(page.getByText("<img src=x onerror=alert(1)>").first()).toBeVisible();
   await expect(page.getByText("<script>alert('detail')</script>").first()).toBeVisible();
+  // A detail of several lines (a traceback) keeps its lines, in a monospaced font, still as text.
+  const traceback = page.getByText("def test_total():").first();
+  await expect(traceback).toContainText("E       AssertionError: <b>not bold</b>");
+  expect(await traceback.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
   await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("<b>bold-task</b>");
 
   await page.getByRole("button", { name: "View" }).first().click();

@@ -1,6 +1,6 @@
 import type { ResolvedRef } from "@/lib/traces";
 import { clip, fixed } from "@/lib/display/format";
-import { statusWord, verdictWord } from "./words";
+import { isPreformatted, statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/ui/json-tree";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
@@ -89,7 +89,9 @@ export function CheckTable({
               </td>
               <td className={styles.detailCell}>
                 {check.detail !== null ? (
-                  <div className={styles.text}>{check.detail}</div>
+                  <div className={isPreformatted(check.detail) ? `${styles.text} ${styles.preformatted}` : styles.text}>
+                    {check.detail}
+                  </div>
                 ) : (
                   <span className="muted">—</span>
                 )}

@@ -3,6 +3,7 @@ import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
 import styles from "./check-list.module.css";
+import { isPreformatted } from "./words";
 
 /** The required checks that failed, first on the rollout page: label, detail, reason, failure tag, evidence. */
 export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[] }) {
@@ -19,7 +20,9 @@ export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[]
             {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
           </div>
           {check.detail !== null ? (
-            <p className={styles.text}>{check.detail}</p>
+            <p className={isPreformatted(check.detail) ? `${styles.text} ${styles.preformatted}` : styles.text}>
+              {check.detail}
+            </p>
           ) : (
             <p className={`${styles.text} muted`}>No detail recorded.</p>
           )}

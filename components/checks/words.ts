@@ -26,3 +26,11 @@ export function requiredWord(required: boolean | "required" | "optional" | "mixe
   if (required === false) return "optional";
   return required === "mixed" ? "required in some" : required;
 }
+
+/**
+ * A check detail of several lines (a test's traceback, a diff) is shown in a monospaced font, so its
+ * indentation and markers line up as the harness wrote them; one line reads as prose.
+ */
+export function isPreformatted(text: string): boolean {
+  return text.includes("\n");
+}

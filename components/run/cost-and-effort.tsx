@@ -11,6 +11,7 @@ import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import {
   effortScatter,
   scatterMeasures,
+  scatterYDomain,
   type ScatterMeasure,
   type ScatterPoint,
 } from "@/lib/scoring/view/effort-scatter";
@@ -119,7 +120,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
             type="number"
             dataKey="y"
             name={yName}
-            domain={scatter.y === "reward" ? ["auto", "auto"] : [0, 1]}
+            domain={scatterYDomain(scatter)}
             padding={{ top: 8, bottom: 8 }}
             tickFormatter={yText}
             tickLine={false}

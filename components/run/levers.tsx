@@ -21,11 +21,14 @@ export function Levers({
   headline,
   tasks,
   taskHref,
+  hasChecks,
 }: {
   levers: Lever[];
   headline: ReportHeadline;
   tasks: TaskReport[];
   taskHref: (taskKey: string) => string | null;
+  /** Whether any rollout of the run records a check: without one there is no verdict to flip. */
+  hasChecks: boolean;
 }) {
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const taskIds = useMemo(() => new Map(tasks.map((t) => [t.key, t.taskId])), [tasks]);
@@ -42,15 +45,18 @@ export function Levers({
       </p>
       {levers.length === 0 ? (
         <p className={styles.none} data-testid="no-levers">
-          No single verdict moves the headline.
+          {hasChecks
+            ? "No single verdict moves the headline."
+            : "This run records no checks: every verdict comes from a reward, so there is no check verdict to flip. The pass threshold is under What if…? → Rules."}
         </p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={`table ${styles.compact}`}>
             <thead>
               <tr>
-                <th scope="col">If this verdict were wrong</th>
-                <th scope="col">Check</th>
+                <th scope="col" className={styles.leverText}>
+                  If this verdict were wrong
+                </th>
                 <th scope="col" className="num">
                   Headline
                 </th>
@@ -65,11 +71,15 @@ export function Levers({
                 const way = l.passed ? "counted as passed" : "counted as failed";
                 return (
                   <tr key={`${l.task}\u0000${l.check}`} data-testid="lever" data-task={l.task} data-check={l.check}>
-                    <td className={styles.wrap}>
+                    <td className={styles.leverText}>
                       if {href ? <Link href={href}>{taskId}</Link> : taskId} <strong>{clip(l.check, 80)}</strong> were
                       wrong <span className="muted">({way})</span>
+                      {l.label !== l.check ? (
+                        <span className={styles.leverLabel} data-testid="lever-label">
+                          {clip(l.label, 200)}
+                        </span>
+                      ) : null}
                     </td>
-                    <td className={styles.wrap}>{clip(l.label, 200)}</td>
                     <td className="num" data-testid="lever-delta">
                       <strong>{effect}</strong>
                     </td>

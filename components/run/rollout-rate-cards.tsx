@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { intervalText, num, pct, plural } from "@/lib/display/format";
+import { passedWords } from "@/lib/display/pass-words";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { PassRule } from "@/lib/scoring/view/pass-rule";
 import styles from "./metric-card.module.css";
 import { ValueTrack } from "./value-track";
 
@@ -8,7 +10,16 @@ import { ValueTrack } from "./value-track";
  * Pass rate and mean reward: each counted rollout one vote, kept apart from the dimensions
  * (docs/scoring.md#reward-mean-reward-and-pass-rate).
  */
-export function PassRateCard({ passRate, unscored }: { passRate: Report["passRate"]; unscored: number }) {
+export function PassRateCard({
+  passRate,
+  unscored,
+  rule,
+}: {
+  passRate: Report["passRate"];
+  unscored: number;
+  /** What decided the verdicts: "passed every required check" is only true of verdicts the checks decided. */
+  rule: PassRule;
+}) {
   const left = passRate.scored + unscored - passRate.counted;
   return (
     <RateCard
@@ -22,7 +33,7 @@ export function PassRateCard({ passRate, unscored }: { passRate: Report["passRat
       <strong>
         {passRate.passes} of {plural(passRate.counted, "rollout")}
       </strong>{" "}
-      passed every required check
+      {passedWords(rule)}
       {passRate.ci95 ? (
         <span className={styles.interval} data-testid="pass-rate-ci">
           95% CI {intervalText("completion", passRate.ci95)}, clustered by task

@@ -1,4 +1,5 @@
 import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
+import type { PassRule } from "@/lib/scoring/view/pass-rule";
 import { rolloutStrips, type StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 import { sortRows } from "./sort-rows";
@@ -18,6 +19,8 @@ export interface RunFirstScreen {
   recordedHeadline: ReportHeadline;
   headlineMetric: MetricReport | null;
   passRate: Report["passRate"];
+  /** What decided the verdicts behind the pass rate (required checks, a reward, a grade). */
+  passRule: PassRule;
   meanReward: Report["meanReward"];
   scenarioDescription: string[];
   warnings: RunWarning[];
@@ -48,7 +51,12 @@ export function tableDimensions(report: Report): string[] {
 const isDefaultView = (v: TasksView) =>
   v.q.trim() === "" && v.sort === null && v.page === DEFAULT_TASKS_VIEW.page && v.diagnosis === null;
 
-export function runFirstScreen(report: Report, view: TasksView, recorded: ReportHeadline): RunFirstScreen {
+export function runFirstScreen(
+  report: Report,
+  view: TasksView,
+  recorded: ReportHeadline,
+  passRule: PassRule,
+): RunFirstScreen {
   const warnings = reportWarnings(report);
   const tasks = isDefaultView(view) ? sortRows(report.tasks, (t) => t.key, "asc").slice(0, TASKS_PAGE_SIZE) : [];
   const keys = new Set(tasks.map((t) => t.key));
@@ -59,6 +67,7 @@ export function runFirstScreen(report: Report, view: TasksView, recorded: Report
     recordedHeadline: recorded,
     headlineMetric: report.metrics[report.headline.metric] ?? null,
     passRate: report.passRate,
+    passRule,
     meanReward: report.meanReward,
     scenarioDescription: report.scenarioDescription,
     warnings: warnings.slice(0, WARNING_LIMIT),

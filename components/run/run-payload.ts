@@ -1,5 +1,6 @@
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { computeReport } from "@/lib/scoring/report/report";
+import { passRule } from "@/lib/scoring/view/pass-rule";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { runFirstScreen, type RunFirstScreen } from "./run-first-screen";
 import type { RunPageMeta } from "./run-page-meta";
@@ -26,7 +27,7 @@ export function runPageData(
   const scenario = options.scenario ?? {};
   const report = Object.keys(scenario).length === 0 ? snapshot.recorded : computeReport(snapshot.run, scenario);
   return {
-    first: runFirstScreen(report, options.view, snapshot.recorded.headline),
+    first: runFirstScreen(report, options.view, snapshot.recorded.headline, passRule(snapshot.run, scenario)),
     metaJson: runPageMetaJson(meta),
     source: options.source,
   };

@@ -11,6 +11,7 @@ import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
+import { passRule } from "@/lib/scoring/view/pass-rule";
 import { CostAndEffort } from "./cost-and-effort";
 import { FailureTags, MostFailedChecks } from "./failures";
 import { FlakyTasks } from "./flaky-tasks";
@@ -166,7 +167,7 @@ function FirstScreen({
       <div className={styles.top}>
         <HeadlineCard headline={first.headline} metric={first.headlineMetric ?? undefined} />
         <div className={styles.rates}>
-          <PassRateCard passRate={first.passRate} unscored={first.counts.unscored} />
+          <PassRateCard passRate={first.passRate} unscored={first.counts.unscored} rule={first.passRule} />
           <MeanRewardCard meanReward={first.meanReward} unscored={first.counts.unscored} />
         </div>
       </div>
@@ -260,6 +261,8 @@ function ScoredRunView({
   const dimensions = useMemo(() => tableDimensions(report), [report]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
+  const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
+  const rule = useMemo(() => passRule(run, report.scenario), [run, report.scenario]);
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
@@ -272,7 +275,7 @@ function ScoredRunView({
       <div className={styles.top}>
         <HeadlineCard headline={report.headline} metric={report.metrics[report.headline.metric]} />
         <div className={styles.rates}>
-          <PassRateCard passRate={report.passRate} unscored={report.counts.unscored} />
+          <PassRateCard passRate={report.passRate} unscored={report.counts.unscored} rule={rule} />
           <MeanRewardCard meanReward={report.meanReward} unscored={report.counts.unscored} />
         </div>
       </div>
@@ -305,7 +308,13 @@ function ScoredRunView({
         <HeadlineRobustnessTable robustness={view.robustness} />
       </section>
 
-      <Levers levers={view.levers} headline={report.headline} tasks={report.tasks} taskHref={taskHref} />
+      <Levers
+        levers={view.levers}
+        headline={report.headline}
+        tasks={report.tasks}
+        taskHref={taskHref}
+        hasChecks={hasChecks}
+      />
 
       <FormatNotes meta={meta} report={report} />
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
-import { count, metricTitle, num, pct } from "@/lib/display/format";
+import { count, fixed, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
@@ -51,6 +51,7 @@ export function TasksTable({
 }) {
   const { view, update: edit } = useUrlState(tasksViewCodec);
   const update = (change: Partial<TasksView>) => edit((v) => ({ ...v, ...change }));
+  const grouped = tasks.some((t) => t.group !== null);
   const columns = useMemo<Column[]>(() => {
     const cols: Column[] = [
       {
@@ -74,14 +75,16 @@ export function TasksTable({
           );
         },
       },
-      {
+    ];
+    // A run without groups would show a column of dashes (on a phone, the only column beside the task).
+    if (grouped)
+      cols.push({
         id: "group",
         header: "Group",
         sort: (t) => t.group,
         first: "asc",
         cell: (t) => t.group ?? <span className="muted">—</span>,
-      },
-    ];
+      });
     cols.push(
       {
         id: "weight",
@@ -123,10 +126,17 @@ export function TasksTable({
         sort: (t) => t.meanReward,
         first: "asc",
         title: "Mean reward",
-        cell: (t) => num(t.meanReward),
+        cell: (t) => fixed(t.meanReward, 3),
       },
-      { id: "best", header: "Best", numeric: true, sort: (t) => t.best, first: "asc", cell: (t) => num(t.best) },
-      { id: "worst", header: "Worst", numeric: true, sort: (t) => t.worst, first: "asc", cell: (t) => num(t.worst) },
+      { id: "best", header: "Best", numeric: true, sort: (t) => t.best, first: "asc", cell: (t) => fixed(t.best, 3) },
+      {
+        id: "worst",
+        header: "Worst",
+        numeric: true,
+        sort: (t) => t.worst,
+        first: "asc",
+        cell: (t) => fixed(t.worst, 3),
+      },
       {
         id: "strip",
         header: "Rollouts",
@@ -164,7 +174,7 @@ export function TasksTable({
       });
     }
     return cols;
-  }, [dimensions, strips, counted, taskHref, preview]);
+  }, [dimensions, strips, counted, taskHref, preview, grouped]);
 
   const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);
   const sort = requested ? { id: requested.id, direction: view.dir } : DEFAULT_SORT;

@@ -81,7 +81,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
           <input
             type="search"
             aria-label="Filter runs"
-            placeholder="Filter by name, model, tag or a figure (425, 50.0%)"
+            placeholder="Name, model, tag or a figure (425, 50.0%)"
             value={view.q}
             onChange={(e) => update({ q: e.target.value }, "typing")}
             className={styles.searchInput}

@@ -1,5 +1,5 @@
 import { clip } from "@/lib/display/format";
-import { statusWord, verdictWord } from "@/components/checks/words";
+import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
 import Link from "next/link";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
@@ -53,7 +53,15 @@ export function CellDetail({
           <span className="mono muted">{row.key}</span>
         </dd>
         <dt>Detail</dt>
-        <dd className={styles.detailText}>{cell.detail ?? <span className="muted">no detail recorded</span>}</dd>
+        <dd
+          className={
+            cell.detail !== null && isPreformatted(cell.detail)
+              ? `${styles.detailText} ${styles.preformatted}`
+              : styles.detailText
+          }
+        >
+          {cell.detail ?? <span className="muted">no detail recorded</span>}
+        </dd>
         {cell.reason !== null ? (
           <>
             <dt>Reason</dt>

@@ -22,9 +22,9 @@ export function UploadHelp({ maxBytes, formats }: { maxBytes: number; formats: r
       <section>
         <h2>How files become runs</h2>
         <p>
-          One upload makes one run (a Harbor job with several evals, one per eval), named after the folder you drop
-          unless you name it. Files Tally cannot read are rejected with the reason; the rest is still stored. Uploading
-          the same file again changes nothing.
+          One upload makes one run (one per eval of a Harbor job, one per agent and model of BenchFlow results), named
+          after the folder you drop unless you name it. Files Tally cannot read are rejected with the reason; the rest
+          is still stored. Uploading the same file again changes nothing.
         </p>
       </section>
       <section>

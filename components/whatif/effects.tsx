@@ -6,6 +6,7 @@ import { changeText, metricText, metricTitle } from "@/lib/display/format";
 import { tone } from "./effect-tone";
 import { metricKind, type MetricKind } from "@/lib/scoring/core/dimensions";
 import type { CompletionFlip, ScenarioEffects, ValueEffect } from "@/lib/scoring/report/scenario-effects";
+import { completionWords } from "./completion-words";
 import type { SchemeComparisonRow } from "@/lib/scoring/view/scheme-comparison";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import { SchemeChart } from "./scheme-chart";
@@ -46,21 +47,6 @@ function figureRows(effects: ScenarioEffects): FigureRow[] {
   rows.push({ id: "pass-rate", name: "Pass rate", kind: "completion", effect: effects.passRate, headline: false });
   rows.push({ id: "mean-reward", name: "Mean reward", kind: "reward", effect: effects.meanReward, headline: false });
   return rows;
-}
-
-function completionWords(f: CompletionFlip): string {
-  switch (f.change) {
-    case "completes":
-      return "now completes";
-    case "no-longer-completes":
-      return "no longer completes";
-    case "up":
-      return "passes more often";
-    case "down":
-      return "passes less often";
-    case "recounted":
-      return f.before.counted === 0 ? "now counted" : `${f.after.counted} rollouts counted, not ${f.before.counted}`;
-  }
 }
 
 function changeClass(change: CompletionFlip["change"]): string | undefined {

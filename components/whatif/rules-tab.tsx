@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { fixed, metricTitle, num, plural } from "@/lib/display/format";
+import { thresholdWords } from "@/lib/display/pass-words";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import {
   setComponentWeight,
@@ -267,9 +268,7 @@ export function RulesTab({
       {rewardRules > 0 ? (
         <div className={styles.subsection}>
           <h3 className={styles.blockTitle}>Pass threshold</h3>
-          <p className={styles.help}>
-            {plural(rewardRules, "rollout")} pass by reward (reward ≥ threshold). Recorded: {num(run.passThreshold)}.
-          </p>
+          <p className={styles.help}>{thresholdWords(rewardRules, run.passThreshold)}</p>
           <NumberField
             className={styles.weightInput}
             value={scenario.passThreshold ?? null}

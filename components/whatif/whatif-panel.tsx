@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -18,13 +18,15 @@ import { HeadlineControls } from "./headline-controls";
 import { RulesTab } from "./rules-tab";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "./saved-scenarios";
 import { useUrlState } from "@/components/url-state/use-url-state";
+import { withQuery } from "@/components/url-state/url-codec";
 import { scenarioCodec } from "./scenario-url";
+import { whatIfTabCodec, type WhatIfTab } from "./tab-url";
 import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
 import type { Edit, RunPaths } from "./whatif-types";
 import styles from "./whatif.module.css";
 
-type Tab = "verdicts" | "weights" | "rules" | "budget";
+type Tab = WhatIfTab;
 const TABS: { id: Tab; label: string }[] = [
   { id: "verdicts", label: "Flip verdicts" },
   { id: "weights", label: "Weights" },
@@ -55,25 +57,22 @@ export function WhatIfPanel({
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
-  const [open, setOpen] = useState(active);
-  // The open tab lives in the URL (`whatif=`), so a shared link opens where it was made. A run without checks
-  // has nothing to flip: it opens on the rules.
+  // The open tab lives in the URL (`whatif=`), written without a server round trip, so a shared link opens the
+  // panel where it was made. A run without checks has nothing to flip: it opens on the rules.
+  const searchParams = useSearchParams();
+  const asked = whatIfTabCodec.parse(searchParams);
+  const [open, setOpen] = useState(active || asked !== null);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
   const defaultTab: Tab = hasChecks ? "verdicts" : "rules";
-  const searchParams = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const asked = searchParams.get("whatif");
-  const tab: Tab = TABS.some((t) => t.id === asked) ? (asked as Tab) : defaultTab;
+  const tab: Tab = asked ?? defaultTab;
   const setTab = useCallback(
     (next: Tab) => {
-      const params = new URLSearchParams(window.location.search);
-      if (next === defaultTab) params.delete("whatif");
-      else params.set("whatif", next);
-      const query = params.toString();
-      router.replace(`${pathname}${query ? `?${query}` : ""}`, { scroll: false });
+      const { pathname, search, hash } = window.location;
+      const query = whatIfTabCodec.write(next === defaultTab ? null : next, new URLSearchParams(search));
+      // Next's router follows history writes (useSearchParams updates) without rendering the page again.
+      window.history.replaceState(null, "", `${withQuery(pathname, query)}${hash}`);
     },
-    [defaultTab, pathname, router],
+    [defaultTab],
   );
 
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);

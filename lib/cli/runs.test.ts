@@ -89,6 +89,12 @@ describe("tally runs", { timeout: 120_000 }, () => {
     expect(tally("runs", "frobnicate").status).toBe(2);
     expect(tally("runs").stderr).toContain("give an action");
   });
+
+  it("says how many rollouts a run holds in the singular too", () => {
+    const one = tally("ingest", fixturePath("real", "silo", "crm-TASK-001.result.json"), "--run", "single");
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/Created run "single" \([a-z0-9]+\): 1 rollout\n/);
+  });
 });
 
 describe("confirmByName", () => {

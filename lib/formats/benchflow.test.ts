@@ -227,6 +227,14 @@ describe("real BenchFlow result.json files (older and current schema)", () => {
       ["benchflow-real · gemini-cli · gemini-2.5-flash", "gemini-cli", "gemini-2.5-flash"],
     ]);
   });
+
+  it("names them after the user's run name and the agent and model, not after the upload's placeholder folder", () => {
+    const batch = parseBatch(loadFixture("benchflow-real"), { rootName: "upload", runName: "nightly" });
+    expect(batch.runs.map((r) => r.name)).toEqual([
+      "nightly · @agentclientprotocol/claude-agent-acp · claude-sonnet-4-6",
+      "nightly · gemini-cli · gemini-2.5-flash",
+    ]);
+  });
 });
 
 describe("BenchFlow rewards: result.json, reward.json, reward.txt", () => {

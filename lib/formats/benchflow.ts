@@ -111,7 +111,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 /**
  * One run takes the user's name, else the ingested root's, else its job folder's. Several runs are named by their
  * job folder (the root's name for files at the root), then by agent and model when a folder holds several;
- * the user's --run name prefixes them.
+ * the user's --run name prefixes them, and replaces the folder when every run comes from one folder (the
+ * folder would only repeat what the user named, or be the placeholder name of loose uploaded files).
  */
 function nameRuns(unnamed: readonly UnnamedRun[], options: ParseOptions): NormalizedRun[] {
   const first = unnamed[0];
@@ -126,7 +127,7 @@ function nameRuns(unnamed: readonly UnnamedRun[], options: ParseOptions): Normal
   for (const u of unnamed) perJob.set(jobKey(u.jobDir), (perJob.get(jobKey(u.jobDir)) ?? 0) + 1);
   const given = options.runName?.trim();
   return unnamed.map((u) => {
-    const parts = [folderName(u.jobDir) || root];
+    const parts = given && perJob.size === 1 ? [] : [folderName(u.jobDir) || root];
     if ((perJob.get(jobKey(u.jobDir)) ?? 0) > 1)
       parts.push(u.run.agent ?? "unknown agent", u.run.model ?? "unknown model");
     const distinct = parts.join(" · ");

@@ -114,7 +114,7 @@ describe("harbor-real: a job result.json beside two trial folders", () => {
     expect(run.metadata.harborMeanNote).toBe(
       "Harbor reports 0.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts " +
         "disagree (n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats). " +
-        "Tally's mean reward over the 14 scored trial(s) here is 0.6065 (0.4469 with the 5 unscored counted as 0, as Harbor counts them).",
+        "Tally's mean reward over the 14 scored trials here is 0.6065 (0.4469 with the 5 unscored counted as 0, as Harbor counts them).",
     );
   });
 
@@ -222,7 +222,7 @@ describe("Harbor job result.json alone", () => {
 
   it("says Harbor's mean is over other trials: the trimmed lists hold 19 of them", () => {
     expect(run.metadata.harborMeanNote).toMatch(
-      /^Harbor reports 0\.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts disagree \(n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats\)\. Tally's mean reward over the 14 scored trial\(s\) here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
+      /^Harbor reports 0\.1239 over its job's trials, which are not this run's: the job file lists 19 trials and its counts disagree \(n_trials 390 vs 14 trials listed with a reward; n_errors 79 vs 7 trials listed in exception_stats\)\. Tally's mean reward over the 14 scored trials here is 0\.6065 \(0\.4469 with the 5 unscored counted as 0/,
     );
     expect(run.warnings).toContain(
       "0 of 19 trials have a trial folder; the other 19 come from job-result.trimmed.json alone: their reward and exception, without checks, verifier output or trace",
@@ -343,7 +343,7 @@ describe("Harbor job with several evals", () => {
     ]);
     const second = result.runs[1]!;
     expect(second.warnings[0]).toBe(
-      'reward_stats.reward has the key "high", which is not a number: its 1 trial(s) get no reward',
+      'reward_stats.reward has the key "high", which is not a number: its 1 trial gets no reward',
     );
     expect(second.rollouts.map((r) => [r.id, r.status, r.errorCategory])).toEqual([
       ["a__2", "scored", null],
@@ -414,8 +414,8 @@ describe("Harbor job whose lists are whole, with some of its trial folders", () 
       folder("a__1"),
     ]);
     expect(run.metadata.harborMeanNote).toBe(
-      "Harbor's mean counts the 1 unscored trial(s) as 0; Tally excludes them by default: Harbor reports 0.5, " +
-        "Tally's mean reward over the 2 scored trial(s) here is 0.5 (0.3333 with the 1 unscored counted as 0, as Harbor counts them).",
+      "Harbor's mean counts the 1 unscored trial as 0; Tally excludes them by default: Harbor reports 0.5, " +
+        "Tally's mean reward over the 2 scored trials here is 0.5 (0.3333 with the 1 unscored counted as 0, as Harbor counts them).",
     );
   });
 
@@ -426,8 +426,8 @@ describe("Harbor job whose lists are whole, with some of its trial folders", () 
       "jobs/j/result.json (terminus__gpt-5__tasks) disagrees with the trial folders, which are used: trial z__9 is not listed",
     ]);
     expect(run.metadata.harborMeanNote).toBe(
-      "Harbor reports 0.5 over its job's trials, which are not this run's: 1 trial(s) here are not in the job's lists. " +
-        "Tally's mean reward over the 2 scored trial(s) here is 1.",
+      "Harbor reports 0.5 over its job's trials, which are not this run's: 1 trial here is not in the job's lists. " +
+        "Tally's mean reward over the 2 scored trials here is 1.",
     );
   });
 

@@ -8,6 +8,7 @@ import type { FormatId } from "@/lib/formats/types";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { progress } from "../progress";
+import { runLine } from "../run-line";
 
 /** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
 const PARSE_LIGHT_ABOVE = 5_000;
@@ -84,7 +85,7 @@ export const ingestCommand = {
         for (const p of result.duplicates) console.log(`  duplicate  ${p}`);
         for (const r of result.rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
         for (const run of result.runs) {
-          console.log(`${run.created ? "Created" : "Updated"} run "${run.name}" (${run.id}): ${run.rollouts} rollouts`);
+          console.log(runLine(run));
           for (const warning of sharedRolloutsWarnings(run)) console.log(`  warning: ${warning}`);
         }
         console.log(

@@ -4,6 +4,7 @@ import { ZTags } from "@/lib/run-tags";
 import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
+import { runLine } from "../run-line";
 
 const HELP = `Usage: tally watch <folder…> [--run NAME] [--tag T…]
 
@@ -25,9 +26,7 @@ function print(event: WatchEvent): void {
     case "kept":
       return console.log(`  kept       ${event.path}: ${event.error}`);
     case "run":
-      return console.log(
-        `${event.created ? "Created" : "Updated"} run "${event.name}" (${event.id}): ${event.rollouts} rollouts`,
-      );
+      return console.log(runLine(event));
     case "failed":
       return console.error(`tally watch: ${event.error} (retried on the next change)`);
   }

@@ -29,6 +29,11 @@ function listed(trials: Map<string, ListedTrial>, name: string): ListedTrial {
   return trial;
 }
 
+/** "1 trial", "14 trials" (or "1 scored trial"…) for the sentences ingest stores with the run. */
+function trialCount(n: number, noun = "trial"): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** Reward keys are strings ("1.0", "0.85"): Harbor writes a Python dict keyed by float. */
 export function readEval(key: string, entry: THarborEval, raw: JsonObject): EvalListing {
   const trials = new Map<string, ListedTrial>();
@@ -38,7 +43,7 @@ export function readEval(key: string, entry: THarborEval, raw: JsonObject): Eval
       const value = Number(valueText);
       if (valueText.trim() === "" || !Number.isFinite(value)) {
         warnings.push(
-          `reward_stats.${rewardName} has the key ${JSON.stringify(valueText)}, which is not a number: its ${names.length} trial(s) get no ${rewardName}`,
+          `reward_stats.${rewardName} has the key ${JSON.stringify(valueText)}, which is not a number: its ${trialCount(names.length)} ${names.length === 1 ? "gets" : "get"} no ${rewardName}`,
         );
         continue;
       }
@@ -191,7 +196,7 @@ function otherTrials(listing: EvalListing, trials: readonly TrialReward[]): stri
   if (diffs.length > 0)
     return `the job file lists ${listing.trials.size} trials and its counts disagree (${diffs.join("; ")})`;
   const unlisted = trials.filter((t) => !listing.trials.has(t.id)).length;
-  return unlisted > 0 ? `${unlisted} trial(s) here are not in the job's lists` : null;
+  return unlisted > 0 ? `${trialCount(unlisted)} here ${unlisted === 1 ? "is" : "are"} not in the job's lists` : null;
 }
 
 /**
@@ -206,7 +211,7 @@ export function harborMeanNote(harborMean: number, listing: EvalListing, trials:
   const tally =
     scored.length === 0
       ? "no trial here is scored"
-      : `Tally's mean reward over the ${scored.length} scored trial(s) here is ${fmt(sum / scored.length)}` +
+      : `Tally's mean reward over the ${trialCount(scored.length, "scored trial")} here is ${fmt(sum / scored.length)}` +
         (scored.length < trials.length
           ? ` (${fmt(sum / trials.length)} with the ${trials.length - scored.length} unscored counted as 0, as Harbor counts them)`
           : "");
@@ -215,5 +220,5 @@ export function harborMeanNote(harborMean: number, listing: EvalListing, trials:
     return `Harbor reports ${fmt(harborMean)} over its job's trials, which are not this run's: ${other}. ${tally[0]!.toUpperCase()}${tally.slice(1)}.`;
   }
   const unscoredListed = [...listing.trials.values()].filter((t) => mainReward(t.rewards).value === null).length;
-  return `Harbor's mean counts the ${unscoredListed} unscored trial(s) as 0; Tally excludes them by default: Harbor reports ${fmt(harborMean)}, ${tally}.`;
+  return `Harbor's mean counts the ${trialCount(unscoredListed, "unscored trial")} as 0; Tally excludes them by default: Harbor reports ${fmt(harborMean)}, ${tally}.`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { measureRow } from "../report/effort";
 import type { Measures } from "../core/measures";
-import { effortScatter, SCATTER_ROLLOUT_LIMIT, scatterMeasures } from "./effort-scatter";
+import { effortScatter, SCATTER_ROLLOUT_LIMIT, scatterMeasures, scatterYDomain } from "./effort-scatter";
 
 function row(id: string, task: string, passed: boolean, reward: number | null, measures: Measures, scored = true) {
   return { id, task, status: scored ? "scored" : "unscored", passed, reward, measures: measureRow(measures) } as const;
@@ -59,5 +59,21 @@ describe("effortScatter", () => {
       { id: "even", task: "even", x: 2, y: 1, passed: true, rollouts: 1001 },
       { id: "odd", task: "odd", x: 6, y: 0.5, passed: false, rollouts: 1001 },
     ]);
+  });
+});
+
+describe("scatterYDomain", () => {
+  const at = (...ys: number[]) => ({
+    points: ys.map((y) => ({ id: "r", task: "t", x: 1, y, passed: y >= 1, rollouts: 1 })),
+  });
+
+  it("is 0 to 1 for one point or rewards inside it", () => {
+    expect(scatterYDomain(at(1))).toEqual([0, 1]);
+    expect(scatterYDomain(at(0.5, 0.75))).toEqual([0, 1]);
+  });
+
+  it("widens to a reward outside 0 to 1", () => {
+    expect(scatterYDomain(at(-1, 0.5))).toEqual([-1, 1]);
+    expect(scatterYDomain(at(1.5))).toEqual([0, 1.5]);
   });
 });

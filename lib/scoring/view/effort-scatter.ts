@@ -86,3 +86,17 @@ export function effortScatter(rollouts: readonly ScatterRollout[], measure: Scat
   }));
   return { ...base, per: "task", points };
 }
+
+/**
+ * The y axis: 0 to 1, widened to any reward outside it (some harnesses allow −1 to 1). Left to the chart, one
+ * point (or points of one reward) gets an axis such as −1 to 3, for a reward that cannot exceed 1.
+ */
+export function scatterYDomain(scatter: Pick<EffortScatter, "points">): [number, number] {
+  let low = 0;
+  let high = 1;
+  for (const p of scatter.points) {
+    if (p.y < low) low = p.y;
+    if (p.y > high) high = p.y;
+  }
+  return [low, high];
+}
