@@ -11,7 +11,7 @@ import { progress } from "../progress";
 import { runLine } from "../run-line";
 
 /** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
-const PARSE_LIGHT_ABOVE = 5_000;
+const PARSE_LIGHT_ABOVE = 20_000;
 const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--tag T…] [--baseline] [--format F] [--json]
 
 Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
