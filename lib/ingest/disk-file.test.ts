@@ -53,10 +53,10 @@ it("keeps the bytes of the files read while the batch's budget lasts, reads the 
   });
   const first = a!.bytes;
   expect(budget.left).toBe(2);
-  b!.bytes; // too big for what is left: not kept
+  expect(b!.bytes).toHaveLength(8); // too big for what is left: not kept
   expect(a!.bytes).toBe(first); // kept, not read again (b's read came between)
   writeFileSync(path.join(dir, "e.json"), '{"x":133}');
-  new DiskFile("other.json", path.join(dir, "d.json")).bytes; // the last read is another file's
+  expect(new DiskFile("other.json", path.join(dir, "d.json")).bytes).toHaveLength(8); // the last read is another file's
   expect(() => b!.bytes).toThrow("e.json changed"); // read again, and the change is seen
   a!.release();
   expect(budget.left).toBe(10);
