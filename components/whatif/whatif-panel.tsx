@@ -1,6 +1,5 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -18,7 +17,6 @@ import { HeadlineControls } from "./headline-controls";
 import { RulesTab } from "./rules-tab";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "./saved-scenarios";
 import { useUrlState } from "@/components/url-state/use-url-state";
-import { withQuery } from "@/components/url-state/url-codec";
 import { scenarioCodec } from "./scenario-url";
 import { whatIfTabCodec, type WhatIfTab } from "./tab-url";
 import { VerdictsTab } from "./verdicts-tab";
@@ -59,20 +57,15 @@ export function WhatIfPanel({
   const active = !isEmptyScenario(scenario);
   // The open tab lives in the URL (`whatif=`), written without a server round trip, so a shared link opens the
   // panel where it was made. A run without checks has nothing to flip: it opens on the rules.
-  const searchParams = useSearchParams();
-  const asked = whatIfTabCodec.parse(searchParams);
-  const [open, setOpen] = useState(active || asked !== null);
+  const tabUrl = useUrlState(whatIfTabCodec);
+  const [open, setOpen] = useState(active || tabUrl.view !== null);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
   const defaultTab: Tab = hasChecks ? "verdicts" : "rules";
-  const tab: Tab = asked ?? defaultTab;
+  const tab: Tab = tabUrl.view ?? defaultTab;
+  const updateTab = tabUrl.update;
   const setTab = useCallback(
-    (next: Tab) => {
-      const { pathname, search, hash } = window.location;
-      const query = whatIfTabCodec.write(next === defaultTab ? null : next, new URLSearchParams(search));
-      // Next's router follows history writes (useSearchParams updates) without rendering the page again.
-      window.history.replaceState(null, "", `${withQuery(pathname, query)}${hash}`);
-    },
-    [defaultTab],
+    (next: Tab) => updateTab(() => (next === defaultTab ? null : next)),
+    [defaultTab, updateTab],
   );
 
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
