@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -18,13 +19,12 @@ import { RulesTab } from "./rules-tab";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "./saved-scenarios";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { scenarioCodec } from "./scenario-url";
-import { whatIfTabCodec, type WhatIfTab } from "./tab-url";
 import { VerdictsTab } from "./verdicts-tab";
 import { WeightsTab } from "./weights-tab";
 import type { Edit, RunPaths } from "./whatif-types";
 import styles from "./whatif.module.css";
 
-type Tab = WhatIfTab;
+type Tab = "verdicts" | "weights" | "rules" | "budget";
 const TABS: { id: Tab; label: string }[] = [
   { id: "verdicts", label: "Flip verdicts" },
   { id: "weights", label: "Weights" },
@@ -55,17 +55,26 @@ export function WhatIfPanel({
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const scenario: Scenario = url.view;
   const active = !isEmptyScenario(scenario);
-  // The open tab lives in the URL (`whatif=`), written without a server round trip, so a shared link opens the
-  // panel where it was made. A run without checks has nothing to flip: it opens on the rules.
-  const tabUrl = useUrlState(whatIfTabCodec);
-  const [open, setOpen] = useState(active || tabUrl.view !== null);
+  // The open tab lives in the URL (`whatif=`), so a shared link opens the panel where it was made. A run
+  // without checks has nothing to flip: it opens on the rules.
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
   const defaultTab: Tab = hasChecks ? "verdicts" : "rules";
-  const tab: Tab = tabUrl.view ?? defaultTab;
-  const updateTab = tabUrl.update;
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const asked = searchParams.get("whatif");
+  const named = TABS.some((t) => t.id === asked);
+  const [open, setOpen] = useState(active || named);
+  const tab: Tab = named ? (asked as Tab) : defaultTab;
   const setTab = useCallback(
-    (next: Tab) => updateTab(() => (next === defaultTab ? null : next)),
-    [defaultTab, updateTab],
+    (next: Tab) => {
+      const params = new URLSearchParams(window.location.search);
+      if (next === defaultTab) params.delete("whatif");
+      else params.set("whatif", next);
+      const query = params.toString();
+      router.replace(`${pathname}${query ? `?${query}` : ""}`, { scroll: false });
+    },
+    [defaultTab, pathname, router],
   );
 
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
