@@ -82,16 +82,6 @@ export function useUrlState<T>(
   useLayoutEffect(() => {
     latest.current = view;
   }, [view]);
-  // A history write the router lost: a refresh or navigation it applied over the write renders the older URL
-  // while the address bar holds the write. Writing it again makes the router take it up (a few times at most).
-  const rewrites = useRef(0);
-  useEffect(() => {
-    if (navigation !== "history" || addressKey === null || addressKey === key) rewrites.current = 0;
-    else if (current.pending.includes(addressKey) && rewrites.current < 3) {
-      rewrites.current += 1;
-      window.history.replaceState(null, "", window.location.href);
-    }
-  });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
