@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressSeen, initialSync, urlChanged, written } from "./reconcile";
+import { initialSync, urlChanged, written } from "./reconcile";
 
 type View = { q: string };
 const v = (q: string): View => ({ q });
@@ -43,15 +43,5 @@ describe("URL state reconciliation", () => {
   it("returns the same state when the key did not change, so a render does not set state again", () => {
     const s = written(initialSync<View>(""), v("a"), "q=a");
     expect(urlChanged(s, "")).toBe(s);
-  });
-
-  it("drops a history write overtaken before it rendered: the address is back at the rendered key", () => {
-    // Reset written (address "" at once), then a back navigation's page from the server puts "q=a" back.
-    const s = written(initialSync<View>("q=a"), v(""), "");
-    expect(addressSeen(s, "")).toBe(s); // the write is in the address: it is landing
-    expect(addressSeen(s, "q=a")).toEqual({ key: "q=a", pending: [], local: null });
-    // The address at another key is a navigation urlChanged sees when it renders; nothing pending, nothing to do.
-    expect(addressSeen(s, "q=b")).toBe(s);
-    expect(addressSeen(initialSync<View>("q=a"), "q=a")).toEqual(initialSync("q=a"));
   });
 });

@@ -31,14 +31,3 @@ export function written<T>(sync: UrlSync<T>, view: T, key: string): UrlSync<T> {
   const last = sync.pending.at(-1) ?? sync.key;
   return { key: sync.key, pending: key === last ? sync.pending : [...sync.pending, key], local: view };
 }
-
-/**
- * The state once the address bar is seen to hold `addressKey` (history writes only: they change the address at
- * once, before React renders it). Pending writes none of which is in the address while it shows the rendered
- * key were overtaken by a navigation applied in between (back across a reload, whose page comes from the
- * server): the URL is the truth again, instead of a written view no URL will ever confirm.
- */
-export function addressSeen<T>(sync: UrlSync<T>, addressKey: string): UrlSync<T> {
-  if (sync.pending.length === 0 || sync.pending.includes(addressKey) || addressKey !== sync.key) return sync;
-  return initialSync(sync.key);
-}

@@ -1,17 +1,8 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  useTransition,
-} from "react";
-import { addressSeen, initialSync, urlChanged, written } from "./reconcile";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
+import { initialSync, urlChanged, written } from "./reconcile";
 import { viewKey, withQuery, type UrlCodec } from "./url-codec";
 
 /**
@@ -41,11 +32,6 @@ export interface UrlState<T> {
 
 const TYPING_DELAY_MS = 250;
 
-// Read on every render; history writes fire no event, and a render follows every navigation that matters.
-const subscribeToNothing = () => () => {};
-const addressSearch = () => window.location.search;
-const noAddress = () => null;
-
 /**
  * One view's state kept in the URL: read with useSearchParams through `codec` (a module-level constant),
  * written with history or router navigation, the view's own writes told apart from navigations (reconcile.ts).
@@ -62,18 +48,8 @@ export function useUrlState<T>(
   const key = useMemo(() => viewKey(codec, fromUrl), [codec, fromUrl]);
 
   const [sync, setSync] = useState(() => initialSync<T>(key));
-  // A typing write not made yet: the address bar does not hold it, and that is no sign it was overtaken.
-  const [typing, setTyping] = useState(false);
-  // The address bar as this render sees it (null on the server): history writes change it at once.
-  const address = useSyncExternalStore(subscribeToNothing, addressSearch, noAddress);
-  const addressKey = useMemo(
-    () => (address === null ? null : viewKey(codec, codec.parse(new URLSearchParams(address)))),
-    [codec, address],
-  );
   // Derived during render, not in an effect, so a navigation never shows one frame of the previous view.
-  const changed = urlChanged(sync, key);
-  const current =
-    navigation === "history" && !typing && addressKey !== null ? addressSeen(changed, addressKey) : changed;
+  const current = urlChanged(sync, key);
   if (current !== sync) setSync(current);
   const view = current.local ?? fromUrl;
 
@@ -115,12 +91,7 @@ export function useUrlState<T>(
       setSync((s) => written(s, next, viewKey(codec, next)));
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
-      setTyping(mode === "typing");
-      if (mode === "typing")
-        timer.current = setTimeout(() => {
-          setTyping(false);
-          navigate(next, "replace");
-        }, TYPING_DELAY_MS);
+      if (mode === "typing") timer.current = setTimeout(() => navigate(next, "replace"), TYPING_DELAY_MS);
       else navigate(next, mode);
     },
     [codec, defaultMode, navigate],
