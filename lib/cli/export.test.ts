@@ -1,23 +1,11 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { unzipSync } from "fflate";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/formats/__fixtures__/load-fixture";
+import { ROOT as root, cliOnTempDatabase } from "./cli-test-kit";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = path.join(root, "lib/cli/bin.mjs");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-export-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const tally = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" },
-  });
+const { dir, tally } = cliOnTempDatabase("export");
 
 const traced = path.join(root, "lib/formats/__fixtures__/traces/silo/scoring-article");
 

@@ -1,27 +1,11 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/formats/__fixtures__/load-fixture";
+import { cliOnTempDatabase } from "./cli-test-kit";
 import type { RunListItem } from "@/lib/store/records";
 import { confirmByName } from "./confirm-name";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = path.join(root, "lib/cli/bin.mjs");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-runs-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-// stdin is a pipe here, never a terminal: what `tally runs delete` does in a script.
-const tally = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    input: "",
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" },
-  });
+const { tally } = cliOnTempDatabase("runs");
 
 function list(...args: string[]): RunListItem[] {
   const res = tally("runs", "list", "--json", ...args);

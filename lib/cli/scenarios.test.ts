@@ -1,24 +1,11 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturePath } from "@/lib/formats/__fixtures__/load-fixture";
+import { ROOT as root, cliOnTempDatabase } from "./cli-test-kit";
 import type { SavedScenario } from "@/lib/store/records";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = path.join(root, "lib/cli/bin.mjs");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-cli-scenarios-"));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-const tally = (...args: string[]) =>
-  spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    input: "",
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" },
-  });
+const { dir, tally } = cliOnTempDatabase("scenarios");
 
 function ok(...args: string[]): string {
   const res = tally(...args);
