@@ -3,6 +3,7 @@ import { count, plural } from "@/lib/display/format";
 import type { SideOfPair } from "@/lib/api/side-by-side";
 import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";
 import { rolloutHref, sideBySideHref } from "@/components/task/hrefs";
+import { ScrollToHash } from "@/components/ui/scroll-to-hash";
 import styles from "./side-by-side.module.css";
 
 const rowAnchor = (index: number) => `sbs-row-${index}`;
@@ -97,6 +98,7 @@ export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; w
         : `${here(windowStart(firstDivergence))}#${rowAnchor(firstDivergence)}`;
   return (
     <div data-testid="sbs-trace">
+      <ScrollToHash />
       <div className={styles.toolbar}>
         <span>
           {plural(window.calls.left, "call")} in A, {plural(window.calls.right, "call")} in B ·{" "}
