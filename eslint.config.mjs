@@ -180,6 +180,16 @@ export default defineConfig([
       "@typescript-eslint/no-unsafe-return": "off",
       // `expect(object.method)` hands a method to an assertion on purpose.
       "@typescript-eslint/unbound-method": "off",
+      // Test files share a worker's modules (vitest.config.ts, isolate: false): a mock or a stubbed global would
+      // leak into the files after it.
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "stubEnv", "stubGlobal"].map((property) => ({
+          object: "vi",
+          property,
+          message: "test files share their worker's modules (isolate: false): use real parts, not mocks or stubs",
+        })),
+      ],
     },
   },
 
