@@ -88,7 +88,13 @@ test("a run with costs: totals, medians, p90, per pass, coverage, the scatter an
   const scatter = page.getByTestId("effort-scatter");
   await expect(scatter.getByRole("heading")).toHaveText("Reward against cost");
   await expect(scatter).toContainText("One point per scored rollout; 1 scored rollout without this measure not shown.");
-  await expect(scatter.locator(".recharts-scatter-symbol")).toHaveCount(3);
+  // One path per series: t__0001 passed, t__0002 and t__0003 failed (u__0001 records no cost).
+  await expect(scatter.locator('path[data-series="passed"]')).toHaveAttribute("data-points", "1");
+  await expect(scatter.locator('path[data-series="failed"]')).toHaveAttribute("data-points", "2");
+  await expect(scatter.getByRole("img")).toHaveAccessibleName("Reward against cost: 3 points, 1 passed");
+  // The passed series is one circle: hovering the middle of its path is hovering the point.
+  await scatter.locator('path[data-series="passed"]').hover();
+  await expect(scatter.getByRole("status")).toContainText("t__0001");
   await scatter.getByRole("button", { name: "Tool calls" }).click();
   await expect(scatter.getByRole("heading")).toHaveText("Reward against tool calls");
   await expect(scatter.getByRole("button", { name: "Tool calls" })).toHaveAttribute("aria-pressed", "true");

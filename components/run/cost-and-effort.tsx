@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { memo, useMemo, useState } from "react";
-import { CartesianGrid, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { count, num, pct, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, MEASURE_ORDER, measureText } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
@@ -11,10 +10,11 @@ import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import {
   effortScatter,
   scatterMeasures,
+  scatterXDomain,
   scatterYDomain,
   type ScatterMeasure,
-  type ScatterPoint,
 } from "@/lib/scoring/view/effort-scatter";
+import { ScatterPlot } from "./scatter-plot";
 import sections from "./sections.module.css";
 import styles from "./cost-and-effort.module.css";
 
@@ -65,9 +65,16 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
   const [picked, setPicked] = useState<ScatterMeasure | null>(null);
   const measure = picked !== null && choices.includes(picked) ? picked : choices[0];
   const scatter = useMemo(() => (measure ? effortScatter(rollouts, measure) : null), [rollouts, measure]);
-  if (!measure || !scatter) return null;
-  const passed = scatter.points.filter((p) => p.passed);
-  const failed = scatter.points.filter((p) => !p.passed);
+  const series = useMemo(
+    () => [
+      { name: "passed", colour: "#1f8a4c", points: scatter?.points.filter((p) => p.passed) ?? [] },
+      { name: "failed", colour: "#c92a2a", points: scatter?.points.filter((p) => !p.passed) ?? [] },
+    ],
+    [scatter],
+  );
+  const xDomain = useMemo(() => (scatter ? scatterXDomain(scatter) : null), [scatter]);
+  const yDomain = useMemo(() => (scatter ? scatterYDomain(scatter) : null), [scatter]);
+  if (!measure || !scatter || !xDomain || !yDomain) return null;
   const yText = (v: number) => (scatter.y === "reward" ? num(v, 2) : pct(v, 0));
   const yName = scatter.y === "reward" ? "reward" : scatter.per === "task" ? "pass rate" : "passed";
   return (
@@ -97,60 +104,26 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
           ))}
         </div>
       ) : null}
-      <div className={styles.chart}>
-        <ScatterChart
-          responsive
-          style={{ width: "100%", height: "100%" }}
-          margin={{ top: 12, right: 12, bottom: 4, left: -12 }}
-          accessibilityLayer
-        >
-          <CartesianGrid stroke="#ecece7" />
-          <XAxis
-            type="number"
-            dataKey="x"
-            name={MEASURE_LABELS[measure]}
-            domain={[0, "auto"]}
-            padding={{ left: 6, right: 10 }}
-            tickFormatter={(v: number) => measureText(measure, v, true)}
-            tickLine={false}
-            axisLine={{ stroke: "#cfcfc8" }}
-            tick={{ fontSize: 11, fill: "#55554f" }}
-          />
-          <YAxis
-            type="number"
-            dataKey="y"
-            name={yName}
-            domain={scatterYDomain(scatter)}
-            padding={{ top: 8, bottom: 8 }}
-            tickFormatter={yText}
-            tickLine={false}
-            axisLine={false}
-            tick={{ fontSize: 11, fill: "#86867e" }}
-          />
-          <Tooltip
-            cursor={{ strokeDasharray: "3 3" }}
-            content={({ active, payload }) => {
-              const point = active ? (payload?.[0]?.payload as ScatterPoint | undefined) : undefined;
-              if (!point) return null;
-              return (
-                <div className="card" style={{ padding: "6px 10px", fontSize: 12 }}>
-                  <div className="mono">{point.id}</div>
-                  <div>
-                    {MEASURE_LABELS[measure]}: {measureText(measure, point.x)}
-                  </div>
-                  <div>
-                    {yName}: {yText(point.y)}
-                    {point.rollouts > 1 ? ` (${point.rollouts} rollouts)` : ""}
-                  </div>
-                </div>
-              );
-            }}
-          />
-          <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-          <Scatter name="passed" data={passed} fill="#1f8a4c" isAnimationActive={false} />
-          <Scatter name="failed" data={failed} fill="#c92a2a" isAnimationActive={false} />
-        </ScatterChart>
-      </div>
+      <ScatterPlot
+        series={series}
+        xDomain={xDomain}
+        yDomain={yDomain}
+        xText={(v) => measureText(measure, v, true)}
+        yText={yText}
+        label={`${scatter.y === "reward" ? "Reward" : "Pass"} against ${MEASURE_LABELS[measure].toLowerCase()}: ${plural(scatter.points.length, "point")}, ${count(series[0]!.points.length)} passed`}
+        tooltip={(point) => (
+          <>
+            <div className="mono">{point.id}</div>
+            <div>
+              {MEASURE_LABELS[measure]}: {measureText(measure, point.x)}
+            </div>
+            <div>
+              {yName}: {yText(point.y)}
+              {point.rollouts > 1 ? ` (${point.rollouts} rollouts)` : ""}
+            </div>
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { measureRow } from "../report/effort";
 import type { Measures } from "../core/measures";
-import { effortScatter, SCATTER_ROLLOUT_LIMIT, scatterMeasures, scatterYDomain } from "./effort-scatter";
+import {
+  effortScatter,
+  SCATTER_ROLLOUT_LIMIT,
+  scatterMeasures,
+  scatterXDomain,
+  scatterYDomain,
+} from "./effort-scatter";
 
 function row(id: string, task: string, passed: boolean, reward: number | null, measures: Measures, scored = true) {
   return { id, task, status: scored ? "scored" : "unscored", passed, reward, measures: measureRow(measures) } as const;
@@ -75,5 +81,13 @@ describe("scatterYDomain", () => {
   it("widens to a reward outside 0 to 1", () => {
     expect(scatterYDomain(at(-1, 0.5))).toEqual([-1, 1]);
     expect(scatterYDomain(at(1.5))).toEqual([0, 1.5]);
+  });
+});
+
+describe("scatterXDomain", () => {
+  it("runs from 0 to the largest value plotted", () => {
+    const points = [0.4, 2.5, 1].map((x) => ({ id: "r", task: "t", x, y: 1, passed: true, rollouts: 1 }));
+    expect(scatterXDomain({ points })).toEqual([0, 2.5]);
+    expect(scatterXDomain({ points: [] })).toEqual([0, 0]);
   });
 });

@@ -100,3 +100,10 @@ export function scatterYDomain(scatter: Pick<EffortScatter, "points">): [number,
   }
   return [low, high];
 }
+
+/** The x axis: from 0 (no measure is negative) to the largest value plotted. */
+export function scatterXDomain(scatter: Pick<EffortScatter, "points">): [number, number] {
+  let high = 0;
+  for (const p of scatter.points) if (p.x > high) high = p.x;
+  return [0, high];
+}
