@@ -23,7 +23,8 @@ export function Levers({
   taskHref,
   hasChecks,
 }: {
-  levers: Lever[];
+  /** null while the worker finds them (after the figures). */
+  levers: Lever[] | null;
   headline: ReportHeadline;
   tasks: TaskReport[];
   taskHref: (taskKey: string) => string | null;
@@ -43,7 +44,11 @@ export function Levers({
         {SCHEME_WORDS[headline.scheme]}) most if the grader got them wrong: each counted the other way in every rollout
         of its task.
       </p>
-      {levers.length === 0 ? (
+      {levers === null ? (
+        <p className={styles.none} role="status" aria-busy="true" data-testid="levers-pending">
+          Trying each verdict the other way…
+        </p>
+      ) : levers.length === 0 ? (
         <p className={styles.none} data-testid="no-levers">
           {hasChecks
             ? "No single verdict moves the headline."

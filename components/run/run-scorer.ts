@@ -5,7 +5,7 @@ import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustne
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
+import { RECORDED_ID, type ScoredView, type WorkerAnswer, type WorkerRequest } from "./run-source";
 
 /*
  * The run page's scoring as a message handler: decodes the run once, then computes everything the page shows
@@ -16,13 +16,13 @@ import type { ScoredView, WorkerAnswer, WorkerRequest } from "./run-source";
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
 
-function scored(s: RunSnapshot, scenario: Scenario): ScoredView {
-  const asRecorded = Object.keys(scenario).length === 0;
+/** The view without its levers, unless they are known already (as recorded, after the first time). */
+function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): ScoredView {
   const report = asRecorded ? s.recorded : computeReport(s.run, scenario);
   return {
     report,
     tallies: checkTallies(s.run, scenario),
-    levers: asRecorded ? s.levers : levers(s.run, scenario),
+    levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: headlineRobustness(policyReports(s.run, scenario, report), scenario),
   };
 }
@@ -32,14 +32,30 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
   // Scenarios may arrive before the run's bytes: they wait for it.
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
-  let latest = 0;
+  let latest = RECORDED_ID;
   const fail = (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) });
+
+  /**
+   * The levers of view `id`, in a task of their own: a request that arrives meanwhile is read first, and the
+   * levers of a view it supersedes are never computed. The as-recorded view's always are: the page goes back
+   * to it (a reset) without asking.
+   */
+  const leversAfter = (s: RunSnapshot, id: number, scenario: Scenario, asRecorded: boolean) =>
+    setTimeout(() => {
+      if (id !== RECORDED_ID && id !== latest) return;
+      try {
+        post({ type: "levers", id, levers: asRecorded ? s.levers : levers(s.run, scenario) });
+      } catch (e) {
+        fail(e);
+      }
+    }, 0);
 
   return (request) => {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(request.bytes)));
-        post({ type: "run", recorded: scored(s, {}) });
+        post({ type: "run", recorded: scored(s, {}, true) });
+        leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
       loaded(loading);
@@ -50,7 +66,10 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     void snapshot.then((s) => {
       if (request.id !== latest) return;
       try {
-        post({ type: "scored", id: request.id, view: scored(s, request.scenario) });
+        const asRecorded = Object.keys(request.scenario).length === 0;
+        const view = scored(s, request.scenario, asRecorded);
+        post({ type: "scored", id: request.id, view });
+        if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {
         fail(e);
       }

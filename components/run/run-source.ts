@@ -21,9 +21,16 @@ export type RunSource = { href: string } | { base64: string };
 export interface ScoredView {
   report: Report;
   tallies: Record<string, CheckTally>;
-  levers: Lever[];
+  /**
+   * null until the worker has them: it tries every check of every task (the slowest part), so the figures are
+   * answered first and the levers follow in their own message.
+   */
+  levers: Lever[] | null;
   robustness: HeadlineRobustness;
 }
+
+/** The answer id of the as-recorded view ("score" requests count from 1). */
+export const RECORDED_ID = 0;
 
 export type WorkerRequest =
   /** The run's binary columns (transferred). */
@@ -35,6 +42,8 @@ export type WorkerAnswer =
   /** The run is decoded: its as-recorded view. */
   | { type: "run"; recorded: ScoredView }
   | { type: "scored"; id: number; view: ScoredView }
+  /** The levers of the view answered with `id` (RECORDED_ID: the as-recorded one), sent after it. */
+  | { type: "levers"; id: number; levers: Lever[] }
   | { type: "error"; message: string };
 
 /** The bytes of an embedded run (`{base64}`), decoded to the run. */

@@ -4,7 +4,15 @@ import { useEffect, useRef, useState } from "react";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import { runBytes, type RunSource, type ScoredView, type WorkerAnswer, type WorkerRequest } from "./run-source";
+import type { Lever } from "@/lib/scoring/report/report-types";
+import {
+  RECORDED_ID,
+  runBytes,
+  type RunSource,
+  type ScoredView,
+  type WorkerAnswer,
+  type WorkerRequest,
+} from "./run-source";
 import { runScorer } from "./run-scorer";
 
 /** What the hook needs of a Worker. */
@@ -50,7 +58,7 @@ export interface RunScoring {
 /**
  * The run page's scores from its worker (run-worker.ts): the run is loaded once per source, and every change
  * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker first answers, `current` is
- * null and the page shows what the server rendered; after, the previous view stays until the next arrives.
+ * null and the page shows what the server rendered; after, the view on screen stays until the next arrives.
  */
 export function useRunScoring(source: RunSource, scenarioKey: string, scenario: Scenario): RunScoring {
   const worker = useRef<ScorerPort | null>(null);
@@ -79,6 +87,7 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
       const answer = event.data;
       if (answer.type === "error") fail(new Error(answer.message));
       else if (answer.type === "run") setState((s) => ({ ...s, recorded: answer.recorded }));
+      else if (answer.type === "levers") setState((s) => withLevers(s, answer.id, answer.levers));
       else if (answer.id === asked.current) {
         const key = keys.current.get(answer.id) ?? "";
         keys.current.clear();
@@ -111,8 +120,30 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     w.postMessage({ type: "score", id, scenario } satisfies WorkerRequest);
   }, [sourceKey, scenarioKey, scenario]);
 
+  // Leaving the as-recorded view for a scenario: it stays on screen (marked unsettled) until the scenario's
+  // answer arrives, instead of the server's first screen replacing the whole page for that time.
+  const [lastKey, setLastKey] = useState(scenarioKey);
+  if (lastKey !== scenarioKey) {
+    setLastKey(scenarioKey);
+    if (lastKey === "" && state.recorded)
+      setState((s) => ({ ...s, current: s.recorded, answered: -1, answeredKey: "" }));
+  }
+
   const { answered: _a, answeredKey, ...rest } = state;
-  if (scenarioKey === "") return { ...rest, current: rest.recorded, settled: rest.recorded !== null };
+  // Settled once the view has its levers too: they follow the figures in a message of their own.
+  if (scenarioKey === "")
+    return { ...rest, current: rest.recorded, settled: rest.recorded !== null && rest.recorded.levers !== null };
   // Under a scenario the page waits for its first answer (the server's first screen is under it already).
-  return { ...rest, settled: answeredKey === scenarioKey };
+  return { ...rest, settled: answeredKey === scenarioKey && rest.current?.levers != null };
+}
+
+/** The state with the levers of answer `id` in its view: the as-recorded one, or the current one if still it. */
+function withLevers<S extends { recorded: ScoredView | null; current: ScoredView | null; answered: number }>(
+  state: S,
+  id: number,
+  levers: Lever[],
+): S {
+  if (id === RECORDED_ID) return state.recorded ? { ...state, recorded: { ...state.recorded, levers } } : state;
+  if (id !== state.answered || !state.current) return state;
+  return { ...state, current: { ...state.current, levers } };
 }

@@ -119,7 +119,10 @@ export function VerdictsTab({
   rolloutHref: (id: string) => string | null;
 }) {
   const index = useMemo(() => checkRowsIndex(run), [run]);
-  const applied = useMemo(() => applyScenario(run, scenario).run, [run, scenario]);
+  // The verdicts depend on every field but the headline: choosing another metric or scheme redraws nothing here.
+  const { headline: _headline, ...rules } = scenario;
+  const rulesKey = JSON.stringify(rules);
+  const applied = useMemo(() => applyScenario(run, JSON.parse(rulesKey) as Scenario).run, [run, rulesKey]);
   const [query, setQuery] = useState("");
   const [show, setShow] = useState<CheckShow>("all");
   const deferredQuery = useDeferredValue(query);

@@ -41,6 +41,11 @@ export class RunSnapshot {
     return headline;
   }
 
+  /** Whether `levers` is computed already. */
+  get hasLevers(): boolean {
+    return this.#levers !== undefined;
+  }
+
   /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
   get levers(): Lever[] {
     return (this.#levers ??= levers(this.run));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { syntheticScoringRun } from "@/lib/bench/synthetic";
+import { levers } from "@/lib/scoring/report/levers";
+import { computeReport } from "@/lib/scoring/report/report";
+import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { RECORDED_ID, type WorkerAnswer } from "./run-source";
+import { runScorer } from "./run-scorer";
+
+const run = syntheticScoringRun({ tasks: 12, rollouts: 3, checks: 4, groups: 2, seed: 3 });
+const bytes = () => encodeBinaryRun(run).slice().buffer;
+const completion = { headline: { metric: "completion" } };
+const byCheck = { headline: { scheme: "check" as const } };
+
+/** A scorer and the answers it posts, awaited until `count` have arrived. */
+function scorer() {
+  const answers: WorkerAnswer[] = [];
+  const handle = runScorer((answer) => answers.push(answer));
+  const until = async (count: number) => {
+    for (let i = 0; i < 200 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 5));
+    return answers;
+  };
+  return { handle, answers, until };
+}
+
+describe("runScorer", () => {
+  it("answers the figures first and the levers after, in a message of their own", async () => {
+    const { handle, until } = scorer();
+    handle({ type: "load", bytes: bytes() });
+    handle({ type: "score", id: 1, scenario: completion });
+    const answers = await until(4);
+    // The scenario's figures come before any levers (the as-recorded ones are computed meanwhile).
+    expect(answers.map((a) => `${a.type}${"id" in a ? a.id : ""}`)).toEqual(["run", "scored1", "levers0", "levers1"]);
+    const [recorded, scored, recordedLevers, scoredLevers] = answers;
+    expect(recorded?.type === "run" && recorded.recorded.levers).toBeNull();
+    expect(recordedLevers).toEqual({ type: "levers", id: RECORDED_ID, levers: levers(run) });
+    expect(scored?.type === "scored" && scored.view.report.headline).toEqual(computeReport(run, completion).headline);
+    expect(scored?.type === "scored" && scored.view.levers).toBeNull();
+    expect(scoredLevers).toEqual({ type: "levers", id: 1, levers: levers(run, completion) });
+  });
+
+  it("skips the levers of a view a newer request superseded, never the as-recorded ones", async () => {
+    const { handle, answers, until } = scorer();
+    handle({ type: "load", bytes: bytes() });
+    await until(1);
+    handle({ type: "score", id: 1, scenario: completion });
+    handle({ type: "score", id: 2, scenario: byCheck });
+    await until(4);
+    await new Promise((r) => setTimeout(r, 50));
+    const ids = answers.map((a) => `${a.type}${"id" in a ? a.id : ""}`);
+    expect(ids).toEqual(["run", "levers0", "scored2", "levers2"]);
+  });
+
+  it("an as-recorded request after the first gets the levers it already has in the same message", async () => {
+    const { handle, answers, until } = scorer();
+    handle({ type: "load", bytes: bytes() });
+    await until(2);
+    handle({ type: "score", id: 1, scenario: {} });
+    await until(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answers).toHaveLength(3);
+    expect(answers[2]?.type === "scored" && answers[2].view.levers).toEqual(levers(run));
+  });
+});
