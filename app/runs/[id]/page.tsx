@@ -7,7 +7,10 @@ import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta"
 import { runBinaryHref, runPageData } from "@/components/run/run-payload";
 import { parseTasksView } from "@/components/run/tasks-view";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { settlesWithin } from "@/lib/api/settles-within";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { getStore } from "@/lib/store/open-store";
+import type { SavedScenario } from "@/lib/store/records";
 
 export const dynamic = "force-dynamic";
 
@@ -25,19 +28,28 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: meta ? meta.name : "Run not found" };
 }
 
+/** A run read within this long renders at once; a slower read (not in the run cache) streams behind a skeleton. */
+const SKELETON_AFTER_MS = 150;
+
 /**
  * The run page. The run's existence is settled before anything streams, so an unknown id answers 404 (a
- * loading.tsx boundary would have committed a 200 first); the scoring data then streams in behind a skeleton.
+ * loading.tsx boundary would have committed a 200 first); the scoring data then renders at once when the run
+ * is cached, else streams in behind a skeleton.
  */
 export default async function RunPage({ params, searchParams }: Props) {
   const meta = await runMeta((await params).id);
   if (!meta) notFound();
-  const [baseline, shared] = await Promise.all([baselineRun(), getStore().sharedRollouts(meta.id)]);
-  return (
-    <Suspense fallback={<RunSkeleton />}>
-      <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={searchOf(await searchParams)} />
-    </Suspense>
+  const store = getStore();
+  const reads = Promise.all([store.snapshot(meta.id), store.listScenarios()]);
+  const [baseline, shared, ready] = await Promise.all([
+    baselineRun(),
+    store.sharedRollouts(meta.id),
+    settlesWithin(reads, SKELETON_AFTER_MS),
+  ]);
+  const body = (
+    <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={searchOf(await searchParams)} reads={reads} />
   );
+  return ready ? body : <Suspense fallback={<RunSkeleton />}>{body}</Suspense>;
 }
 
 function searchOf(query: Record<string, string | string[] | undefined>): URLSearchParams {
@@ -52,9 +64,17 @@ function searchOf(query: Record<string, string | string[] | undefined>): URLSear
  * whole run as binary columns from run.bin (cached by the browser on the run's version) and scores it there.
  * The declared scenario's headline is computed here, once per run version (RunSnapshot.headlineUnder).
  */
-async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchParams }) {
-  const store = getStore();
-  const [snapshot, saved] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
+async function RunBody({
+  meta,
+  search,
+  reads,
+}: {
+  meta: RunPageMeta;
+  search: URLSearchParams;
+  /** The run's snapshot and the saved scenarios, read by the page. */
+  reads: Promise<[RunSnapshot | null, SavedScenario[]]>;
+}) {
+  const [snapshot, saved] = await reads;
   if (!snapshot) notFound();
   const scenario = parseScenarioParam(search.get("scenario"));
   const data = runPageData(snapshot, meta, {
