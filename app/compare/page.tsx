@@ -45,7 +45,7 @@ export default async function ComparePage({ searchParams }: Props) {
     { ...view, scenario },
     {
       find: (id) => store.getRun(id),
-      load: (id) => store.snapshot(id).then((s) => s?.run ?? null),
+      load: (id) => store.snapshot(id),
     },
   );
 

@@ -30,7 +30,7 @@ export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario
   if (named.ambiguous !== null) throw new ApiError("invalid", `${named.ambiguous}.`);
   const resolution = await resolveComparison(
     { ...query, runs: named.runs, a: named.a, scenario },
-    { find: (id) => store.getRunBrief(id), load: (id) => store.snapshot(id).then((s) => s?.run ?? null) },
+    { find: (id) => store.getRunBrief(id), load: (id) => store.snapshot(id) },
   );
   if (resolution.kind === "unknown")
     throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);

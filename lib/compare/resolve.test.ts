@@ -4,6 +4,7 @@ import { siloRuns } from "@/lib/scoring/__fixtures__/silo-runs";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { computeReport } from "@/lib/scoring/report/report";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { resolveComparison, type CompareSource } from "./resolve";
 
 interface Stored {
@@ -39,6 +40,24 @@ describe("resolveComparison", () => {
     expect(r.candidates.map((c) => c.ref)).toEqual(["y", "z"]);
     expect(r.candidates[0]!.comparison).toEqual(compareRuns(scoringArticle, siloRuns, { metric: "correctness" }));
     expect(r.candidates[0]!.comparison.taskMetric).toBe("correctness");
+  });
+
+  it("uses a snapshot's as-recorded report as it is, and scores its run under a scenario", async () => {
+    const snapshots = new Map([x, y].map((r) => [r.id, new RunSnapshot(r.run)]));
+    const src: CompareSource<Stored> = {
+      find: async (id) => [x, y].find((r) => r.id === id) ?? null,
+      load: async (id) => snapshots.get(id) ?? null,
+    };
+    const recorded = await resolveComparison({ runs: ["x", "y"] }, src);
+    if (recorded.kind !== "compared") throw new Error(recorded.kind);
+    expect(recorded.a.run).toBe(scoringArticle);
+    expect(recorded.a.report).toBe(snapshots.get("x")!.recorded);
+    expect(recorded.candidates[0]!.report).toBe(snapshots.get("y")!.recorded);
+    expect(recorded.candidates[0]!.comparison).toEqual(compareRuns(scoringArticle, siloRuns));
+    const scenario = { headline: { metric: "completion" } };
+    const under = await resolveComparison({ runs: ["x", "y"], scenario }, src);
+    if (under.kind !== "compared") throw new Error(under.kind);
+    expect(under.a.report).toEqual(computeReport(scoringArticle, scenario));
   });
 
   it("takes the run marked as baseline as A, and an explicit a over it", async () => {

@@ -4,6 +4,7 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 
 /** What a comparison asks for: the runs as listed, an explicit A, the per-task metric and a what-if scenario. */
 export interface CompareRequest {
@@ -18,11 +19,12 @@ export interface CompareRequest {
 /**
  * Where the runs come from: the database for the pages and the API, files or the database for the CLI.
  * `find` answers whether a run exists and whether it is marked as baseline, with whatever else the caller shows
- * of it (`B`); `load` gives its scoring data, or null when it has gone since.
+ * of it (`B`); `load` gives its scoring data, or null when it has gone since: the run, or a snapshot of it
+ * (the server's run cache), whose as-recorded report is then used instead of scoring the run again.
  */
 export interface CompareSource<B extends { baseline: boolean }> {
   find(ref: string): Promise<B | null>;
-  load(ref: string): Promise<ScoringRun | null>;
+  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded"> | null>;
 }
 
 export interface ComparedRun<B> {
@@ -69,7 +71,8 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   if (!order) return { kind: "too-few", found: present };
 
   const refs = [order.a, ...order.candidates];
-  const runs = await Promise.all(refs.map((ref) => source.load(ref)));
+  const loaded = await Promise.all(refs.map((ref) => source.load(ref)));
+  const runs = loaded.map((l) => (l !== null && "run" in l ? l.run : l));
   const gone = refs.filter((_, i) => runs[i] === null);
   if (gone.length > 0) {
     return { kind: "unknown", unknown: gone, found: present.filter((_, i) => !gone.includes(listed[i]!)) };
@@ -77,12 +80,17 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   const byRef = new Map(listed.map((ref, i) => [ref, found[i]!]));
   const scenario = request.scenario ?? {};
   // Each run scored once (A's report serves every candidate): compareRuns, without scoring A again per candidate.
-  const side = (ref: string, i: number): ComparedRun<B> => ({
-    ref,
-    found: byRef.get(ref)!,
-    run: runs[i]!,
-    report: computeReport(runs[i]!, scenario),
-  });
+  const asRecorded = Object.keys(scenario).length === 0;
+  const side = (ref: string, i: number): ComparedRun<B> => {
+    const l = loaded[i]!;
+    const run = runs[i]!;
+    return {
+      ref,
+      found: byRef.get(ref)!,
+      run,
+      report: asRecorded && "run" in l ? l.recorded : computeReport(run, scenario),
+    };
+  };
   const a = side(order.a, 0);
   const options = {
     metric: request.metric ?? undefined,
