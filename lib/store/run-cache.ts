@@ -39,8 +39,11 @@ export class RunCache {
   readonly #entries = new Map<string, Entry>();
   constructor(private readonly source: Source) {}
 
-  /** The stored run's snapshot, or null when there is no such run. */
-  async get(runId: string): Promise<RunSnapshot | null> {
+  /**
+   * The stored run's snapshot, or null when there is no such run. `cachedOnly`: null as well when the cache
+   * does not hold the run's current version, which then is not read (one indexed query, never the run).
+   */
+  async get(runId: string, { cachedOnly = false }: { cachedOnly?: boolean } = {}): Promise<RunSnapshot | null> {
     const cache = this.#entries;
     const version = await this.source.runVersion(runId);
     const hit = cache.get(runId);
@@ -50,6 +53,7 @@ export class RunCache {
       cache.set(runId, hit);
       return hit.snapshot;
     }
+    if (cachedOnly) return null;
     const run = await this.source.loadScoringRun(runId);
     // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
     const snapshot = run ? new RunSnapshot(run) : null;

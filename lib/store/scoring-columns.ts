@@ -1,4 +1,4 @@
-import type { CheckStatus, ScoringCheck, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
+import type { CheckStatus, ScoringCheck, ScoringRollout, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
 import { MEASURE_KEYS, measuresOf, type Measures } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 
@@ -102,8 +102,12 @@ export function toScoringRun(
   rollouts: readonly RawRow[],
   checksOf: (rollout: RawRow) => ScoringCheck[],
 ): ScoringRun {
-  const taskKey = new Map<string, string>();
-  for (const t of tasks) taskKey.set(t.id as string, t.key as string);
+  const taskKey = taskKeysOf(tasks);
+  return { ...scoringRunHead(run, tasks), rollouts: rollouts.map((r) => toScoringRollout(r, taskKey, checksOf)) };
+}
+
+/** The run's scoring fields but its rollouts, from its row and its tasks' rows. */
+export function scoringRunHead(run: RawRow, tasks: readonly RawRow[]): Omit<ScoringRun, "rollouts"> {
   return {
     name: run.name as string,
     format: run.format as string,
@@ -117,23 +121,34 @@ export function toScoringRun(
       group: strOrNull(t.group),
       weight: num(t.weight),
     })),
-    rollouts: rollouts.map((r) => {
-      const checks = checksOf(r);
-      return {
-        id: r.rolloutId as string,
-        task: taskKey.get(r.taskRef as string) ?? "",
-        status: r.status === "unscored" ? "unscored" : "scored",
-        rule: r.rule as VerdictRule,
-        reportedPassed: boolOrNull(r.reportedPassed),
-        reportedReward: numOrNull(r.reportedReward),
-        penalties: num(r.penalties),
-        gate: strOrNull(r.gate),
-        checks,
-        source: r.sourcePath as string,
-        warnings: json(r.warnings, [] as string[]),
-        ...measuresOfRow(r),
-        ...unscoredReasonOfRow(r, checks),
-      };
-    }),
+  };
+}
+
+/** Task row id → task key, what toScoringRollout needs of the tasks. */
+export function taskKeysOf(tasks: readonly RawRow[]): ReadonlyMap<string, string> {
+  return new Map(tasks.map((t) => [t.id as string, t.key as string]));
+}
+
+/** One rollout row (ROLLOUT_COLUMNS) as scoring reads it. */
+export function toScoringRollout(
+  r: RawRow,
+  taskKey: ReadonlyMap<string, string>,
+  checksOf: (rollout: RawRow) => ScoringCheck[],
+): ScoringRollout {
+  const checks = checksOf(r);
+  return {
+    id: r.rolloutId as string,
+    task: taskKey.get(r.taskRef as string) ?? "",
+    status: r.status === "unscored" ? "unscored" : "scored",
+    rule: r.rule as VerdictRule,
+    reportedPassed: boolOrNull(r.reportedPassed),
+    reportedReward: numOrNull(r.reportedReward),
+    penalties: num(r.penalties),
+    gate: strOrNull(r.gate),
+    checks,
+    source: r.sourcePath as string,
+    warnings: json(r.warnings, [] as string[]),
+    ...measuresOfRow(r),
+    ...unscoredReasonOfRow(r, checks),
   };
 }

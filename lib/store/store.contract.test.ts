@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { expandArchives } from "@/lib/archive/unzip";
 import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
 import { forEachDatabase } from "@/lib/db/test-databases";
-import { fixtureFile, jsonFile, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { fixtureFile, jsonFile, loadFixture, textFile } from "@/lib/formats/__fixtures__/load-fixture";
+import { syntheticSiloFiles } from "@/lib/bench/synthetic";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import { ingestFiles, runKeyOf } from "@/lib/ingest/ingest-files";
@@ -431,16 +432,37 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.countRuns()).toBe(1);
   });
 
-  it("serves an unchanged run's snapshot from the run cache and rereads the run once rollouts are added", async () => {
+  it("reads a run of more rollouts than one read holds whole, in rollout id order, answering other calls meanwhile", async () => {
+    const shape = { tasks: 700, rollouts: 3, checks: 2, groups: 2, seed: 5 };
+    const files = [...syntheticSiloFiles(shape)].map((f) => textFile(f.path, f.text));
+    const id = (await ingestFiles(t.store, files, { runName: "paged" })).runs[0]!.id;
+    // A call made while the run is read is answered before the read is done (SQLite reads synchronously).
+    const order: string[] = [];
+    const reading = t.store.loadScoringRun(id).then((r) => (order.push("run"), r));
+    const counting = t.store.rolloutCount(id).then((n) => (order.push("count"), n));
+    const [run, count] = await Promise.all([reading, counting]);
+    expect(count).toBe(2100);
+    expect(order).toEqual(["count", "run"]);
+    const ids = run!.rollouts.map((r) => r.id);
+    expect(new Set(ids).size).toBe(2100);
+    expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(run!.rollouts.every((r) => r.checks.length === 2 && r.task !== "")).toBe(true);
+  });
+
+  it("serves an unchanged run's snapshot from the run cache and rereads the run once rollouts are added; cachedOnly never reads", async () => {
     const files = loadFixture("scoring-article");
     const first = await ingestFiles(t.store, files.slice(0, 1), { runName: "nightly", rootName: "a" });
     const id = first.runs[0]!.id;
+    // cachedOnly never reads the run: null until something has.
+    expect(await t.store.snapshot(id, { cachedOnly: true })).toBeNull();
     const one = await t.store.snapshot(id);
     expect(one?.run.rollouts).toHaveLength(1);
     expect(await t.store.snapshot(id)).toBe(one);
+    expect(await t.store.snapshot(id, { cachedOnly: true })).toBe(one);
     expect(one?.recorded).toEqual(computeReport(one!.run));
 
     await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
+    expect(await t.store.snapshot(id, { cachedOnly: true })).toBeNull();
     const three = await t.store.snapshot(id);
     expect(three).not.toBe(one);
     expect(three?.run).toEqual(await t.store.loadScoringRun(id));

@@ -134,9 +134,10 @@ export interface Store {
 
   /**
    * The run's snapshot from the run cache: built once per version of the run (its rollout count) and shared
-   * by every caller, who must not mutate it. Null when there is no such run.
+   * by every caller, who must not mutate it. Null when there is no such run; with `cachedOnly`, null as well
+   * when the cache does not hold its current version (the run is then not read: a page decides to stream).
    */
-  snapshot(runId: string): Promise<RunSnapshot | null>;
+  snapshot(runId: string, options?: { cachedOnly?: boolean }): Promise<RunSnapshot | null>;
   /** Reads runs into the cache after the current request has answered (a run just uploaded is opened next). */
   warmRunCache(runIds: readonly string[]): void;
 

@@ -483,8 +483,8 @@ export class PostgresStore implements Store {
     return work();
   }
 
-  snapshot(runId: string) {
-    return this.#cache.get(runId);
+  snapshot(runId: string, options?: { cachedOnly?: boolean }) {
+    return this.#cache.get(runId, options);
   }
 
   warmRunCache(runIds: readonly string[]) {

@@ -2,7 +2,7 @@ import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
 import type { CheckModel, RolloutModel, RunModel, ScenarioModel, TaskModel } from "@/lib/db/generated/sqlite/models";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
-import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
@@ -29,8 +29,10 @@ import {
   ROLLOUT_COLUMNS,
   RUN_SELECT,
   TASK_SELECT,
+  scoringRunHead,
+  taskKeysOf,
   toScoringCheck,
-  toScoringRun,
+  toScoringRollout,
   type RawRow,
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
@@ -53,6 +55,8 @@ import { decodeRow, encode, insertRows, openConnection, Statements, type Connect
  * lock: a writer waits up to the busy timeout, and WAL lets readers go on meanwhile.
  */
 
+/** Rollouts per read of loadScoringRun, between which other requests are served (~0.1 s of work each). */
+const LOAD_PAGE = 1000;
 const RUN_LIST_COLUMNS = `"id", "name", "agent", "model", "format", "createdAt", "ingestedAt", "baseline", "labels", "summary"`;
 
 export class SqliteStore implements Store {
@@ -103,21 +107,31 @@ export class SqliteStore implements Store {
   /**
    * The hot read of the app (a run of 10,000 rollouts has 120,000 checks): only the columns scoring needs,
    * and each rollout's checks as one JSON array built by SQLite rather than 120,000 rows of values made one
-   * by one in JavaScript.
+   * by one in JavaScript. Read LOAD_PAGE rollouts at a time, by rollout id, giving the event loop back between
+   * pages: SQLite reads are synchronous, and a run of 100,000 rollouts read at once held every other request
+   * (the page's own stylesheets included) for seconds. Rollouts stored meanwhile may or may not be in the
+   * result; the run cache keys what it holds to the rollouts read, so the next request reads again.
    */
   async loadScoringRun(runId: string): Promise<ScoringRun | null> {
     const run = this.#sql.get(`${RUN_SELECT}?`).get(runId) as RawRow | undefined;
     if (!run) return null;
     const tasks = this.#sql.get(`${TASK_SELECT}? ORDER BY "key" ASC`).all(runId) as RawRow[];
-    const rollouts = this.#sql
-      .get(
-        `SELECT ${ROLLOUT_COLUMNS}, (SELECT json_group_array(json_array(${CHECK_FIELDS.map((f) => `c."${f}"`).join(", ")}) ORDER BY c."order") ` +
-          `FROM "Check" c WHERE c."rolloutRef" = r."id") AS "checks" FROM "Rollout" r WHERE r."runId" = ? ORDER BY r."rolloutId" ASC`,
-      )
-      .all(runId) as RawRow[];
-    return toScoringRun(run, tasks, rollouts, (r) =>
-      (JSON.parse(r.checks as string) as unknown[][]).map(toScoringCheck),
+    const taskKey = taskKeysOf(tasks);
+    const checksOf = (r: RawRow) => (JSON.parse(r.checks as string) as unknown[][]).map(toScoringCheck);
+    const page = this.#sql.get(
+      `SELECT ${ROLLOUT_COLUMNS}, (SELECT json_group_array(json_array(${CHECK_FIELDS.map((f) => `c."${f}"`).join(", ")}) ORDER BY c."order") ` +
+        `FROM "Check" c WHERE c."rolloutRef" = r."id") AS "checks" FROM "Rollout" r ` +
+        `WHERE r."runId" = ? AND r."rolloutId" > ? ORDER BY r."rolloutId" ASC LIMIT ${LOAD_PAGE}`,
     );
+    const rollouts: ScoringRollout[] = [];
+    for (let after = ""; ;) {
+      const rows = page.all(runId, after) as RawRow[];
+      for (const r of rows) rollouts.push(toScoringRollout(r, taskKey, checksOf));
+      if (rows.length < LOAD_PAGE) break;
+      after = rows.at(-1)!.rolloutId as string;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { ...scoringRunHead(run, tasks), rollouts };
   }
 
   async rolloutCount(runId: string) {
@@ -475,8 +489,8 @@ export class SqliteStore implements Store {
     }
   }
 
-  snapshot(runId: string) {
-    return this.#cache.get(runId);
+  snapshot(runId: string, options?: { cachedOnly?: boolean }) {
+    return this.#cache.get(runId, options);
   }
 
   warmRunCache(runIds: readonly string[]) {
