@@ -1,14 +1,48 @@
+import { metricText, metricTitle } from "@/lib/display/format";
+import { metricKind } from "@/lib/scoring/core/dimensions";
+import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import type { RunSummary } from "@/lib/store/records";
+import headline from "./headline-card.module.css";
 import styles from "./run-skeleton.module.css";
 
-/** Placeholder shapes in the page's layout while the run's scoring data loads. */
-export function RunSkeleton() {
+/**
+ * Placeholder shapes in the page's layout while the run's scoring data loads. Given the run's stored summary
+ * (computed by the same scoring when the run was stored), the headline shows at once in its place: reading a
+ * large run the server has not cached takes a second or more, and the headline is what a reader came for.
+ */
+export function RunSkeleton({ summary = null }: { summary?: RunSummary | null }) {
+  const early = summary?.headline ?? null;
   return (
     <div aria-busy="true" aria-label="Loading the run">
       <div className={styles.line} style={{ width: 120 }} />
       <div className={styles.title} />
       <div className={styles.line} style={{ width: 360 }} />
       <div className={styles.row}>
-        <div className={`${styles.block} ${styles.wide}`} />
+        {early ? (
+          <section
+            className={`card ${headline.card}`}
+            aria-labelledby="early-headline-title"
+            data-testid="early-headline"
+          >
+            <div className={headline.main}>
+              <div className="card-title" id="early-headline-title">
+                Headline
+              </div>
+              <p className={headline.what}>
+                <strong>{metricTitle(early.metric)}</strong>
+                {Object.hasOwn(SCHEME_WORDS, early.scheme)
+                  ? ` — ${SCHEME_WORDS[early.scheme as keyof typeof SCHEME_WORDS]}`
+                  : ""}
+              </p>
+              <div className={headline.value} data-testid="early-headline-value">
+                {metricText(metricKind(early.metric), early.value)}
+              </div>
+              <p className={headline.stats}>Reading the run’s {summary?.rollouts.toLocaleString("en-US")} rollouts…</p>
+            </div>
+          </section>
+        ) : (
+          <div className={`${styles.block} ${styles.wide}`} />
+        )}
         <div className={styles.block} />
         <div className={styles.block} />
       </div>

@@ -7,10 +7,7 @@ import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta"
 import { runBinaryHref, runPageData } from "@/components/run/run-payload";
 import { parseTasksView } from "@/components/run/tasks-view";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
-import { settlesWithin } from "@/lib/api/settles-within";
-import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { getStore } from "@/lib/store/open-store";
-import type { SavedScenario } from "@/lib/store/records";
 
 export const dynamic = "force-dynamic";
 
@@ -28,28 +25,27 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: meta ? meta.name : "Run not found" };
 }
 
-/** A run read within this long renders at once; a slower read (not in the run cache) streams behind a skeleton. */
-const SKELETON_AFTER_MS = 150;
-
 /**
  * The run page. The run's existence is settled before anything streams, so an unknown id answers 404 (a
- * loading.tsx boundary would have committed a 200 first); the scoring data then renders at once when the run
- * is cached, else streams in behind a skeleton.
+ * loading.tsx boundary would have committed a 200 first). A run the server has cached renders at once; one it
+ * must read (a second or more for a large run, and a synchronous read on SQLite) streams in behind a skeleton
+ * that shows the run's stored headline meanwhile.
  */
 export default async function RunPage({ params, searchParams }: Props) {
   const meta = await runMeta((await params).id);
   if (!meta) notFound();
   const store = getStore();
-  const reads = Promise.all([store.snapshot(meta.id), store.listScenarios()]);
-  const [baseline, shared, ready] = await Promise.all([
+  const [baseline, shared, cached] = await Promise.all([
     baselineRun(),
     store.sharedRollouts(meta.id),
-    settlesWithin(reads, SKELETON_AFTER_MS),
+    store.snapshot(meta.id, { cachedOnly: true }),
   ]);
-  const body = (
-    <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={searchOf(await searchParams)} reads={reads} />
-  );
-  return ready ? body : <Suspense fallback={<RunSkeleton />}>{body}</Suspense>;
+  const search = searchOf(await searchParams);
+  const body = <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={search} />;
+  if (cached) return body;
+  // The stored headline is the run as recorded: under a scenario the skeleton shows none.
+  const summary = search.has("scenario") ? null : meta.summary;
+  return <Suspense fallback={<RunSkeleton summary={summary} />}>{body}</Suspense>;
 }
 
 function searchOf(query: Record<string, string | string[] | undefined>): URLSearchParams {
@@ -64,17 +60,11 @@ function searchOf(query: Record<string, string | string[] | undefined>): URLSear
  * whole run as binary columns from run.bin (cached by the browser on the run's version) and scores it there.
  * The declared scenario's headline is computed here, once per run version (RunSnapshot.headlineUnder).
  */
-async function RunBody({
-  meta,
-  search,
-  reads,
-}: {
-  meta: RunPageMeta;
-  search: URLSearchParams;
-  /** The run's snapshot and the saved scenarios, read by the page. */
-  reads: Promise<[RunSnapshot | null, SavedScenario[]]>;
-}) {
-  const [snapshot, saved] = await reads;
+async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchParams }) {
+  // A read on SQLite is synchronous and holds the event loop: let React send the skeleton first.
+  await new Promise((resolve) => setImmediate(resolve));
+  const store = getStore();
+  const [snapshot, saved] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
   if (!snapshot) notFound();
   const scenario = parseScenarioParam(search.get("scenario"));
   const data = runPageData(snapshot, meta, {

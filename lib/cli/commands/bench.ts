@@ -59,6 +59,7 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
     figure("run page, repeat (median)", page?.medianMs, "ms", goals.pageRepeatMs, note),
     figure("run page HTML", page ? round2(page.bytes / 1e6) : null, "MB", goals.htmlMb, note),
     figure("Chromium: headline shown", browser?.headlineMs, "ms", goals.headlineMs, browserNote),
+    figure("Chromium: first screen shown", browser?.firstScreenMs, "ms", null, browserNote),
     figure("Chromium: network idle", browser?.networkIdleMs, "ms", goals.networkIdleMs, browserNote),
     figure("Chromium: whole page scored (worker)", browser?.scoredMs, "ms", goals.networkIdleMs, browserNote),
     figure(
