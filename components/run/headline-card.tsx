@@ -3,9 +3,38 @@ import { metricColour } from "./metric-colour";
 import { schemePoints } from "@/lib/scoring/view/chart-data";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { MetricReport, ReportHeadline } from "@/lib/scoring/report/report-types";
-import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { isScheme, SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./headline-card.module.css";
 import { ValueTrack } from "./value-track";
+
+/**
+ * The top of a headline card: its title, the metric and scheme in words and the value. The run page's skeleton
+ * shows it alone from the run's stored summary while the server reads the run.
+ */
+export function HeadlineFigure({
+  headline,
+  titleId,
+  valueTestId,
+}: {
+  headline: { metric: string; scheme: string; value: number | null };
+  titleId: string;
+  valueTestId: string;
+}) {
+  return (
+    <>
+      <div className="card-title" id={titleId}>
+        Headline
+      </div>
+      <p className={styles.what}>
+        <strong>{metricTitle(headline.metric)}</strong>
+        {isScheme(headline.scheme) ? ` — ${SCHEME_WORDS[headline.scheme]}` : ""}
+      </p>
+      <div className={styles.value} data-testid={valueTestId}>
+        {metricText(metricKind(headline.metric), headline.value)}
+      </div>
+    </>
+  );
+}
 
 /**
  * The headline (metric, scheme) in words, its value, 95% interval and SE; beside it, the same metric under
@@ -20,15 +49,7 @@ export function HeadlineCard({ headline, metric }: { headline: ReportHeadline; m
   return (
     <section className={`card ${styles.card}`} aria-labelledby="headline-title">
       <div className={styles.main}>
-        <div className="card-title" id="headline-title">
-          Headline
-        </div>
-        <p className={styles.what}>
-          <strong>{metricTitle(headline.metric)}</strong> — {SCHEME_WORDS[headline.scheme]}
-        </p>
-        <div className={styles.value} data-testid="headline-value">
-          {metricText(kind, headline.value)}
-        </div>
+        <HeadlineFigure headline={headline} titleId="headline-title" valueTestId="headline-value" />
         <ValueTrack value={headline.value} band={headline.ci95} colour={colour} size="large" range={range} />
         <p className={styles.stats}>
           {headline.ci95 && headline.se !== null ? (

@@ -1,7 +1,6 @@
-import { metricText, metricTitle } from "@/lib/display/format";
-import { metricKind } from "@/lib/scoring/core/dimensions";
-import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { count } from "@/lib/display/format";
 import type { RunSummary } from "@/lib/store/records";
+import { HeadlineFigure } from "./headline-card";
 import headline from "./headline-card.module.css";
 import styles from "./run-skeleton.module.css";
 
@@ -11,33 +10,25 @@ import styles from "./run-skeleton.module.css";
  * large run the server has not cached takes a second or more, and the headline is what a reader came for.
  */
 export function RunSkeleton({ summary = null }: { summary?: RunSummary | null }) {
-  const early = summary?.headline ?? null;
   return (
     <div aria-busy="true" aria-label="Loading the run">
       <div className={styles.line} style={{ width: 120 }} />
       <div className={styles.title} />
       <div className={styles.line} style={{ width: 360 }} />
       <div className={styles.row}>
-        {early ? (
+        {summary ? (
           <section
             className={`card ${headline.card}`}
             aria-labelledby="early-headline-title"
             data-testid="early-headline"
           >
             <div className={headline.main}>
-              <div className="card-title" id="early-headline-title">
-                Headline
-              </div>
-              <p className={headline.what}>
-                <strong>{metricTitle(early.metric)}</strong>
-                {Object.hasOwn(SCHEME_WORDS, early.scheme)
-                  ? ` — ${SCHEME_WORDS[early.scheme as keyof typeof SCHEME_WORDS]}`
-                  : ""}
-              </p>
-              <div className={headline.value} data-testid="early-headline-value">
-                {metricText(metricKind(early.metric), early.value)}
-              </div>
-              <p className={headline.stats}>Reading the run’s {summary?.rollouts.toLocaleString("en-US")} rollouts…</p>
+              <HeadlineFigure
+                headline={summary.headline}
+                titleId="early-headline-title"
+                valueTestId="early-headline-value"
+              />
+              <p className={headline.stats}>Reading the run’s {count(summary.rollouts)} rollouts…</p>
             </div>
           </section>
         ) : (

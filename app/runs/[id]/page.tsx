@@ -61,8 +61,6 @@ function searchOf(query: Record<string, string | string[] | undefined>): URLSear
  * The declared scenario's headline is computed here, once per run version (RunSnapshot.headlineUnder).
  */
 async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchParams }) {
-  // A read on SQLite is synchronous and holds the event loop: let React send the skeleton first.
-  await new Promise((resolve) => setImmediate(resolve));
   const store = getStore();
   const [snapshot, saved] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
   if (!snapshot) notFound();

@@ -16,6 +16,11 @@ export const SCHEME_WORDS: Record<Scheme, string> = {
   custom: "declared task weights",
 };
 
+/** Whether a stored scheme name (a run summary's, say) is one of SCHEMES. */
+export function isScheme(name: string): name is Scheme {
+  return (SCHEMES as readonly string[]).includes(name);
+}
+
 /** The group name tasks without a group share (they form one group). */
 export const NO_GROUP = "(none)";
 

@@ -2,7 +2,7 @@
 
 /**
  * About `target` evenly spaced round values (steps of 1, 2 or 5 × a power of ten) from `low` to `high`, the
- * domain widened to the ticks at either end. A domain of one value is widened to one step around it.
+ * domain widened to the ticks at either end. A domain of one value v is widened to v ± |v|/2 (0 to 1 for 0).
  */
 export function axisTicks(low: number, high: number, target = 5): { domain: [number, number]; ticks: number[] } {
   if (!Number.isFinite(low) || !Number.isFinite(high)) return { domain: [0, 1], ticks: [0, 1] };

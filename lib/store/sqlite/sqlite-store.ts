@@ -107,8 +107,8 @@ export class SqliteStore implements Store {
   /**
    * The hot read of the app (a run of 10,000 rollouts has 120,000 checks): only the columns scoring needs,
    * and each rollout's checks as one JSON array built by SQLite rather than 120,000 rows of values made one
-   * by one in JavaScript. Read LOAD_PAGE rollouts at a time, by rollout id, giving the event loop back between
-   * pages: SQLite reads are synchronous, and a run of 100,000 rollouts read at once held every other request
+   * by one in JavaScript. Read LOAD_PAGE rollouts at a time, by rollout id, giving the event loop back before
+   * each read: SQLite reads are synchronous, and a run of 100,000 rollouts read at once held every other request
    * (the page's own stylesheets included) for seconds. Rollouts stored meanwhile may or may not be in the
    * result; the run cache keys what it holds to the rollouts read, so the next request reads again.
    */
@@ -125,11 +125,12 @@ export class SqliteStore implements Store {
     );
     const rollouts: ScoringRollout[] = [];
     for (let after = ""; ;) {
+      // Before each read, the first too: a page streaming a skeleton sends it before the run is read.
+      await new Promise((resolve) => setImmediate(resolve));
       const rows = page.all(runId, after) as RawRow[];
       for (const r of rows) rollouts.push(toScoringRollout(r, taskKey, checksOf));
       if (rows.length < LOAD_PAGE) break;
       after = rows.at(-1)!.rolloutId as string;
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return { ...scoringRunHead(run, tasks), rollouts };
   }
