@@ -1,4 +1,4 @@
-import type { RunFirstScreen } from "@/components/run/run-first-screen";
+import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunPageMeta } from "@/components/run/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { TraceEvidence } from "@/lib/api/rollout-trace";

@@ -6,7 +6,7 @@ import styles from "./run-header.module.css";
 import { rolloutHref, rolloutsHref } from "@/components/task/hrefs";
 import type { RunPageMeta } from "./run-page-meta";
 import { RunManage } from "./run-manage";
-import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
+import { WARNING_LIMIT, type RunWarning } from "@/lib/scoring/view/run-warnings";
 
 export type { RunWarning };
 import { LiveBadge } from "@/components/live/live-badge";

@@ -4,8 +4,17 @@ import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { computeReport } from "@/lib/scoring/report/report";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import { embeddedRunSource, readRunPageMeta, runBinaryHref, runPageData, runPageMetaJson } from "./run-payload";
-import { DEFAULT_TASKS_VIEW, TASKS_PAGE_SIZE } from "./tasks-view";
+import { runFirstScreen, TASKS_PAGE_SIZE } from "@/lib/scoring/view/first-screen";
+import { passRule } from "@/lib/scoring/view/pass-rule";
+import {
+  embeddedRunSource,
+  readRunPageMeta,
+  runBinaryHref,
+  runPageData,
+  runPageMetaJson,
+  storedRunPageData,
+} from "./run-payload";
+import { DEFAULT_TASKS_VIEW } from "./tasks-view";
 import type { RunPageMeta } from "./run-page-meta";
 
 const meta: RunPageMeta = {
@@ -61,5 +70,19 @@ describe("run page data", () => {
     if (!("base64" in data.source)) throw new Error("expected an inline source");
     const bytes = Uint8Array.from(atob(data.source.base64), (c) => c.charCodeAt(0));
     expect(decodeBinaryRun(bytes)).toStrictEqual(siloRuns);
+  });
+
+  it("from a stored first screen, is what the run gives, for the default view and another", () => {
+    const snapshot = new RunSnapshot(structuredClone(siloRuns));
+    const recorded = snapshot.recorded;
+    // Stored as JSON (the RunEncoding table), read back.
+    const stored = JSON.parse(
+      JSON.stringify(runFirstScreen(recorded, recorded.headline, passRule(snapshot.run), true)),
+    ) as ReturnType<typeof runFirstScreen>;
+    const source = { href: runBinaryHref("r") };
+    for (const view of [DEFAULT_TASKS_VIEW, { ...DEFAULT_TASKS_VIEW, page: 2 }, { ...DEFAULT_TASKS_VIEW, q: "x" }])
+      expect(storedRunPageData(stored, meta, { source, view })).toStrictEqual(
+        runPageData(snapshot, meta, { source, view }),
+      );
   });
 });

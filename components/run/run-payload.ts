@@ -2,10 +2,10 @@ import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { computeReport } from "@/lib/scoring/report/report";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { runFirstScreen, type RunFirstScreen } from "./run-first-screen";
+import { runFirstScreen, withoutTasks, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunPageMeta } from "./run-page-meta";
 import type { RunSource } from "./run-source";
-import type { TasksView } from "./tasks-view";
+import { isDefaultTasksView, type TasksView } from "./tasks-view";
 
 /** RunView's props: the first screen (in the HTML), the page meta, and where its worker gets the whole run. */
 export interface RunPageData {
@@ -26,8 +26,25 @@ export function runPageData(
 ): RunPageData {
   const scenario = options.scenario ?? {};
   const report = Object.keys(scenario).length === 0 ? snapshot.recorded : computeReport(snapshot.run, scenario);
+  const rule = passRule(snapshot.run, scenario);
   return {
-    first: runFirstScreen(report, options.view, snapshot.recorded.headline, passRule(snapshot.run, scenario)),
+    first: runFirstScreen(report, snapshot.recorded.headline, rule, isDefaultTasksView(options.view)),
+    metaJson: runPageMetaJson(meta),
+    source: options.source,
+  };
+}
+
+/**
+ * The page data of a run as recorded from its stored first screen (Store.encoding, written at ingest), which
+ * is runFirstScreen of the recorded report with the default view's tasks: no rollout is read.
+ */
+export function storedRunPageData(
+  stored: RunFirstScreen,
+  meta: RunPageMeta,
+  options: { source: RunSource; view: TasksView },
+): RunPageData {
+  return {
+    first: isDefaultTasksView(options.view) ? stored : withoutTasks(stored),
     metaJson: runPageMetaJson(meta),
     source: options.source,
   };

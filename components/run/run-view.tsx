@@ -26,7 +26,7 @@ import { RunHeader } from "./run-header";
 import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
 import { readRunPageMeta } from "./run-payload";
 import type { RunPageMeta } from "./run-page-meta";
-import { reportWarnings, tableDimensions, type RunFirstScreen } from "./run-first-screen";
+import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
 import styles from "./run-view.module.css";
@@ -54,7 +54,7 @@ const AS_RECORDED: Scenario = {};
  * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
  * `scenario` parameter, so anything that changes that parameter (the what-if panel) updates every card and
  * table below without blocking the page. Until the worker's first answer, the page shows `first`: what the
- * server rendered (run-first-screen.ts).
+ * server rendered (lib/scoring/view/first-screen.ts).
  */
 export function RunView({
   first,

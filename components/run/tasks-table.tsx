@@ -8,11 +8,12 @@ import type { TaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
 import { RewardStrip } from "./reward-strip";
-import { sortRows, type SortDirection, type SortValue } from "./sort-rows";
+import { sortRows, type SortDirection, type SortValue } from "@/lib/scoring/view/sort-rows";
 import styles from "./tasks-table.module.css";
 import { pageOf } from "@/components/ui/page-of";
 import { useUrlState } from "@/components/url-state/use-url-state";
-import { TASKS_PAGE_SIZE, tasksViewCodec, type TasksView } from "./tasks-view";
+import { TASKS_PAGE_SIZE } from "@/lib/scoring/view/first-screen";
+import { tasksViewCodec, type TasksView } from "./tasks-view";
 
 interface Column {
   id: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { firstValues, type UrlCodec } from "@/components/url-state/url-codec";
 import type { Diagnosis } from "@/lib/scoring/core/task-summary";
-import type { SortDirection } from "./sort-rows";
+import type { SortDirection } from "@/lib/scoring/view/sort-rows";
 
 /**
  * The run page's tasks table state as it lives in the URL (`/runs/x?q=checkout&sort=passRate&dir=desc&page=2`),
@@ -23,7 +23,10 @@ export interface TasksView {
 export const DIAGNOSES = ["solid", "unreliable", "never-passes", "unscored"] as const satisfies readonly Diagnosis[];
 
 export const DEFAULT_TASKS_VIEW: TasksView = { q: "", sort: null, dir: "asc", page: 1, diagnosis: null };
-export const TASKS_PAGE_SIZE = 50;
+
+/** Whether the table shows its default view, the page the server's first screen holds. */
+export const isDefaultTasksView = (v: TasksView) =>
+  v.q.trim() === "" && v.sort === null && v.page === DEFAULT_TASKS_VIEW.page && v.diagnosis === null;
 
 const MAX_QUERY = 200;
 

@@ -24,6 +24,7 @@ import {
   type RejectedFile,
   type Rollout,
   type Run,
+  type RunEncoding,
   type RunFile,
   type Scenario,
   type Task,
@@ -205,6 +206,17 @@ const rejectedFile: NewRejectedFile = {
   createdAt: new Date("2026-02-03T04:05:07.000Z"),
 };
 
+const runEncoding: RunEncoding = {
+  runId: run.id,
+  ingestedAt: new Date("2026-02-03T04:05:10.000Z"),
+  rollouts: 2,
+  name: run.name,
+  layout: 1,
+  bytes: NON_UTF8,
+  screenLayout: 1,
+  firstScreen: { headline: { metric: "correctness" }, tasks: [] },
+};
+
 const scenario: Scenario = {
   name: "production weights ✓",
   description: "the team's agreed weighting",
@@ -224,6 +236,7 @@ const FIXTURES = {
   RejectedFile: { rows: [rejectedFile], generated: ["id"] },
   RunFile: { rows: [runFile], generated: [] },
   Scenario: { rows: [scenario], generated: [] },
+  RunEncoding: { rows: [runEncoding], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -243,6 +256,7 @@ async function writeAll(db: Db) {
   await db.runFile.create({ data: runFile });
   await db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) });
   await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
+  await db.runEncoding.create({ data: input<Prisma.RunEncodingUncheckedCreateInput>(runEncoding) });
 }
 
 async function counts(db: Db) {
@@ -517,6 +531,11 @@ forEachDatabase("migrated database", (t) => {
       await db.runFile.findUniqueOrThrow({ where: { runId_path: { runId: run.id, path: runFile.path } } }),
     ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
+    const encoding = await db.runEncoding.findUniqueOrThrow({ where: { runId: run.id } });
+    expect({ ...encoding, bytes: Buffer.from(encoding.bytes).toString("hex") }).toEqual({
+      ...runEncoding,
+      bytes: Buffer.from(NON_UTF8).toString("hex"),
+    });
 
     // Relations resolve both ways.
     const loaded = await db.run.findUniqueOrThrow({

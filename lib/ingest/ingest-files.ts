@@ -17,6 +17,7 @@ import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
+import { encodingOf } from "@/lib/store/run-encoding";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
 import { scoringPool } from "./scoring-pool";
@@ -201,7 +202,13 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     // A new run stored whole is exactly the parsed run: score that instead of reading it back.
     const stored =
       created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
-    if (stored) await store.updateSummaries(id, computeReport(stored));
+    const version = stored && (await store.runVersion(id));
+    if (stored && version) {
+      const report = computeReport(stored);
+      await store.updateSummaries(id, report);
+      // What pages and run.bin show without reading the rows again.
+      await store.writeRunEncoding(id, encodingOf(stored, report, version.ingestedAt));
+    }
     result.runs.push({
       id,
       name: run.name,

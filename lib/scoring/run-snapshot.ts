@@ -22,7 +22,13 @@ export class RunSnapshot {
   #levers: Lever[] | undefined;
   #binary: Uint8Array<ArrayBuffer> | undefined;
 
-  constructor(readonly run: ScoringRun) {}
+  /** `binary`: the run's encodeBinaryRun, when it is at hand already (read from the store). */
+  constructor(
+    readonly run: ScoringRun,
+    binary?: Uint8Array,
+  ) {
+    this.#binary = binary as Uint8Array<ArrayBuffer> | undefined;
+  }
 
   /** computeReport(run) under no scenario. */
   get recorded(): Report {

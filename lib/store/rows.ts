@@ -3,6 +3,7 @@ import type {
   RawFileModel,
   RejectedFileModel,
   RolloutModel,
+  RunEncodingModel,
   RunFileModel,
   RunModel,
   ScenarioModel,
@@ -169,6 +170,22 @@ export const SCENARIO: Table<ScenarioRow> = {
 export const RAW_FILE: Table<RawFileRow> = {
   name: "RawFile",
   columns: { sha256: "text", size: "number", bytes: "bytes", createdAt: "date" },
+};
+
+export type RunEncodingRow = Omit<RunEncodingModel, "firstScreen"> & { firstScreen: unknown };
+
+export const RUN_ENCODING: Table<RunEncodingRow> = {
+  name: "RunEncoding",
+  columns: {
+    runId: "text",
+    ingestedAt: "date",
+    rollouts: "number",
+    name: "text",
+    layout: "number",
+    bytes: "bytes",
+    screenLayout: "number",
+    firstScreen: "json",
+  },
 };
 
 export const RUN_FILE: Table<RunFileRow> = {

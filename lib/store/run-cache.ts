@@ -1,6 +1,8 @@
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import type { RunVersion } from "./records";
+import { currentEncoding, encodingOf, type CurrentEncoding } from "./run-encoding";
 import type { StoreDriver } from "./store";
 
 /*
@@ -11,7 +13,8 @@ import type { StoreDriver } from "./store";
  * version (records.ts RunVersion: ingest time, name, number of rollouts) identifies its content: one indexed
  * query per request revalidates the entry, on every app instance alike, and a run deleted anywhere is seen
  * gone by the next request here. Callers share the snapshot and must not mutate what it holds (scoring
- * functions never do).
+ * functions never do). A run is read from its stored encoding (run-encoding.ts) when that is current, else from
+ * its rows, after which the encoding is written again for the next instance or process.
  */
 
 /** At most this many checks are kept across cached runs (~10 runs of 10,000 rollouts × 12 checks). */
@@ -32,7 +35,7 @@ function checksOf(run: ScoringRun): number {
 const sameVersion = (a: RunVersion, b: RunVersion) =>
   a.rollouts === b.rollouts && a.name === b.name && a.ingestedAt === b.ingestedAt;
 
-type Source = Pick<StoreDriver, "runVersion" | "loadScoringRun">;
+type Source = Pick<StoreDriver, "runVersion" | "loadScoringRun" | "readRunEncoding" | "writeRunEncoding">;
 
 /** One store's cache of runs, most recently used last. */
 export class RunCache {
@@ -54,9 +57,11 @@ export class RunCache {
       return hit.snapshot;
     }
     if (cachedOnly) return null;
-    const run = await this.source.loadScoringRun(runId);
+    const stored = currentEncoding(await this.source.readRunEncoding(runId, { bytes: true }), version);
+    const run = stored ? decodeBinaryRun(stored.bytes) : await this.source.loadScoringRun(runId);
     // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
-    const snapshot = run ? new RunSnapshot(run) : null;
+    const snapshot = run ? new RunSnapshot(run, stored?.bytes) : null;
+    if (snapshot && !stored) this.#storeEncoding(runId, snapshot, version.ingestedAt);
     if (run && snapshot) {
       const read = { ingestedAt: version.ingestedAt, name: run.name, rollouts: run.rollouts.length };
       cache.set(runId, { version: read, checks: checksOf(run), snapshot });
@@ -69,6 +74,31 @@ export class RunCache {
       total -= e.checks;
     }
     return snapshot;
+  }
+
+  /**
+   * The run's stored encoding when it is current for the run's version (never a read of the rows), with the
+   * version; null when there is no such run or no current encoding. `bytes: false` leaves the bytes empty.
+   */
+  async encoding(
+    runId: string,
+    { bytes }: { bytes: boolean },
+  ): Promise<(CurrentEncoding & { version: RunVersion }) | null> {
+    const [version, stored] = await Promise.all([
+      this.source.runVersion(runId),
+      this.source.readRunEncoding(runId, { bytes }),
+    ]);
+    const current = version && currentEncoding(stored, version);
+    return current ? { ...current, version } : null;
+  }
+
+  /** Writes a snapshot read from the rows as the run's encoding, after the current request has answered. */
+  #storeEncoding(runId: string, snapshot: RunSnapshot, ingestedAt: string): void {
+    setImmediate(() => {
+      const encoding = encodingOf(snapshot.run, snapshot.recorded, ingestedAt);
+      // A failure (the run deleted meanwhile) leaves nothing to keep: the next read of the rows writes it.
+      this.source.writeRunEncoding(runId, encoding).catch(() => undefined);
+    });
   }
 
   /** Reads runs into the cache after the current request has answered; a failure only means a later read. */

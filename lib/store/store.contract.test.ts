@@ -17,6 +17,9 @@ import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } fr
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { computeReport } from "@/lib/scoring/report/report";
+import { runFirstScreen } from "@/lib/scoring/view/first-screen";
+import { passRule } from "@/lib/scoring/view/pass-rule";
+import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { createStore } from "./open-store";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
 import type { RolloutToStore } from "./store";
@@ -469,6 +472,51 @@ forEachDatabase("Store", (t) => {
     expect(three?.run.rollouts).toHaveLength(3);
     expect(await t.store.snapshot(id)).toBe(three);
     expect(await t.store.snapshot("nope")).toBeNull();
+  });
+
+  it("stores a run's encoding at ingest, which the run cache decodes instead of the rows; a rename, a new layout or a delete leave none current", async () => {
+    const files = loadFixture("scoring-article");
+    const id = (await ingestFiles(t.store, files, { runName: "encoded", rootName: "e" })).runs[0]!.id;
+    const rows = (await t.store.loadScoringRun(id))!;
+    const current = await t.store.encoding(id, { bytes: true });
+    expect(current?.version).toEqual(await t.store.runVersion(id));
+    expect(decodeBinaryRun(current!.bytes)).toEqual(rows);
+    const report = computeReport(rows);
+    expect(current!.firstScreen).toEqual(asJson(runFirstScreen(report, report.headline, passRule(rows), true)));
+    expect((await t.store.encoding(id, { bytes: false }))?.bytes).toHaveLength(0);
+
+    // Another instance builds its snapshot from the encoding, bytes included.
+    const other = createStore(t.target);
+    try {
+      const snapshot = (await other.snapshot(id))!;
+      expect(snapshot.run).toEqual(rows);
+      expect(snapshot.binary).toEqual(current!.bytes);
+    } finally {
+      await other.close();
+    }
+
+    // A rename: stale until the run cache reads the rows (with the new name) and writes the encoding again.
+    await t.store.renameRun(id, "renamed");
+    expect(await t.store.encoding(id, { bytes: false })).toBeNull();
+    expect((await t.store.snapshot(id))?.run.name).toBe("renamed");
+    let again = null;
+    for (let i = 0; i < 100 && !again; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      again = await t.store.encoding(id, { bytes: true });
+    }
+    if (!again) throw new Error("the encoding was not written again after the rows were read");
+    expect(decodeBinaryRun(again.bytes).name).toBe("renamed");
+
+    // Another layout of the bytes is never read; another layout of the first screen leaves the bytes current.
+    const stored = (await t.store.readRunEncoding(id, { bytes: true }))!;
+    await t.store.writeRunEncoding(id, { ...stored, screenLayout: stored.screenLayout + 1 });
+    expect((await t.store.encoding(id, { bytes: false }))?.firstScreen).toBeNull();
+    await t.store.writeRunEncoding(id, { ...stored, layout: stored.layout + 1 });
+    expect(await t.store.encoding(id, { bytes: false })).toBeNull();
+
+    expect(await t.store.deleteRun(id)).toBe(true);
+    expect(await t.store.readRunEncoding(id, { bytes: false })).toBeNull();
+    expect(await t.store.encoding(id, { bytes: false })).toBeNull();
   });
 
   it("renames a run and replaces its tags; tags given at ingest are added to the run's", async () => {

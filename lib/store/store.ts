@@ -4,6 +4,7 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
 import type {
   RawFileBytes,
   RolloutDetail,
@@ -97,6 +98,10 @@ export interface Store {
   storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]): Promise<void>;
   /** Stores the as-recorded report's run and task figures. */
   updateSummaries(runId: string, report: Report): Promise<void>;
+  /** The run's stored encoding (lib/store/run-encoding.ts) as written, its bytes left empty unless `bytes`; or null. */
+  readRunEncoding(runId: string, options: { bytes: boolean }): Promise<StoredEncoding | null>;
+  /** Stores a run's encoding in place of the one before. */
+  writeRunEncoding(runId: string, encoding: StoredEncoding): Promise<void>;
   /** Marks one run as the baseline every comparison defaults to (at most one), or unmarks it. */
   setBaseline(runId: string, baseline?: boolean): Promise<void>;
   /** Gives a run a new name (its key, and so the batches that map to it, stay); false when there is no such run. */
@@ -138,6 +143,12 @@ export interface Store {
    * when the cache does not hold its current version (the run is then not read: a page decides to stream).
    */
   snapshot(runId: string, options?: { cachedOnly?: boolean }): Promise<RunSnapshot | null>;
+  /**
+   * The run's stored encoding when it is current for the run's version, with that version: what a page or
+   * run.bin shows without reading a rollout. Null when there is no such run or no current encoding (the
+   * snapshot then reads the rows and writes it). `bytes: false` leaves the bytes empty.
+   */
+  encoding(runId: string, options: { bytes: boolean }): Promise<(CurrentEncoding & { version: RunVersion }) | null>;
   /** Reads runs into the cache after the current request has answered (a run just uploaded is opened next). */
   warmRunCache(runIds: readonly string[]): void;
 
@@ -145,4 +156,4 @@ export interface Store {
 }
 
 /** What an implementation provides; the run cache is shared (lib/store/run-cache.ts). */
-export type StoreDriver = Omit<Store, "snapshot" | "warmRunCache">;
+export type StoreDriver = Omit<Store, "snapshot" | "encoding" | "warmRunCache">;

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { cache, Suspense, type ComponentProps } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { runBinaryHref, runPageData } from "@/components/run/run-payload";
+import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/run-payload";
 import { parseTasksView } from "@/components/run/tasks-view";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
@@ -25,23 +25,42 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: meta ? meta.name : "Run not found" };
 }
 
+type SavedScenarios = ComponentProps<typeof RunView>["scenarios"];
+
 /**
  * The run page. The run's existence is settled before anything streams, so an unknown id answers 404 (a
- * loading.tsx boundary would have committed a 200 first). A run the server has cached renders at once; one it
- * must read (a second or more for a large run, and a synchronous read on SQLite) streams in behind a skeleton
- * that shows the run's stored headline meanwhile.
+ * loading.tsx boundary would have committed a 200 first). The run as recorded (no scenario in the URL and none
+ * declared) renders at once from its stored first screen, without reading a rollout. Otherwise a run the server
+ * has cached renders at once, and one it must read streams in behind a skeleton that shows the run's stored
+ * headline meanwhile.
  */
 export default async function RunPage({ params, searchParams }: Props) {
   const meta = await runMeta((await params).id);
   if (!meta) notFound();
   const store = getStore();
-  const [baseline, shared, cached] = await Promise.all([
+  const search = searchOf(await searchParams);
+  const [baseline, shared, saved] = await Promise.all([
     baselineRun(),
     store.sharedRollouts(meta.id),
-    store.snapshot(meta.id, { cachedOnly: true }),
+    store.listScenarios(),
   ]);
-  const search = searchOf(await searchParams);
-  const body = <RunBody meta={toRunPageMeta(meta, baseline, shared)} search={search} />;
+  const pageMeta = toRunPageMeta(meta, baseline, shared);
+  const scenarios = saved.map(({ name, description, scenario, declared }) => ({
+    name,
+    description,
+    scenario,
+    declared,
+  }));
+  if (!search.has("scenario") && !scenarios.some((s) => s.declared)) {
+    const stored = await store.encoding(meta.id, { bytes: false });
+    if (stored?.firstScreen) {
+      const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
+      const data = storedRunPageData(stored.firstScreen, pageMeta, { source, view: parseTasksView(search) });
+      return <RunView {...data} scenarios={scenarios} declaredHeadline={null} />;
+    }
+  }
+  const cached = await store.snapshot(meta.id, { cachedOnly: true });
+  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} />;
   if (cached) return body;
   // The stored headline is the run as recorded: under a scenario the skeleton shows none.
   const summary = search.has("scenario") ? null : meta.summary;
@@ -60,9 +79,16 @@ function searchOf(query: Record<string, string | string[] | undefined>): URLSear
  * whole run as binary columns from run.bin (cached by the browser on the run's version) and scores it there.
  * The declared scenario's headline is computed here, once per run version (RunSnapshot.headlineUnder).
  */
-async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchParams }) {
-  const store = getStore();
-  const [snapshot, saved] = await Promise.all([store.snapshot(meta.id), store.listScenarios()]);
+async function RunBody({
+  meta,
+  search,
+  scenarios,
+}: {
+  meta: RunPageMeta;
+  search: URLSearchParams;
+  scenarios: SavedScenarios;
+}) {
+  const snapshot = await getStore().snapshot(meta.id);
   if (!snapshot) notFound();
   const scenario = parseScenarioParam(search.get("scenario"));
   const data = runPageData(snapshot, meta, {
@@ -70,12 +96,6 @@ async function RunBody({ meta, search }: { meta: RunPageMeta; search: URLSearchP
     scenario: scenario.success ? scenario.data : {},
     view: parseTasksView(search),
   });
-  const scenarios = saved.map(({ name, description, scenario: s, declared }) => ({
-    name,
-    description,
-    scenario: s,
-    declared,
-  }));
   const declared = scenarios.find((s) => s.declared);
   return (
     <RunView

@@ -36,6 +36,7 @@ import {
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
 import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
+import type { StoredEncoding } from "../run-encoding";
 import { bulkInsert, insertByColumns } from "./bulk-insert";
 
 /*
@@ -316,6 +317,7 @@ export class PostgresStore implements Store {
       await run(`DELETE FROM "Rollout" WHERE "runId" = $1`);
       await run(`DELETE FROM "Task" WHERE "runId" = $1`);
       await run(`DELETE FROM "RunFile" WHERE "runId" = $1`);
+      await run(`DELETE FROM "RunEncoding" WHERE "runId" = $1`);
       await run(`DELETE FROM "Run" WHERE "id" = $1`);
       if (files.length > 0)
         await tx.$executeRawUnsafe(
@@ -409,6 +411,31 @@ export class PostgresStore implements Store {
     ]);
   }
 
+  async readRunEncoding(runId: string, { bytes }: { bytes: boolean }): Promise<StoredEncoding | null> {
+    const row = await this.#db.runEncoding.findUnique({
+      where: { runId },
+      select: {
+        ingestedAt: true,
+        rollouts: true,
+        name: true,
+        layout: true,
+        bytes,
+        screenLayout: true,
+        firstScreen: true,
+      },
+    });
+    return row ? { ...row, bytes: row.bytes ? new Uint8Array(row.bytes) : new Uint8Array() } : null;
+  }
+
+  async writeRunEncoding(runId: string, encoding: StoredEncoding) {
+    const data = {
+      ...encoding,
+      bytes: new Uint8Array(encoding.bytes),
+      firstScreen: toJson(encoding.firstScreen),
+    };
+    await this.#db.runEncoding.upsert({ where: { runId }, create: { runId, ...data }, update: data });
+  }
+
   async setBaseline(runId: string, baseline = true) {
     await this.#db.$transaction([
       ...(baseline
@@ -485,6 +512,10 @@ export class PostgresStore implements Store {
 
   snapshot(runId: string, options?: { cachedOnly?: boolean }) {
     return this.#cache.get(runId, options);
+  }
+
+  encoding(runId: string, options: { bytes: boolean }) {
+    return this.#cache.encoding(runId, options);
   }
 
   warmRunCache(runIds: readonly string[]) {

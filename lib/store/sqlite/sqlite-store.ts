@@ -21,7 +21,20 @@ import {
   type TaskRollouts,
   type SharedRollouts,
 } from "../records";
-import { CHECK, RAW_FILE, REJECTED_FILE, ROLLOUT, RUN, RUN_FILE, SCENARIO, TASK, rawFileRow, runRow } from "../rows";
+import {
+  CHECK,
+  RAW_FILE,
+  REJECTED_FILE,
+  ROLLOUT,
+  RUN,
+  RUN_ENCODING,
+  RUN_FILE,
+  SCENARIO,
+  TASK,
+  rawFileRow,
+  runRow,
+} from "../rows";
+import type { StoredEncoding } from "../run-encoding";
 import { RunCache } from "../run-cache";
 import { ROLLOUT_OVERLAP_SQL } from "../rollout-overlap-sql";
 import {
@@ -308,6 +321,7 @@ export class SqliteStore implements Store {
       run(`DELETE FROM "Rollout" WHERE "runId" = ?`);
       run(`DELETE FROM "Task" WHERE "runId" = ?`);
       run(`DELETE FROM "RunFile" WHERE "runId" = ?`);
+      run(`DELETE FROM "RunEncoding" WHERE "runId" = ?`);
       run(`DELETE FROM "Run" WHERE "id" = ?`);
       const drop = this.#sql.get(
         `DELETE FROM "RawFile" WHERE "sha256" = @sha256 AND NOT EXISTS (SELECT 1 FROM "RunFile" WHERE "sha256" = @sha256) ` +
@@ -396,6 +410,23 @@ export class SqliteStore implements Store {
         .run(encode(runSummaryOf(report), RUN.columns.summary), runId);
       const task = this.#sql.get(`UPDATE "Task" SET "summary" = ? WHERE "id" = ?`);
       for (const t of report.tasks) task.run(encode(t, TASK.columns.summary), taskRowId(runId, t.key));
+    });
+  }
+
+  async readRunEncoding(runId: string, { bytes }: { bytes: boolean }): Promise<StoredEncoding | null> {
+    const raw = this.#sql
+      .get(
+        `SELECT "ingestedAt", "rollouts", "name", "layout", ${bytes ? `"bytes"` : `X'' AS "bytes"`}, "screenLayout", "firstScreen" ` +
+          `FROM "RunEncoding" WHERE "runId" = ?`,
+      )
+      .get(runId) as RawRow | undefined;
+    return raw ? decodeRow<StoredEncoding>(RUN_ENCODING, raw) : null;
+  }
+
+  async writeRunEncoding(runId: string, encoding: StoredEncoding) {
+    this.#write(() => {
+      this.#sql.get(`DELETE FROM "RunEncoding" WHERE "runId" = ?`).run(runId);
+      insertRows(this.#sql, RUN_ENCODING, [{ runId, ...encoding }]);
     });
   }
 
@@ -492,6 +523,10 @@ export class SqliteStore implements Store {
 
   snapshot(runId: string, options?: { cachedOnly?: boolean }) {
     return this.#cache.get(runId, options);
+  }
+
+  encoding(runId: string, options: { bytes: boolean }) {
+    return this.#cache.encoding(runId, options);
   }
 
   warmRunCache(runIds: readonly string[]) {

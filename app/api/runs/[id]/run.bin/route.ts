@@ -3,12 +3,14 @@ import { ApiError, handle } from "@/lib/api/errors";
 import { etagMatches, REVALIDATE, runEtag } from "@/lib/api/run-etag";
 import { BINARY_RUN_MEDIA_TYPE } from "@/lib/scoring/wire/binary-run";
 import { getStore } from "@/lib/store/open-store";
+import type { RunVersion } from "@/lib/store/records";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET /api/runs/:id/run.bin: the whole run as binary columns (lib/scoring/wire/binary-run.ts), what the run
  * page's worker decodes and scores. ETag on the run's version; If-None-Match answers 304 without reading the run.
+ * The bytes are the run's stored encoding when it is current (no rollout is read), else the snapshot's.
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
@@ -19,12 +21,8 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const etag = runEtag(id, version);
   const validators = { etag, "cache-control": REVALIDATE, vary: "authorization, cookie" };
   if (etagMatches(request, etag)) return new Response(null, { status: 304, headers: validators });
-  const snapshot = await store.snapshot(id);
-  if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
-  // The snapshot may be newer than the version read above (rollouts added in between): name what was read.
-  const read = { ingestedAt: version.ingestedAt, name: snapshot.run.name, rollouts: snapshot.run.rollouts.length };
-  const bytes = snapshot.binary;
-  return new Response(bytes, {
+  const { bytes, read } = await runBytes(id, version);
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       ...validators,
       etag: runEtag(id, read),
@@ -34,3 +32,14 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     },
   });
 });
+
+/** The run's bytes and the version they are of (the stored ones are of `version`; a snapshot may be newer). */
+async function runBytes(id: string, version: RunVersion): Promise<{ bytes: Uint8Array; read: RunVersion }> {
+  const store = getStore();
+  const stored = await store.encoding(id, { bytes: true });
+  if (stored) return { bytes: stored.bytes, read: stored.version };
+  const snapshot = await store.snapshot(id);
+  if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
+  const { name, rollouts } = snapshot.run;
+  return { bytes: snapshot.binary, read: { ingestedAt: version.ingestedAt, name, rollouts: rollouts.length } };
+}

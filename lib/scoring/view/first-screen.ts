@@ -1,16 +1,25 @@
 import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
-import type { PassRule } from "@/lib/scoring/view/pass-rule";
-import { rolloutStrips, type StripPoint } from "@/lib/scoring/view/rollout-strips";
+import type { PassRule } from "./pass-rule";
+import { rolloutStrips, type StripPoint } from "./rollout-strips";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 import { sortRows } from "./sort-rows";
-import { DEFAULT_TASKS_VIEW, TASKS_PAGE_SIZE, type TasksView } from "./tasks-view";
 
 /*
- * What the run page's HTML holds: the first screen, computed on the server from the report under the URL's
- * scenario (the as-recorded one is the snapshot's). Its size does not grow with the run: the header, the
- * headline and rate cards, the first WARNING_LIMIT warnings and one page of tasks. Everything else waits for
- * the browser's worker, which loads the whole run (run-source.ts).
+ * What the run page's HTML holds: the first screen, computed from the report under the URL's scenario. Its size
+ * does not grow with the run: the header, the headline and rate cards, the first WARNING_LIMIT warnings and one
+ * page of tasks. Everything else waits for the browser's worker, which loads the whole run. The as-recorded
+ * first screen is computed at ingest and stored with the run (Store.runEncoding), so a page view without a
+ * scenario reads no rollout.
  */
+
+/** Tasks per page of the run page's tasks table. */
+export const TASKS_PAGE_SIZE = 50;
+
+/**
+ * The version of RunFirstScreen's shape: a stored first screen of another version is computed again. Raise it
+ * whenever RunFirstScreen or what fills it changes.
+ */
+export const FIRST_SCREEN_LAYOUT = 1;
 
 export interface RunFirstScreen {
   counts: Report["counts"];
@@ -48,17 +57,18 @@ export function tableDimensions(report: Report): string[] {
     .map((m) => m.metric);
 }
 
-const isDefaultView = (v: TasksView) =>
-  v.q.trim() === "" && v.sort === null && v.page === DEFAULT_TASKS_VIEW.page && v.diagnosis === null;
-
+/**
+ * The first screen of `report`. `withTasks`: whether the URL shows the tasks table in its default view (first
+ * page, by key, unfiltered), the one page the first screen holds; otherwise the table waits for the worker.
+ */
 export function runFirstScreen(
   report: Report,
-  view: TasksView,
   recorded: ReportHeadline,
   passRule: PassRule,
+  withTasks: boolean,
 ): RunFirstScreen {
   const warnings = reportWarnings(report);
-  const tasks = isDefaultView(view) ? sortRows(report.tasks, (t) => t.key, "asc").slice(0, TASKS_PAGE_SIZE) : [];
+  const tasks = withTasks ? sortRows(report.tasks, (t) => t.key, "asc").slice(0, TASKS_PAGE_SIZE) : [];
   const keys = new Set(tasks.map((t) => t.key));
   const strips = rolloutStrips(report.rollouts.filter((r) => keys.has(r.task)));
   return {
@@ -78,3 +88,6 @@ export function runFirstScreen(
     unscoredFail: report.scenario.unscored === "fail",
   };
 }
+
+/** A first screen whose tasks table waits for the worker (the URL asks for another view of it). */
+export const withoutTasks = (first: RunFirstScreen): RunFirstScreen => ({ ...first, tasks: [], strips: {} });
