@@ -4,8 +4,10 @@ import { computeReport } from "@/lib/scoring/report/report";
 import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Report } from "@/lib/scoring/report/report-types";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import { RECORDED_ID, type ScoredView, type WorkerAnswer, type WorkerRequest } from "./run-source";
+import { reportDelta } from "@/lib/scoring/wire/report-delta";
+import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type WorkerRequest } from "./run-source";
 
 /*
  * The run page's scoring as a message handler: decodes the run once, then computes everything the page shows
@@ -33,6 +35,13 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
   let latest = RECORDED_ID;
+  // The report of the last view sent: each view's report goes as a delta from it.
+  let sent: Report | null = null;
+  const send = (view: ScoredView): SentView => {
+    const report = reportDelta(sent, view.report);
+    sent = view.report;
+    return { ...view, report };
+  };
   const fail = (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) });
 
   /**
@@ -54,7 +63,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(request.bytes)));
-        post({ type: "run", recorded: scored(s, {}, true) });
+        post({ type: "run", recorded: send(scored(s, {}, true)) });
         leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
@@ -68,7 +77,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
       try {
         const asRecorded = Object.keys(request.scenario).length === 0;
         const view = scored(s, request.scenario, asRecorded);
-        post({ type: "scored", id: request.id, view });
+        post({ type: "scored", id: request.id, view: send(view) });
         if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {
         fail(e);

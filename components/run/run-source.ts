@@ -4,6 +4,7 @@ import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
 
 /*
  * Where the run page gets the run, and what it and its worker (run-worker.ts) say to each other.
@@ -29,6 +30,12 @@ export interface ScoredView {
   robustness: HeadlineRobustness;
 }
 
+/**
+ * A view as the worker sends it: its report as a delta from the report of the worker's previous message
+ * (lib/scoring/wire/report-delta.ts), which the page applies to the last report it received.
+ */
+export type SentView = Omit<ScoredView, "report"> & { report: ReportDelta };
+
 /** The answer id of the as-recorded view ("score" requests count from 1). */
 export const RECORDED_ID = 0;
 
@@ -40,8 +47,8 @@ export type WorkerRequest =
 
 export type WorkerAnswer =
   /** The run is decoded: its as-recorded view. */
-  | { type: "run"; recorded: ScoredView }
-  | { type: "scored"; id: number; view: ScoredView }
+  | { type: "run"; recorded: SentView }
+  | { type: "scored"; id: number; view: SentView }
   /** The levers of the view answered with `id` (RECORDED_ID: the as-recorded one), sent after it. */
   | { type: "levers"; id: number; levers: Lever[] }
   | { type: "error"; message: string };

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, type ReactNode } from "react";
+import { memo, useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
@@ -49,6 +49,20 @@ import { Levers } from "./levers";
 import { SharedRolloutsNote } from "./shared-rollouts-note";
 
 const AS_RECORDED: Scenario = {};
+
+/*
+ * The sections a change of scenario often leaves as they were: the worker sends only the report's parts that
+ * changed (lib/scoring/wire/report-delta.ts), so a section whose props keep their identity is not drawn again.
+ */
+const SameTasksTable = memo(TasksTable);
+const SameCostAndEffort = memo(CostAndEffort);
+const SameGroupBreakdown = memo(GroupBreakdown);
+const SameRewardDistribution = memo(RewardDistribution);
+const SameMostFailedChecks = memo(MostFailedChecks);
+const SameFailureTags = memo(FailureTags);
+const SameFlakyTasks = memo(FlakyTasks);
+const SameMetricCard = memo(MetricCard);
+const SameUnscoredReasons = memo(UnscoredReasons);
 
 /**
  * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
@@ -239,9 +253,9 @@ function ScoredRunView({
   const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
 
-  const strips = useMemo(() => rolloutStrips(report.rollouts), [report]);
-  const groups = useMemo(() => groupChartData(report.groups), [report]);
-  const bins = useMemo(() => rewardHistogram(report.rollouts), [report]);
+  const strips = useMemo(() => rolloutStrips(report.rollouts), [report.rollouts]);
+  const groups = useMemo(() => groupChartData(report.groups), [report.groups]);
+  const bins = useMemo(() => rewardHistogram(report.rollouts), [report.rollouts]);
   const headlineKind = metricKind(report.headline.metric);
   const explanation = useMemo(
     () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
@@ -258,9 +272,9 @@ function ScoredRunView({
   const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
   const metrics = Object.values(report.metrics);
-  const dimensions = useMemo(() => tableDimensions(report), [report]);
+  const dimensions = useMemo(() => tableDimensions(report.metrics), [report.metrics]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
-  const flaky = report.tasks.filter((t) => t.diagnosis === "unreliable");
+  const flaky = useMemo(() => report.tasks.filter((t) => t.diagnosis === "unreliable"), [report.tasks]);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
   const rule = useMemo(() => passRule(run, report.scenario), [run, report.scenario]);
 
@@ -295,7 +309,7 @@ function ScoredRunView({
         </div>
         <div className={styles.cards}>
           {metrics.map((m) => (
-            <MetricCard
+            <SameMetricCard
               key={m.metric}
               metric={m}
               tally={Object.hasOwn(tallies, m.metric) ? tallies[m.metric] : undefined}
@@ -319,11 +333,11 @@ function ScoredRunView({
       <FormatNotes meta={meta} report={report} />
 
       <div className={`section ${showGroups ? styles.split : ""}`}>
-        {showGroups ? <GroupBreakdown data={groups} /> : null}
-        <RewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
+        {showGroups ? <SameGroupBreakdown data={groups} /> : null}
+        <SameRewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
       </div>
 
-      <CostAndEffort
+      <SameCostAndEffort
         effort={report.effort}
         outliers={report.effortOutliers}
         rollouts={report.rollouts}
@@ -331,17 +345,17 @@ function ScoredRunView({
       />
 
       <div className={`section ${styles.split}`}>
-        <MostFailedChecks
+        <SameMostFailedChecks
           checks={report.failures.checks}
           noneWords={noFailedCheckWords(failureOrigin(report))}
           taskHref={taskHref}
         />
-        <FailureTags tags={report.failures.tags} />
+        <SameFailureTags tags={report.failures.tags} />
       </div>
 
       {report.unscoredReasons.length > 0 ? (
         <div className="section">
-          <UnscoredReasons reasons={report.unscoredReasons} reasonHref={unscoredHref} />
+          <SameUnscoredReasons reasons={report.unscoredReasons} reasonHref={unscoredHref} />
         </div>
       ) : null}
 
@@ -351,8 +365,8 @@ function ScoredRunView({
           <p>Click a column to sort. Dimension columns: each task’s value (mean over its rollouts).</p>
         </div>
         <DiagnosisCounts counts={report.diagnosis} active={parseTasksView(searchParams).diagnosis} />
-        {flaky.length > 0 ? <FlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
-        <TasksTable
+        {flaky.length > 0 ? <SameFlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
+        <SameTasksTable
           tasks={report.tasks}
           dimensions={dimensions}
           strips={strips}

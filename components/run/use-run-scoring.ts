@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { Lever } from "@/lib/scoring/report/report-types";
+import type { Lever, Report } from "@/lib/scoring/report/report-types";
+import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import {
   RECORDED_ID,
   runBytes,
   type RunSource,
   type ScoredView,
+  type SentView,
   type WorkerAnswer,
   type WorkerRequest,
 } from "./run-source";
@@ -83,15 +85,26 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
       if (live) setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
     };
     w.onerror = () => fail(new Error("The run could not be scored in this browser."));
+    // Every view's report is a delta from the one before it, answers to superseded requests included.
+    let received: Report | null = null;
+    const view = (sent: SentView): ScoredView => {
+      const report = applyReportDelta(received, sent.report);
+      received = report;
+      return { ...sent, report };
+    };
     w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
       if (answer.type === "error") fail(new Error(answer.message));
-      else if (answer.type === "run") setState((s) => ({ ...s, recorded: answer.recorded }));
       else if (answer.type === "levers") setState((s) => withLevers(s, answer.id, answer.levers));
-      else if (answer.id === asked.current) {
+      else if (answer.type === "run") {
+        const recorded = view(answer.recorded);
+        setState((s) => ({ ...s, recorded }));
+      } else {
+        const current = view(answer.view);
+        if (answer.id !== asked.current) return;
         const key = keys.current.get(answer.id) ?? "";
         keys.current.clear();
-        setState((s) => ({ ...s, current: answer.view, answered: answer.id, answeredKey: key }));
+        setState((s) => ({ ...s, current, answered: answer.id, answeredKey: key }));
       }
     };
     // Fetched here, not in the worker, so the request starts while the worker's script still loads. The

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { syntheticScoringRun } from "@/lib/bench/synthetic";
+import { computeReport } from "../report/report";
+import { applyReportDelta, reportDelta, sameValue } from "./report-delta";
+
+const run = syntheticScoringRun({ tasks: 20, rollouts: 3, checks: 4, groups: 2, seed: 11 });
+
+describe("sameValue", () => {
+  it("compares JSON-like values by value", () => {
+    expect(sameValue({ a: [1, { b: null }], c: "x" }, { c: "x", a: [1, { b: null }] })).toBe(true);
+    expect(sameValue({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
+    expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameValue({ a: undefined }, { b: undefined })).toBe(false);
+    expect(sameValue([], {})).toBe(false);
+    expect(sameValue(0, -0)).toBe(false);
+    expect(sameValue(Number.NaN, Number.NaN)).toBe(true);
+    expect(sameValue(null, {})).toBe(false);
+  });
+});
+
+describe("reportDelta", () => {
+  it("sends what changed and shares the receiver's objects for the rest", () => {
+    const recorded = computeReport(run);
+    const byCompletion = computeReport(run, { headline: { metric: "completion" } });
+    const first = reportDelta(null, recorded);
+    expect(first).toEqual({ parts: recorded, same: [] });
+    const received = applyReportDelta(null, structuredClone(first));
+
+    const delta = reportDelta(recorded, byCompletion);
+    expect(delta.same).toEqual(expect.arrayContaining(["rollouts", "tasks", "metrics", "counts"]));
+    expect(Object.keys(delta.parts)).toEqual(expect.arrayContaining(["headline", "scenario"]));
+    const next = applyReportDelta(received, structuredClone(delta));
+    expect(next).toEqual(byCompletion);
+    expect(next.rollouts).toBe(received.rollouts);
+    expect(next.tasks).toBe(received.tasks);
+  });
+
+  it("refuses a delta whose unchanged parts the receiver does not hold", () => {
+    const delta = reportDelta(computeReport(run), computeReport(run, { headline: { scheme: "check" } }));
+    expect(() => applyReportDelta(null, delta)).toThrow(/was sent as unchanged, but no previous report holds it/);
+  });
+});

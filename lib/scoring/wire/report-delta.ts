@@ -1,0 +1,58 @@
+import type { Report } from "../report/report-types";
+
+/*
+ * A report as the run page's worker sends it: only the parts that differ from the report it sent before. A
+ * change of headline metric or scheme leaves the rollouts, tasks and most of the rest as they were; sent whole,
+ * the page would copy megabytes between threads and draw every section again. Sent as a delta, the receiver
+ * keeps its own objects for the parts left out, so what depends on them by identity (memoised chart data,
+ * components) is not computed or drawn again. Sender and receiver each hold the last report of the same
+ * sequence of messages.
+ */
+
+export interface ReportDelta {
+  /** The parts that differ from the previous report (all of them for the first). */
+  parts: Partial<Report>;
+  /** The parts equal to the previous report's, which the receiver takes from its own. */
+  same: (keyof Report)[];
+}
+
+/** Whether two JSON-like values are equal by value (numbers by Object.is: 0 and −0 differ). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!Object.hasOwn(y, k) || !sameValue(x[k], y[k])) return false;
+  return true;
+}
+
+/** `next` as a delta from `previous` (null: nothing sent before). */
+export function reportDelta(previous: Report | null, next: Report): ReportDelta {
+  if (!previous) return { parts: next, same: [] };
+  const parts: Partial<Record<keyof Report, unknown>> = {};
+  const same: (keyof Report)[] = [];
+  for (const key of Object.keys(next) as (keyof Report)[]) {
+    if (Object.hasOwn(previous, key) && sameValue(previous[key], next[key])) same.push(key);
+    else parts[key] = next[key];
+  }
+  return { parts: parts as Partial<Report>, same };
+}
+
+/** The report a delta stands for, sharing the previous report's objects for the parts it left out. */
+export function applyReportDelta(previous: Report | null, delta: ReportDelta): Report {
+  const report: Partial<Record<keyof Report, unknown>> = { ...delta.parts };
+  for (const key of delta.same) {
+    if (!previous || !Object.hasOwn(previous, key))
+      throw new Error(`The report part "${key}" was sent as unchanged, but no previous report holds it.`);
+    report[key] = previous[key];
+  }
+  return report as Report;
+}
