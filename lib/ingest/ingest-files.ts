@@ -17,7 +17,9 @@ import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
 import { expandArchives } from "../archive/unzip";
-import { encodingOf } from "@/lib/store/run-encoding";
+import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
+import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
+import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
 import { scoringPool } from "./scoring-pool";
@@ -204,10 +206,9 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
     const version = stored && (await store.runVersion(id));
     if (stored && version) {
-      const report = computeReport(stored);
-      await store.updateSummaries(id, report);
-      // What pages and run.bin show without reading the rows again.
-      await store.writeRunEncoding(id, encodingOf(stored, report, version.ingestedAt));
+      const screen = await storeSummaries(store, id, stored);
+      // What pages and run.bin show without reading the rows again; the report has gone by now.
+      await store.writeRunEncoding(id, encodingOf(stored, screen, version.ingestedAt));
     }
     result.runs.push({
       id,
@@ -230,4 +231,11 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
   result.duplicates = [...duplicates].sort();
   result.conflicted = [...conflicted].sort();
   return result;
+}
+
+/** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */
+async function storeSummaries(store: Store, runId: string, run: ScoringRun): Promise<RunFirstScreen> {
+  const report = computeReport(run);
+  await store.updateSummaries(runId, report);
+  return recordedFirstScreen(run, report);
 }

@@ -2,7 +2,7 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import type { RunVersion } from "./records";
-import { currentEncoding, encodingOf, type CurrentEncoding } from "./run-encoding";
+import { currentEncoding, encodingOf, recordedFirstScreen, type CurrentEncoding } from "./run-encoding";
 import type { StoreDriver } from "./store";
 
 /*
@@ -95,7 +95,8 @@ export class RunCache {
   /** Writes a snapshot read from the rows as the run's encoding, after the current request has answered. */
   #storeEncoding(runId: string, snapshot: RunSnapshot, ingestedAt: string): void {
     setImmediate(() => {
-      const encoding = encodingOf(snapshot.run, snapshot.recorded, ingestedAt);
+      const { run, recorded } = snapshot;
+      const encoding = encodingOf(run, recordedFirstScreen(run, recorded), ingestedAt);
       // A failure (the run deleted meanwhile) leaves nothing to keep: the next read of the rows writes it.
       this.source.writeRunEncoding(runId, encoding).catch(() => undefined);
     });

@@ -34,18 +34,24 @@ export interface CurrentEncoding {
   firstScreen: RunFirstScreen | null;
 }
 
+/** The run page's first screen of a run as recorded, from its as-recorded report: what an encoding stores. */
+export function recordedFirstScreen(run: ScoringRun, recorded: Report): RunFirstScreen {
+  return runFirstScreen(recorded, recorded.headline, passRule(run), true);
+}
+
 /**
- * The encoding of a run and its as-recorded report (the report's run and the run must be the same), for the
- * version of the run ingested at `ingestedAt` (RunVersion's).
+ * The encoding of a run with its recordedFirstScreen, for the version of the run ingested at `ingestedAt`
+ * (RunVersion's). It takes the first screen rather than the report so that a caller may let the report go
+ * before the bytes are encoded (a report of 100,000 rollouts holds hundreds of MB).
  */
-export function encodingOf(run: ScoringRun, recorded: Report, ingestedAt: string): StoredEncoding {
+export function encodingOf(run: ScoringRun, firstScreen: RunFirstScreen, ingestedAt: string): StoredEncoding {
   return {
     ingestedAt: new Date(ingestedAt),
     rollouts: run.rollouts.length,
     name: run.name,
     layout: BINARY_RUN_LAYOUT,
     screenLayout: FIRST_SCREEN_LAYOUT,
-    firstScreen: runFirstScreen(recorded, recorded.headline, passRule(run), true),
+    firstScreen,
     bytes: encodeBinaryRun(run),
   };
 }

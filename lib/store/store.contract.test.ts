@@ -222,6 +222,34 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.sharedRollouts("nope")).toEqual([]);
   });
 
+  it("keeps a run's shared rollouts until runs or rollouts change anywhere, on every instance; names are read fresh", async () => {
+    const files = loadFixture("scoring-article");
+    const ids = async (...names: string[]) => {
+      const out: string[] = [];
+      for (const runName of names)
+        out.push((await ingestFiles(t.store, files, { runName, rootName: "scoring-article" })).runs[0]!.id);
+      return out;
+    };
+    const [a, b] = (await ids("a", "b")) as [string, string];
+    const other = createStore(t.target);
+    try {
+      const names = async (store: typeof other, id: string) => (await store.sharedRollouts(id)).map((s) => s.name);
+      expect(await names(other, a)).toEqual(["b"]);
+      await t.store.renameRun(b, "b renamed");
+      expect(await names(other, a)).toEqual(["b renamed"]);
+      const [c] = (await ids("c")) as [string];
+      expect(await names(other, a)).toEqual(["b renamed", "c"]);
+      await t.store.deleteRun(b);
+      expect(await names(other, a)).toEqual(["c"]);
+      // Deleted and one created in its place: the same number of runs and rollouts as before.
+      await t.store.deleteRun(c);
+      await ids("d");
+      expect(await names(other, a)).toEqual(["d"]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("finds the same Inspect samples in the .eval and the .json of one log (other bytes), not in another eval", async () => {
     const evalLog = fixtureFile("inspect-real/log_formats.eval");
     const jsonLog = fixtureFile("inspect-real/log_formats.json");

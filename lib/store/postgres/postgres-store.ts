@@ -37,6 +37,7 @@ import {
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
 import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
 import type { StoredEncoding } from "../run-encoding";
+import { SharedRolloutsCache, STORE_MARKER_SQL } from "../shared-rollouts-cache";
 import { bulkInsert, insertByColumns } from "./bulk-insert";
 
 /*
@@ -167,8 +168,17 @@ export class PostgresStore implements Store {
     return this.#db.rollout.count({ where: { runId } });
   }
 
+  readonly #shared = new SharedRolloutsCache({
+    marker: async () => JSON.stringify(await this.#db.$queryRawUnsafe<unknown[]>(STORE_MARKER_SQL)),
+    overlap: (runId) => this.#db.$queryRawUnsafe<SharedRollouts[]>(ROLLOUT_OVERLAP_SQL("$1"), runId),
+    names: async (ids) => {
+      const rows = await this.#db.run.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true } });
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+  });
+
   sharedRollouts(runId: string): Promise<SharedRollouts[]> {
-    return this.#db.$queryRawUnsafe<SharedRollouts[]>(ROLLOUT_OVERLAP_SQL("$1"), runId);
+    return this.#shared.get(runId);
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {

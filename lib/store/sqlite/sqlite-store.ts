@@ -35,6 +35,7 @@ import {
   runRow,
 } from "../rows";
 import type { StoredEncoding } from "../run-encoding";
+import { SharedRolloutsCache, STORE_MARKER_SQL } from "../shared-rollouts-cache";
 import { RunCache } from "../run-cache";
 import { ROLLOUT_OVERLAP_SQL } from "../rollout-overlap-sql";
 import {
@@ -152,8 +153,19 @@ export class SqliteStore implements Store {
     return (this.#sql.get(`SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
   }
 
-  async sharedRollouts(runId: string): Promise<SharedRollouts[]> {
-    return this.#sql.get(ROLLOUT_OVERLAP_SQL("?")).all(runId) as SharedRollouts[];
+  readonly #shared = new SharedRolloutsCache({
+    marker: async () => JSON.stringify(this.#sql.get(STORE_MARKER_SQL).get()),
+    overlap: async (runId) => this.#sql.get(ROLLOUT_OVERLAP_SQL("?")).all(runId) as SharedRollouts[],
+    names: async (ids) => {
+      const rows = this.#sql
+        .get(`SELECT "id", "name" FROM "Run" WHERE "id" IN (SELECT "value" FROM json_each(?))`)
+        .all(JSON.stringify(ids)) as { id: string; name: string }[];
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+  });
+
+  sharedRollouts(runId: string): Promise<SharedRollouts[]> {
+    return this.#shared.get(runId);
   }
 
   async runVersion(runId: string): Promise<RunVersion | null> {
