@@ -42,8 +42,11 @@ export interface ServerMeasurement {
   report: TimedRoute;
   compare: TimedRoute | null;
   browser: BrowserMeasurement | { skipped: string };
-  /** The highest resident memory of the server's process group while it served the run (any of its servers). */
-  peakRssMb: number;
+  /**
+   * The highest resident memory of each server's process group: the one serving the run (its page and run.bin,
+   * to Node's fetch and to Chromium), the report API's and the compare page's (which holds both runs).
+   */
+  peakRssMb: { run: number; report: number; compare: number | null };
 }
 
 async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
@@ -90,21 +93,18 @@ export async function measureServer(
     return { skipped: ".next/BUILD_ID is missing: run `npm run build` first" };
   const repeats = options.repeats ?? 5;
   const [warmA, warmB] = runs.warmRunIds;
-  let peakRssMb = 0;
-  const timed = async (route: (a: string, b: string) => string, a: string, b: string) => {
-    const served = await withServer(root, dbFile, async (base) => {
+  const timed = (route: (a: string, b: string) => string, a: string, b: string) =>
+    withServer(root, dbFile, async (base) => {
       for (let i = 0; i < 3; i++) await timeGet(base + route(warmA, warmB));
       return timeRoute(base, route(a, b), repeats);
     });
-    peakRssMb = Math.max(peakRssMb, served.peakRssMb);
-    return served;
-  };
   const page = await timed((id) => `/runs/${id}`, runs.runId, runs.runId);
   const report = await timed((id) => `/api/runs/${id}/report`, runs.runId, runs.runId);
   const compare = runs.otherRunId
-    ? (await timed((a, b) => `/compare?runs=${a},${b}`, runs.runId, runs.otherRunId)).result
+    ? await timed((a, b) => `/compare?runs=${a},${b}`, runs.runId, runs.otherRunId)
     : null;
   let browser: ServerMeasurement["browser"] = { skipped: "--skip-browser" };
+  let runRss = page.peakRssMb;
   if (options.browser !== false) {
     const served = await withServer(root, dbFile, async (base) => {
       await timeGet(`${base}/runs/${warmA}`);
@@ -112,10 +112,18 @@ export async function measureServer(
         skipped: `failed: ${e instanceof Error ? e.message : String(e)}`,
       }));
     });
-    peakRssMb = Math.max(peakRssMb, served.peakRssMb);
+    runRss = Math.max(runRss, served.peakRssMb);
     browser = served.result;
   }
-  return { startMs: page.startMs, page: page.result, report: report.result, compare, browser, peakRssMb };
+  const peakRssMb = { run: runRss, report: report.peakRssMb, compare: compare?.peakRssMb ?? null };
+  return {
+    startMs: page.startMs,
+    page: page.result,
+    report: report.result,
+    compare: compare?.result ?? null,
+    browser,
+    peakRssMb,
+  };
 }
 
 /**
