@@ -205,7 +205,17 @@ export default defineConfig([
       // The app is not built with the React Compiler; this rule only reports that the compiler would skip a
       // component (TanStack Virtual's hook), which changes nothing here.
       "react-hooks/incompatible-library": "off",
+      // Links prefetch on intent, not on view (components/ui/link.tsx).
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: "use components/ui/link.tsx: it prefetches on intent, not on view" }] },
+      ],
     },
+  },
+  {
+    name: "tally/link",
+    files: ["components/ui/link.tsx", "components/export/**"],
+    rules: { "no-restricted-imports": "off" },
   },
 
   layers,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { SignInForm, SignOutButton } from "@/components/sign-in/sign-in-form";
 import styles from "@/components/sign-in/sign-in.module.css";
 import { readToken, safeEqual, safeNext, SESSION_COOKIE, sessionValue } from "@/lib/api/read-gate";

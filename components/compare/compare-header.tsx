@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { BaselineToggle } from "./baseline-toggle";
 import { runHref } from "@/components/task/hrefs";
 import { letter, type CompareRun } from "./compare-run";

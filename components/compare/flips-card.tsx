@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { pValueText, plural } from "@/lib/display/format";
 import { FLIP_WORDS } from "./compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";

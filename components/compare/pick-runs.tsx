@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { dateTime } from "@/lib/display/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { RunListItem } from "@/lib/store/records";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { num, plural } from "@/lib/display/format";
 import { rolloutHref } from "@/components/task/hrefs";
 import styles from "./compare.module.css";

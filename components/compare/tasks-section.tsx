@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { plural, taskMetricTitle } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { prepareDeltaChart } from "@/lib/scoring/view/compare-chart";

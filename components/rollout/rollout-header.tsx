@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { count, dateTime, duration, fixed } from "@/lib/display/format";
 import type { RolloutDetail } from "@/lib/store/records";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { shortId } from "@/components/task/short-id";
 import styles from "./rollout-page.module.css";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { rolloutHref, rolloutsHref, taskHref } from "@/components/task/hrefs";
 import { pageOf } from "@/components/ui/page-of";
 import { VerdictBadge } from "@/components/ui/verdict-badge";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { memo, useMemo, useState } from "react";
 import { count, num, pct, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, MEASURE_ORDER, measureText } from "@/lib/display/measures";

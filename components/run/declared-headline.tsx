@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { metricText } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { ReportHeadline } from "@/lib/scoring/report/report-types";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { DIAGNOSES, type TasksView } from "./tasks-view";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Fragment, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { metricTitle } from "@/lib/display/format";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { num, pct } from "@/lib/display/format";
 import type { TaskReport } from "@/lib/scoring/report/report-types";

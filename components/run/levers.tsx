@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useMemo } from "react";
 import { changeText, clip, metricTitle } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";

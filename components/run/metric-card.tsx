@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { intervalText, metricText, metricTitle, plural } from "@/lib/display/format";
 import { metricColour } from "./metric-colour";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";

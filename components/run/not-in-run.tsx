@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** The 404 of a task or rollout page whose run exists but does not hold it. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { runHref } from "@/components/task/hrefs";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import type { SharedRollouts } from "@/lib/store/records";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { count, plural } from "@/lib/display/format";
 import type { SideOfPair } from "@/lib/api/side-by-side";
 import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";

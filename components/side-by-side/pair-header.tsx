@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { fixed } from "@/lib/display/format";
 import type { SideOfPair } from "@/lib/api/side-by-side";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { SideBySide } from "@/lib/api/side-by-side";
 import { AlignedTrace } from "./aligned-trace";
 import { CheckDiffTable } from "./check-diff-table";

@@ -1,6 +1,6 @@
 import { clip } from "@/lib/display/format";
 import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";

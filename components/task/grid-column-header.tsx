@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { fixed, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, measureText } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
 import type { TIngestBody } from "./upload-response";
 import styles from "./upload.module.css";

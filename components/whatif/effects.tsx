@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { changeText, metricText, metricTitle } from "@/lib/display/format";
 import { tone } from "./effect-tone";

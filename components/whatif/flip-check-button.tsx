@@ -1,7 +1,7 @@
 "use client";
 
 import { clip } from "@/lib/display/format";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { flipRefFor, flipVerdict, hasExactFlip, isEmptyScenario, setFlip } from "@/lib/scoring/scenario/scenario-edit";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { scenarioCodec } from "./scenario-url";

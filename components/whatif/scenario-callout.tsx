@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 
 /** The URL's `scenario` parameter could not be read: say what is wrong and that the run is shown as recorded. */

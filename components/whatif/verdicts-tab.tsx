@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { count, metricTitle } from "@/lib/display/format";
 import { applyScenario } from "@/lib/scoring/scenario/apply-scenario";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { parseSideBySide } from "@/components/side-by-side/params";
 import { SideBySideView } from "@/components/side-by-side/side-by-side-view";
 import { EmptyState } from "@/components/ui/empty-state";
