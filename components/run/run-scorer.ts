@@ -4,7 +4,7 @@ import { computeReport } from "@/lib/scoring/report/report";
 import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import type { Report } from "@/lib/scoring/report/report-types";
+import { withHeadlineMetric } from "@/lib/scoring/report/headline-change";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
 import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type WorkerRequest } from "./run-source";
@@ -18,12 +18,17 @@ import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type Wo
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
 
-/** The view without its levers, unless they are known already (as recorded, after the first time). */
-function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): ScoredView {
-  const report = asRecorded ? s.recorded : computeReport(s.run, scenario);
+/**
+ * The view without its levers, unless they are known already (as recorded, after the first time). `last`: the
+ * view computed before; a change of headline metric alone is answered from it (withHeadlineMetric), the check
+ * tallies included, which do not depend on the headline.
+ */
+function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean, last: ScoredView | null): ScoredView {
+  const fast = !asRecorded && last ? withHeadlineMetric(last.report, s.run, scenario) : null;
+  const report = asRecorded ? s.recorded : (fast ?? computeReport(s.run, scenario));
   return {
     report,
-    tallies: checkTallies(s.run, scenario),
+    tallies: fast && last ? last.tallies : checkTallies(s.run, scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: headlineRobustness(policyReports(s.run, scenario, report), scenario),
   };
@@ -35,11 +40,11 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
   let latest = RECORDED_ID;
-  // The report of the last view sent: each view's report goes as a delta from it.
-  let sent: Report | null = null;
+  // The last view computed and sent: each view's report goes as a delta from the one before.
+  let last: ScoredView | null = null;
   const send = (view: ScoredView): SentView => {
-    const report = reportDelta(sent, view.report);
-    sent = view.report;
+    const report = reportDelta(last?.report ?? null, view.report);
+    last = view;
     return { ...view, report };
   };
   const fail = (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) });
@@ -63,7 +68,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(request.bytes)));
-        post({ type: "run", recorded: send(scored(s, {}, true)) });
+        post({ type: "run", recorded: send(scored(s, {}, true, null)) });
         leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
@@ -76,7 +81,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
       if (request.id !== latest) return;
       try {
         const asRecorded = Object.keys(request.scenario).length === 0;
-        const view = scored(s, request.scenario, asRecorded);
+        const view = scored(s, request.scenario, asRecorded, last);
         post({ type: "scored", id: request.id, view: send(view) });
         if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {

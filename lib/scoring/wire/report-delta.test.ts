@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { computeReport } from "../report/report";
-import { applyReportDelta, reportDelta, sameValue } from "./report-delta";
+import { sameValue } from "../core/same-value";
+import { applyReportDelta, reportDelta } from "./report-delta";
 
 const run = syntheticScoringRun({ tasks: 20, rollouts: 3, checks: 4, groups: 2, seed: 11 });
 
