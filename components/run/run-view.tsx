@@ -113,7 +113,12 @@ export function RunView({
   );
 
   const scored = scoring.run && scoring.recorded && scoring.current ? scoring.current : null;
-  const scoredWarnings = useMemo(() => (scored ? reportWarnings(scored.report) : null), [scored]);
+  // By the report's parts: a change of scenario that leaves them as they were lists nothing again.
+  const { warnings: runWarnings, rollouts } = scored?.report ?? {};
+  const scoredWarnings = useMemo(
+    () => (runWarnings && rollouts ? reportWarnings({ warnings: runWarnings, rollouts }) : null),
+    [runWarnings, rollouts],
+  );
 
   // The header stays mounted from the first screen to the scored page: a rename or tag form opened while
   // the run loads keeps what was typed.
@@ -276,7 +281,9 @@ function ScoredRunView({
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = useMemo(() => report.tasks.filter((t) => t.diagnosis === "unreliable"), [report.tasks]);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
-  const rule = useMemo(() => passRule(run, report.scenario), [run, report.scenario]);
+  const noneWords = useMemo(() => noFailedCheckWords(failureOrigin({ rollouts: report.rollouts })), [report.rollouts]);
+  const threshold = report.scenario.passThreshold;
+  const rule = useMemo(() => passRule(run, { passThreshold: threshold }), [run, threshold]);
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
@@ -345,11 +352,7 @@ function ScoredRunView({
       />
 
       <div className={`section ${styles.split}`}>
-        <SameMostFailedChecks
-          checks={report.failures.checks}
-          noneWords={noFailedCheckWords(failureOrigin(report))}
-          taskHref={taskHref}
-        />
+        <SameMostFailedChecks checks={report.failures.checks} noneWords={noneWords} taskHref={taskHref} />
         <SameFailureTags tags={report.failures.tags} />
       </div>
 

@@ -100,9 +100,11 @@ const CHANGE_ORDER: Record<CompletionChange, number> = {
 };
 
 export function completionFlips(recorded: Report, scenario: Report): CompletionFlip[] {
-  const before = new Map(recorded.tasks.map((t) => [t.key, t]));
   const recordedFail = recorded.scenario.unscored === "fail";
   const scenarioFail = scenario.scenario.unscored === "fail";
+  // The same task figures under the same policy (a change of headline only): nothing flips.
+  if (recorded.tasks === scenario.tasks && recordedFail === scenarioFail) return [];
+  const before = new Map(recorded.tasks.map((t) => [t.key, t]));
   const out: CompletionFlip[] = [];
   for (const t of scenario.tasks) {
     const r = before.get(t.key);

@@ -43,7 +43,7 @@ export interface RunFirstScreen {
 }
 
 /** Every warning of the report: the run's, then each rollout's (the header lists them in this order). */
-export function reportWarnings(report: Report): RunWarning[] {
+export function reportWarnings(report: Pick<Report, "warnings" | "rollouts">): RunWarning[] {
   return [
     ...report.warnings.map((text) => ({ text })),
     ...report.rollouts.flatMap((r) => r.warnings.map((text) => ({ text, rollout: r.id }))),
