@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { memo, useCallback, useMemo, type ReactNode } from "react";
+import { memo, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
@@ -26,6 +26,7 @@ import { RunHeader } from "./run-header";
 import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
 import { readRunPageMeta } from "./run-payload";
 import type { RunPageMeta } from "./run-page-meta";
+import type { SharedRollouts } from "@/lib/store/records";
 import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
@@ -76,10 +77,13 @@ export function RunView({
   source,
   scenarios,
   declaredHeadline,
+  shared,
 }: {
   first: RunFirstScreen;
   metaJson: string;
   source: RunSource;
+  /** The runs sharing this run's rollouts when the server streams them; otherwise the page meta's. */
+  shared?: Promise<readonly SharedRollouts[]>;
   /** The saved scenarios (the what-if panel's picker; the declared one's headline is shown). */
   scenarios: readonly SavedScenarioItem[];
   /** The run's headline under the declared scenario, computed by the server; null when none is declared. */
@@ -108,7 +112,9 @@ export function RunView({
           current={named?.name === declared.name}
         />
       ) : null}
-      <SharedRolloutsNote runId={meta.id} rollouts={first.counts.rollouts} shared={meta.shared} />
+      <Suspense fallback={null}>
+        <SharedRolloutsNote runId={meta.id} rollouts={first.counts.rollouts} shared={shared ?? meta.shared} />
+      </Suspense>
     </>
   );
 

@@ -8,6 +8,7 @@ import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/
 import { parseTasksView } from "@/components/run/tasks-view";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
+import type { SharedRollouts } from "@/lib/store/records";
 
 export const dynamic = "force-dynamic";
 
@@ -39,12 +40,10 @@ export default async function RunPage({ params, searchParams }: Props) {
   if (!meta) notFound();
   const store = getStore();
   const search = searchOf(await searchParams);
-  const [baseline, shared, saved] = await Promise.all([
-    baselineRun(),
-    store.sharedRollouts(meta.id),
-    store.listScenarios(),
-  ]);
-  const pageMeta = toRunPageMeta(meta, baseline, shared);
+  // Streamed: the page does not wait for the runs sharing its rollouts (a match of every rollout of the run).
+  const shared = store.sharedRollouts(meta.id);
+  const [baseline, saved] = await Promise.all([baselineRun(), store.listScenarios()]);
+  const pageMeta = toRunPageMeta(meta, baseline);
   const scenarios = saved.map(({ name, description, scenario, declared }) => ({
     name,
     description,
@@ -56,11 +55,11 @@ export default async function RunPage({ params, searchParams }: Props) {
     if (stored?.firstScreen) {
       const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
       const data = storedRunPageData(stored.firstScreen, pageMeta, { source, view: parseTasksView(search) });
-      return <RunView {...data} scenarios={scenarios} declaredHeadline={null} />;
+      return <RunView {...data} scenarios={scenarios} declaredHeadline={null} shared={shared} />;
     }
   }
   const cached = await store.snapshot(meta.id, { cachedOnly: true });
-  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} />;
+  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} shared={shared} />;
   if (cached) return body;
   // The stored headline is the run as recorded: under a scenario the skeleton shows none.
   const summary = search.has("scenario") ? null : meta.summary;
@@ -83,10 +82,12 @@ async function RunBody({
   meta,
   search,
   scenarios,
+  shared,
 }: {
   meta: RunPageMeta;
   search: URLSearchParams;
   scenarios: SavedScenarios;
+  shared: Promise<readonly SharedRollouts[]>;
 }) {
   const snapshot = await getStore().snapshot(meta.id);
   if (!snapshot) notFound();
@@ -102,6 +103,7 @@ async function RunBody({
       {...data}
       scenarios={scenarios}
       declaredHeadline={declared ? snapshot.headlineUnder(declared.scenario) : null}
+      shared={shared}
     />
   );
 }
