@@ -14,16 +14,23 @@ import { parseDatabaseUrl } from "@/lib/db/url";
 export function useApiDatabase(name: string): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tally-${name}-`));
   const url = `file:${path.join(dir, "api.db")}`;
-  beforeAll(async () => {
-    process.env.DATABASE_URL = url;
-    await migrate(parseDatabaseUrl(url));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  beforeEach(() => {
+  // Test files share their worker's process (isolate: false): a token a test of another file set must not
+  // reach this file's beforeAll either, nor this file's the next file.
+  const clearEnv = () => {
     delete process.env.TALLY_INGEST_TOKEN;
     delete process.env.TALLY_READ_TOKEN;
     delete process.env.TALLY_MAX_UPLOAD_BYTES;
+  };
+  beforeAll(async () => {
+    clearEnv();
+    process.env.DATABASE_URL = url;
+    await migrate(parseDatabaseUrl(url));
   });
+  afterAll(() => {
+    clearEnv();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(clearEnv);
 }
 
 /** POST /api/runs as the upload page sends it: the files (bytes or text) and form fields. */
