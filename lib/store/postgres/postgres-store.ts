@@ -37,7 +37,7 @@ import {
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
 import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
 import type { StoredEncoding } from "../run-encoding";
-import { SharedRolloutsCache, STORE_MARKER_SQL } from "../shared-rollouts-cache";
+import { OverlapCache, STORE_MARKER_SQL } from "../overlap-cache";
 import { bulkInsert, insertByColumns } from "./bulk-insert";
 
 /*
@@ -168,7 +168,7 @@ export class PostgresStore implements Store {
     return this.#db.rollout.count({ where: { runId } });
   }
 
-  readonly #shared = new SharedRolloutsCache({
+  readonly #shared = new OverlapCache({
     marker: async () => JSON.stringify(await this.#db.$queryRawUnsafe<unknown[]>(STORE_MARKER_SQL)),
     overlap: (runId) => this.#db.$queryRawUnsafe<SharedRollouts[]>(ROLLOUT_OVERLAP_SQL("$1"), runId),
     names: async (ids) => {

@@ -35,7 +35,7 @@ import {
   runRow,
 } from "../rows";
 import type { StoredEncoding } from "../run-encoding";
-import { SharedRolloutsCache, STORE_MARKER_SQL } from "../shared-rollouts-cache";
+import { OverlapCache, STORE_MARKER_SQL } from "../overlap-cache";
 import { RunCache } from "../run-cache";
 import { ROLLOUT_OVERLAP_SQL } from "../rollout-overlap-sql";
 import {
@@ -153,7 +153,7 @@ export class SqliteStore implements Store {
     return (this.#sql.get(`SELECT count(*) AS "n" FROM "Rollout" WHERE "runId" = ?`).get(runId) as { n: number }).n;
   }
 
-  readonly #shared = new SharedRolloutsCache({
+  readonly #shared = new OverlapCache({
     marker: async () => JSON.stringify(this.#sql.get(STORE_MARKER_SQL).get()),
     overlap: async (runId) => this.#sql.get(ROLLOUT_OVERLAP_SQL("?")).all(runId) as SharedRollouts[],
     names: async (ids) => {

@@ -27,7 +27,7 @@ interface Source {
   names(runIds: readonly string[]): Promise<Map<string, string>>;
 }
 
-export class SharedRolloutsCache {
+export class OverlapCache {
   readonly #entries = new Map<string, { marker: string; shared: SharedRollouts[] }>();
   constructor(private readonly source: Source) {}
 
