@@ -2,7 +2,7 @@ import type { ScoringRun } from "../core/types";
 import { sameValue } from "../core/same-value";
 import { describeScenario } from "../scenario/describe-scenario";
 import type { Scenario } from "../scenario/scenario";
-import { DEFAULT_SCHEME, headlineMetric } from "./report-metrics";
+import { DEFAULT_SCHEME, headlineMetric, scoredTaskCount } from "./report-metrics";
 import type { Report } from "./report-types";
 
 /*
@@ -27,7 +27,10 @@ export function withHeadlineMetric(report: Report, run: ScoringRun, scenario: Sc
   if (!onlyHeadlineMetricDiffers(report.scenario, scenario)) return null;
   if (!Object.hasOwn(report.metrics, report.headline.metric)) return null;
   const eligible = (name: string) => (Object.hasOwn(report.metrics, name) ? report.metrics[name]!.eligibleTasks : 0);
-  const { metric, fallback } = headlineMetric(scenario.headline?.metric, eligible);
+  const { metric, fallback } = headlineMetric(scenario.headline?.metric, {
+    eligibleTasks: eligible,
+    scoredTasks: scoredTaskCount(report.tasks),
+  });
   if (!Object.hasOwn(report.metrics, metric)) return null;
   const m = report.metrics[metric]!;
   return {
@@ -42,6 +45,7 @@ export function withHeadlineMetric(report: Report, run: ScoringRun, scenario: Sc
       ci95: m.ci95,
       eligibleTasks: m.eligibleTasks,
       tasks: m.tasks,
+      coverage: m.coverage,
       fallback,
     },
   };

@@ -4,7 +4,7 @@ import type { ScoringCheck, ScoringRun } from "../core/types";
 import { scenarioEdits } from "../scenario/apply-scenario";
 import { budgetLimits } from "../scenario/budget";
 import type { Scenario } from "../scenario/scenario";
-import { DEFAULT_SCHEME, headlineMetric } from "./report-metrics";
+import { DEFAULT_SCHEME, headlineMetric, scoredTaskCount } from "./report-metrics";
 import type { Lever, Report } from "./report-types";
 import { scoreRun } from "./score-run";
 import { SuiteSums } from "./suite-sums";
@@ -68,7 +68,12 @@ export function levers(run: ScoringRun, scenario: Scenario = {}, limit = LEVER_C
     }
     return s;
   };
-  const { metric: headline, fallback } = headlineMetric(requested, (name) => sumsOf(name)?.eligibleTasks ?? 0);
+  // A flip changes verdicts, never whether a rollout is scored: the tasks with a scored rollout stay the same.
+  const scoredTasks = scoredTaskCount(scored.tasks.map((t) => t.summary));
+  const { metric: headline, fallback } = headlineMetric(requested, {
+    eligibleTasks: (name) => sumsOf(name)?.eligibleTasks ?? 0,
+    scoredTasks,
+  });
   const base = sumsOf(headline)?.base ?? null;
   if (base === null) return [];
   // Flips only ever grade checks: a dimension headline that is not a fallback stays the headline, and a flip
@@ -88,10 +93,13 @@ export function levers(run: ScoringRun, scenario: Scenario = {}, limit = LEVER_C
       const metric =
         fallback === null
           ? headline
-          : headlineMetric(requested, (name) => {
-              const s = sumsOf(name);
-              if (s === null) return 0;
-              return s.eligibleTasks - (s.eligible(t) ? 1 : 0) + (flip.taskCell(name).votes !== 0 ? 1 : 0);
+          : headlineMetric(requested, {
+              eligibleTasks: (name) => {
+                const s = sumsOf(name);
+                if (s === null) return 0;
+                return s.eligibleTasks - (s.eligible(t) ? 1 : 0) + (flip.taskCell(name).votes !== 0 ? 1 : 0);
+              },
+              scoredTasks,
             }).metric;
       const cell = flip.taskCell(metric);
       const value = sumsOf(metric)?.valueWith(t, cell.value, cell.pooled, cell.votes) ?? null;

@@ -82,6 +82,7 @@ export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, 
     ci95: active.ci95,
     eligibleTasks,
     tasks: tasks.length,
+    coverage: { tasks: eligibleTasks, of: tasks.length },
     votes,
   };
   if (kind === "completion") {
@@ -105,18 +106,43 @@ export function metricReports(scored: ScoredRun, scheme: Scheme, gate: Authority
   return out;
 }
 
-/** The headline metric: the requested one, else correctness, or completion (with why) when no task is eligible for correctness. */
+/** What the default headline rule reads of a run: each metric's eligible tasks, and the tasks with a scored rollout. */
+export interface HeadlineCoverage {
+  eligibleTasks: (metric: string) => number;
+  /** Tasks with at least one scored rollout, whatever the unscored policy. */
+  scoredTasks: number;
+}
+
+/**
+ * The headline metric: the requested one; else correctness when every task with a scored rollout has a graded
+ * correctness check; else completion, with why. A correctness figure from 3 of 85 tasks beside a pass rate over
+ * all 85 reads as the run's score and is not (docs/scoring.md#the-headline).
+ */
 export function headlineMetric(
   requested: string | undefined,
-  eligibleTasks: (metric: string) => number,
+  coverage: HeadlineCoverage,
 ): { metric: string; fallback: string | null } {
-  const metric = requested ?? DEFAULT_HEADLINE_METRIC;
-  if (requested === undefined && eligibleTasks(metric) === 0 && eligibleTasks(FALLBACK_METRIC) > 0)
-    return {
-      metric: FALLBACK_METRIC,
-      fallback: `no graded ${metric} check in this run: the headline shows ${FALLBACK_METRIC}`,
-    };
-  return { metric, fallback: null };
+  if (requested !== undefined) return { metric: requested, fallback: null };
+  const correct = coverage.eligibleTasks(DEFAULT_HEADLINE_METRIC);
+  const complete = coverage.eligibleTasks(FALLBACK_METRIC);
+  if ((correct > 0 && correct >= coverage.scoredTasks) || complete === 0)
+    return { metric: DEFAULT_HEADLINE_METRIC, fallback: null };
+  return {
+    metric: FALLBACK_METRIC,
+    fallback:
+      correct === 0
+        ? `no graded ${DEFAULT_HEADLINE_METRIC} check in this run: the headline shows ${FALLBACK_METRIC}`
+        : `${DEFAULT_HEADLINE_METRIC} is graded on ${tasksText(correct)} of the ${tasksText(coverage.scoredTasks)} with a scored rollout: the headline shows ${FALLBACK_METRIC}, which covers them all`,
+  };
+}
+
+const tasksText = (n: number) => `${n.toLocaleString("en-US")} task${n === 1 ? "" : "s"}`;
+
+/** Tasks with at least one scored rollout. */
+export function scoredTaskCount(tasks: readonly { scored: number }[]): number {
+  let n = 0;
+  for (const t of tasks) if (t.scored > 0) n += 1;
+  return n;
 }
 
 /**
@@ -126,9 +152,10 @@ export function headlineMetric(
  */
 export function headline(scored: ScoredRun, metrics: Record<string, MetricReport>): ReportHeadline {
   const scheme = scored.scenario.headline?.scheme ?? DEFAULT_SCHEME;
-  const { metric, fallback } = headlineMetric(scored.scenario.headline?.metric, (name) =>
-    Object.hasOwn(metrics, name) ? metrics[name]!.eligibleTasks : 0,
-  );
+  const { metric, fallback } = headlineMetric(scored.scenario.headline?.metric, {
+    eligibleTasks: (name) => (Object.hasOwn(metrics, name) ? metrics[name]!.eligibleTasks : 0),
+    scoredTasks: scoredTaskCount(scored.tasks.map((t) => t.summary)),
+  });
   const m = Object.hasOwn(metrics, metric) ? metrics[metric] : undefined;
   const r = m ?? metricReport(scored, metric, scheme);
   return {
@@ -139,6 +166,7 @@ export function headline(scored: ScoredRun, metrics: Record<string, MetricReport
     ci95: r.ci95,
     eligibleTasks: r.eligibleTasks,
     tasks: r.tasks,
+    coverage: r.coverage,
     fallback,
   };
 }

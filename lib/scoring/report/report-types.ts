@@ -63,6 +63,12 @@ export interface Report {
   regrades?: readonly { rollout: string; originalReward: number | null; newReward: number | null; change: string }[];
 }
 
+/** What a figure covers: the tasks it is computed over, of the run's tasks ("3 of 85 tasks"). */
+export interface Coverage {
+  tasks: number;
+  of: number;
+}
+
 export interface ReportHeadline {
   metric: string;
   scheme: Scheme;
@@ -71,7 +77,8 @@ export interface ReportHeadline {
   ci95: Interval | null;
   eligibleTasks: number;
   tasks: number;
-  /** Set when the default headline (correctness) had no eligible task and completion is shown instead. */
+  coverage: Coverage;
+  /** Why the default headline is completion: correctness is not graded on every task with a scored rollout. */
   fallback: string | null;
 }
 
@@ -89,6 +96,8 @@ export interface MetricReport {
   /** Coverage: eligible tasks of all tasks ("2 eligible tasks of 3"). */
   eligibleTasks: number;
   tasks: number;
+  /** The same, as the figure's coverage: `{tasks: eligibleTasks, of: tasks}`. */
+  coverage: Coverage;
   /** Σ votes under the check scheme: graded checks (dimensions), counted rollouts (completion), … */
   votes: number;
   /** completion only. */
