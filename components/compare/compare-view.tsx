@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { plural } from "@/lib/display/format";
+import { gateVerdict } from "@/lib/display/gate-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { CompareOrder } from "@/lib/scoring/report/compare-order";
@@ -18,6 +19,21 @@ import { compareCsvHref, type CompareView as View } from "./url-state";
 import styles from "./compare.module.css";
 
 /** The comparison of A against one or two candidates; every figure comes from the comparisons given. */
+/** The regression gate's verdict, with why in its tooltip and for screen readers. */
+function GateBadge({ comparison: c }: { comparison: Comparison }) {
+  const gate = gateVerdict(c.gate, c.flips);
+  return (
+    <span
+      className={`badge ${gate.fails ? "badge-fail" : "badge-pass"}`}
+      title={gate.reason}
+      data-testid="regression-badge"
+      aria-label={`${gate.fails ? "regression" : "no regression"}: ${gate.reason}`}
+    >
+      {gate.fails ? "regression" : "no regression"}
+    </span>
+  );
+}
+
 export function CompareView({
   view,
   order,
@@ -76,18 +92,7 @@ export function CompareView({
               <span data-testid="compare-only-b">{c.onlyB}</span> only in {l}
             </a>{" "}
             (not comparable) · {c.flips.passToFail} pass → fail, {c.flips.failToPass} fail → pass
-            {c.common === 0 ? (
-              <span className="badge">nothing to compare</span>
-            ) : c.regression ? (
-              <span
-                className="badge badge-fail"
-                title="A task flipped pass → fail, or the headline interval lies entirely below 0"
-              >
-                regression
-              </span>
-            ) : (
-              <span className="badge badge-pass">no regression</span>
-            )}
+            {c.common === 0 ? <span className="badge">nothing to compare</span> : <GateBadge comparison={c} />}
           </p>
         ))}
       </div>

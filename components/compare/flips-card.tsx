@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { pValueText, plural } from "@/lib/display/format";
-import { FLIP_WORDS } from "./compare-words";
+import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
 import { taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
@@ -33,7 +33,7 @@ export function FlipsCard({
       <p className={styles.flipsLine} data-testid="flips-summary">
         <strong data-testid="flips-pass-to-fail">{passToFail} pass → fail</strong>,{" "}
         <strong data-testid="flips-fail-to-pass">{failToPass} fail → pass</strong>{" "}
-        <span className={styles.pValue}>(exact McNemar p = {pValueText(pValue)})</span>
+        <span className={styles.pValue}>(exact McNemar {pValueText(pValue)})</span>
       </p>
       <p className={styles.footnote}>
         A task passes when at least {TASK_PASS_RATE * 100}% of its rollouts pass. p is the chance of flips at least this

@@ -1,5 +1,5 @@
 import { deltaIntervalText, deltaText, metricText, metricTitle, plural, seText } from "@/lib/display/format";
-import { verdictWords } from "./compare-words";
+import { verdictWords } from "@/lib/display/compare-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { metricKind } from "@/lib/scoring/core/dimensions";

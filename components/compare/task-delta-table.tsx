@@ -2,7 +2,7 @@ import Link from "@/components/ui/link";
 import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
-import { FLIP_WORDS } from "./compare-words";
+import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { sideBySideHref, taskHref } from "@/components/task/hrefs";
 import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";

@@ -52,6 +52,7 @@ export function compareBody({ a, b }: ComparedPair, scenario: Scenario = {}) {
     taskMetric: comparison.taskMetric,
     tasks: comparison.tasks,
     regression: comparison.regression,
+    gate: comparison.gate,
     effort: comparison.effort,
     robustness: robustness(reportsA, reportsB, scenario),
   };

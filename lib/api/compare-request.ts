@@ -34,7 +34,7 @@ export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario
   );
   if (resolution.kind === "unknown")
     throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);
-  if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two different runs.");
+  if (resolution.kind === "too-few") throw new ApiError("malformed", "Give two runs.");
   const badMetric = resolution.candidates.map((c) => unknownMetric(c.comparison, query.metric)).find((m) => m !== null);
   if (badMetric) throw new ApiError("invalid", `${badMetric[0]!.toUpperCase()}${badMetric.slice(1)}.`);
   return resolution;

@@ -1,9 +1,19 @@
 import type { CompareBody } from "@/lib/api/compare-body";
-import { deltaIntervalText, deltaText, fixed, metricText, metricTitle, plural } from "@/lib/display/format";
+import {
+  coverageText,
+  deltaIntervalText,
+  deltaText,
+  metricText,
+  metricTitle,
+  plural,
+  pValueText,
+} from "@/lib/display/format";
+import { gateVerdict, type GateRule } from "@/lib/display/gate-words";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import { verdictWords } from "@/lib/display/compare-words";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
 
 export interface MarkdownOptions {
@@ -14,14 +24,14 @@ export interface MarkdownOptions {
   /** Top regressions listed (default 5) and flips listed per direction (default 10). */
   regressions?: number;
   flips?: number;
+  /** The gate's rule the comment reports (default: the default gate; "strict" under --fail-on-flip). */
+  gate?: GateRule;
 }
 
-const VERDICT: Record<DeltaVerdict, string> = {
-  better: "▲ better (interval above 0)",
-  worse: "▼ worse (interval below 0)",
-  unclear: "≈ no clear difference (interval includes 0)",
-  same: "= no difference",
-  "no-interval": "? no interval (fewer than 2 common tasks)",
+/** The verdict as the page words it, with its mark: "▲ B is better (interval above 0)". */
+const verdictText = (estimate: Parameters<typeof deltaVerdict>[0] | DeltaVerdict) => {
+  const w = verdictWords(typeof estimate === "string" ? estimate : deltaVerdict(estimate), "B");
+  return `${w.mark} ${w.text}`;
 };
 
 const POLICY_WORDS = { exclude: "unscored excluded", fail: "unscored as failure" } as const;
@@ -85,13 +95,12 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
       : `${h.tasks} eligible of ${plural(body.common, "common task")}`;
   out.push(
     `**${metricTitle(h.metric)}** (${SCHEME_WORDS[h.scheme]}, ${coverage}): ${metricText(kind, h.a)} → ${metricText(kind, h.b)}, ` +
-      `**${deltaText(kind, h.delta)}** (95% CI ${deltaIntervalText(kind, h.ci95)}): ${VERDICT[deltaVerdict(h)]}`,
+      `**${deltaText(kind, h.delta)}** (95% CI ${deltaIntervalText(kind, h.ci95)}): ${verdictText(h)}`,
     "",
   );
-  const why: string[] = [];
-  if (body.flips.passToFail > 0) why.push(plural(body.flips.passToFail, "task") + " flipped pass → fail");
-  if (h.ci95 !== null && h.ci95[1] < 0) why.push("the headline interval lies below 0");
-  out.push(body.regression ? `**Regression:** yes (${why.join("; ")})` : "**Regression:** none");
+  const rule = options.gate ?? "default";
+  const gate = gateVerdict(body.gate, body.flips, rule);
+  out.push(`**Regression:** ${gate.fails ? "yes" : "no"} (${gate.reason})`);
   out.push("", scenarioLine(body, options.scenarioName));
   out.push("", `**Robustness:** ${body.robustness.summary}`);
   const passCost = passCostSentence(body.effort.passCost);
@@ -99,7 +108,7 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
 
   out.push("", "#### Flips", "");
   out.push(
-    `${body.flips.passToFail} pass → fail, ${body.flips.failToPass} fail → pass (exact McNemar p = ${fixed(body.flips.pValue, 3)}); ` +
+    `${body.flips.passToFail} pass → fail, ${body.flips.failToPass} fail → pass (exact McNemar ${pValueText(body.flips.pValue)}); ` +
       `${body.onlyA} only in A, ${body.onlyB} only in B (not comparable).`,
   );
   const perDirection = options.flips ?? 10;
@@ -115,14 +124,14 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   }
 
   out.push("", "#### Dimensions", "");
-  out.push("| Metric | A | B | B − A | 95% CI | Verdict |", "|---|---:|---:|---:|---|---|");
+  out.push("| Metric | Tasks | A | B | B − A | 95% CI | Verdict |", "|---|---:|---:|---:|---:|---|---|");
   for (const row of dimensionRows([body])) {
     const p = row.pairs[0];
     if (!p || (p.a === null && p.b === null)) continue;
     const k = metricKind(row.metric);
     const name = row.metric === h.metric ? `**${cell(row.metric)}**` : cell(row.metric);
     out.push(
-      `| ${name} | ${metricText(k, p.a)} | ${metricText(k, p.b)} | ${deltaText(k, p.delta)} | ${deltaIntervalText(k, p.ci95)} | ${VERDICT[deltaVerdict(p)]} |`,
+      `| ${name} | ${coverageText({ tasks: p.tasks, of: body.common })} | ${metricText(k, p.a)} | ${metricText(k, p.b)} | ${deltaText(k, p.delta)} | ${deltaIntervalText(k, p.ci95)} | ${verdictText(p)} |`,
     );
   }
 
@@ -152,7 +161,7 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
     if (!r.unscoredMatters && e.unscored !== (body.scenario.unscored ?? "exclude")) continue;
     const scheme = e.active ? `**${e.scheme}** (headline)` : e.scheme;
     out.push(
-      `| ${scheme} | ${POLICY_WORDS[e.unscored]} | ${metricText(rk, e.a)} | ${metricText(rk, e.b)} | ${deltaText(rk, e.delta)} | ${deltaIntervalText(rk, e.ci95)} | ${VERDICT[e.verdict]} |`,
+      `| ${scheme} | ${POLICY_WORDS[e.unscored]} | ${metricText(rk, e.a)} | ${metricText(rk, e.b)} | ${deltaText(rk, e.delta)} | ${deltaIntervalText(rk, e.ci95)} | ${verdictText(e.verdict)} |`,
     );
   }
   out.push("", "</details>");

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CompareBody } from "@/lib/api/compare-body";
+import { harborJobFiles, unevenEval } from "@/lib/formats/__fixtures__/harbor-job-generator";
 import { compareMarkdown } from "./compare-markdown";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -41,6 +42,46 @@ function scenarioFile(name: string, scenario: Scenario): string {
   return file;
 }
 
+/** One generated Harbor job (85 tasks × 5 trials) written to a folder: the shape of a real job with few reports. */
+function harborJob(name: string, spec: Parameters<typeof unevenEval>[0]): string {
+  const folder = path.join(dir, name);
+  for (const f of harborJobFiles([unevenEval(spec)], name)) {
+    fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+    fs.writeFileSync(path.join(dir, f.path), f.bytes);
+  }
+  return folder;
+}
+
+describe("the regression gate on a candidate far ahead with a few pass->fail flips", () => {
+  const baseline = harborJob("terminus-2", {
+    agent: "terminus-2",
+    model: "m",
+    seed: 3,
+    skill: 0,
+    reportTasks: [3, 17, 40],
+  });
+  const candidate = harborJob("codex", { agent: "codex", model: "m", seed: 4, skill: 0.2, reportTasks: [3, 17, 40] });
+
+  it("passes the candidate (exit 0, no regression) and fails the swapped comparison (exit 1)", SEVERAL_RUNS, () => {
+    const ahead = tally(baseline, candidate, "--json");
+    expect(ahead.status, ahead.stderr).toBe(0);
+    const body = JSON.parse(ahead.stdout) as CompareBody;
+    // Completion heads both runs: correctness is graded on 3 of their 85 tasks.
+    expect(body.headline.metric).toBe("completion");
+    expect(body.headline.ci95![0]).toBeGreaterThan(0);
+    expect(body.flips).toMatchObject({ passToFail: 3, failToPass: 14 });
+    expect(body.gate).toEqual({ regression: false, strict: true, intervalBelow: false, flipsAgainst: false });
+    expect(tally(baseline, candidate, "--fail-on-regression").status).toBe(0);
+    expect(tally(baseline, candidate, "--fail-on-flip").status).toBe(1);
+
+    const behind = tally(candidate, baseline, "--markdown", "--fail-on-regression");
+    expect(behind.status).toBe(1);
+    expect(behind.stdout).toContain(
+      "**Regression:** yes (the headline interval lies entirely below 0; 14 tasks flipped pass → fail against 3 fail → pass (exact McNemar p = 0.01))",
+    );
+  });
+});
+
 describe("tally compare (through lib/compare's resolver)", () => {
   const a = runFolder("a");
   const b = runFolder("b");
@@ -55,15 +96,40 @@ describe("tally compare (through lib/compare's resolver)", () => {
       onlyA: 1,
       onlyB: 1,
       flips: { passToFail: 3, failToPass: 5 },
-      regression: true,
+      // 3 pass->fail against 5 fail->pass (p = 0.73) and an interval of −9.2 to +20.3 pp: no regression by the
+      // default gate; the strict one fails on any pass->fail flip.
+      regression: false,
+      gate: { regression: false, strict: true, intervalBelow: false, flipsAgainst: false },
     });
-    expect(tally(a, b, "--fail-on-regression").status).toBe(1);
+    expect(tally(a, b, "--fail-on-regression").status).toBe(0);
+    expect(tally(a, b, "--fail-on-flip").status).toBe(1);
+    expect(tally(a, b, "--fail-on-regression", "--fail-on-flip").status).toBe(2);
   });
 
-  it("refuses the same run twice, and names an operand that is neither a path nor a run", () => {
-    const same = tally(a, a);
-    expect(same.status).toBe(2);
-    expect(same.stderr).toContain("give two different runs");
+  it("compares a run with itself as no difference, exit 0 in every output", SEVERAL_RUNS, () => {
+    const text = tally(a, a, "--fail-on-flip");
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
+      "±0.0 pp  95% CI ±0.0 to ±0.0 pp: no difference: every common task has the same value",
+    );
+    expect(text.stdout).toContain(
+      "no regression: the headline interval is not below 0 and no task flipped pass → fail",
+    );
+    const json = tally(a, a, "--json", "--fail-on-regression");
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      headline: { delta: 0, se: 0 },
+      flips: { passToFail: 0, failToPass: 0 },
+      regression: false,
+      gate: { strict: false },
+    });
+    const md = tally(a, a, "--markdown", "--fail-on-flip");
+    expect(md.status).toBe(0);
+    expect(md.stdout).toContain("= No difference: every common task has the same value");
+    expect(md.stdout).toContain("**Regression:** no");
+  });
+
+  it("names an operand that is neither a path nor a run", () => {
     const unknown = tally("no-such-run", a);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain(`"no-such-run" is neither a path nor a stored run's id or name`);
@@ -197,11 +263,17 @@ describe("tally compare (through lib/compare's resolver)", () => {
 
   describe("--markdown, a pull-request comment (golden files in __fixtures__)", () => {
     it(
-      "as recorded: the regression, flips, dimensions and top regressions; exit 1 with --fail-on-regression",
+      "as recorded: the gate, flips, dimensions and top regressions; exit 1 with --fail-on-flip",
       SEVERAL_RUNS,
       async () => {
-        const res = tally(a, b, "--markdown", "--fail-on-regression");
+        const res = tally(a, b, "--markdown", "--fail-on-flip");
         expect(res.status, res.stderr).toBe(1);
+        expect(res.stdout).toContain(
+          "**Regression:** yes (3 tasks flipped pass → fail against 5 fail → pass (exact McNemar p = 0.73))",
+        );
+        expect(tally(a, b, "--markdown", "--fail-on-regression").stdout).toContain(
+          "**Regression:** no (3 tasks flipped pass → fail against 5 fail → pass (exact McNemar p = 0.73), and the headline interval is not below 0)",
+        );
         await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
         expect(tally(a, b, "--markdown").status).toBe(0);
       },

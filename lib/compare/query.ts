@@ -16,7 +16,7 @@ export function zCompareQuery(maxRuns: number = MAX_COMPARE_RUNS) {
   return z.object({
     runs: z
       .array(z.string().max(200, "a run id is at most 200 characters"))
-      .refine((ids) => new Set(ids).size >= 2, "give two different run ids: runs=<a>,<b>")
+      .refine((ids) => ids.length >= 2, "give two run ids: runs=<a>,<b>")
       .refine((ids) => new Set(ids).size <= maxRuns, `compare at most ${maxRuns} runs`),
     a: z.string().trim().min(1).optional(),
     metric: z.string().regex(METRIC_NAME, "a metric name: letters, digits and _ . : -").optional(),

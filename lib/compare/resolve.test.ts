@@ -92,10 +92,17 @@ describe("resolveComparison", () => {
     expect(loads).toEqual([]);
   });
 
-  it("needs two different runs", async () => {
+  it("needs two runs, and compares one run given twice with itself", async () => {
     const { src } = source([x]);
-    expect(await resolveComparison({ runs: ["x", "x", ""] }, src)).toEqual({ kind: "too-few", found: [x] });
+    expect(await resolveComparison({ runs: ["x", ""] }, src)).toEqual({ kind: "too-few", found: [x] });
     expect(await resolveComparison({ runs: [] }, src)).toEqual({ kind: "too-few", found: [] });
+    const self = await resolveComparison({ runs: ["x", "x"] }, src);
+    expect(self.kind === "compared" && [self.a.ref, ...self.candidates.map((c) => c.ref)]).toEqual(["x", "x"]);
+    expect(self.kind === "compared" && self.candidates[0]!.comparison).toMatchObject({
+      headline: { delta: 0, se: 0 },
+      flips: { passToFail: 0, failToPass: 0 },
+      regression: false,
+    });
   });
 
   it("looks up no more than three runs and reports the others as dropped", async () => {

@@ -36,7 +36,7 @@ export interface ComparedRun<B> {
 }
 
 export type CompareResolution<B> =
-  /** Fewer than two different runs were given. */
+  /** Fewer than two runs were given (one run given twice is compared with itself). */
   | { kind: "too-few"; found: B[] }
   /** Some of the runs do not exist (or went while loading): `unknown` names them, `found` holds the others. */
   | { kind: "unknown"; unknown: string[]; found: B[] }

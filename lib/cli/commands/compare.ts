@@ -2,8 +2,11 @@ import path from "node:path";
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
-import { deltaIntervalText, deltaText, fixed, metricText } from "@/lib/display/format";
+import { deltaIntervalText, deltaText, metricText, pValueText } from "@/lib/display/format";
+import { gateVerdict, gateWords, type GateRule } from "@/lib/display/gate-words";
 import { metricKind } from "@/lib/scoring/core/dimensions";
+import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
+import { verdictWords } from "@/lib/display/compare-words";
 import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
 import { compareMarkdown } from "../compare-markdown";
@@ -16,7 +19,7 @@ export function scenarioName(description: readonly string[]): string {
 }
 
 const HELP = `Usage: tally compare <A> <B> [--scenario FILE|NAME] [--json | --markdown [--base-url URL]] [--metric M]
-                     [--fail-on-regression]
+                     [--fail-on-regression | --fail-on-flip]
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
@@ -24,24 +27,34 @@ test; tasks in one run only are "not comparable". A and B are paths, stored run 
 The headline is the runs' headline metric (correctness when they have checks, else completion).
 --metric M also compares metric M (completion, correctness, authority, grounding, reward or a custom dimension
 of either run): its paired difference is printed under the headline and it gives the per-task values of --json
-(default completion). --fail-on-regression exits 1 when a task flips pass->fail or the headline interval lies
-entirely below 0: a gate for CI pipelines.
+(default completion). --fail-on-regression exits 1 when the headline interval lies entirely below 0, or when
+more tasks flip pass->fail than fail->pass with an exact McNemar p < 0.05: a gate for CI pipelines that a
+candidate far ahead passes despite a few flips. --fail-on-flip exits 1 on any pass->fail flip too (the strict
+rule). A run compared with itself is "no difference" and exits 0.
 --scenario FILE|NAME scores both runs under a what-if scenario (the JSON of docs/scoring.md#what-if-scenarios, or
 the scenario saved under that name: as \`tally score --scenario\`; flips are matched by task and check key in each run), and the verdict and
---fail-on-regression follow it. Every output says whether the conclusion survives: the headline difference
+the gate follow it. Every output says whether the conclusion survives: the headline difference
 under each weighting scheme and unscored policy, in one line (the text, --markdown) and per choice
 (--json: robustness).
 --markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
 regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
 (runs given as stored run ids).`;
 
-/** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.01 to +0.06" */
+/** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.010 to +0.060: no clear difference (interval includes 0)" */
 function pairedLine(
-  p: { metric: string; a: number | null; b: number | null; delta: number | null; ci95: Interval | null },
+  p: {
+    metric: string;
+    a: number | null;
+    b: number | null;
+    delta: number | null;
+    se: number | null;
+    ci95: Interval | null;
+  },
   scheme: string,
 ): string {
   const kind = metricKind(p.metric);
-  return `  ${p.metric} (${scheme}): ${metricText(kind, p.a)} → ${metricText(kind, p.b)}  ${deltaText(kind, p.delta)}  95% CI ${deltaIntervalText(kind, p.ci95)}`;
+  const verdict = verdictWords(deltaVerdict(p), "B").text;
+  return `  ${p.metric} (${scheme}): ${metricText(kind, p.a)} → ${metricText(kind, p.b)}  ${deltaText(kind, p.delta)}  95% CI ${deltaIntervalText(kind, p.ci95)}: ${verdict.charAt(0).toLowerCase()}${verdict.slice(1)}`;
 }
 
 export const compareCommand = {
@@ -55,6 +68,7 @@ export const compareCommand = {
         markdown: { type: "boolean" },
         "base-url": { type: "string" },
         "fail-on-regression": { type: "boolean" },
+        "fail-on-flip": { type: "boolean" },
       },
       HELP,
     );
@@ -62,6 +76,9 @@ export const compareCommand = {
     const { values, positionals } = parsed;
     if (positionals.length !== 2) throw new UsageError(`give exactly two runs, A and B\n\n${HELP}`);
     if (values.json && values.markdown) throw new UsageError(`give --json or --markdown, not both\n\n${HELP}`);
+    if (values["fail-on-regression"] && values["fail-on-flip"])
+      throw new UsageError(`give --fail-on-regression or --fail-on-flip, not both\n\n${HELP}`);
+    const rule: GateRule = values["fail-on-flip"] ? "strict" : "default";
     if (values["base-url"] !== undefined && !values.markdown) throw new UsageError("--base-url goes with --markdown");
     if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
       throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
@@ -83,7 +100,7 @@ export const compareCommand = {
       throw new UsageError(
         resolution.unknown.map((ref) => `"${ref}" is neither a path nor a stored run's id or name`).join("\n"),
       );
-    if (resolution.kind === "too-few") throw new UsageError(`give two different runs, A and B\n\n${HELP}`);
+    if (resolution.kind === "too-few") throw new UsageError(`give two runs, A and B\n\n${HELP}`);
     const { a, candidates } = resolution;
     const b = candidates[0]!;
     const metric = values.metric;
@@ -96,6 +113,7 @@ export const compareCommand = {
         compareMarkdown(body, {
           baseUrl: values["base-url"],
           scenarioName: chosen && values.scenario ? (chosen.name ?? path.basename(values.scenario)) : undefined,
+          gate: rule,
         }),
       );
     else {
@@ -108,14 +126,15 @@ export const compareCommand = {
       const chosen = metric === undefined || metric === h.metric ? undefined : body.metrics[metric];
       if (chosen) console.log(pairedLine(chosen, h.scheme));
       console.log(
-        `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar p = ${fixed(body.flips.pValue, 3)})`,
+        `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar ${pValueText(body.flips.pValue)})`,
       );
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
       const passCost = passCostSentence(body.effort.passCost);
       if (passCost) console.log(`  ${passCost}`);
       console.log(`  robustness: ${body.robustness.summary}`);
-      console.log(body.regression ? "  regression: yes" : "  regression: no");
+      console.log(`  ${gateWords(body.gate, body.flips, rule)}`);
     }
-    return values["fail-on-regression"] && body.regression ? 1 : 0;
+    const gated = values["fail-on-regression"] || values["fail-on-flip"];
+    return gated && gateVerdict(body.gate, body.flips, rule).fails ? 1 : 0;
   },
 };

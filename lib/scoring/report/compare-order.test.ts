@@ -13,9 +13,10 @@ describe("orderCompareRuns", () => {
     expect(orderCompareRuns(["x", "y"], { a: "nope" })?.a).toBe("x");
   });
 
-  it("deduplicates, keeps at most three runs and needs two", () => {
+  it("deduplicates, keeps at most three runs and needs two; one run given twice is compared with itself", () => {
     expect(orderCompareRuns(["x", "x", "y", "z", "w"])).toEqual({ a: "x", candidates: ["y", "z"], dropped: ["w"] });
-    expect(orderCompareRuns(["x", "x"])).toBeNull();
+    expect(orderCompareRuns(["x", "x"])).toEqual({ a: "x", candidates: ["x"], dropped: [] });
+    expect(orderCompareRuns(["x"])).toBeNull();
     expect(orderCompareRuns([])).toBeNull();
   });
 

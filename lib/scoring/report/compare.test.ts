@@ -71,7 +71,9 @@ describe("compareRuns", () => {
       { key: "lookup/owner-lookup", a: 1, b: 0, delta: -1, flip: "pass->fail" },
     ]);
     expect(c.flips).toEqual({ passToFail: 1, failToPass: 1, pValue: 1 });
-    expect(c.regression).toBe(true);
+    // One flip each way is no evidence against B: the default gate passes, the strict one (any pass->fail) fails.
+    expect(c.regression).toBe(false);
+    expect(c.gate).toEqual({ regression: false, strict: true, intervalBelow: false, flipsAgainst: false });
   });
 
   it("--metric picks the per-task values", () => {

@@ -4,6 +4,7 @@ import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
+import { regressionGate, type RegressionGate } from "./regression-gate";
 import { mcnemarExact, pairedEstimate, type Interval, type PairedEstimate, type PairedValue } from "../core/stats";
 
 export type Flip = "pass->fail" | "fail->pass";
@@ -26,8 +27,10 @@ export interface Comparison {
   taskMetric: string;
   tasks: { key: string; a: number | null; b: number | null; delta: number | null; flip: Flip | null }[];
   flips: { passToFail: number; failToPass: number; pValue: number };
-  /** A pass->fail flip, or a headline interval entirely below 0. */
+  /** The gate: the headline interval entirely below 0, or significantly more pass->fail than fail->pass flips. */
   regression: boolean;
+  /** Both rules of the gate and what tripped them (regression-gate.ts). */
+  gate: RegressionGate;
   /** Cost and effort paired per task, beside (never inside) the verdict. */
   effort: EffortComparison;
 }
@@ -168,6 +171,8 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip };
   });
 
+  const flips = { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) };
+  const gate = regressionGate(headline.ci95, flips);
   return {
     a: a.run,
     b: b.run,
@@ -181,8 +186,9 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     metrics,
     taskMetric,
     tasks,
-    flips: { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) },
-    regression: passToFail > 0 || (headline.ci95 !== null && headline.ci95[1] < 0),
+    flips,
+    regression: gate.regression,
+    gate,
     effort: compareEffort(
       a,
       b,
