@@ -90,9 +90,10 @@ describe("display format", () => {
   });
 
   it("writes p-values with two decimals, and tiny ones as a bound", () => {
-    expect(pValueText(0.0004)).toBe("< 0.001");
-    expect(pValueText(0.0312)).toBe("0.03");
-    expect(pValueText(0.999)).toBe("1.00");
+    expect(pValueText(0.0004)).toBe("p < 0.001");
+    expect(pValueText(0.0042)).toBe("p = 0.004");
+    expect(pValueText(0.0312)).toBe("p = 0.03");
+    expect(pValueText(0.999)).toBe("p = 1.00");
   });
 
   it("writes sizes the way the upload limit is set (powers of 1024)", () => {

@@ -122,10 +122,11 @@ export function deltaTick(kind: MetricKind, value: number): string {
   return kind === "reward" ? signedDecimal(value) : deltaPp(value, 0);
 }
 
-/** A p-value with two decimals, "< 0.001" below that. */
+/** A p-value as an expression: "p = 0.03" (two decimals), "p < 0.001" below that. */
 export function pValueText(p: number): string {
-  if (p < 0.001) return "< 0.001";
-  return p >= 0.995 ? "1.00" : p.toFixed(2);
+  if (p < 0.001) return "p < 0.001";
+  if (p < 0.01) return `p = ${p.toFixed(3)}`;
+  return `p = ${p >= 0.995 ? "1.00" : p.toFixed(2)}`;
 }
 
 /** "correctness" → "Correctness"; custom dimension names keep their spelling after the first letter. */
@@ -167,8 +168,20 @@ export function duration(ms: number | null | undefined): string {
   return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
+/** A count and its noun, with thousands separators ("1 task", "8,000 rollouts"). */
 export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
+  return `${count(n)} ${n === 1 ? word : many}`;
+}
+
+/** What a figure covers: "85 tasks" when it covers every one, else "3 of 85 tasks". */
+export function coverageText(coverage: { tasks: number; of: number }, word = "task", many = `${word}s`): string {
+  if (coverage.tasks === coverage.of) return plural(coverage.of, word, many);
+  return `${count(coverage.tasks)} of ${plural(coverage.of, word, many)}`;
+}
+
+/** Whether a figure covers fewer than the run has, so its coverage must be shown beside it. */
+export function isPartial(coverage: { tasks: number; of: number } | undefined): boolean {
+  return coverage !== undefined && coverage.tasks < coverage.of;
 }
 
 /** Text from a result file cut for display (labels can be megabytes in hostile files; the raw file keeps all). */
