@@ -44,5 +44,7 @@ describe("deltaAxisMax", () => {
     expect(deltaAxisMax(-0.5)).toBe(1);
     expect(deltaAxisMax(null, undefined)).toBe(0.05);
     expect(deltaAxisMax(1.4)).toBe(2);
+    // A task from 0 to 1 (+100 pp) or 1 to 0: the axis stops at ±100 pp, never ±200 pp.
+    expect(deltaAxisMax(1, -1, 0.95)).toBe(1);
   });
 });

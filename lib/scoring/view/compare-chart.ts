@@ -59,9 +59,11 @@ const NICE_AXIS = [0.05, 0.1, 0.2, 0.25, 0.5, 1];
 
 /**
  * Half-width of a symmetric axis around 0 that holds every figure with some room: the first of 5, 10, 20, 25,
- * 50 or 100 points at least 10% above the largest |x| (for rewards above 1, the next whole number).
+ * 50 or 100 points at least 10% above the largest |x|. A difference of fractions never exceeds 100 points, so
+ * the room stops there (no ±200 pp axis for a task that went from 0 to 1); rewards above 1 get the next whole number.
  */
 export function deltaAxisMax(...xs: readonly (number | null | undefined)[]): number {
-  const m = Math.max(0, ...xs.map((x) => (x === null || x === undefined || Number.isNaN(x) ? 0 : Math.abs(x)))) * 1.1;
+  const largest = Math.max(0, ...xs.map((x) => (x === null || x === undefined || Number.isNaN(x) ? 0 : Math.abs(x))));
+  const m = largest <= 1 ? Math.min(1, largest * 1.1) : largest * 1.1;
   return NICE_AXIS.find((n) => n >= m) ?? Math.ceil(m);
 }
