@@ -2,7 +2,8 @@ import type { RolloutMeasures } from "@/lib/formats/measures";
 import type { TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
-import type { Report } from "@/lib/scoring/report/report-types";
+import type { Coverage, Report } from "@/lib/scoring/report/report-types";
+import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 
 /*
@@ -25,6 +26,13 @@ export interface RunSummary {
    * headline when it is one of them.
    */
   metrics?: { completion: number | null; correctness: number | null };
+  /**
+   * What completion and correctness cover (null: not a metric of the run), so the table can say "3 of 85 tasks".
+   * Absent in summaries stored before it existed.
+   */
+  coverage?: { completion: Coverage | null; correctness: Coverage | null };
+  /** The scoring version that wrote the summary (SCORING_VERSION); summaries of another are rewritten. */
+  scoring?: number;
   warnings: number;
   /**
    * What the run spent in total (null: no rollout records it). Absent in summaries stored before it existed:
@@ -43,6 +51,11 @@ export function runSummaryOf(report: Report): RunSummary {
       completion: report.metrics.completion?.value ?? null,
       correctness: report.metrics.correctness?.value ?? null,
     },
+    coverage: {
+      completion: report.metrics.completion?.coverage ?? null,
+      correctness: report.metrics.correctness?.coverage ?? null,
+    },
+    scoring: SCORING_VERSION,
     warnings: report.warnings.length + report.rollouts.reduce((n, r) => n + r.warnings.length, 0),
     totals: {
       costUsd: report.effort.costUsd.total,

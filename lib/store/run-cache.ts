@@ -61,7 +61,8 @@ export class RunCache {
     const run = stored ? decodeBinaryRun(stored.bytes) : await this.source.loadScoringRun(runId);
     // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
     const snapshot = run ? new RunSnapshot(run, stored?.bytes) : null;
-    if (snapshot && !stored) this.#storeEncoding(runId, snapshot, version.ingestedAt);
+    // No current encoding, or one whose first screen another version of the code wrote: write it again.
+    if (snapshot && (!stored || stored.firstScreen === null)) this.#storeEncoding(runId, snapshot, version.ingestedAt);
     if (run && snapshot) {
       const read = { ingestedAt: version.ingestedAt, name: run.name, rollouts: run.rollouts.length };
       cache.set(runId, { version: read, checks: checksOf(run), snapshot });

@@ -1,5 +1,6 @@
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import { FIRST_SCREEN_LAYOUT, runFirstScreen, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { BINARY_RUN_LAYOUT, encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
@@ -23,10 +24,16 @@ export interface StoredEncoding {
   layout: number;
   /** encodeBinaryRun(run); empty when read without the bytes. */
   bytes: Uint8Array;
-  /** FIRST_SCREEN_LAYOUT when written. */
+  /** SCREEN_VERSION when written. */
   screenLayout: number;
   firstScreen: unknown;
 }
+
+/**
+ * A stored first screen is current when both its shape and the scoring that filled it are this code's: a
+ * headline chosen by an older rule is computed again, not shown.
+ */
+const SCREEN_VERSION = FIRST_SCREEN_LAYOUT * 1000 + SCORING_VERSION;
 
 /** What a stored encoding is current for: the bytes, and the first screen when its layout is this code's. */
 export interface CurrentEncoding {
@@ -50,7 +57,7 @@ export function encodingOf(run: ScoringRun, firstScreen: RunFirstScreen, ingeste
     rollouts: run.rollouts.length,
     name: run.name,
     layout: BINARY_RUN_LAYOUT,
-    screenLayout: FIRST_SCREEN_LAYOUT,
+    screenLayout: SCREEN_VERSION,
     firstScreen,
     bytes: encodeBinaryRun(run),
   };
@@ -64,6 +71,6 @@ export function currentEncoding(stored: StoredEncoding | null, version: RunVersi
     return null;
   return {
     bytes: stored.bytes,
-    firstScreen: stored.screenLayout === FIRST_SCREEN_LAYOUT ? (stored.firstScreen as RunFirstScreen) : null,
+    firstScreen: stored.screenLayout === SCREEN_VERSION ? (stored.firstScreen as RunFirstScreen) : null,
   };
 }

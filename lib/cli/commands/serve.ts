@@ -4,6 +4,8 @@ import { migrate } from "@/lib/db/migrate";
 import { parseDatabaseUrl, redactUrl } from "@/lib/db/url";
 import { env } from "@/lib/env";
 import { seedDemoIfEmpty } from "@/lib/ingest/demo";
+import { refreshStaleSummaries } from "@/lib/ingest/refresh-summaries";
+import { plural } from "@/lib/display/format";
 import { createStore } from "@/lib/store/open-store";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
@@ -19,6 +21,22 @@ everything is readable by anyone who can reach it. --watch (repeatable) also doe
 this process: the folders are ingested as a harness writes them and their run shows live.`;
 
 const nextBin = () => path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+/** Beside the server: rewrites summaries an older scoring version stored (the runs table reads them). */
+async function refreshSummaries(target: ReturnType<typeof parseDatabaseUrl>): Promise<void> {
+  const store = createStore(target);
+  try {
+    const refreshed = await refreshStaleSummaries(store);
+    if (refreshed > 0)
+      console.log(`tally: rescored the summaries of ${plural(refreshed, "run")} stored by an earlier version`);
+  } catch (error) {
+    console.warn(
+      `tally: could not rescore stored summaries: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    await store.close();
+  }
+}
 
 export const serveCommand = {
   async run(argv: string[]): Promise<number> {
@@ -62,6 +80,7 @@ export const serveCommand = {
       env: childEnv,
     });
     const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
+    void refreshSummaries(target);
     if (folders.length === 0) {
       for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
       return await exited;

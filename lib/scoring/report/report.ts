@@ -6,8 +6,17 @@ import type { Scenario } from "../scenario/scenario";
 import { scoreRun, type ScoredRun } from "./score-run";
 import type { ScoringRun } from "../core/types";
 import { estimate } from "../core/stats";
+import { runPassAtK } from "../core/pass-at-k";
 import { countUnscoredReasons } from "../core/unscored-reason";
 import type { WeightedValue } from "../core/schemes";
+
+/**
+ * The version of what a report means. Raise it when a figure stored from a report (a run's summary, its stored
+ * first screen) would read differently from the same run scored now: stored ones of another version are
+ * rewritten (lib/ingest/refresh-summaries.ts) rather than shown beside new ones.
+ * 2: the default headline by coverage (report-metrics.ts, headlineMetric).
+ */
+export const SCORING_VERSION = 2;
 
 /**
  * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
@@ -138,6 +147,7 @@ export function computeReport(run: ScoringRun, scenario: Scenario = {}): Report 
     tasks: taskReports(scored),
     rollouts: rolloutReports(scored),
     failures,
+    ...runPassAtK(scored.tasks.map((t) => t.summary)),
     effort: spent.measures,
     effortOutliers: spent.outliers,
     warnings,
