@@ -1,4 +1,4 @@
-import { intervalText, metricText, metricTitle, plural, seText } from "@/lib/display/format";
+import { coverageText, intervalText, metricText, metricTitle, seText } from "@/lib/display/format";
 import { metricColour } from "./metric-colour";
 import { schemePoints } from "@/lib/scoring/view/chart-data";
 import { metricKind } from "@/lib/scoring/core/dimensions";
@@ -59,9 +59,7 @@ export function HeadlineCard({ headline, metric }: { headline: ReportHeadline; m
           ) : (
             <>No interval (it needs at least 2 eligible tasks), </>
           )}
-          {headline.eligibleTasks === headline.tasks
-            ? plural(headline.tasks, "task")
-            : `${headline.eligibleTasks} eligible ${headline.eligibleTasks === 1 ? "task" : "tasks"} of ${headline.tasks}`}
+          <span data-testid="headline-coverage">{coverageText(headline.coverage)}</span>
         </p>
         {headline.ci95 ? (
           <p className={styles.note}>

@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { intervalText, metricText, metricTitle, plural } from "@/lib/display/format";
+import { count, coverageText, intervalText, isPartial, metricText, metricTitle, plural } from "@/lib/display/format";
 import { metricColour } from "./metric-colour";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { AuthorityGate, MetricReport } from "@/lib/scoring/report/report-types";
@@ -52,7 +52,7 @@ export function MetricCard({
         <p className={styles.line}>
           {kind === "dimension" ? `No graded ${metric.metric} check in this run.` : "No scored rollout in this run."}
         </p>
-        <p className={styles.sub}>0 eligible tasks of {metric.tasks}</p>
+        <p className={styles.sub}>{coverageText(metric.coverage)}</p>
       </section>
     );
   }
@@ -73,9 +73,14 @@ export function MetricCard({
       </div>
       <ValueTrack value={metric.value} marker={showPooled ? metric.pooled : null} colour={colour} range={range} />
       <p className={styles.sub}>{SCHEME_WORDS[metric.scheme]}</p>
-      <p className={styles.line}>
-        <strong>{metric.eligibleTasks}</strong> eligible {metric.eligibleTasks === 1 ? "task" : "tasks"} of{" "}
-        {metric.tasks}
+      <p className={`${styles.line} ${isPartial(metric.coverage) ? styles.partial : ""}`} data-testid="metric-coverage">
+        {isPartial(metric.coverage) ? (
+          <>
+            <strong>{count(metric.coverage.tasks)}</strong> of {plural(metric.coverage.of, "task")}
+          </>
+        ) : (
+          plural(metric.coverage.of, "task")
+        )}
       </p>
       <Counts metric={metric} tally={tally} />
       {metric.ci95 ? <p className={styles.sub}>95% CI {intervalText(kind, metric.ci95)}</p> : null}

@@ -10,7 +10,17 @@ import {
   sortFn_basic,
   tableFeatures,
 } from "@tanstack/react-table";
-import { compactCount, dateTime, deltaPp, duration, pct, plural, usd } from "@/lib/display/format";
+import {
+  compactCount,
+  coverageText,
+  dateTime,
+  deltaPp,
+  duration,
+  isPartial,
+  pct,
+  plural,
+  usd,
+} from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
 import { LiveBadge } from "@/components/live/live-badge";
 import { runFigure, runFigureText } from "./run-figures";
@@ -85,9 +95,19 @@ function metricColumn(id: "completion" | "correctness", header: string) {
       const headline = row.original.summary?.headline;
       const isHeadline = headline?.metric === id;
       if (value === undefined) return <Missing />;
+      const coverage = row.original.summary?.coverage?.[id] ?? undefined;
       return (
         <>
           <span className={isHeadline ? styles.headlineValue : undefined}>{runFigureText(value, id)}</span>
+          {coverage && isPartial(coverage) ? (
+            <span
+              className={`${styles.caption} ${styles.partial}`}
+              data-testid="figure-coverage"
+              title={`Computed over ${coverageText(coverage)} of this run: the others have no eligible rollout`}
+            >
+              {coverageText(coverage)}
+            </span>
+          ) : null}
           {isHeadline ? (
             <span
               className={styles.caption}

@@ -1,4 +1,4 @@
-import { fixed, pct, plural } from "@/lib/display/format";
+import { coverageText, fixed, pct, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 
 // Three decimals always, so the terminal's columns line up.
@@ -10,7 +10,8 @@ export function formatReport(report: Report): string {
   const h = report.headline;
   const lines = [
     `${report.run.name} (${report.run.format}): ${plural(report.counts.tasks, "task")}, ${plural(report.counts.rollouts, "rollout")} (${report.counts.unscored} unscored)`,
-    `  headline ${h.metric} / ${h.scheme}: ${pct(h.value)}${h.ci95 ? ` [${pct(h.ci95[0])}, ${pct(h.ci95[1])}]` : ""}`,
+    `  headline ${h.metric} / ${h.scheme}: ${pct(h.value)}${h.ci95 ? ` [${pct(h.ci95[0])}, ${pct(h.ci95[1])}]` : ""}, ${coverageText(h.coverage)}`,
+    ...(h.fallback ? [`  (${h.fallback})`] : []),
     `  pass rate ${pct(report.passRate.value)} (${report.passRate.passes}/${report.passRate.counted}), mean reward ${num(report.meanReward.value)}`,
   ];
   for (const [name, m] of Object.entries(report.metrics)) {
@@ -18,7 +19,7 @@ export function formatReport(report: Report): string {
       ? `, gate ${m.gate.passed ? "passed" : `failed (${m.gate.violations} violation${m.gate.violations === 1 ? "" : "s"})`}`
       : "";
     lines.push(
-      `  ${name.padEnd(12)} ${pct(m.value).padStart(7)}  pooled ${pct(m.pooled).padStart(7)}  ${m.eligibleTasks}/${m.tasks} tasks${gate}`,
+      `  ${name.padEnd(12)} ${pct(m.value).padStart(7)}  pooled ${pct(m.pooled).padStart(7)}  ${coverageText(m.coverage)}${gate}`,
     );
   }
   lines.push("  tasks:");
