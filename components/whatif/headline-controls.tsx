@@ -3,7 +3,9 @@
 import { changeText, metricText, metricTitle } from "@/lib/display/format";
 import { tone } from "./effect-tone";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import type { HeadlineEffect } from "@/lib/scoring/report/scenario-effects";
+import type { HeadlineEffect, MovedFigure } from "@/lib/scoring/report/scenario-effects";
+
+const FIGURE_NAMES: Record<string, string> = { "pass-rate": "pass rate", "mean-reward": "mean reward" };
 import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import styles from "./whatif.module.css";
 
@@ -13,6 +15,7 @@ export function HeadlineControls({
   metric,
   scheme,
   headline: h,
+  moved,
   active,
   onMetric,
   onScheme,
@@ -21,6 +24,8 @@ export function HeadlineControls({
   metric: string;
   scheme: Scheme;
   headline: HeadlineEffect;
+  /** What else the scenario moved, named when the headline did not move. */
+  moved: MovedFigure[];
   active: boolean;
   onMetric: (metric: string) => void;
   onScheme: (scheme: Scheme) => void;
@@ -73,7 +78,17 @@ export function HeadlineControls({
         ) : (
           <span className={`num ${styles.deltaValues}`}>
             <strong>{metricText(kind, h.scenario)}</strong>
-            <span className={`${styles.deltaPill} ${styles.same}`}>{active ? "no change" : "as recorded"}</span>
+            <span className={`${styles.deltaPill} ${styles.same}`}>
+              {!active ? "as recorded" : moved.length > 0 ? "headline unchanged" : "no change"}
+            </span>
+            {active && moved.length > 0 ? (
+              <span className={styles.movedFigures} data-testid="whatif-moved-figures">
+                moved:{" "}
+                {moved
+                  .map((m) => `${FIGURE_NAMES[m.figure] ?? metricTitle(m.figure)} ${changeText(m.kind, m.delta)}`)
+                  .join(", ")}
+              </span>
+            ) : null}
           </span>
         )}
       </div>

@@ -6,7 +6,7 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
-import { scenarioEffects } from "@/lib/scoring/report/scenario-effects";
+import { movedFigures, scenarioEffects } from "@/lib/scoring/report/scenario-effects";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
@@ -78,6 +78,7 @@ export function WhatIfPanel({
   );
 
   const effects = useMemo(() => scenarioEffects(recorded, report), [recorded, report]);
+  const moved = useMemo(() => movedFigures(effects), [effects]);
   const headlineMetric = report.headline.metric;
   const comparison = useMemo(
     () => schemeComparison(recorded.metrics[headlineMetric], report.metrics[headlineMetric]),
@@ -157,6 +158,7 @@ export function WhatIfPanel({
         metric={scenario.headline?.metric ?? recorded.headline.metric}
         scheme={scheme}
         headline={effects.headline}
+        moved={moved}
         active={active}
         onMetric={(m) => update((s) => setMetric(s, m, recorded.headline.metric))}
         onScheme={(next) => update((s) => setScheme(s, next))}

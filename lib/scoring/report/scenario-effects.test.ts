@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { check, rollout, task } from "../__fixtures__/build";
+import { check, rollout, run, task } from "../__fixtures__/build";
 import { scoringArticle } from "../__fixtures__/scoring-article";
 import { siloRuns } from "../__fixtures__/silo-runs";
 import { computeReport } from "./report";
 import type { Scenario } from "../scenario/scenario";
-import { componentWeights, scenarioEffects, valueEffect } from "./scenario-effects";
+import { componentWeights, movedFigures, scenarioEffects, valueEffect } from "./scenario-effects";
 import type { ScoringRun } from "../core/types";
 
 const effectsOf = (run: ScoringRun, scenario: Scenario) =>
@@ -197,5 +197,29 @@ describe("componentWeights", () => {
 
   it("is null for a run without grade components", () => {
     expect(componentWeights(scoringArticle, {})).toBeNull();
+  });
+});
+
+describe("movedFigures", () => {
+  it("names what an unscored policy moved when the headline did not move", () => {
+    // A: one scored rollout passing both checks; D: one unscored rollout without checks. Correctness heads the
+    // run (every task with a scored rollout has correctness checks) and D is never graded for it, so counting
+    // D's rollout as a failure leaves the headline at 1 and moves pass rate 1/1 -> 1/2 and mean reward 1 -> 0.5.
+    const uneven = run(
+      [task("A"), task("D")],
+      [
+        rollout("a1", "A", [check("t1", true), check("t2", true)]),
+        rollout("d1", "D", [], { rule: "reward", status: "unscored" }),
+      ],
+    );
+    const e = effectsOf(uneven, { unscored: "fail" });
+    expect(e.headline).toMatchObject({ metric: "correctness", changed: false });
+    expect(movedFigures(e)).toEqual([
+      { figure: "completion", kind: "completion", delta: -0.5 },
+      { figure: "reward", kind: "reward", delta: -0.5 },
+      { figure: "pass-rate", kind: "completion", delta: -0.5 },
+      { figure: "mean-reward", kind: "reward", delta: -0.5 },
+    ]);
+    expect(movedFigures(effectsOf(uneven, {}))).toEqual([]);
   });
 });

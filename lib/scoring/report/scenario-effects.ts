@@ -172,6 +172,29 @@ export function scenarioEffects(recorded: Report, scenario: Report): ScenarioEff
   };
 }
 
+/** A figure other than the headline that a scenario moved: a metric, the pass rate or the mean reward. */
+export interface MovedFigure {
+  /** A metric name, or "pass-rate" / "mean-reward". */
+  figure: string;
+  kind: MetricKind;
+  delta: number | null;
+}
+
+/**
+ * The figures besides the headline that moved, metrics in report order then pass rate and mean reward: what the
+ * what-if names when the headline itself did not move (an unscored policy that changes the pass rate and the
+ * mean reward but no task's completion), so "no change" is never said of a scenario that changed something.
+ */
+export function movedFigures(effects: ScenarioEffects): MovedFigure[] {
+  const moved: MovedFigure[] = effects.metrics
+    .filter((m) => m.changed && !m.headline)
+    .map((m) => ({ figure: m.metric, kind: m.kind, delta: m.delta }));
+  if (effects.passRate.changed) moved.push({ figure: "pass-rate", kind: "completion", delta: effects.passRate.delta });
+  if (effects.meanReward.changed)
+    moved.push({ figure: "mean-reward", kind: "reward", delta: effects.meanReward.delta });
+  return moved;
+}
+
 export interface ComponentWeight {
   key: string;
   label: string;
