@@ -12,6 +12,7 @@ import { EffortTable } from "./effort-table";
 import { FlipsCard } from "./flips-card";
 import { HeadlineDeltaCard } from "./headline-delta-card";
 import { NotComparable } from "./not-comparable";
+import { PassAtKCompare } from "./pass-at-k-compare";
 import { RegradeTable } from "./regrade-table";
 import { RobustnessSection } from "./robustness-table";
 import { TasksSection } from "./tasks-section";
@@ -139,6 +140,7 @@ export function CompareView({
             comparisons={comparisons}
             candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
           />
+          <PassAtKCompare comparisons={comparisons} letters={lettered.map(({ letter: l }) => l)} />
           <TasksSection view={view} a={a} candidates={lettered} csvHref={csvHref} />
         </>
       ) : null}

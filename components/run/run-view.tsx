@@ -45,6 +45,7 @@ import type { ReportHeadline } from "@/lib/scoring/report/report-types";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
 import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
 import { DeclaredHeadline } from "./declared-headline";
+import { RunPassAtKSection } from "./run-pass-at-k";
 import { HeadlineRobustnessTable } from "./headline-robustness";
 import { Levers } from "./levers";
 import { SharedRolloutsNote } from "./shared-rollouts-note";
@@ -64,6 +65,7 @@ const SameFailureTags = memo(FailureTags);
 const SameFlakyTasks = memo(FlakyTasks);
 const SameMetricCard = memo(MetricCard);
 const SameUnscoredReasons = memo(UnscoredReasons);
+const SameRunPassAtK = memo(RunPassAtKSection);
 
 /**
  * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
@@ -286,6 +288,8 @@ function ScoredRunView({
   const dimensions = useMemo(() => tableDimensions(report.metrics), [report.metrics]);
   const showGroups = groups.rows.length > 1 && groups.series.length > 0;
   const flaky = useMemo(() => report.tasks.filter((t) => t.diagnosis === "unreliable"), [report.tasks]);
+  const { passAtK, passHatK, passAtKCoverage } = report;
+  const passCurves = useMemo(() => ({ passAtK, passHatK, passAtKCoverage }), [passAtK, passHatK, passAtKCoverage]);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
   const noneWords = useMemo(() => noFailedCheckWords(failureOrigin({ rollouts: report.rollouts })), [report.rollouts]);
   const threshold = report.scenario.passThreshold;
@@ -374,6 +378,7 @@ function ScoredRunView({
           <p>Click a column to sort. Dimension columns: each task’s value (mean over its rollouts).</p>
         </div>
         <DiagnosisCounts counts={report.diagnosis} active={parseTasksView(searchParams).diagnosis} />
+        <SameRunPassAtK curves={passCurves} />
         {flaky.length > 0 ? <SameFlakyTasks tasks={flaky} counted={counted} taskHref={taskHref} /> : null}
         <SameTasksTable
           tasks={report.tasks}

@@ -54,6 +54,7 @@ export function compareBody({ a, b }: ComparedPair, scenario: Scenario = {}) {
     regression: comparison.regression,
     gate: comparison.gate,
     effort: comparison.effort,
+    passAtK: comparison.passAtK,
     robustness: robustness(reportsA, reportsB, scenario),
   };
 }

@@ -65,3 +65,48 @@ export function passAtKMaps(
   }
   return { passAtK: at, passHatK: hat };
 }
+
+/**
+ * pass@k and pass^k of a run: for k = 1 … K, the mean over its counted tasks of each task's unbiased estimate,
+ * every task one vote. K is the largest k every counted task reaches (the fewest counted rollouts of a task), so
+ * each point of both curves averages the same tasks; a task with more rollouts still gives its estimate from all
+ * of them. pass@1 is the task-equal pass rate. Tasks without a counted rollout are left out (`tasks` of `of`).
+ */
+export interface RunPassAtK {
+  /** Keyed by k as a string, k = 1 … maxK; empty when no task has a counted rollout. */
+  passAtK: Record<string, number>;
+  passHatK: Record<string, number>;
+  passAtKCoverage: {
+    /** K: the fewest counted rollouts among the counted tasks (0 when none). */
+    maxK: number;
+    /** Counted tasks, of every task of the run. */
+    tasks: number;
+    of: number;
+  };
+}
+
+export function runPassAtK(tasks: readonly { counted: number; passes: number }[]): RunPassAtK {
+  const counted = tasks.filter((t) => t.counted > 0);
+  const maxK = counted.length === 0 ? 0 : Math.min(...counted.map((t) => t.counted));
+  const at: Record<string, number> = {};
+  const hat: Record<string, number> = {};
+  for (let k = 1; k <= maxK; k++) {
+    let sumAt = 0;
+    let sumHat = 0;
+    for (const t of counted) {
+      sumAt += passAtK(t.counted, t.passes, k);
+      sumHat += passHatK(t.counted, t.passes, k);
+    }
+    at[k] = sumAt / counted.length;
+    hat[k] = sumHat / counted.length;
+  }
+  return { passAtK: at, passHatK: hat, passAtKCoverage: { maxK, tasks: counted.length, of: tasks.length } };
+}
+
+/** The run's curves as chart points (k = 1 … maxK). */
+export function runPassAtKPoints(run: RunPassAtK): PassAtKPoint[] {
+  const points: PassAtKPoint[] = [];
+  for (let k = 1; k <= run.passAtKCoverage.maxK; k++)
+    points.push({ k, passAtK: run.passAtK[k]!, passHatK: run.passHatK[k]! });
+  return points;
+}

@@ -4,6 +4,7 @@ import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
+import type { RunPassAtK } from "../core/pass-at-k";
 import { regressionGate, type RegressionGate } from "./regression-gate";
 import { mcnemarExact, pairedEstimate, type Interval, type PairedEstimate, type PairedValue } from "../core/stats";
 
@@ -33,6 +34,8 @@ export interface Comparison {
   gate: RegressionGate;
   /** Cost and effort paired per task, beside (never inside) the verdict. */
   effort: EffortComparison;
+  /** Each run's own pass@k and pass^k curves (over its own counted tasks, not paired). */
+  passAtK: { a: RunPassAtK; b: RunPassAtK };
 }
 
 export interface PairedMetric extends PairedEstimate {
@@ -140,6 +143,12 @@ export function comparedHeadlineMetric(a: Report, b: Report, requested?: string)
   return requested ?? (a.headline.metric === b.headline.metric ? a.headline.metric : "completion");
 }
 
+const passCurves = ({ passAtK, passHatK, passAtKCoverage }: Report): RunPassAtK => ({
+  passAtK,
+  passHatK,
+  passAtKCoverage,
+});
+
 /** Compares two reports task by task (aligned by key): paired deltas, per-task flips and an exact McNemar test. */
 export function compareReports(a: Report, b: Report, options: CompareOptions = {}): Comparison {
   const { common, onlyAKeys, onlyBKeys } = alignTasks(a, b);
@@ -195,6 +204,7 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
       common.map(([ta]) => ta.key),
       failToPass - passToFail,
     ),
+    passAtK: { a: passCurves(a), b: passCurves(b) },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { MetricKind } from "../core/dimensions";
 import type { MeasureKey } from "../core/measures";
+import type { RunPassAtK } from "../core/pass-at-k";
 import type { EffortOutlier, MeasureEffort } from "./effort";
 import type { BudgetReport } from "../scenario/budget";
 import type { Scenario } from "../scenario/scenario";
@@ -38,6 +39,11 @@ export interface Report {
   diagnosis: Record<Diagnosis, number>;
   /** Why the unscored rollouts are unscored, counted by reason, most first (unscoredReasonOf). */
   unscoredReasons: { reason: string; count: number }[];
+  /** Run-level pass@k and pass^k ({k: value}): the task-equal mean of each counted task's estimate, k = 1 … maxK. */
+  passAtK: RunPassAtK["passAtK"];
+  passHatK: RunPassAtK["passHatK"];
+  /** The tasks those curves average (`tasks` of `of`) and their largest k. */
+  passAtKCoverage: RunPassAtK["passAtKCoverage"];
   groups: GroupReport[];
   tasks: TaskReport[];
   rollouts: RolloutReport[];
