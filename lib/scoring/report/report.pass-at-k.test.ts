@@ -4,7 +4,9 @@ import { computeReport } from "./report";
 
 /** n reward-only rollouts of a task, the first c passing. */
 const tries = (key: string, n: number, c: number) =>
-  Array.from({ length: n }, (_, i) => rollout(`${key}-${i}`, key, [], { rule: "reward", reportedReward: i < c ? 1 : 0 }));
+  Array.from({ length: n }, (_, i) =>
+    rollout(`${key}-${i}`, key, [], { rule: "reward", reportedReward: i < c ? 1 : 0 }),
+  );
 
 /*
  * Uneven rollout counts: T1 5 rollouts, 3 pass; T2 3, 1 passes; T3 4, none pass; T4 one unscored rollout (not
