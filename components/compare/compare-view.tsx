@@ -76,6 +76,11 @@ export function CompareView({
           Only the first three runs are compared; {plural(order.dropped.length, "other run")} left out.
         </p>
       ) : null}
+      {candidates.some((c) => c.id === a.id) ? (
+        <p className="callout callout-info" data-testid="compare-self">
+          The same run is on both sides: a run compared with itself shows no difference and no regression.
+        </p>
+      ) : null}
       {shared.length > 0 ? (
         <ul className="callout" role="note" data-testid="compare-shared-rollouts" style={{ paddingLeft: 28 }}>
           {shared.map((sentence) => (

@@ -25,6 +25,8 @@ describe("compare URL state", () => {
       page: 1,
       scenario: null,
     });
+    expect(parseCompareView(new URLSearchParams("runs=x,x")).runs, "one run compared with itself").toEqual(["x", "x"]);
+    expect(parseCompareView(new URLSearchParams("runs=x")).runs).toEqual(["x"]);
     expect(parseCompareView(new URLSearchParams("runs=x,y&page=3")).page).toBe(3);
     for (const bad of ["0", "-1", "2.5", "x", "99999999"])
       expect(parseCompareView(new URLSearchParams(`runs=x,y&page=${bad}`)).page).toBe(1);

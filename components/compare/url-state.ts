@@ -43,8 +43,11 @@ export function parseCompareView(params: ParamSource): CompareView {
   const metric = first(params, "metric");
   const pageParam = first(params, "page") ?? "";
   const scenario = first(params, "scenario")?.trim();
+  const ids = parseRunIds(first(params, "runs"));
+  const unique = [...new Set(ids)];
   return {
-    runs: [...new Set(parseRunIds(first(params, "runs")))].slice(0, 20),
+    // Deduplicated, except one run given twice: it is compared with itself (lib/scoring/report/compare-order.ts).
+    runs: (unique.length === 1 && ids.length >= 2 ? [unique[0]!, unique[0]!] : unique).slice(0, 20),
     a: first(params, "a")?.trim() || null,
     metric: metric && METRIC_NAME.test(metric) && metric !== "completion" ? metric : null,
     changedOnly: first(params, "filter") === "changed",
