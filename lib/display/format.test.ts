@@ -50,10 +50,11 @@ describe("display format", () => {
   });
 
   it("writes a metric by its kind: rewards as decimals, everything else as a percent", () => {
-    expect(metricText("reward", 0.65)).toBe("0.65");
+    expect(metricText("reward", 0.65)).toBe("0.650");
     expect(metricText("dimension", 0.65)).toBe("65.0%");
     expect(intervalText("completion", [0.61, 0.834])).toBe("61.0% – 83.4%");
-    expect(intervalText("reward", [0.1, 0.25])).toBe("0.1 – 0.25");
+    expect(intervalText("reward", [0.1, 0.25])).toBe("0.100 – 0.250");
+    expect(intervalText("reward", [0.109, 1])).toBe("0.109 – 1.000");
     expect(intervalText("reward", null)).toBe("—");
     expect(interval([0.5, 0.75])).toBe("50.0% – 75.0%");
     expect(seText("dimension", 0.041)).toBe("4.1 pp");
@@ -67,8 +68,8 @@ describe("display format", () => {
     expect(deltaPp(0)).toBe("±0.0 pp");
     expect(deltaText("dimension", 0.111)).toBe("+11.1 pp");
     expect(deltaText("reward", 0.1166666)).toBe("+0.117");
-    expect(deltaText("reward", -0.5)).toBe("−0.5");
-    expect(deltaText("reward", 0)).toBe("±0");
+    expect(deltaText("reward", -0.5)).toBe("−0.500");
+    expect(deltaText("reward", 0)).toBe("±0.000");
     // A difference too small to show reads as rounded on the compare page.
     expect(deltaText("dimension", 0.00001)).toBe("+0.0 pp");
     expect(deltaIntervalText("completion", [-0.092, 0.203])).toBe("−9.2 to +20.3 pp");
@@ -83,7 +84,7 @@ describe("display format", () => {
     expect(changeText("dimension", 0.8333333 - 0.7222222)).toBe("+11.1 pp");
     expect(changeText("completion", -0.05)).toBe("−5.0 pp");
     expect(changeText("reward", 0.1166666)).toBe("+0.117");
-    expect(changeText("reward", 0)).toBe("±0");
+    expect(changeText("reward", 0)).toBe("±0.000");
     expect(changeText("dimension", null)).toBe("—");
     expect(changeText("dimension", 0.00001)).toBe("+<0.1 pp");
     expect(changeText("reward", -0.0002)).toBe("−<0.001");

@@ -70,25 +70,27 @@ export function interval(ci: readonly [number, number] | null | undefined): stri
   return ci ? `${pct(ci[0])} – ${pct(ci[1])}` : MISSING;
 }
 
-/** A metric's value: rewards as decimals ("0.65"), every other metric as a percent ("72.2%"). */
+/** A metric's value: rewards with three decimals ("0.650"), every other metric as a percent ("72.2%"). */
 export function metricText(kind: MetricKind, value: number | null | undefined): string {
-  return kind === "reward" ? num(value) : pct(value);
+  return kind === "reward" ? fixed(value, 3) : pct(value);
 }
 
+/** A 95% interval in one precision for both ends ("16.7% – 26.9%", "0.109 – 1.000"). */
 export function intervalText(kind: MetricKind, ci: Interval | null | undefined): string {
   if (!ci) return MISSING;
-  return `${metricText(kind, ci[0])} – ${metricText(kind, ci[1])}`;
+  if (kind === "reward") return `${fixed(ci[0], 3)} – ${fixed(ci[1], 3)}`;
+  return `${pct(ci[0])} – ${pct(ci[1])}`;
 }
 
 /** A standard error: a decimal for rewards, points for every other metric ("4.1 pp"). */
 export function seText(kind: MetricKind, se: number | null | undefined): string {
   if (missing(se)) return MISSING;
-  return kind === "reward" ? num(se) : `${(se * 100).toFixed(1)} pp`;
+  return kind === "reward" ? fixed(se, 3) : `${(se * 100).toFixed(1)} pp`;
 }
 
 function signedDecimal(value: number): string {
-  const text = num(Math.abs(value));
-  return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : "±0";
+  const text = fixed(Math.abs(value), 3);
+  return value > 0 ? `+${text}` : value < 0 ? `${MINUS}${text}` : "±0.000";
 }
 
 /** A difference of a metric (B − A): signed points, or a signed decimal for rewards ("+0.117", "±0"). */
@@ -119,7 +121,8 @@ export function deltaIntervalText(kind: MetricKind, ci: Interval | null | undefi
 /** Axis tick of a difference: whole points ("+50 pp") or a signed decimal for rewards. */
 export function deltaTick(kind: MetricKind, value: number): string {
   if (value === 0) return "0";
-  return kind === "reward" ? signedDecimal(value) : deltaPp(value, 0);
+  if (kind !== "reward") return deltaPp(value, 0);
+  return `${value > 0 ? "+" : MINUS}${num(Math.abs(value))}`;
 }
 
 /** A p-value as an expression: "p = 0.03" (two decimals), "p < 0.001" below that. */
