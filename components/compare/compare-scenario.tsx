@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useEscape } from "@/components/ui/use-escape";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from "@/components/whatif/saved-scenarios";
@@ -73,6 +74,7 @@ export function CompareScenario({
   const named = savedScenarioFor(scenario, saved);
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
   const [open, setOpen] = useState<Drawer | null>(null);
+  const opener = useEscape(open !== null, () => setOpen(null));
   const declared = new Map(declaredWeights);
 
   return (
@@ -113,6 +115,9 @@ export function CompareScenario({
             type="button"
             className="button button-small"
             aria-expanded={open === d.id}
+            ref={(el) => {
+              if (el && d.id === open) opener.current = el;
+            }}
             onClick={() => setOpen(open === d.id ? null : d.id)}
             data-testid={`compare-${d.id}-toggle`}
           >

@@ -7,6 +7,7 @@ import { splitTags, ZTags } from "@/lib/run-tags";
 import { sendRunChange, type RunChangeOutcome } from "./run-change";
 import styles from "./run-manage.module.css";
 import { IngestTokenField } from "@/components/ui/ingest-token-field";
+import { useEscape } from "@/components/ui/use-escape";
 
 type Panel = "rename" | "tags" | "delete" | null;
 
@@ -30,6 +31,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
   const [sending, setSending] = useState(false);
   const [pending, startTransition] = useTransition();
   const busy = sending || pending;
+  const opener = useEscape(panel !== null, () => setPanel(null));
 
   const open = (next: Panel) => {
     setPanel((p) => (p === next ? null : next));
@@ -102,6 +104,10 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
             type="button"
             className={`button button-small ${p === "delete" ? styles.danger : ""}`}
             aria-expanded={panel === p}
+            ref={(el) => {
+              // Esc gives the focus back to the button of the panel that is open.
+              if (el && p === panel) opener.current = el;
+            }}
             onClick={() => open(p)}
             data-testid={`run-${p}`}
           >

@@ -108,6 +108,8 @@ export function NumberField({
       onKeyDown={(e) => {
         if (e.key === "Enter") commit(draft);
         if (e.key === "Escape") {
+          // A first Esc undoes an edit in progress; with nothing to undo it goes on to close the drawer.
+          if (draft !== show(lastCommitted.current)) e.preventDefault();
           setDraft(show(lastCommitted.current));
           if (timer.current) clearTimeout(timer.current);
           pendingText.current = null;

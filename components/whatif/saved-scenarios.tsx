@@ -10,6 +10,7 @@ import { saveScenario, type SaveOutcome } from "./save-scenario";
 import styles from "./saved-scenarios.module.css";
 import { useStaticSite } from "@/components/ui/static-site";
 import { IngestTokenField } from "@/components/ui/ingest-token-field";
+import { useEscape } from "@/components/ui/use-escape";
 
 /** What the pages hand the browser of a saved scenario. */
 export interface SavedScenarioItem {
@@ -76,6 +77,7 @@ function SaveScenarioForm({ scenario }: { scenario: Scenario }) {
   const [sending, setSending] = useState(false);
   const [pending, startTransition] = useTransition();
   const checked = ZScenarioName.safeParse(name);
+  const opener = useEscape(open, () => setOpen(false));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -99,6 +101,7 @@ function SaveScenarioForm({ scenario }: { scenario: Scenario }) {
   return (
     <span className={styles.saveWrap}>
       <button
+        ref={opener}
         type="button"
         className="button button-small"
         aria-expanded={open}
