@@ -7,6 +7,7 @@ import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
 import styles from "./check-list.module.css";
+import { Breakable } from "@/components/ui/breakable";
 
 /** Where a check can be flipped in a what-if scenario (the rollout page passes it; lists elsewhere may not). */
 export interface FlipTarget {
@@ -52,8 +53,14 @@ export function CheckTable({
             <tr key={check.order} className={cell.required && cell.passed === false ? styles.failedRow : undefined}>
               <td className="num muted">{check.order + 1}</td>
               <td className={styles.labelCell}>
-                <span className={styles.label}>{clip(check.label)}</span>
-                {check.key !== check.label ? <span className={styles.key}>{clip(check.key, 120)}</span> : null}
+                <span className={styles.label}>
+                  <Breakable text={clip(check.label)} />
+                </span>
+                {check.key !== check.label ? (
+                  <span className={styles.key}>
+                    <Breakable text={clip(check.key, 120)} />
+                  </span>
+                ) : null}
               </td>
               <td className={styles.verdictCell}>
                 <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />{" "}

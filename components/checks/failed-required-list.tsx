@@ -4,6 +4,7 @@ import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
 import styles from "./check-list.module.css";
 import { isPreformatted } from "./words";
+import { Breakable } from "@/components/ui/breakable";
 
 /** The required checks that failed, first on the rollout page: label, detail, reason, failure tag, evidence. */
 export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[] }) {
@@ -14,7 +15,7 @@ export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[]
           <div className={styles.failedHead}>
             <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
             <strong className={styles.failedLabel} data-testid="failed-required-label">
-              {clip(check.label)}
+              <Breakable text={clip(check.label)} />
             </strong>
             <DimensionBadge dimension={check.dimension} />
             {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}

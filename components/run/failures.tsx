@@ -5,6 +5,7 @@ import { Fragment, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { metricTitle } from "@/lib/display/format";
 import styles from "./sections.module.css";
+import { Breakable } from "@/components/ui/breakable";
 
 const LIMIT = 8;
 /** Tasks named per check; a check failed across a big run names thousands. */
@@ -49,7 +50,9 @@ export function MostFailedChecks({
             <tbody>
               {shown.map((c) => (
                 <tr key={`${c.dimension}\u0000${c.key}\u0000${c.label}`}>
-                  <td className={styles.wrap}>{c.label}</td>
+                  <td className={styles.wrap}>
+                    <Breakable text={c.label} />
+                  </td>
                   <td>
                     <span className="badge">{metricTitle(c.dimension)}</span>
                   </td>

@@ -4,13 +4,14 @@ import Link from "@/components/ui/link";
 import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
-import { clip, plural } from "@/lib/display/format";
+import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { CellDetail } from "./cell-detail";
 import { sideBySideHref } from "./hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridView } from "./grid-view";
 import styles from "./checks-grid.module.css";
+import { Breakable } from "@/components/ui/breakable";
 
 interface Open {
   row: string;
@@ -25,13 +26,15 @@ function cellTitle(cell: GridCellView): string {
 function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
   return (
     <div className={styles.rowHeadInner}>
-      <span className={styles.rowLabel}>{clip(row.label)}</span>
+      <span className={styles.rowLabel}>
+        <Breakable text={clip(row.label)} />
+      </span>
       <span className={styles.rowBadges}>
         <RequiredBadge required={row.required} />
         <DimensionBadge dimension={row.dimension} />
         {row.failed > 0 ? (
           <span className={row.failedRequired > 0 ? styles.rowFailedRequired : styles.rowFailed}>
-            fails in {row.failed} of {rollouts}
+            fails in {count(row.failed)} of {count(rollouts)}
           </span>
         ) : null}
       </span>
