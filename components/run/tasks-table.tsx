@@ -27,6 +27,21 @@ interface Column {
   title?: string;
 }
 
+/** Column order: the task, then its pass rate and diagnosis, then the detail; `metrics` stands for the dimensions. */
+const COLUMN_PRIORITY = [
+  "key",
+  "passRate",
+  "diagnosis",
+  "passes",
+  "strip",
+  "mean",
+  "best",
+  "worst",
+  "metrics",
+  "group",
+  "weight",
+];
+
 const DEFAULT_SORT = { id: "key", direction: "asc" as SortDirection };
 
 /**
@@ -174,7 +189,15 @@ export function TasksTable({
         },
       });
     }
-    return cols;
+    // What a reader looks for first leads, so a phone shows it beside the task without scrolling sideways.
+    const rank = (id: string) => {
+      const i = COLUMN_PRIORITY.indexOf(id);
+      return i === -1 ? COLUMN_PRIORITY.indexOf("metrics") : i;
+    };
+    return cols
+      .map((c, i) => ({ c, i }))
+      .sort((x, y) => rank(x.c.id) - rank(y.c.id) || x.i - y.i)
+      .map(({ c }) => c);
   }, [dimensions, strips, counted, taskHref, preview, grouped]);
 
   const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);

@@ -17,11 +17,14 @@ import {
   deltaPp,
   duration,
   isPartial,
+  metricText,
+  metricTitle,
   pct,
   plural,
   usd,
 } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
+import { metricKind } from "@/lib/scoring/core/dimensions";
 import { LiveBadge } from "@/components/live/live-badge";
 import { runFigure, runFigureText } from "./run-figures";
 import type { RunSortKey } from "./runs-view";
@@ -69,6 +72,20 @@ function Clipped({ value }: { value: string | undefined }) {
   return (
     <span className={styles.clip} title={value}>
       {value}
+    </span>
+  );
+}
+
+/**
+ * On a phone the metric columns are off to the side: the run's headline goes under its name, with its metric
+ * named, so each row still leads with the figure its page leads with (hidden on wider screens).
+ */
+function NarrowHeadline({ run }: { run: RunListItem }) {
+  const h = run.summary?.headline;
+  if (!h || h.value === null) return null;
+  return (
+    <span className={styles.narrowHeadline} aria-hidden>
+      {metricTitle(h.metric)} {metricText(metricKind(h.metric), h.value)}
     </span>
   );
 }
@@ -143,7 +160,7 @@ function metricColumn(id: "completion" | "correctness", header: string) {
 const textColumn = { sortFn: "alphanumeric", sortUndefined: "last" } as const;
 const numberColumn = { sortFn: "basic", sortUndefined: "last", sortDescFirst: true } as const;
 
-export const runsColumns = helper.columns([
+const columns = helper.columns([
   helper.display({
     id: "select",
     enableSorting: false,
@@ -183,6 +200,7 @@ export const runsColumns = helper.columns([
             {tag}
           </span>
         ))}
+        <NarrowHeadline run={row.original} />
       </span>
     ),
   }),
@@ -323,3 +341,31 @@ export const runsColumns = helper.columns([
     },
   }),
 ]);
+
+/**
+ * The run, then its figures, then who ran it and what it spent: on a phone the run's name (pinned) has its
+ * pass rate and headline beside it, not its agent and model. Columns not listed keep their place at the end.
+ */
+const COLUMN_ORDER = [
+  "select",
+  "name",
+  "passRate",
+  "completion",
+  "correctness",
+  "meanReward",
+  "tasks",
+  "rollouts",
+  "agent",
+  "model",
+  "format",
+  "date",
+];
+const rankOf = (id: string | undefined) => {
+  const i = COLUMN_ORDER.indexOf(id ?? "");
+  return i === -1 ? COLUMN_ORDER.length : i;
+};
+
+export const runsColumns = columns
+  .map((column, i) => ({ column, i }))
+  .sort((x, y) => rankOf(x.column.id) - rankOf(y.column.id) || x.i - y.i)
+  .map(({ column }) => column);
