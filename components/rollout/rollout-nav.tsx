@@ -1,6 +1,7 @@
 import Link from "@/components/ui/link";
 import { shortId } from "@/components/task/short-id";
 import styles from "./rollout-page.module.css";
+import { count } from "@/lib/display/format";
 
 export interface RolloutLink {
   id: string;
@@ -34,7 +35,7 @@ export function RolloutNav({
         </span>
       )}
       <Link href={taskHref} className={styles.navTask}>
-        Rollout {position} of {total} · back to the task
+        Rollout {count(position)} of {count(total)} · back to the task
       </Link>
       {next ? (
         <Link href={next.href} className="button button-small" rel="next" title={next.id}>

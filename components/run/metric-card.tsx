@@ -94,7 +94,7 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
     return (
       <p className={styles.line}>
         <strong>
-          {metric.completeTasks} of {metric.eligibleTasks}
+          {count(metric.completeTasks ?? 0)} of {count(metric.eligibleTasks)}
         </strong>{" "}
         {metric.eligibleTasks === 1 ? "task" : "tasks"} complete (every rollout passes);{" "}
         <span className="muted">the value is the mean of each task’s pass rate</span>
@@ -105,7 +105,7 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
     return (
       <p className={styles.line}>
         <strong>
-          {tally.passed} of {tally.graded}
+          {count(tally.passed)} of {count(tally.graded)}
         </strong>{" "}
         {tally.graded === 1 ? "check" : "checks"} passed
       </p>

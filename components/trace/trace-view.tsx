@@ -140,7 +140,7 @@ export function TraceView({
         />
         {query.trim() !== "" ? (
           <span className="muted" data-testid="trace-matches">
-            {visible.length} of {steps.length} steps match
+            {count(visible.length)} of {count(steps.length)} steps match
           </span>
         ) : null}
         {firstError ? (
@@ -151,7 +151,7 @@ export function TraceView({
       </div>
       {loadError !== null ? (
         <p className={styles.missing}>
-          Showing {steps.length} of {totals.steps} steps: {loadError}.
+          Showing {count(steps.length)} of {count(totals.steps)} steps: {loadError}.
         </p>
       ) : steps.length < goal ? (
         <p className="muted">

@@ -31,7 +31,7 @@ function listed(trials: Map<string, ListedTrial>, name: string): ListedTrial {
 
 /** "1 trial", "14 trials" (or "1 scored trial"…) for the sentences ingest stores with the run. */
 function trialCount(n: number, noun = "trial"): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** Reward keys are strings ("1.0", "0.85"): Harbor writes a Python dict keyed by float. */
@@ -213,12 +213,14 @@ export function harborMeanNote(harborMean: number, listing: EvalListing, trials:
       ? "no trial here is scored"
       : `Tally's mean reward over the ${trialCount(scored.length, "scored trial")} here is ${fmt(sum / scored.length)}` +
         (scored.length < trials.length
-          ? ` (${fmt(sum / trials.length)} with the ${trials.length - scored.length} unscored counted as 0, as Harbor counts them)`
+          ? ` (${fmt(sum / trials.length)} with the ${(trials.length - scored.length).toLocaleString("en-US")} unscored counted as 0, as Harbor counts them)`
           : "");
   const other = otherTrials(listing, trials);
   if (other !== null) {
     return `Harbor reports ${fmt(harborMean)} over its job's trials, which are not this run's: ${other}. ${tally[0]!.toUpperCase()}${tally.slice(1)}.`;
   }
   const unscoredListed = [...listing.trials.values()].filter((t) => mainReward(t.rewards).value === null).length;
+  if (unscoredListed === 0)
+    return `Harbor reports ${fmt(harborMean)} over the same trials; ${tally}: no trial is unscored, so the two agree.`;
   return `Harbor's mean counts the ${trialCount(unscoredListed, "unscored trial")} as 0; Tally excludes them by default: Harbor reports ${fmt(harborMean)}, ${tally}.`;
 }
