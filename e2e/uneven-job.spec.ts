@@ -53,7 +53,10 @@ test("both runs of the job show their headline under Completion in the runs tabl
     const headers = await page.getByRole("columnheader").allInnerTexts();
     const completion = headers.findIndex((h) => h.trim().startsWith("Completion"));
     const correctness = headers.findIndex((h) => h.trim().startsWith("Correctness"));
-    expect([completion, correctness].every((i) => i > 0), headers.join(" | ")).toBe(true);
+    expect(
+      [completion, correctness].every((i) => i > 0),
+      headers.join(" | "),
+    ).toBe(true);
     await expect(cells.nth(completion)).toContainText("headline");
     await expect(cells.nth(correctness)).toContainText("3 of 85 tasks");
   }
