@@ -1,3 +1,4 @@
+import { plural } from "@/lib/display/format";
 import type { CheckEntry } from "@/components/checks/check-entry";
 import { CheckTable } from "@/components/checks/check-table";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
@@ -23,9 +24,7 @@ export function ChecksSection({
       <h2 id="checks-heading">All checks</h2>
       {entries.length > 0 ? (
         <>
-          <p className="section-note">
-            {entries.length === 1 ? "1 check" : `${entries.length} checks`} in the order the verifier reported them.
-          </p>
+          <p className="section-note">{plural(entries.length, "check")} in the order the verifier reported them.</p>
           <CheckTable entries={entries} flip={flip} evidence={evidence} />
         </>
       ) : (

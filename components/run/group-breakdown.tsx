@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { metricTitle, pct } from "@/lib/display/format";
+import { count, metricTitle, pct, plural } from "@/lib/display/format";
 import type { GroupChartData } from "@/lib/scoring/view/group-chart";
 import { GroupChart } from "./group-chart";
 import styles from "./sections.module.css";
@@ -21,7 +21,9 @@ export function GroupBreakdown({ data }: { data: GroupChartData }) {
       </h2>
       <p className={styles.panelNote}>
         Each task one vote inside its group.
-        {rows.length < data.rows.length ? ` The first ${rows.length} of ${data.rows.length} groups.` : ""}
+        {rows.length < data.rows.length
+          ? ` The first ${count(rows.length)} of ${plural(data.rows.length, "group")}.`
+          : ""}
         {rows.length > CHART_GROUPS ? ` The chart draws the first ${CHART_GROUPS}.` : ""}
       </p>
       <GroupChart data={{ series: data.series, rows: rows.slice(0, CHART_GROUPS) }} />

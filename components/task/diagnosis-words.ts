@@ -1,4 +1,4 @@
-import { fixed } from "@/lib/display/format";
+import { count, fixed } from "@/lib/display/format";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 
 export type DiagnosisTone = "pass" | "warn" | "fail" | "muted";
@@ -28,7 +28,11 @@ export function diagnosisWords(task: DiagnosedTask): DiagnosisWords {
     case "solid":
       return { title: "solid", detail: counted === 1 ? "passes its only rollout" : "passes every time", tone: "pass" };
     case "unreliable":
-      return { title: "unreliable", detail: `passes ${task.passes} of ${counted}: reliability work`, tone: "warn" };
+      return {
+        title: "unreliable",
+        detail: `passes ${count(task.passes)} of ${count(counted)}: reliability work`,
+        tone: "warn",
+      };
     case "never-passes": {
       const reward = task.meanReward === null ? "no reward" : `mean reward ${fixed(task.meanReward, 2)}`;
       const how = task.capability === "near-miss" ? "near miss" : "far off";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
 import { ownValue, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { setGroupWeight, setTaskWeight } from "@/lib/scoring/scenario/scenario-edit";
@@ -147,7 +147,7 @@ export function WeightsTab({
             <span className={styles.count}>
               {shown.length === tasks.length
                 ? plural(tasks.length, "task")
-                : `${shown.length} of ${tasks.length} tasks`}
+                : `${count(shown.length)} of ${plural(tasks.length, "task")}`}
             </span>
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import { count, plural } from "./format";
 import type { SharedRollouts } from "@/lib/store/records";
 
 /** What makes the rollouts the same: their bytes, or the log's own ids for a sample read from another file. */
@@ -14,7 +15,7 @@ function sameBecause({ shared, sameBytes }: SharedRollouts): string {
  */
 export function sharedRolloutsPhrase(rollouts: number, other: SharedRollouts): string {
   const name = `“${other.name}”`;
-  const head = `shares ${other.shared} of its ${rollouts} rollouts with run ${name}`;
+  const head = `shares ${count(other.shared)} of its ${plural(rollouts, "rollout")} with run ${name}`;
   const relation =
     other.shared === rollouts && other.shared === other.rollouts
       ? `a duplicate of ${name}`

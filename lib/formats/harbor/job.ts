@@ -151,7 +151,7 @@ export function listingDisagreement(
 export function detailsNote(withFolder: number, total: number, jobPath: string): string | null {
   if (withFolder >= total) return null;
   return (
-    `${withFolder} of ${total} trials have a trial folder; the other ${total - withFolder} come from ${jobPath} ` +
+    `${withFolder.toLocaleString("en-US")} of ${trialCount(total)} have a trial folder; the other ${(total - withFolder).toLocaleString("en-US")} come from ${jobPath} ` +
     "alone: their reward and exception, without checks, verifier output or trace"
   );
 }
@@ -194,7 +194,7 @@ export interface TrialReward {
 function otherTrials(listing: EvalListing, trials: readonly TrialReward[]): string | null {
   const diffs = countDiffs(listing);
   if (diffs.length > 0)
-    return `the job file lists ${listing.trials.size} trials and its counts disagree (${diffs.join("; ")})`;
+    return `the job file lists ${trialCount(listing.trials.size)} and its counts disagree (${diffs.join("; ")})`;
   const unlisted = trials.filter((t) => !listing.trials.has(t.id)).length;
   return unlisted > 0 ? `${trialCount(unlisted)} here ${unlisted === 1 ? "is" : "are"} not in the job's lists` : null;
 }
