@@ -64,7 +64,7 @@ async function expectThePair(page: Page) {
   await expect(traceRows).toHaveCount(6);
   await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(1);
   const first = sbs.locator('[data-testid="sbs-trace-row"][data-first-divergence="true"]');
-  await expect(first).toHaveAttribute("id", "sbs-row-2");
+  await expect(first).toHaveAttribute("id", "sbs-row-3");
   await expect(first.getByTestId("sbs-call-A")).toContainText("get_capacity");
   await expect(first.getByTestId("sbs-call-B")).toHaveCount(0);
   await expect(traceRows.nth(3)).toHaveAttribute("data-same", "true");
@@ -101,8 +101,8 @@ test("two rollouts of one task: picked in the checks grid, side by side with che
   await snap(page, "side-by-side-1440");
 
   await page.getByTestId("sbs-jump-divergence").click();
-  await expect(page).toHaveURL(/#sbs-row-2$/);
-  await expect(page.locator("#sbs-row-2")).toBeInViewport();
+  await expect(page).toHaveURL(/#sbs-row-3$/);
+  await expect(page.locator("#sbs-row-3")).toBeInViewport();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -197,9 +197,9 @@ test("a long pair renders 300 aligned rows a window; the divergence link opens t
 
   // Call 311 differs: A's stands alone at row 311, B's at row 312, in the window from row 301.
   await sbs.getByTestId("sbs-jump-divergence").click();
-  await expect(page).toHaveURL(/[?&]from=300#sbs-row-310$/);
+  await expect(page).toHaveURL(/[?&]from=300#sbs-row-311$/);
   await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(21);
-  await expect(page.locator("#sbs-row-310")).toHaveAttribute("data-first-divergence", "true");
-  await expect(page.locator("#sbs-row-310")).toBeInViewport();
+  await expect(page.locator("#sbs-row-311")).toHaveAttribute("data-first-divergence", "true");
+  await expect(page.locator("#sbs-row-311")).toBeInViewport();
   await expect(sbs.getByRole("link", { name: "‹ Previous rows" })).toBeVisible();
 });

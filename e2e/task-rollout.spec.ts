@@ -259,3 +259,18 @@ test("a task key and a rollout id with /, #, ?, %, spaces and unicode round-trip
   await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: taskId }).click();
   await expect(page).toHaveURL(taskHref(runId, taskId));
 });
+
+test("on the task page a check's evidence links to its row on the rollout page, where it resolves", async ({
+  page,
+  request,
+}) => {
+  const article = await runMeta(request, "scoring-article");
+  await page.goto(taskHref(article.id, "incident/checkout"));
+  await page.getByRole("button", { name: /^C3 Recommends a remedy within the connection budget, rollout #1/ }).click();
+  const link = page.getByTestId("evidence-elsewhere");
+  await expect(link).toHaveText("e3 on rollout #1");
+  await link.click();
+  await expect(page).toHaveURL(`${rolloutHref(article.id, "checkout/result")}#check-3`);
+  await expect(page.locator("#check-3")).toBeInViewport();
+  await expect(page.locator("#check-3").getByTestId("evidence-link")).toHaveText("e3 → step 7");
+});

@@ -3,10 +3,12 @@ import { count, plural } from "@/lib/display/format";
 import type { SideOfPair } from "@/lib/api/side-by-side";
 import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";
 import { rolloutHref, sideBySideHref } from "@/components/task/hrefs";
+import { stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { ScrollToHash } from "@/components/ui/scroll-to-hash";
 import styles from "./side-by-side.module.css";
 
-const rowAnchor = (index: number) => `sbs-row-${index}`;
+/** An aligned row's id, by the number it is shown with (rows count from 1): row 3 is `#sbs-row-3`. */
+const rowAnchor = (index: number) => `sbs-row-${index + 1}`;
 
 function Call({ letter, cell, side }: { letter: "A" | "B"; cell: CallCell | null; side: SideOfPair }) {
   if (!cell)
@@ -15,14 +17,15 @@ function Call({ letter, cell, side }: { letter: "A" | "B"; cell: CallCell | null
         <span className={styles.sideLetter}>{letter} </span>no matching call
       </div>
     );
-  const stepHref = `${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-step-${cell.step}`;
+  const stepHref = `${rolloutHref(side.ref.runId, side.ref.rolloutId)}#${stepAnchor(cell.step)}`;
+  const number = count(stepNumber(cell.step));
   return (
     <div className={`${styles.call} ${cell.isError ? styles.callError : ""}`} data-testid={`sbs-call-${letter}`}>
       <div className={styles.callTitle}>
         <span className={styles.sideLetter}>{letter}</span>
         <span className={styles.callName}>{cell.name}</span>
-        <Link href={stepHref} className={styles.step} title={`Step ${cell.step + 1} on rollout ${letter}'s page`}>
-          step {cell.step + 1}
+        <Link href={stepHref} className={styles.step} title={`Step ${number} on rollout ${letter}'s page`}>
+          step {number}
         </Link>
         {cell.isError ? <span className="badge badge-fail">tool error</span> : null}
       </div>

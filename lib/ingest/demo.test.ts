@@ -4,7 +4,7 @@ import { forEachDatabase } from "@/lib/db/test-databases";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
-import { citedRefs, evidenceIndex, resolveAll, type Trace, type TraceRead } from "@/lib/traces";
+import type { Trace, TraceRead } from "@/lib/traces";
 import { seedDemoIfEmpty } from "./demo";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
@@ -68,11 +68,10 @@ forEachDatabase("the demo runs", (t) => {
     expect(evidence.byCheck[c3.order]).toEqual([{ ref: "e3", step: 6 }]);
     expect(trace.steps[6]).toMatchObject({ id: "7", source: "tool" });
     expect(trace.steps[5]!.toolCalls.map((c) => c.name)).toEqual(["get_capacity"]);
-    expect(evidence.citations[6]).toEqual(["C3"]);
+    expect(evidence.citations[6]).toEqual([{ key: "C3", order: c3.order }]);
     expect(Object.keys(evidence.citations)).toEqual(["6"]);
     // The answer's [e1] [e2] [e3]: seq 3, 5 and 7.
-    const answer = resolveAll(evidenceIndex(trace), citedRefs(checkout.agentOutput!));
-    expect(answer.map((r) => [r.ref, r.step === null ? null : trace.steps[r.step]!.id])).toEqual([
+    expect(evidence.answer.map((r) => [r.ref, r.step === null ? null : trace.steps[r.step]!.id])).toEqual([
       ["e1", "3"],
       ["e2", "5"],
       ["e3", "7"],
