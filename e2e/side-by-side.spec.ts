@@ -55,6 +55,14 @@ async function expectThePair(page: Page) {
   await expect(rows.first()).toContainText("C3");
   await expect(rows.first()).toContainText("fail");
   await expect(sbs.getByTestId("sbs-check-summary")).toContainText("1 check differs · 5 checks in all.");
+  // Each verdict with what the verifier said of it, as the rollout page shows it.
+  await expect(rows.first().getByTestId("sbs-check-a")).toContainText(
+    "Four pools of 64 require 256 connections; only 64 are available.",
+  );
+  await expect(rows.first().getByTestId("sbs-check-a")).toContainText("REMEDY_EXCEEDS_CONNECTION_BUDGET");
+  await expect(rows.first().getByTestId("sbs-check-b")).toContainText(
+    "Four pools of 16 use the 64 available connections.",
+  );
 
   await expect(sbs.getByTestId("sbs-measures-A")).toContainText("not recorded");
   await expect(sbs.getByTestId("sbs-answer-B")).toContainText("set each pool to 16");
@@ -69,7 +77,10 @@ async function expectThePair(page: Page) {
   await expect(first.getByTestId("sbs-call-B")).toHaveCount(0);
   await expect(traceRows.nth(3)).toHaveAttribute("data-same", "true");
   await expect(traceRows.nth(3).getByTestId("sbs-call-B")).toContainText("list_instances");
-  await expect(sbs.getByTestId("sbs-full-trace-A")).toHaveAttribute("href", /\/rollouts\/attempt-1%2Fresult$/);
+  await expect(sbs.getByTestId("sbs-full-trace-A")).toHaveAttribute(
+    "href",
+    /\/rollouts\/attempt-1%2Fresult#trace-heading$/,
+  );
 }
 
 test("two rollouts of one task: picked in the checks grid, side by side with checks, answers and traces", async ({
@@ -139,6 +150,62 @@ test("the same task in two runs, from the compare page's per-task row; an unknow
   await expect(problem).toContainText("B: there is no run “no-such-run”.");
   await page.goto(`/compare/rollouts?a=${a}`);
   await expect(page.getByTestId("side-by-side-problem")).toContainText("“b” is missing");
+});
+
+/** The id of a demo run (the e2e server loads prisma/demo into its empty database). */
+async function demoRun(request: APIRequestContext, name: string): Promise<string> {
+  const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const run = list.runs.find((r) => r.name === name);
+  expect(run, `demo run ${name}`).toBeDefined();
+  return run!.id;
+}
+
+test("without traces: why each side has none, in its format's words, and no link to a trace that is not there", async ({
+  page,
+  request,
+}) => {
+  // Two demo Silo rollouts of finance/TASK-007, neither with a trace.
+  const silo = await demoRun(request, "silo-runs");
+  const report = (await (await request.get(`/api/runs/${silo}/report`)).json()) as {
+    rollouts: { id: string; task: string }[];
+  };
+  const [first, second] = report.rollouts.filter((r) => r.task === "finance/TASK-007").map((r) => r.id);
+  await page.goto(sideBySideHref({ runId: silo, rolloutId: first! }, { runId: silo, rolloutId: second! }));
+  const none = page.getByTestId("sbs-no-alignment");
+  await expect(none).toContainText(
+    "Nothing to align: A: no trace.jsonl or <task>.tool-events.json among the rollout's files; B: no trace.jsonl",
+  );
+  await expect(none.getByRole("link")).toHaveCount(0);
+  await expect(page.getByTestId("side-by-side").getByText(/full trace/)).toHaveCount(0);
+
+  // The demo checkout rollout (a Silo trace) beside a Harbor trial without agent/trajectory.json.
+  const trial = path.join(DATA, "..", "..", "lib", "formats", "__fixtures__", "harbor-real", "3d-scan-calc__F8Fc7fn");
+  const form = new FormData();
+  form.append("run", `sbs-harbor-${suffix}`);
+  form.append("files", new Blob([fs.readFileSync(path.join(trial, "result.json"))]), "trial/result.json");
+  form.append(
+    "files",
+    new Blob([fs.readFileSync(path.join(trial, "verifier", "ctrf.json"))]),
+    "trial/verifier/ctrf.json",
+  );
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const harbor = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+  const harborRollout = (
+    (await (await request.get(`/api/runs/${harbor}/report`)).json()) as { rollouts: { id: string }[] }
+  ).rollouts[0]!.id;
+  const article = await demoRun(request, "scoring-article");
+  await page.goto(
+    sideBySideHref({ runId: article, rolloutId: "checkout/result" }, { runId: harbor, rolloutId: harborRollout }),
+  );
+  await expect(page.getByTestId("sbs-no-alignment")).toContainText(
+    "B: no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files.",
+  );
+  await expect(page.getByTestId("sbs-full-trace-A")).toHaveText("A: full trace of checkout/result");
+  await expect(page.getByTestId("sbs-full-trace-B")).toHaveCount(0);
+  await page.getByTestId("sbs-full-trace-A").click();
+  await expect(page).toHaveURL(/\/rollouts\/checkout%2Fresult#trace-heading$/);
+  await expect(page.getByRole("heading", { name: "Trace", level: 2 })).toBeInViewport();
 });
 
 /** A Silo attempt at the checkout task that makes `calls` read calls, the one at `odd` with other arguments. */

@@ -71,11 +71,18 @@ function noTrace(side: SideOfPair): string | null {
  * the server; `from` in the URL picks the window), with the first divergence marked and linked.
  */
 export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; window: PairWindow | null }) {
-  const pages = (letter: "A" | "B", side: SideOfPair) => (
-    <Link href={rolloutHref(side.ref.runId, side.ref.rolloutId)} data-testid={`sbs-full-trace-${letter}`}>
-      {letter}: full trace of {side.rollout.id}
-    </Link>
-  );
+  // A link to a side's trace on its rollout page, only when it has one (an unreadable one is shown there as text).
+  const traceLink = (letter: "A" | "B", side: SideOfPair) =>
+    side.trace.kind === "none" ? null : (
+      <Link
+        key={letter}
+        href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-heading`}
+        data-testid={`sbs-full-trace-${letter}`}
+      >
+        {letter}: {side.trace.kind === "trace" ? "full trace" : "trace file as stored"} of {side.rollout.id}
+      </Link>
+    );
+  const links = [traceLink("A", a), traceLink("B", b)].filter((link) => link !== null);
   if (!window) {
     const reasons = [
       ["A", noTrace(a)],
@@ -84,9 +91,7 @@ export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; w
     return (
       <div className="empty-state" data-testid="sbs-no-alignment">
         <p>Nothing to align: {reasons.map(([letter, why]) => `${letter}: ${why}`).join("; ")}.</p>
-        <p>
-          {pages("A", a)} · {pages("B", b)}
-        </p>
+        {links.length > 0 ? <p className={styles.traceLinks}>{links}</p> : null}
       </div>
     );
   }
@@ -145,8 +150,7 @@ export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; w
             ) : null}
           </>
         ) : null}
-        {pages("A", a)}
-        {pages("B", b)}
+        {links}
       </nav>
     </div>
   );
