@@ -11,7 +11,8 @@ import styles from "./check-list.module.css";
 
 /** Where a check can be flipped in a what-if scenario (the rollout page passes it; lists elsewhere may not). */
 export interface FlipTarget {
-  runId: string;
+  /** The run page's path (runHref). */
+  runHref: string;
   task: string;
   rollout: string;
   rolloutsInTask: number;

@@ -112,7 +112,7 @@ export function RolloutPageBody({
 
       <ChecksSection
         entries={entries}
-        flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+        flip={{ runHref: runHref(id), task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
         evidence={evidence.byCheck}
         unscored={rollout.status === "unscored"}
         stateDiff={stateDiff}

@@ -1,4 +1,5 @@
 import Link from "@/components/ui/link";
+import { runHref } from "@/components/task/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -153,7 +154,7 @@ export const runsColumns = helper.columns([
     ...textColumn,
     cell: ({ row }) => (
       <span className={styles.nameCell}>
-        <Link href={`/runs/${encodeURIComponent(row.original.id)}`} className={styles.runLink}>
+        <Link href={runHref(row.original.id)} className={styles.runLink}>
           {row.original.name}
         </Link>
         {row.original.live ? <LiveBadge /> : null}

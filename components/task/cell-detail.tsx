@@ -1,6 +1,7 @@
 import { clip } from "@/lib/display/format";
 import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
 import Link from "@/components/ui/link";
+import { runHref } from "./hrefs";
 import { checkAnchor } from "@/components/evidence/anchors";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
@@ -95,7 +96,7 @@ export function CellDetail({
       </dl>
       <div className={styles.detailFlip}>
         <FlipCheckButton
-          runId={view.runId}
+          runHref={runHref(view.runId)}
           task={view.taskKey}
           rollout={column.id}
           rolloutsInTask={view.columns.length}
