@@ -55,6 +55,14 @@ async function expectThePair(page: Page) {
   await expect(rows.first()).toContainText("C3");
   await expect(rows.first()).toContainText("fail");
   await expect(sbs.getByTestId("sbs-check-summary")).toContainText("1 check differs · 5 checks in all.");
+  // Each verdict with what the verifier said of it, as the rollout page shows it.
+  await expect(rows.first().getByTestId("sbs-check-a")).toContainText(
+    "Four pools of 64 require 256 connections; only 64 are available.",
+  );
+  await expect(rows.first().getByTestId("sbs-check-a")).toContainText("REMEDY_EXCEEDS_CONNECTION_BUDGET");
+  await expect(rows.first().getByTestId("sbs-check-b")).toContainText(
+    "Four pools of 16 use the 64 available connections.",
+  );
 
   await expect(sbs.getByTestId("sbs-measures-A")).toContainText("not recorded");
   await expect(sbs.getByTestId("sbs-answer-B")).toContainText("set each pool to 16");
@@ -64,12 +72,15 @@ async function expectThePair(page: Page) {
   await expect(traceRows).toHaveCount(6);
   await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(1);
   const first = sbs.locator('[data-testid="sbs-trace-row"][data-first-divergence="true"]');
-  await expect(first).toHaveAttribute("id", "sbs-row-2");
+  await expect(first).toHaveAttribute("id", "sbs-row-3");
   await expect(first.getByTestId("sbs-call-A")).toContainText("get_capacity");
   await expect(first.getByTestId("sbs-call-B")).toHaveCount(0);
   await expect(traceRows.nth(3)).toHaveAttribute("data-same", "true");
   await expect(traceRows.nth(3).getByTestId("sbs-call-B")).toContainText("list_instances");
-  await expect(sbs.getByTestId("sbs-full-trace-A")).toHaveAttribute("href", /\/rollouts\/attempt-1%2Fresult$/);
+  await expect(sbs.getByTestId("sbs-full-trace-A")).toHaveAttribute(
+    "href",
+    /\/rollouts\/attempt-1%2Fresult#trace-heading$/,
+  );
 }
 
 test("two rollouts of one task: picked in the checks grid, side by side with checks, answers and traces", async ({
@@ -101,8 +112,8 @@ test("two rollouts of one task: picked in the checks grid, side by side with che
   await snap(page, "side-by-side-1440");
 
   await page.getByTestId("sbs-jump-divergence").click();
-  await expect(page).toHaveURL(/#sbs-row-2$/);
-  await expect(page.locator("#sbs-row-2")).toBeInViewport();
+  await expect(page).toHaveURL(/#sbs-row-3$/);
+  await expect(page.locator("#sbs-row-3")).toBeInViewport();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -139,6 +150,62 @@ test("the same task in two runs, from the compare page's per-task row; an unknow
   await expect(problem).toContainText("B: there is no run “no-such-run”.");
   await page.goto(`/compare/rollouts?a=${a}`);
   await expect(page.getByTestId("side-by-side-problem")).toContainText("“b” is missing");
+});
+
+/** The id of a demo run (the e2e server loads prisma/demo into its empty database). */
+async function demoRun(request: APIRequestContext, name: string): Promise<string> {
+  const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
+  const run = list.runs.find((r) => r.name === name);
+  expect(run, `demo run ${name}`).toBeDefined();
+  return run!.id;
+}
+
+test("without traces: why each side has none, in its format's words, and no link to a trace that is not there", async ({
+  page,
+  request,
+}) => {
+  // Two demo Silo rollouts of finance/TASK-007, neither with a trace.
+  const silo = await demoRun(request, "silo-runs");
+  const report = (await (await request.get(`/api/runs/${silo}/report`)).json()) as {
+    rollouts: { id: string; task: string }[];
+  };
+  const [first, second] = report.rollouts.filter((r) => r.task === "finance/TASK-007").map((r) => r.id);
+  await page.goto(sideBySideHref({ runId: silo, rolloutId: first! }, { runId: silo, rolloutId: second! }));
+  const none = page.getByTestId("sbs-no-alignment");
+  await expect(none).toContainText(
+    "Nothing to align: A: no trace.jsonl or <task>.tool-events.json among the rollout's files; B: no trace.jsonl",
+  );
+  await expect(none.getByRole("link")).toHaveCount(0);
+  await expect(page.getByTestId("side-by-side").getByText(/full trace/)).toHaveCount(0);
+
+  // The demo checkout rollout (a Silo trace) beside a Harbor trial without agent/trajectory.json.
+  const trial = path.join(DATA, "..", "..", "lib", "formats", "__fixtures__", "harbor-real", "3d-scan-calc__F8Fc7fn");
+  const form = new FormData();
+  form.append("run", `sbs-harbor-${suffix}`);
+  form.append("files", new Blob([fs.readFileSync(path.join(trial, "result.json"))]), "trial/result.json");
+  form.append(
+    "files",
+    new Blob([fs.readFileSync(path.join(trial, "verifier", "ctrf.json"))]),
+    "trial/verifier/ctrf.json",
+  );
+  const response = await request.post("/api/runs", { multipart: form });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const harbor = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+  const harborRollout = (
+    (await (await request.get(`/api/runs/${harbor}/report`)).json()) as { rollouts: { id: string }[] }
+  ).rollouts[0]!.id;
+  const article = await demoRun(request, "scoring-article");
+  await page.goto(
+    sideBySideHref({ runId: article, rolloutId: "checkout/result" }, { runId: harbor, rolloutId: harborRollout }),
+  );
+  await expect(page.getByTestId("sbs-no-alignment")).toContainText(
+    "B: no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files.",
+  );
+  await expect(page.getByTestId("sbs-full-trace-A")).toHaveText("A: full trace of checkout/result");
+  await expect(page.getByTestId("sbs-full-trace-B")).toHaveCount(0);
+  await page.getByTestId("sbs-full-trace-A").click();
+  await expect(page).toHaveURL(/\/rollouts\/checkout%2Fresult#trace-heading$/);
+  await expect(page.getByRole("heading", { name: "Trace", level: 2 })).toBeInViewport();
 });
 
 /** A Silo attempt at the checkout task that makes `calls` read calls, the one at `odd` with other arguments. */
@@ -197,9 +264,9 @@ test("a long pair renders 300 aligned rows a window; the divergence link opens t
 
   // Call 311 differs: A's stands alone at row 311, B's at row 312, in the window from row 301.
   await sbs.getByTestId("sbs-jump-divergence").click();
-  await expect(page).toHaveURL(/[?&]from=300#sbs-row-310$/);
+  await expect(page).toHaveURL(/[?&]from=300#sbs-row-311$/);
   await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(21);
-  await expect(page.locator("#sbs-row-310")).toHaveAttribute("data-first-divergence", "true");
-  await expect(page.locator("#sbs-row-310")).toBeInViewport();
+  await expect(page.locator("#sbs-row-311")).toHaveAttribute("data-first-divergence", "true");
+  await expect(page.locator("#sbs-row-311")).toBeInViewport();
   await expect(sbs.getByRole("link", { name: "‹ Previous rows" })).toBeVisible();
 });

@@ -259,3 +259,41 @@ test("a task key and a rollout id with /, #, ?, %, spaces and unicode round-trip
   await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: taskId }).click();
   await expect(page).toHaveURL(taskHref(runId, taskId));
 });
+
+test("a key holding a slash opens as written, and answers with the one form the app links with", async ({
+  page,
+  request,
+}) => {
+  const silo = await runMeta(request, "silo-runs");
+  const response = await page.goto(`/runs/${silo.id}/tasks/finance/TASK-007`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(taskHref(silo.id, "finance/TASK-007"));
+  expect(taskHref(silo.id, "finance/TASK-007")).toBe(`/runs/${silo.id}/tasks/finance%2FTASK-007`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("TASK-007");
+  const redirect = await request.get(`/runs/${silo.id}/tasks/finance/TASK-007`, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(308);
+  expect(redirect.headers().location).toBe(`/runs/${silo.id}/tasks/finance%2FTASK-007`);
+  expect((await request.get(`/runs/${silo.id}/tasks/finance/NO-SUCH-TASK`)).status()).toBe(404);
+
+  // A rollout id with a slash, and the step its fragment names, kept through the redirect.
+  const article = await runMeta(request, "scoring-article");
+  await page.goto(`/runs/${article.id}/rollouts/checkout/result#trace-step-7`);
+  await expect(page).toHaveURL(`${rolloutHref(article.id, "checkout/result")}#trace-step-7`);
+  await expect(page.locator("#trace-step-7")).toHaveAttribute("data-highlighted", "true");
+  await expect(page.locator("#trace-step-7")).toBeInViewport();
+});
+
+test("on the task page a check's evidence links to its row on the rollout page, where it resolves", async ({
+  page,
+  request,
+}) => {
+  const article = await runMeta(request, "scoring-article");
+  await page.goto(taskHref(article.id, "incident/checkout"));
+  await page.getByRole("button", { name: /^C3 Recommends a remedy within the connection budget, rollout #1/ }).click();
+  const link = page.getByTestId("evidence-elsewhere");
+  await expect(link).toHaveText("e3 on rollout #1");
+  await link.click();
+  await expect(page).toHaveURL(`${rolloutHref(article.id, "checkout/result")}#check-3`);
+  await expect(page.locator("#check-3")).toBeInViewport();
+  await expect(page.locator("#check-3").getByTestId("evidence-link")).toHaveText("e3 → step 7");
+});

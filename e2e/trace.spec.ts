@@ -5,8 +5,9 @@ import { fileURLToPath } from "node:url";
 import { rolloutHref } from "../components/task/hrefs";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 
-// The Trace section of the rollout page on the Silo scoring-article fixture: totals, steps, evidence links
-// from the checks table to the step they cite, and a tool error marked.
+// The Trace section of the rollout page on the demo's scoring-article run (prisma/demo, which the e2e server
+// loads as `npm start` does): totals, steps, evidence links from the failed required checks, the checks table
+// and the answer to the step they cite and back, and a tool error marked.
 
 const FIXTURE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -18,33 +19,20 @@ const FIXTURE = path.join(
   "silo",
   "scoring-article",
 );
-const RUN_NAME = "trace-scoring-article";
 
-/** Uploads the fixture folder (once per server) and returns the run id. */
-async function scoringArticleRun(request: APIRequestContext): Promise<string> {
+/** The demo scoring-article run's id. */
+async function demoArticleRun(request: APIRequestContext): Promise<string> {
   const list = (await (await request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] };
-  const existing = list.runs.find((r) => r.name === RUN_NAME);
-  if (existing) return existing.id;
-  const form = new FormData();
-  form.append("run", RUN_NAME);
-  for (const task of fs.readdirSync(FIXTURE).sort()) {
-    for (const file of fs.readdirSync(path.join(FIXTURE, task)).sort()) {
-      const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURE, task, file)));
-      form.append("files", new Blob([bytes]), `${task}/${file}`);
-    }
-  }
-  const response = await request.post("/api/runs", { multipart: form });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const body = (await response.json()) as { runs: { id: string }[] };
-  expect(body.runs).toHaveLength(1);
-  return body.runs[0]!.id;
+  const run = list.runs.find((r) => r.name === "scoring-article");
+  expect(run, "the demo run scoring-article").toBeDefined();
+  return run!.id;
 }
 
-test("checkout: 13 steps, the C3 evidence link jumps to the get_capacity result, screenshots", async ({
+test("the demo's checkout: e3 → step 7 from the failed required check, step 7 back to C3, screenshots", async ({
   page,
   request,
 }) => {
-  const runId = await scoringArticleRun(request);
+  const runId = await demoArticleRun(request);
   // The URL the trace view fetches later pages from.
   const pageOfSteps = await request.get(
     `/api/runs/${encodeURIComponent(runId)}/rollouts/${encodeURIComponent("checkout/result")}/trace?offset=10&limit=5`,
@@ -62,28 +50,62 @@ test("checkout: 13 steps, the C3 evidence link jumps to the get_capacity result,
   await expect(trace.getByTestId("trace-total-calls")).toHaveText("5");
   await expect(trace.getByTestId("trace-total-errors")).toHaveText("0");
   await expect(trace.getByTestId("trace-total-cost")).toHaveText("not recorded");
-  // 13 short steps all fit the virtualised list's window plus its overscan once scrolled to.
-  await trace.scrollIntoViewIfNeeded();
-  await expect(trace.getByTestId("trace-step").first()).toContainText("environment");
   await expect(trace.locator('[data-testid="trace-step"][data-error="true"]')).toHaveCount(0);
 
-  const c3 = page.getByTestId("check-table").locator("tr", { hasText: "C3 Recommends a remedy" });
-  const link = c3.getByTestId("evidence-link").first();
-  await expect(link).toHaveText(/→ step 7$/);
-  await link.click();
+  // The failed required check's evidence chip is a link to step 7, the get_capacity result (Silo seq 7).
+  const chip = page.getByTestId("failed-required").getByTestId("evidence-link");
+  await expect(chip).toHaveText("e3 → step 7");
+  await expect(chip).toHaveAttribute("href", "#trace-step-7");
+  await chip.click();
+  await expect(page).toHaveURL(/#trace-step-7$/);
   const target = page.locator('[data-testid="trace-step"][data-highlighted="true"]');
   await expect(target).toHaveCount(1);
-  await expect(target).toHaveAttribute("data-step", "6");
+  await expect(target).toHaveAttribute("id", "trace-step-7");
+  await expect(target).toHaveAttribute("data-step", "7");
+  await expect(target).toContainText("step 7");
   await expect(target).toContainText("get_capacity");
   await expect(target).toContainText("id 7");
-  await expect(target.getByTestId("step-cited-by")).toContainText("C3");
   await expect(target).toBeInViewport();
-
+  await expect(target).toBeFocused();
   await snap(page, "trace-checkout-1440");
+
+  // Step 7 names the check citing it, a link back to C3's row in the checks table.
+  const back = target.getByTestId("step-cited-by").getByRole("link", { name: "check C3 in the checks table" });
+  await expect(back).toHaveText("C3");
+  await back.click();
+  await expect(page).toHaveURL(/#check-3$/);
+  const c3 = page.locator("#check-3");
+  await expect(c3).toContainText("C3 Recommends a remedy");
+  await expect(c3).toBeInViewport();
+  await expect(c3).toBeFocused();
+
+  // The checks table's chip leads to the same step, by keyboard too.
+  const tableChip = c3.getByTestId("evidence-link");
+  await expect(tableChip).toHaveText("e3 → step 7");
+  await tableChip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#trace-step-7$/);
+  await expect(page.locator("#trace-step-7")).toBeFocused();
+  await expect(page.locator("#trace-step-7")).toBeInViewport();
+
+  // The answer's [e1] [e2] [e3]: seq 3, 5 and 7.
+  await expect(page.getByTestId("answer-citations").getByTestId("evidence-link")).toHaveText([
+    "e1 → step 3",
+    "e2 → step 5",
+    "e3 → step 7",
+  ]);
+  // Followed again from the top of the page with the URL already at step 7: it still goes there.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await chip.click();
+  await expect(page.locator("#trace-step-7")).toBeInViewport();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(rolloutHref(runId, "checkout/result"));
-  await page.getByTestId("trace").scrollIntoViewIfNeeded();
-  await expect(page.getByTestId("trace-step").first()).toBeVisible();
+  await page.getByTestId("failed-required").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, "trace-checkout-390-failed.png") });
+  await page.getByTestId("failed-required").getByTestId("evidence-link").click();
+  await expect(page.locator("#trace-step-7")).toBeInViewport();
+  await expect(page.locator("#trace-step-7")).toHaveAttribute("data-highlighted", "true");
   await snap(page, "trace-checkout-390");
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, "trace-checkout-390-viewport.png") });
 });
@@ -92,15 +114,18 @@ test("csv-conversion: exactly one step is marked as a tool error, and search nar
   page,
   request,
 }) => {
-  const runId = await scoringArticleRun(request);
+  const runId = await demoArticleRun(request);
   await page.goto(rolloutHref(runId, "csv-conversion/result"));
   const trace = page.getByTestId("trace");
   await expect(trace.getByTestId("trace-total-steps")).toHaveText("17");
+  await expect(trace.getByTestId("jump-first-error")).toHaveText("Jump to first error (step 9)");
   await trace.getByTestId("jump-first-error").click();
+  await expect(page).toHaveURL(/#trace-step-9$/);
   const errors = trace.locator('[data-testid="trace-step"][data-error="true"]');
   await expect(errors).toHaveCount(1);
   await expect(errors).toContainText("NO_TABLE_SELECTED");
   await expect(errors).toHaveAttribute("data-highlighted", "true");
+  await expect(errors).toHaveAttribute("data-step", "9");
 
   await trace.getByTestId("trace-search").fill("convert_timezone");
   await expect(trace.getByTestId("trace-matches")).toHaveText("2 of 17 steps match");
@@ -162,7 +187,7 @@ test("a 12,000-step trace renders only what is on screen, loads 10,000 steps, th
   // Measured rows change the list's height as they render: scroll to the end until it stays there.
   await expect(async () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect(trace.locator('[data-testid="trace-step"][data-step="11999"]')).toBeVisible({ timeout: 1000 });
+    await expect(trace.locator('[data-testid="trace-step"][data-step="12000"]')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   expect(await trace.getByTestId("trace-step").count()).toBeLessThan(100);
 });

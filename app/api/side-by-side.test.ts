@@ -37,9 +37,38 @@ describe("loadSideBySide on a real SQLite store", () => {
         )
         .every((r) => r.differs),
     ).toBe(true);
+    // Each side carries what its verifier said beside its verdict.
+    const c3 = data.checks.find((r) => r.id === "C3")!;
+    expect(c3.a).toMatchObject({
+      verdict: "fail",
+      order: 2,
+      detail: "Four pools of 64 require 256 connections; only 64 are available.",
+      failureTag: "REMEDY_EXCEEDS_CONNECTION_BUDGET",
+    });
+    expect(c3.b).toMatchObject({ verdict: "fail", failureTag: "TIMESTAMP_NOT_UTC" });
     // Different tasks, different calls: they part ways at the first row.
     expect(data.alignment).toMatchObject({ firstDivergence: 0, calls: { left: 5, right: 7 }, from: 0 });
     expect(data.alignment!.rows[0]!.left).toMatchObject({ name: "get_deploy_diff", step: 1 });
+  });
+
+  it("reads two Harbor trials as the rollout page does: a trajectory on one side, none on the other", async () => {
+    const trial = async (folder: string) => {
+      const response = await postRuns(uploadRequest(loadFixture(folder, "trial/"), { run: `harbor-${folder}` }));
+      expect(response.status).toBe(201);
+      const runId = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+      const snapshot = await getStore().snapshot(runId);
+      return { runId, rolloutId: snapshot!.run.rollouts[0]!.id };
+    };
+    const a = await trial("traces/harbor/refreshdotdev/Hermes 70B-t-bench-ext/et-880c0c6c__EGzZx8R");
+    const b = await trial("harbor-real/3d-scan-calc__F8Fc7fn");
+    const data = await loadSideBySide(getStore(), { a, b, from: 0 });
+    if (data.kind !== "found") throw new Error(data.problems.join(" "));
+    expect(data.a.trace.kind === "trace" && data.a.trace.trace.totals.toolCalls).toBe(101);
+    expect(data.b.trace).toEqual({
+      kind: "none",
+      why: "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+    });
+    expect(data.alignment).toBeNull();
   });
 
   it("names an unknown run and an unknown rollout", async () => {

@@ -6,18 +6,23 @@ import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
+import { checkAnchor } from "@/components/evidence/anchors";
 import styles from "./check-list.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
 /** Where a check can be flipped in a what-if scenario (the rollout page passes it; lists elsewhere may not). */
 export interface FlipTarget {
-  runId: string;
+  /** The run page's path (runHref). */
+  runHref: string;
   task: string;
   rollout: string;
   rolloutsInTask: number;
 }
 
-/** Every check of a rollout in stored order, with every stored field; verdicts follow the page's scenario. */
+/**
+ * Every check of a rollout in stored order, with every stored field; verdicts follow the page's scenario. Each
+ * row is `#check-<n>` (n its # column), where a trace step's "cited by" link leads.
+ */
 export function CheckTable({
   entries,
   flip,
@@ -50,7 +55,12 @@ export function CheckTable({
         </thead>
         <tbody>
           {entries.map(({ check, cell }) => (
-            <tr key={check.order} className={cell.required && cell.passed === false ? styles.failedRow : undefined}>
+            <tr
+              key={check.order}
+              id={checkAnchor(check.order)}
+              tabIndex={-1}
+              className={cell.required && cell.passed === false ? styles.failedRow : undefined}
+            >
               <td className="num muted">{check.order + 1}</td>
               <td className={styles.labelCell}>
                 <span className={styles.label}>

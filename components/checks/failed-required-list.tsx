@@ -1,3 +1,4 @@
+import type { ResolvedRef } from "@/lib/traces";
 import { clip } from "@/lib/display/format";
 import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
@@ -6,8 +7,18 @@ import styles from "./check-list.module.css";
 import { isPreformatted } from "./words";
 import { Breakable } from "@/components/ui/breakable";
 
-/** The required checks that failed, first on the rollout page: label, detail, reason, failure tag, evidence. */
-export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[] }) {
+/**
+ * The required checks that failed, first on the rollout page: label, detail, reason, failure tag, evidence
+ * (each resolved ref a link to its trace step).
+ */
+export function FailedRequiredList({
+  entries,
+  evidence,
+}: {
+  entries: readonly CheckEntry[];
+  /** Each check's evidence refs resolved against the rollout's trace, by the check's order. */
+  evidence?: Readonly<Record<number, readonly ResolvedRef[]>>;
+}) {
   return (
     <ol className={styles.failedList} data-testid="failed-required">
       {entries.map(({ check, cell }) => (
@@ -36,7 +47,7 @@ export function FailedRequiredList({ entries }: { entries: readonly CheckEntry[]
           {check.evidenceRefs.length > 0 ? (
             <div className={styles.evidence}>
               <span className={styles.fieldName}>Evidence </span>
-              <EvidenceRefs refs={check.evidenceRefs} />
+              <EvidenceRefs refs={check.evidenceRefs} resolved={evidence?.[check.order]} />
             </div>
           ) : null}
         </li>

@@ -101,12 +101,18 @@ export function RolloutPageBody({
       ) : null}
 
       {entries.length > 0 ? (
-        <FailedRequiredSection failed={failed} status={rollout.status} passed={verdict.passed} overBudget={over} />
+        <FailedRequiredSection
+          failed={failed}
+          status={rollout.status}
+          passed={verdict.passed}
+          overBudget={over}
+          evidence={evidence.byCheck}
+        />
       ) : null}
 
       <ChecksSection
         entries={entries}
-        flip={{ runId: id, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
+        flip={{ runHref: runHref(id), task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
         evidence={evidence.byCheck}
         unscored={rollout.status === "unscored"}
         stateDiff={stateDiff}
@@ -114,7 +120,7 @@ export function RolloutPageBody({
 
       <TrialTextsSection texts={trialTexts} />
 
-      <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} />
+      <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} citations={evidence.answer} />
 
       <TraceSection
         read={trace}

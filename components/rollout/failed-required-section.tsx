@@ -1,3 +1,4 @@
+import type { ResolvedRef } from "@/lib/traces";
 import type { CheckEntry } from "@/components/checks/check-entry";
 import { FailedRequiredList } from "@/components/checks/failed-required-list";
 import styles from "./rollout-page.module.css";
@@ -17,12 +18,15 @@ export function FailedRequiredSection({
   status,
   passed,
   overBudget = [],
+  evidence,
 }: {
   failed: CheckEntry[];
   status: "scored" | "unscored";
   passed: boolean;
   /** Why the scenario's execution budget fails the rollout (describeOverBudget); empty: it does not. */
   overBudget?: readonly string[];
+  /** Each check's evidence refs resolved against the rollout's trace, by the check's order. */
+  evidence?: Readonly<Record<number, readonly ResolvedRef[]>>;
 }) {
   return (
     <section className="section" aria-labelledby="failed-heading">
@@ -33,7 +37,7 @@ export function FailedRequiredSection({
             {failed.length === 1 ? "This required check failed" : `These ${failed.length} required checks failed`}, so
             the rollout does not pass.
           </p>
-          <FailedRequiredList entries={failed} />
+          <FailedRequiredList entries={failed} evidence={evidence} />
         </>
       ) : (
         <p className={`callout ${styles.passNote} ${status === "scored" && passed ? styles.passNoteOk : ""}`}>

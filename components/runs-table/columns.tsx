@@ -1,4 +1,5 @@
 import Link from "@/components/ui/link";
+import { runHref } from "@/components/task/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -190,7 +191,7 @@ const columns = helper.columns([
     ...textColumn,
     cell: ({ row }) => (
       <span className={styles.nameCell}>
-        <Link href={`/runs/${encodeURIComponent(row.original.id)}`} className={styles.runLink}>
+        <Link href={runHref(row.original.id)} className={styles.runLink}>
           {row.original.name}
         </Link>
         {row.original.live ? <LiveBadge /> : null}

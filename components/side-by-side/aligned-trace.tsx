@@ -3,10 +3,12 @@ import { count, plural } from "@/lib/display/format";
 import type { SideOfPair } from "@/lib/api/side-by-side";
 import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";
 import { rolloutHref, sideBySideHref } from "@/components/task/hrefs";
+import { stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { ScrollToHash } from "@/components/ui/scroll-to-hash";
 import styles from "./side-by-side.module.css";
 
-const rowAnchor = (index: number) => `sbs-row-${index}`;
+/** An aligned row's id, by the number it is shown with (rows count from 1): row 3 is `#sbs-row-3`. */
+const rowAnchor = (index: number) => `sbs-row-${index + 1}`;
 
 function Call({ letter, cell, side }: { letter: "A" | "B"; cell: CallCell | null; side: SideOfPair }) {
   if (!cell)
@@ -15,14 +17,15 @@ function Call({ letter, cell, side }: { letter: "A" | "B"; cell: CallCell | null
         <span className={styles.sideLetter}>{letter} </span>no matching call
       </div>
     );
-  const stepHref = `${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-step-${cell.step}`;
+  const stepHref = `${rolloutHref(side.ref.runId, side.ref.rolloutId)}#${stepAnchor(cell.step)}`;
+  const number = count(stepNumber(cell.step));
   return (
     <div className={`${styles.call} ${cell.isError ? styles.callError : ""}`} data-testid={`sbs-call-${letter}`}>
       <div className={styles.callTitle}>
         <span className={styles.sideLetter}>{letter}</span>
         <span className={styles.callName}>{cell.name}</span>
-        <Link href={stepHref} className={styles.step} title={`Step ${cell.step + 1} on rollout ${letter}'s page`}>
-          step {cell.step + 1}
+        <Link href={stepHref} className={styles.step} title={`Step ${number} on rollout ${letter}'s page`}>
+          step {number}
         </Link>
         {cell.isError ? <span className="badge badge-fail">tool error</span> : null}
       </div>
@@ -68,11 +71,18 @@ function noTrace(side: SideOfPair): string | null {
  * the server; `from` in the URL picks the window), with the first divergence marked and linked.
  */
 export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; window: PairWindow | null }) {
-  const pages = (letter: "A" | "B", side: SideOfPair) => (
-    <Link href={rolloutHref(side.ref.runId, side.ref.rolloutId)} data-testid={`sbs-full-trace-${letter}`}>
-      {letter}: full trace of {side.rollout.id}
-    </Link>
-  );
+  // A link to a side's trace on its rollout page, only when it has one (an unreadable one is shown there as text).
+  const traceLink = (letter: "A" | "B", side: SideOfPair) =>
+    side.trace.kind === "none" ? null : (
+      <Link
+        key={letter}
+        href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-heading`}
+        data-testid={`sbs-full-trace-${letter}`}
+      >
+        {letter}: {side.trace.kind === "trace" ? "full trace" : "trace file as stored"} of {side.rollout.id}
+      </Link>
+    );
+  const links = [traceLink("A", a), traceLink("B", b)].filter((link) => link !== null);
   if (!window) {
     const reasons = [
       ["A", noTrace(a)],
@@ -81,9 +91,7 @@ export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; w
     return (
       <div className="empty-state" data-testid="sbs-no-alignment">
         <p>Nothing to align: {reasons.map(([letter, why]) => `${letter}: ${why}`).join("; ")}.</p>
-        <p>
-          {pages("A", a)} · {pages("B", b)}
-        </p>
+        {links.length > 0 ? <p className={styles.traceLinks}>{links}</p> : null}
       </div>
     );
   }
@@ -142,8 +150,7 @@ export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; w
             ) : null}
           </>
         ) : null}
-        {pages("A", a)}
-        {pages("B", b)}
+        {links}
       </nav>
     </div>
   );

@@ -1,24 +1,61 @@
 import { CheckMark } from "@/components/checks/check-mark";
-import { RequiredBadge } from "@/components/checks/check-badges";
+import { FailureTag, RequiredBadge } from "@/components/checks/check-badges";
+import { isPreformatted, verdictWord } from "@/components/checks/words";
+import type { CheckSideText } from "@/lib/api/side-by-side";
 import { clip, plural } from "@/lib/display/format";
-import type { CheckDiffRow, CheckSide } from "@/lib/scoring/view/check-diff";
+import type { CheckDiffRow } from "@/lib/scoring/view/check-diff";
 import styles from "./side-by-side.module.css";
 
-function Mark({ check }: { check: CheckSide | null }) {
+/** Characters of a check's detail or reason shown in a cell; the rollout page shows the rest. */
+const TEXT_CHARS = 400;
+
+/** One side's verdict with what the verifier said of it (detail, reason, failure tag), as the rollout page shows. */
+function Verdict({ letter, check }: { letter: "A" | "B"; check: CheckSideText | null }) {
   if (!check)
     return (
-      <span className={styles.absent} title="this rollout has no such check">
-        · <span className={styles.srOnly}>no such check</span>
-      </span>
+      <div className={styles.checkSide}>
+        <span className={styles.sideLetter}>{letter} </span>
+        <span className={styles.absent} title="this rollout has no such check">
+          · <span className={styles.srOnly}>no such check</span>
+        </span>
+      </div>
     );
-  return <CheckMark verdict={check.verdict} score={check.score} />;
+  return (
+    <div className={styles.checkSide}>
+      <div className={styles.checkVerdict}>
+        <span className={styles.sideLetter}>{letter}</span>
+        <CheckMark verdict={check.verdict} score={check.score} />
+        <span className={styles.verdictText} aria-hidden>
+          {verdictWord(check.verdict, check.score)}
+        </span>
+        {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
+      </div>
+      {check.detail !== null ? (
+        <p
+          className={`${styles.checkText} ${isPreformatted(check.detail) ? styles.preformatted : ""}`}
+          data-testid="sbs-check-detail"
+        >
+          {clip(check.detail, TEXT_CHARS)}
+        </p>
+      ) : null}
+      {check.reason !== null ? (
+        <p className={styles.checkText}>
+          <span className={styles.fieldName}>Reason </span>
+          {clip(check.reason, TEXT_CHARS)}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** A label that starts with its key ("C3 Recommends …") says the key already. */
 const labelled = (row: CheckDiffRow) => row.label === row.key || row.label.startsWith(`${row.key} `);
 
-/** The checks of both rollouts by key: A's verdict and B's, the rows that differ first and marked. */
-export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
+/**
+ * The checks of both rollouts by key: A's verdict and B's, each with its detail, the rows that differ first and
+ * marked. Below 720 px each row puts the check above its two verdicts.
+ */
+export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow<CheckSideText>[] }) {
   if (rows.length === 0) return <div className="empty-state">Neither rollout recorded a check.</div>;
   const differing = rows.filter((r) => r.differs).length;
   return (
@@ -34,12 +71,8 @@ export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
           <thead>
             <tr>
               <th scope="col">Check</th>
-              <th scope="col" className={styles.mark}>
-                A
-              </th>
-              <th scope="col" className={styles.mark}>
-                B
-              </th>
+              <th scope="col">A</th>
+              <th scope="col">B</th>
             </tr>
           </thead>
           <tbody>
@@ -59,11 +92,11 @@ export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow[] }) {
                   {labelled(row) ? null : <span className={styles.checkKey}>{clip(row.key, 80)} </span>}
                   {clip(row.label, 300)} {row.required ? <RequiredBadge required /> : null}
                 </th>
-                <td className={styles.mark}>
-                  <Mark check={row.a} />
+                <td className={styles.checkCell} data-testid="sbs-check-a">
+                  <Verdict letter="A" check={row.a} />
                 </td>
-                <td className={styles.mark}>
-                  <Mark check={row.b} />
+                <td className={styles.checkCell} data-testid="sbs-check-b">
+                  <Verdict letter="B" check={row.b} />
                 </td>
               </tr>
             ))}

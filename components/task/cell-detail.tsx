@@ -1,6 +1,8 @@
 import { clip } from "@/lib/display/format";
 import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
 import Link from "@/components/ui/link";
+import { runHref } from "./hrefs";
+import { checkAnchor } from "@/components/evidence/anchors";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
@@ -80,14 +82,21 @@ export function CellDetail({
           <>
             <dt>Evidence</dt>
             <dd>
-              <EvidenceRefs refs={cell.evidenceRefs} />
+              <EvidenceRefs
+                refs={cell.evidenceRefs}
+                elsewhere={
+                  column.href !== null && cell.order !== null
+                    ? { href: `${column.href}#${checkAnchor(cell.order)}`, page: `rollout #${column.position}` }
+                    : undefined
+                }
+              />
             </dd>
           </>
         ) : null}
       </dl>
       <div className={styles.detailFlip}>
         <FlipCheckButton
-          runId={view.runId}
+          runHref={runHref(view.runId)}
           task={view.taskKey}
           rollout={column.id}
           rolloutsInTask={view.columns.length}

@@ -38,6 +38,8 @@ export interface GridCellView {
   reason: string | null;
   failureTag: string | null;
   evidenceRefs: string[];
+  /** The check's stored order in its rollout (its row `#check-<order + 1>` on the rollout page); null: not stored. */
+  order: number | null;
 }
 
 export interface GridRowView extends Omit<CheckRow, "cells"> {
@@ -98,6 +100,7 @@ export function gridView(
         reason: stored?.reason ?? null,
         failureTag: stored?.failureTag ?? null,
         evidenceRefs: stored?.evidenceRefs ?? [],
+        order: stored?.order ?? null,
       };
     }),
   }));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keyOfSegment, rolloutHref, runHref, sideBySideHref, taskHref, withScenario } from "./hrefs";
+import { keyOfSegment, keyOfSegments, rolloutHref, runHref, sideBySideHref, taskHref, withScenario } from "./hrefs";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -47,6 +47,18 @@ describe("page hrefs", () => {
 
   it("never throw on a lone surrogate", () => {
     expect(taskHref("r", "a\uD800b")).toBe("/runs/r/tasks/a%EF%BF%BDb");
+  });
+
+  it("read a key from the catch-all segments: one encoded segment, or the key's slashes as written", () => {
+    expect(keyOfSegments(["finance%2FTASK-007"])).toBe("finance/TASK-007");
+    expect(keyOfSegments(["finance", "TASK-007"])).toBe("finance/TASK-007");
+    expect(keyOfSegments(["alpha", "T00000"])).toBe("alpha/T00000");
+    expect(keyOfSegments(["a%20b", "c%2Fd", "100%25"])).toBe("a b/c/d/100%");
+    // What a browser sends for a link the app builds reads back as the key.
+    for (const key of ["finance/TASK-007", "a/b/c", "x#y/z?"]) {
+      const path = new URL(taskHref("run", key), "http://tally.test").pathname;
+      expect(keyOfSegments(path.slice("/runs/run/tasks/".length).split("/"))).toBe(key);
+    }
   });
 
   it("take a segment that does not decode as it is", () => {

@@ -1,7 +1,9 @@
 /**
  * Links between the run, task and rollout pages, addressed by the keys the result files use: a task by its key
- * (`finance/TASK-007` → `/runs/<run>/tasks/finance%2FTASK-007`), a rollout by its id. Each key is one path
- * segment, encoded with encodeURIComponent, so `/`, `#`, `?`, `%`, spaces and any unicode round-trip.
+ * (`finance/TASK-007` → `/runs/<run>/tasks/finance%2FTASK-007`), a rollout by its id. Every link the app builds
+ * comes from here and writes each key as one path segment, encoded with encodeURIComponent, so `/`, `#`, `?`,
+ * `%`, spaces and any unicode round-trip. The pages also take a key's slashes as written
+ * (`/tasks/finance/TASK-007`, a catch-all route; keyOfSegments) and answer it with a redirect to this form.
  *
  * A what-if scenario set on one page travels with the user: the raw `scenario` parameter is carried over
  * unchanged (only when it parsed, so a broken one is not spread).
@@ -57,6 +59,14 @@ export function keyOfSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/**
+ * The key a task or rollout page was addressed by, from its catch-all segments: one segment as links write it
+ * (`finance%2FTASK-007`), or the key's slashes as written (`finance`, `TASK-007`).
+ */
+export function keyOfSegments(segments: readonly string[]): string {
+  return segments.map(keyOfSegment).join("/");
 }
 
 /** A query value kept readable: `:` and `/` are legal in a query and stay as they are. */

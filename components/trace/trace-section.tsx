@@ -1,3 +1,4 @@
+import type { Citation } from "@/lib/api/rollout-trace";
 import { TextBlock } from "@/components/rollout/text-block";
 import { bytes } from "@/lib/display/format";
 import type { TraceRead } from "@/lib/traces";
@@ -17,7 +18,7 @@ export function TraceSection({
   read: TraceRead;
   /** The rollout's API URL: its trace pages are at `/trace`, its images at `/image`. */
   rolloutApi: string;
-  citations: Record<number, string[]>;
+  citations: Record<number, Citation[]>;
   /** Steps rendered with the page (a page that holds the whole trace gives its length). */
   firstPage?: number;
 }) {

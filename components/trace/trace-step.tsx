@@ -6,7 +6,11 @@ import {
   type TraceJson,
   type TraceStep,
 } from "@/lib/traces";
+import { useEffect, useRef } from "react";
+import type { Citation } from "@/lib/api/rollout-trace";
+import { count } from "@/lib/display/format";
 import { useStaticSite } from "@/components/ui/static-site";
+import { checkAnchor, stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { CollapsibleText } from "./collapsible-text";
 import { stepHasError } from "./step-search";
 import styles from "./trace.module.css";
@@ -100,25 +104,58 @@ function Result({ result, answers, imageUrl }: { result: ToolResult; answers?: s
   );
 }
 
+/** The checks citing a step, each a link to its row in the checks table. */
+function CitedBy({ citations }: { citations: readonly Citation[] }) {
+  return (
+    <div className={styles.cited} data-testid="step-cited-by">
+      cited by{" "}
+      {citations.map((c, i) => (
+        <span key={c.order}>
+          {i > 0 ? ", " : null}
+          <a
+            href={`#${checkAnchor(c.order)}`}
+            className={styles.citedLink}
+            aria-label={`check ${c.key} in the checks table`}
+            data-testid="step-cited-by-link"
+          >
+            {c.key}
+          </a>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /**
  * One step: its number, source, time, text, reasoning, each tool call with its arguments and the results that
- * answer it directly under it; results answering calls of earlier steps follow on their own.
+ * answer it directly under it; results answering calls of earlier steps follow on their own. `focus` moves
+ * the keyboard focus to it once it is drawn (an evidence link led here), then `onFocused` says it is done.
  */
 export function TraceStepView({
   step,
   highlighted,
+  focus = false,
+  onFocused,
   citedBy,
   callNames,
   imageUrl,
 }: {
   step: TraceStep;
   highlighted: boolean;
-  citedBy: readonly string[];
+  focus?: boolean;
+  onFocused?: () => void;
+  citedBy: readonly Citation[];
   /** Names of the calls loaded so far, by call id: a result in a later step says which call it answers. */
   callNames: ReadonlyMap<string, string>;
   /** The rollout's image route (`?path=` names the file). */
   imageUrl: string;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    ref.current?.focus({ preventScroll: true });
+    onFocused?.();
+  }, [focus, onFocused]);
   const callIds = new Set(step.toolCalls.map((c) => c.id));
   const loose = step.results.filter((r) => r.callId === null || !callIds.has(r.callId));
   const error = stepHasError(step);
@@ -127,25 +164,24 @@ export function TraceStepView({
     step.text === null && step.reasoning === null && step.toolCalls.length === 0 && step.results.length === 0;
   return (
     <article
+      ref={ref}
       className={`${styles.step} ${error ? styles.stepError : ""} ${highlighted ? styles.highlighted : ""}`}
       data-testid="trace-step"
-      data-step={step.index}
+      data-step={stepNumber(step.index)}
       data-error={error ? "true" : undefined}
       data-highlighted={highlighted ? "true" : undefined}
-      id={`trace-step-${step.index}`}
+      id={stepAnchor(step.index)}
+      tabIndex={-1}
+      aria-label={`step ${count(stepNumber(step.index))}`}
     >
       <header className={styles.stepHead}>
-        <span className={styles.stepNumber}>{step.index + 1}</span>
+        <span className={styles.stepNumber}>step {count(stepNumber(step.index))}</span>
         <span className={`${styles.source} ${styles[`source_${step.source}`] ?? ""}`}>{step.source}</span>
         {step.id !== null ? <span className={styles.stepId}>id {step.id}</span> : null}
         {error ? <span className={styles.errorTag}>tool error</span> : null}
         <span className={styles.time}>{step.at ?? "no time"}</span>
       </header>
-      {citedBy.length > 0 ? (
-        <div className={styles.cited} data-testid="step-cited-by">
-          cited by {citedBy.join(", ")}
-        </div>
-      ) : null}
+      {citedBy.length > 0 ? <CitedBy citations={citedBy} /> : null}
       {step.reasoning !== null ? (
         <div className={styles.reasoning}>
           <div className={styles.partLabel}>reasoning</div>

@@ -2,8 +2,10 @@
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { Citation } from "@/lib/api/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
+import { stepAnchor, stepIndexOfHash, stepNumber } from "@/components/evidence/anchors";
 import { callNamesOf, stepHasError, stepMatches } from "./step-search";
 import { TraceStepView } from "./trace-step";
 import { TraceTotalsView } from "./trace-totals";
@@ -27,12 +29,6 @@ interface TracePageBody {
   steps: TraceStep[];
 }
 
-/** The hash an evidence link sets: `#trace-step-<index>`. */
-function stepOfHash(hash: string): number | null {
-  const m = /^#trace-step-(\d+)$/.exec(hash);
-  return m ? Number(m[1]) : null;
-}
-
 /**
  * A trace's steps, virtualised against the window so a trace of many thousand steps renders only what is on
  * screen. The first page comes with the page; the rest is fetched from the trace API in pages.
@@ -49,13 +45,15 @@ export function TraceView({
   imageUrl: string;
   totals: TraceTotals;
   firstSteps: TraceStep[];
-  /** Labels of the checks citing each step, by step index. */
-  citations: Record<number, string[]>;
+  /** The checks citing each step, by step index. */
+  citations: Record<number, Citation[]>;
 }) {
   const [steps, setSteps] = useState<TraceStep[]>(firstSteps);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [highlighted, setHighlighted] = useState<number | null>(null);
+  const [focusStep, setFocusStep] = useState<number | null>(null);
+  const focused = useCallback(() => setFocusStep(null), []);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
   const [wanted, setWanted] = useState(EAGER_STEPS);
@@ -102,25 +100,45 @@ export function TraceView({
     };
   }, [steps.length, goal, traceUrl, loadError]);
 
-  const jumpTo = useCallback(
-    (stepIndex: number) => {
-      setQuery("");
-      setHighlighted(stepIndex);
-      setWanted((w) => Math.max(w, stepIndex + PAGE));
-      const position = steps.findIndex((s) => s.index === stepIndex);
-      if (position >= 0) virtualizer.scrollToIndex(position, { align: "start" });
-    },
-    [steps, virtualizer],
-  );
+  // The step a link asked for, scrolled to once it is loaded (a later step loads first) and then cleared.
+  const pendingJump = useRef<number | null>(null);
+  const [jumps, setJumps] = useState(0);
+  const jumpTo = useCallback((stepIndex: number) => {
+    setQuery("");
+    setHighlighted(stepIndex);
+    setFocusStep(stepIndex);
+    setWanted((w) => Math.max(w, stepIndex + PAGE));
+    pendingJump.current = stepIndex;
+    setJumps((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    const target = pendingJump.current;
+    if (target === null) return;
+    const position = visible.findIndex((s) => s.index === target);
+    if (position < 0) return;
+    pendingJump.current = null;
+    virtualizer.scrollToIndex(position, { align: "start" });
+  }, [jumps, visible, virtualizer]);
 
   useEffect(() => {
     const onHash = () => {
-      const target = stepOfHash(window.location.hash);
+      const target = stepIndexOfHash(window.location.hash);
       if (target !== null) jumpTo(target);
+    };
+    // A link to the step the URL already names changes no hash: follow it all the same.
+    const onClick = (event: MouseEvent) => {
+      const href = event.target instanceof Element ? event.target.closest("a")?.getAttribute("href") : null;
+      const target = href ? stepIndexOfHash(href) : null;
+      if (target !== null && href === window.location.hash) jumpTo(target);
     };
     onHash();
     window.addEventListener("hashchange", onHash);
-    return () => window.removeEventListener("hashchange", onHash);
+    document.addEventListener("click", onClick);
+    return () => {
+      window.removeEventListener("hashchange", onHash);
+      document.removeEventListener("click", onClick);
+    };
   }, [jumpTo]);
 
   const firstError = steps.find(stepHasError);
@@ -144,8 +162,8 @@ export function TraceView({
           </span>
         ) : null}
         {firstError ? (
-          <a className="button button-small" href={`#trace-step-${firstError.index}`} data-testid="jump-first-error">
-            Jump to first error (step {firstError.index + 1})
+          <a className="button button-small" href={`#${stepAnchor(firstError.index)}`} data-testid="jump-first-error">
+            Jump to first error (step {count(stepNumber(firstError.index))})
           </a>
         ) : null}
       </div>
@@ -180,6 +198,8 @@ export function TraceView({
               <TraceStepView
                 step={step}
                 highlighted={highlighted === step.index}
+                focus={focusStep === step.index}
+                onFocused={focused}
                 citedBy={citations[step.index] ?? []}
                 callNames={callNames}
                 imageUrl={imageUrl}

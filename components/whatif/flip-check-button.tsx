@@ -13,7 +13,7 @@ import styles from "./flip-check-button.module.css";
  * back to the run page with the scenario kept. Writes the same entries as the run page's what-if panel.
  */
 export function FlipCheckButton({
-  runId,
+  runHref,
   task,
   rollout,
   rolloutsInTask,
@@ -22,7 +22,8 @@ export function FlipCheckButton({
   currentPassed,
   showRunLink = true,
 }: {
-  runId: string;
+  /** The run page's path (components/task/hrefs.ts runHref), which "See the effect on the run" opens. */
+  runHref: string;
   /** Task key. */
   task: string;
   /** Rollout id (not the row id). */
@@ -57,7 +58,7 @@ export function FlipCheckButton({
         {url.pending ? "Updating…" : action}
       </button>
       {showRunLink && active ? (
-        <Link href={url.hrefFor(`/runs/${encodeURIComponent(runId)}`)} className={styles.runLink}>
+        <Link href={url.hrefFor(runHref)} className={styles.runLink}>
           See the effect on the run
         </Link>
       ) : null}

@@ -4,7 +4,7 @@ import type { InputFile } from "@/lib/formats/types";
 import type { RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { TraceCache } from "./trace-cache";
-import { evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
+import { citedRefs, evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
 
 const cache = new TraceCache();
 
@@ -40,25 +40,40 @@ export function checkEvidence(rollout: RolloutDetail, read: TraceRead): Resolved
   );
 }
 
-/** Evidence both ways: each check's resolved refs by the check's order, and the checks citing each step. */
+/** A check citing a step: its key (what the step shows) and its stored order (where its row is). */
+export interface Citation {
+  key: string;
+  order: number;
+}
+
+/**
+ * Evidence both ways: each check's resolved refs by the check's order, the checks citing each step, and the
+ * bracketed citations of the agent's answer (`[e3]`) resolved the same way.
+ */
 export interface TraceEvidence {
   byCheck: Record<number, ResolvedRef[]>;
-  /** Keys of the checks citing each step, by step index, in check order. */
-  citations: Record<number, string[]>;
+  /** The checks citing each step, by step index, in check order, each check once per step. */
+  citations: Record<number, Citation[]>;
+  /** The answer's citations in order of first appearance; empty without a trace to resolve them against. */
+  answer: ResolvedRef[];
 }
 
 export function traceEvidence(rollout: RolloutDetail, read: TraceRead): TraceEvidence {
   const resolved = checkEvidence(rollout, read);
   const byCheck: Record<number, ResolvedRef[]> = {};
-  const citations: Record<number, string[]> = {};
+  const citations: Record<number, Citation[]> = {};
   rollout.checks.forEach((check, i) => {
     const refs = resolved[i] ?? [];
     byCheck[check.order] = refs;
     for (const { step } of refs) {
       if (step === null) continue;
-      const keys = (citations[step] ??= []);
-      if (!keys.includes(check.key)) keys.push(check.key);
+      const cited = (citations[step] ??= []);
+      if (!cited.some((c) => c.order === check.order)) cited.push({ key: check.key, order: check.order });
     }
   });
-  return { byCheck, citations };
+  const answer =
+    read.kind === "trace" && rollout.agentOutput !== null
+      ? resolveAll(evidenceIndex(read.trace), citedRefs(rollout.agentOutput))
+      : [];
+  return { byCheck, citations, answer };
 }

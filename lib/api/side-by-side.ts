@@ -13,6 +13,15 @@ export interface RolloutRef {
   rolloutId: string;
 }
 
+/** One check of one side as the page shows it: its verdict beside what the verifier said of it. */
+export interface CheckSideText extends CheckSide {
+  /** Its stored order in its rollout: its row on the rollout page is `#check-<order + 1>`. */
+  order: number;
+  detail: string | null;
+  reason: string | null;
+  failureTag: string | null;
+}
+
 /** One rollout of the side by side, with the figures shown of it (verdicts as recorded: no what-if). */
 export interface SideOfPair {
   ref: RolloutRef;
@@ -29,12 +38,12 @@ export type SideBySide =
       kind: "found";
       a: SideOfPair;
       b: SideOfPair;
-      checks: CheckDiffRow[];
+      checks: CheckDiffRow<CheckSideText>[];
       /** The aligned traces' rows from `from`; null unless both rollouts have a trace that reads. */
       alignment: PairWindow | null;
     };
 
-type Side = { kind: "found"; side: SideOfPair; checks: CheckSide[] } | { kind: "missing"; problem: string };
+type Side = { kind: "found"; side: SideOfPair; checks: CheckSideText[] } | { kind: "missing"; problem: string };
 
 async function loadSide(store: Store, letter: "A" | "B", ref: RolloutRef): Promise<Side> {
   const [meta, rollout, snapshot] = await Promise.all([
@@ -47,11 +56,21 @@ async function loadSide(store: Store, letter: "A" | "B", ref: RolloutRef): Promi
   const cells = rolloutCheckCells(snapshot.run, ref.rolloutId);
   if (!rollout || !verdict || !cells)
     return { kind: "missing", problem: `${letter}: the run “${meta.name}” has no rollout “${ref.rolloutId}”.` };
-  const checks = cells.flatMap((cell): CheckSide[] => {
+  const checks = cells.flatMap((cell): CheckSideText[] => {
     const stored = rollout.checks[cell.index];
     if (!stored) return [];
     return [
-      { key: stored.key, label: stored.label, required: cell.required, verdict: cell.verdict, score: cell.score },
+      {
+        key: stored.key,
+        label: stored.label,
+        required: cell.required,
+        verdict: cell.verdict,
+        score: cell.score,
+        order: stored.order,
+        detail: stored.detail,
+        reason: stored.reason,
+        failureTag: stored.failureTag,
+      },
     ];
   });
   const trace = await readStoredTrace(store, rollout);

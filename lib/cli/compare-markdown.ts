@@ -1,4 +1,5 @@
 import type { CompareBody } from "@/lib/api/compare-body";
+import { taskHref } from "@/components/task/hrefs";
 import {
   coverageText,
   deltaIntervalText,
@@ -45,7 +46,7 @@ function code(text: string): string {
   return `${fence}${text.includes("`") ? ` ${text} ` : text}${fence}`;
 }
 
-/** Links into a Tally server for stored runs (the page routes: /runs/<id>/tasks/<key>, /compare?runs=). */
+/** Links into a Tally server for stored runs (the pages' routes, task links as the app writes them; /compare?runs=). */
 function links(body: CompareBody, baseUrl: string | undefined) {
   const base = baseUrl?.replace(/\/+$/, "");
   const a = body.a.id;
@@ -56,7 +57,7 @@ function links(body: CompareBody, baseUrl: string | undefined) {
     Object.keys(body.scenario).length > 0 ? `&scenario=${encodeURIComponent(JSON.stringify(body.scenario))}` : "";
   return {
     compare: `${base}/compare?runs=${segment(a)},${segment(b)}&a=${segment(a)}${scenario}`,
-    task: (run: string, key: string) => `${base}/runs/${segment(run)}/tasks/${segment(key)}`,
+    task: (run: string, key: string) => `${base}${taskHref(run, key)}`,
     a,
     b,
   };

@@ -64,4 +64,24 @@ describe("readRolloutTrace picks the reader of the rollout's format", () => {
     const graded = jsonFile("g.json", { subscores: {}, weights: {}, messages: [{ role: "user", content: "hi" }] });
     expect(summary(readRolloutTrace({ path: "g.json", format: "grade" }, [graded]))).toEqual(["chat-messages", 1, 0]);
   });
+
+  it("a rollout without a trace says what its format's reader looked for, then the generic shapes", () => {
+    const why = (format: "harbor" | "benchflow" | "silo" | "grade", files = [jsonFile("t/result.json", {})]) => {
+      const read = readRolloutTrace({ path: "t/result.json", format }, files);
+      return read.kind === "none" ? read.why : read.kind;
+    };
+    expect(why("harbor")).toBe(
+      "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+    );
+    expect(why("benchflow")).toBe(
+      "no trajectory/acp_trajectory.jsonl or trajectory/llm_trajectory.jsonl in the rollout, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+    );
+    expect(why("silo")).toBe("no trace.jsonl or <task>.tool-events.json among the rollout's files");
+    expect(why("grade")).toBe("no SWE-agent .traj, OpenHands event list or chat messages among the files");
+    // The real Harbor trial without an agent folder, as ingested: the same words.
+    const trial = loadFixture("harbor-real/3d-scan-calc__F8Fc7fn", "3d-scan-calc__F8Fc7fn/");
+    expect(why("harbor", trial)).toMatch(
+      /^no agent\/trajectory\.json or agent\/<agent>\.trajectory\.json in the trial, nor/,
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { noTrace, type TraceRead } from "@/lib/traces";
 import { readBenchflowTrace } from "./benchflow/trace";
-import { readGenericTrace } from "./chat-messages/trace";
+import { GENERIC_SHAPES, readGenericTrace } from "./chat-messages/trace";
 import { readHarborTrace } from "./harbor/trace";
 import { parseInspectFragment, readInspectTrace } from "./inspect/trace";
 import { readSiloTrace } from "./silo/trace";
@@ -13,9 +13,14 @@ function splitSource(path: string): { file: string; fragment: string | null } {
   return hash === -1 ? { file: path, fragment: null } : { file: path.slice(0, hash), fragment: path.slice(hash + 1) };
 }
 
-/** The format's own reader, then the shapes no harness owns (an OpenHands list or SWE-agent .traj in a trial folder). */
+/**
+ * The format's own reader, then the shapes no harness owns (an OpenHands list or SWE-agent .traj in a trial
+ * folder). With neither, the why names both: what the format's reader looked for, then the generic shapes.
+ */
 function withGenericFallback(read: TraceRead, files: readonly InputFile[]): TraceRead {
-  return read.kind === "none" ? readGenericTrace(files) : read;
+  if (read.kind !== "none") return read;
+  const generic = readGenericTrace(files);
+  return generic.kind === "none" ? noTrace(`${read.why}, nor a ${GENERIC_SHAPES} among its files`) : generic;
 }
 
 /**

@@ -59,6 +59,9 @@ export function messagesTrace(
 
 const CANDIDATE = /\.(json|traj)$/i;
 
+/** What readGenericTrace looks for, in words. */
+export const GENERIC_SHAPES = "SWE-agent .traj, OpenHands event list or chat messages";
+
 /**
  * A trace in a shape no harness owns, among a trial's files: a SWE-agent `.traj`, an OpenHands event list, or
  * any JSON object with a chat `messages` array (OpenAI, Anthropic, mini-swe-agent). The first file in path
@@ -80,5 +83,5 @@ export function readGenericTrace(files: readonly InputFile[]): TraceRead {
       return messagesTrace(file, value, format);
     }
   }
-  return noTrace("no SWE-agent .traj, OpenHands event list or chat messages among the files");
+  return noTrace(`no ${GENERIC_SHAPES} among the files`);
 }

@@ -47,4 +47,12 @@ describe("checkDiffRows", () => {
   it("no checks on either side: no rows", () => {
     expect(checkDiffRows([], [])).toEqual([]);
   });
+
+  it("keeps each side as given, with whatever it carries beside its verdict", () => {
+    const a = { ...side("C3", "fail", 0), detail: "Four pools of 64 require 256 connections" };
+    const b = { ...side("C3", "pass", 1), detail: "within budget" };
+    const [row] = checkDiffRows([a], [b]);
+    expect(row?.a).toBe(a);
+    expect(row?.b?.detail).toBe("within budget");
+  });
 });

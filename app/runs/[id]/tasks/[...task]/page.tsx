@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { keyOfSegment, scenarioParamOf, taskHref } from "@/components/task/hrefs";
+import { keyOfSegment, keyOfSegments, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { getStore } from "@/lib/store/open-store";
 import { isLive } from "@/lib/run-labels";
 
-type Params = Promise<{ id: string; task: string }>;
+/** `task` holds the path segments as Next.js passes them: the key, or the key's slashes as written. */
+type Params = Promise<{ id: string; task: string[] }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** `task` is the path segment as Next.js passes it; the task key is that segment decoded. */
-const load = cache(async (runId: string, segment: string) => {
+const load = cache(async (runId: string, key: string) => {
   const store = getStore();
   const [meta, task, run] = await Promise.all([
     store.getRun(runId),
-    store.getTask(runId, keyOfSegment(segment)),
+    store.getTask(runId, key),
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && task && run ? { meta, task, run } : null;
@@ -22,18 +22,23 @@ const load = cache(async (runId: string, segment: string) => {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id, task } = await params;
-  const data = await load(id, task);
+  // The page redirects such a URL (below): nothing to read for its title.
+  if (task.length > 1) return {};
+  const data = await load(id, keyOfSegments(task));
   return { title: data ? `${data.task.task.key} · ${data.meta.name}` : "Task not found" };
 }
 
 export default async function TaskPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  const { id, task: segment } = await params;
-  const data = await load(id, segment);
+  const { id, task: segments } = await params;
+  const key = keyOfSegments(segments);
   const scenarioText = scenarioParamOf(await searchParams);
+  // The slashes as written: answered with the one form the app links with.
+  if (segments.length > 1) permanentRedirect(taskHref(id, key, scenarioText));
+  const data = await load(id, key);
   if (!data) {
     // A row id in place of the key: redirect to the key's URL.
-    const key = await getStore().taskKeyOfRowId(id, keyOfSegment(segment));
-    if (key !== null) permanentRedirect(taskHref(id, key, scenarioText));
+    const rowKey = segments.length === 1 ? await getStore().taskKeyOfRowId(id, keyOfSegment(segments[0]!)) : null;
+    if (rowKey !== null) permanentRedirect(taskHref(id, rowKey, scenarioText));
     notFound();
   }
   return (
