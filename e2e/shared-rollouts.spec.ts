@@ -76,6 +76,6 @@ test("the .eval and the .json of one Inspect log, uploaded as two runs, are the 
   }
   await page.goto(`/compare?runs=${ids.join(",")}`);
   await expect(page.getByTestId("compare-shared-rollouts")).toContainText(
-    `B (“e2e-log_formats.json-${stamp}”) shares 1 of its 1 rollouts with run “e2e-log_formats.eval-${stamp}” (a duplicate of “e2e-log_formats.eval-${stamp}”; the same samples, read from another file of the same log)`,
+    `B (“e2e-log_formats.json-${stamp}”) shares 1 of its 1 rollout with run “e2e-log_formats.eval-${stamp}” (a duplicate of “e2e-log_formats.eval-${stamp}”; the same samples, read from another file of the same log)`,
   );
 });

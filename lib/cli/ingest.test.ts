@@ -15,7 +15,7 @@ describe("tally ingest", { timeout: 120_000 }, () => {
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toContain('Created run "as json"');
     expect(second.stdout).toContain(
-      "  warning: Run “as json” shares 1 of its 1 rollouts with run “as eval” (a duplicate of “as eval”; the same samples, read from another file of the same log).",
+      "  warning: Run “as json” shares 1 of its 1 rollout with run “as eval” (a duplicate of “as eval”; the same samples, read from another file of the same log).",
     );
   });
 });
