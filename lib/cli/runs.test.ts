@@ -18,8 +18,11 @@ describe("tally runs", { timeout: 120_000 }, () => {
   const article = fixturePath("scoring-article");
 
   it("ingests with tags, lists and filters by tag, renames, tags and untags, and deletes with --yes", () => {
+    const empty = tally("runs", "list");
+    expect(empty.stdout).toMatch(/^No runs stored in file:.*tally\.db \(DATABASE_URL\)\.\n$/);
     const a = tally("ingest", article, "--run", "nightly-a", "--tag", "nightly", "--tag", "agent-v2");
     expect(a.status, a.stderr).toBe(0);
+    expect(a.stdout).toMatch(/\n {2}open http:\/\/127\.0\.0\.1:\d+\/runs\/[a-z0-9]+\n/);
     expect(tally("ingest", fixturePath("silo-runs"), "--run", "other").status).toBe(0);
     expect(list().map((r) => r.name)).toEqual(["other", "nightly-a"]);
     const [run] = list("--tag", "nightly");

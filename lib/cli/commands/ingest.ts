@@ -9,6 +9,7 @@ import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { progress } from "../progress";
 import { runLine } from "../run-line";
+import { runUrl } from "../run-url";
 
 /** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
 const PARSE_LIGHT_ABOVE = 20_000;
@@ -70,7 +71,7 @@ export const ingestCommand = {
         console.log(
           JSON.stringify(
             {
-              runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
+              runs: runs.map(({ id, name, rollouts }) => ({ id, name, rollouts, url: runUrl(id) })),
               warnings,
               accepted,
               rejected,
@@ -86,6 +87,7 @@ export const ingestCommand = {
         for (const r of result.rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
         for (const run of result.runs) {
           console.log(runLine(run));
+          console.log(`  open ${runUrl(run.id)}`);
           for (const warning of sharedRolloutsWarnings(run)) console.log(`  warning: ${warning}`);
         }
         console.log(

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { redactUrl } from "@/lib/db/url";
+import { env } from "@/lib/env";
 import { pct, plural } from "@/lib/display/format";
 import { MAX_TAGS, ZTag, ZTags } from "@/lib/run-tags";
 import type { RunListItem } from "@/lib/store/records";
@@ -58,7 +60,10 @@ async function runAction(store: Store, action: string, args: string[], values: V
       const wanted = valid(ZTags, values.tag ?? [], "tag");
       const runs = (await store.listRuns()).filter((r) => wanted.every((t) => r.tags.includes(t)));
       if (values.json) console.log(JSON.stringify({ runs }, null, 2));
-      else if (runs.length === 0) console.log(wanted.length > 0 ? "No run has these tags." : "No runs stored.");
+      else if (runs.length === 0)
+        console.log(
+          `${wanted.length > 0 ? "No run has these tags" : "No runs stored"} in ${redactUrl(env().DATABASE_URL)} (DATABASE_URL).`,
+        );
       else for (const run of runs) console.log(listLine(run));
       return 0;
     }
