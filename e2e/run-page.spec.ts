@@ -34,7 +34,7 @@ test("the scoring-article run page shows every figure of the article", async ({ 
 
   const grounding = page.getByTestId("metric-grounding");
   await expect(grounding).toContainText("50.0%");
-  await expect(grounding).toContainText("2 eligible tasks of 3");
+  await expect(grounding).toContainText("2 of 3 tasks");
 
   await expect(page.getByTestId("metric-reward")).toContainText("0.65");
   await expect(page.getByTestId("pass-rate")).toContainText("1 of 3 rollouts passed every required check");
