@@ -1,4 +1,4 @@
-import { deltaIntervalText, deltaText, metricText, metricTitle, plural } from "@/lib/display/format";
+import { coverageText, deltaIntervalText, deltaText, metricText, metricTitle } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
@@ -94,7 +94,9 @@ export function DimensionTable({
                       <span className={short.className}>
                         <span aria-hidden>{short.mark}</span> {short.text}
                       </span>
-                      <span className={styles.tasksNote}>{plural(p.tasks, "task")}</span>
+                      <span className={styles.tasksNote}>
+                        {coverageText({ tasks: p.tasks, of: comparisons[i]?.common ?? p.tasks }, "common task")}
+                      </span>
                     </td>,
                   ];
                 })}
