@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "./fixtures";
+import { freePort } from "./free-port";
 
 // `tally serve --watch` on a folder of its own, with its own database and port: the scoring-article results
 // land in the folder one by one (one of them half-written first) while the run page is open, and the page
@@ -13,17 +13,6 @@ import { expect, test } from "./fixtures";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ARTICLE = path.join(ROOT, "lib", "formats", "__fixtures__", "scoring-article");
 const RUN = `watch-e2e-${Date.now().toString(36)}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let dir: string;
 let folder: string;

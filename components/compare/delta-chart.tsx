@@ -7,12 +7,12 @@ import { deltaText, deltaTick, metricText } from "@/lib/display/format";
 
 const UP = "#1f8a4c";
 const DOWN = "#c92a2a";
-const AXIS = { fontSize: 11, fill: "#86867e" };
+const AXIS = { fontSize: 11, fill: "var(--text-3)" };
 /** Up to this many bars: one labelled row per task; beyond it, unlabelled columns with a tooltip. */
 const LABELLED = 40;
 
 function Legend({ children }: { children: string }) {
-  return <p style={{ margin: "4px 0 0", fontSize: 12.5, color: "#86867e" }}>{children}</p>;
+  return <p style={{ margin: "4px 0 0", fontSize: 12.5, color: "var(--text-3)" }}>{children}</p>;
 }
 
 /** Per-task differences (B − A) as sorted bars, gains in green and losses in red; draws what prepareDeltaChart made. */
@@ -113,7 +113,7 @@ export function DeltaChart({ data, kind, bLetter }: { data: DeltaChartData; kind
           width={200}
           tickLine={false}
           axisLine={false}
-          tick={{ fontSize: 12, fill: "#55554f" }}
+          tick={{ fontSize: 12, fill: "var(--text-2)" }}
           interval={0}
         />
         <ReferenceLine x={0} stroke="#86867e" />

@@ -92,7 +92,7 @@ export function TaskLinks({
         <Link
           key={letter}
           href={taskHref(run.id, keyName)}
-          aria-label={`${keyName} in ${run.name}`}
+          aria-label={`${letter}: ${keyName} in ${run.name}`}
           title={`${keyName} in ${run.name}`}
         >
           {letter} ↗

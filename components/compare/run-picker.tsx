@@ -82,7 +82,9 @@ export function RunPicker({ runs, initial }: { runs: readonly PickerRun[]; initi
       <table className={`table ${styles.compact}`}>
         <thead>
           <tr>
-            <th scope="col" className={styles.checkCol} aria-label="Pick" />
+            <th scope="col" className={styles.checkCol}>
+              <span className="visually-hidden">Pick</span>
+            </th>
             <th scope="col">Run</th>
             <th scope="col">Agent</th>
             <th scope="col">Model</th>

@@ -192,7 +192,7 @@ function SideBySideLink({ taskKey, a, b }: { taskKey: string; a: CompareRun; b: 
       href={sideBySideHref({ runId: a.id, rolloutId: left }, { runId: b.run.id, rolloutId: right })}
       className={styles.sideBySideLink}
       title={`Side by side: the first rollout by id of ${taskKey} in A (${left}) and in ${b.letter} (${right})`}
-      aria-label={`${taskKey}: first rollouts of A and ${b.letter} side by side`}
+      aria-label={`A ⇄ ${b.letter}: the first rollouts of ${taskKey} in A and ${b.letter} side by side`}
       data-testid="task-side-by-side"
     >
       A ⇄ {b.letter}

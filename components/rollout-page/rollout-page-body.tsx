@@ -153,6 +153,7 @@ export function RolloutPageBody({
         taskHref={backToTask}
         position={index + 1}
         total={siblings.length}
+        atEnd
       />
     </>
   );

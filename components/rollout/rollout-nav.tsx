@@ -9,22 +9,30 @@ export interface RolloutLink {
   position: number;
 }
 
-/** Previous / next rollout of the same task, and back to the task. */
+/**
+ * Previous / next rollout of the same task, and back to the task. The page has one at its top and one at its end:
+ * `atEnd` names the second apart, so the two navigation landmarks are told apart.
+ */
 export function RolloutNav({
   prev,
   next,
   taskHref,
   position,
   total,
+  atEnd = false,
 }: {
   prev: RolloutLink | null;
   next: RolloutLink | null;
   taskHref: string;
   position: number;
   total: number;
+  atEnd?: boolean;
 }) {
   return (
-    <nav className={styles.nav} aria-label="Rollouts of this task">
+    <nav
+      className={styles.nav}
+      aria-label={atEnd ? "Rollouts of this task, at the end of the page" : "Rollouts of this task"}
+    >
       {prev ? (
         <Link href={prev.href} className="button button-small" rel="prev" title={prev.id}>
           ← #{prev.position} <span className={`mono ${styles.navId}`}>{shortId(prev.id)}</span>

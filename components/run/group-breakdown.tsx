@@ -27,7 +27,7 @@ export function GroupBreakdown({ data }: { data: GroupChartData }) {
         {rows.length > CHART_GROUPS ? ` The chart draws the first ${CHART_GROUPS}.` : ""}
       </p>
       <GroupChart data={{ series: data.series, rows: rows.slice(0, CHART_GROUPS) }} />
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} role="region" aria-label="By group, as a table" tabIndex={0}>
         <table className={`table ${styles.compact}`}>
           <thead>
             <tr>

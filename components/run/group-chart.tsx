@@ -21,7 +21,7 @@ export function GroupChart({ data }: { data: GroupChartData }) {
         dataKey="group"
         tickLine={false}
         axisLine={{ stroke: "#cfcfc8" }}
-        tick={{ fontSize: 12, fill: "#55554f" }}
+        tick={{ fontSize: 12, fill: "var(--text-2)" }}
         interval={0}
       />
       <YAxis
@@ -30,7 +30,7 @@ export function GroupChart({ data }: { data: GroupChartData }) {
         tickFormatter={(v: number) => pct(v, 0)}
         tickLine={false}
         axisLine={false}
-        tick={{ fontSize: 11, fill: "#86867e" }}
+        tick={{ fontSize: 11, fill: "var(--text-3)" }}
       />
       <Tooltip
         cursor={{ fill: "rgba(0,0,0,0.04)" }}

@@ -17,7 +17,13 @@ export function HeadlineRobustnessTable({ robustness: r }: { robustness: Headlin
   const policies = r.unscoredMatters ? UNSCORED_POLICIES : [active];
   const at = (scheme: string, policy: string) => r.entries.find((e) => e.scheme === scheme && e.unscored === policy);
   return (
-    <div className={styles.tableWrap} data-testid="headline-robustness">
+    <div
+      className={styles.tableWrap}
+      data-testid="headline-robustness"
+      role="region"
+      aria-labelledby="headline-robustness-title"
+      tabIndex={0}
+    >
       <h3 id="headline-robustness-title" className={styles.panelTitle}>
         The headline under each scheme{r.unscoredMatters ? " and unscored policy" : ""}
       </h3>

@@ -1,8 +1,8 @@
 /** One colour per core metric, shared by the cards and the charts (the same hues as --chart-1…5). */
 const METRIC_COLOURS: Record<string, string> = {
   correctness: "#3b5bdb",
-  completion: "#12b886",
-  authority: "#f08c00",
+  completion: "#10a175",
+  authority: "#cf7900",
   grounding: "#ae3ec9",
   reward: "#495057",
 };

@@ -49,7 +49,7 @@ export function RewardDistribution({
               dataKey="label"
               tickLine={false}
               axisLine={{ stroke: "#cfcfc8" }}
-              tick={{ fontSize: 11, fill: "#55554f" }}
+              tick={{ fontSize: 11, fill: "var(--text-2)" }}
               interval="preserveStartEnd"
               minTickGap={4}
             />
@@ -58,7 +58,7 @@ export function RewardDistribution({
               domain={[0, "dataMax"]}
               tickLine={false}
               axisLine={false}
-              tick={{ fontSize: 11, fill: "#86867e" }}
+              tick={{ fontSize: 11, fill: "var(--text-3)" }}
             />
             <Tooltip
               cursor={{ fill: "rgba(0,0,0,0.04)" }}

@@ -52,8 +52,9 @@ export function GridColumnHeader({ column, pick }: { column: GridColumn; pick?: 
   return (
     <div className={styles.colHead} title={column.id}>
       {column.href ? (
-        <Link href={column.href} className={styles.colLink} aria-label={`Rollout ${column.id}`}>
+        <Link href={column.href} className={styles.colLink}>
           {name}
+          <span className="visually-hidden">, rollout {column.id}</span>
         </Link>
       ) : (
         <span className={styles.colLink}>{name}</span>

@@ -40,7 +40,7 @@ export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind:
               y={Number(props.y ?? 0) + 12}
               textAnchor="middle"
               fontSize={11}
-              fill={row?.active ? "#1b1b18" : "#55554f"}
+              fill={row?.active ? "var(--text)" : "var(--text-2)"}
               fontWeight={row?.active ? 700 : 400}
             >
               {label}
@@ -54,7 +54,7 @@ export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind:
         tickFormatter={(v: number) => (kind === "reward" ? String(v) : `${Math.round(v * 100)}%`)}
         tickLine={false}
         axisLine={false}
-        tick={{ fontSize: 11, fill: "#86867e" }}
+        tick={{ fontSize: 11, fill: "var(--text-3)" }}
       />
       <Tooltip cursor={{ fill: "rgba(0,0,0,0.04)" }} formatter={(value, name) => [text(value), String(name)]} />
       <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12 }} />
