@@ -108,7 +108,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
         series={series}
         xDomain={xDomain}
         yDomain={yDomain}
-        xText={(v) => measureText(measure, v, true)}
+        xText={(v) => measureText(measure, v, "compact")}
         yText={yText}
         label={`${scatter.y === "reward" ? "Reward" : "Pass"} against ${MEASURE_LABELS[measure].toLowerCase()}: ${plural(scatter.points.length, "point")}, ${count(series[0]!.points.length)} passed`}
         tooltip={(point) => (
@@ -152,7 +152,7 @@ function Outliers({
                 {o.rollout}
               </Link>
               <span className={styles.ratio} title={`task median ${measureText(o.measure, o.taskMedian)}`}>
-                {measureText(o.measure, o.value, true)} {OUTLIER_WORDS[o.measure]} · {num(o.ratio, 1)}×
+                {measureText(o.measure, o.value, "compact")} {OUTLIER_WORDS[o.measure]} · {num(o.ratio, 1)}×
               </span>
             </li>
           ))}
