@@ -2,6 +2,7 @@ import type { CompareBody } from "@/lib/api/compare-body";
 import { deltaIntervalText, deltaText, fixed, metricText, metricTitle, plural } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { passCostCoverage } from "@/lib/display/measures";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
@@ -95,7 +96,8 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   out.push("", scenarioLine(body, options.scenarioName));
   out.push("", `**Robustness:** ${body.robustness.summary}`);
   const passCost = passCostSentence(body.effort.passCost);
-  if (passCost) out.push("", `**Cost:** ${passCost}`);
+  const costCoverage = passCostCoverage(body.effort.passCost);
+  if (passCost) out.push("", `**Cost:** ${passCost}${costCoverage ? `; ${costCoverage}` : ""}`);
 
   out.push("", "#### Flips", "");
   out.push(
