@@ -276,7 +276,10 @@ function ScoredRunView({
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const unscoredHref = useCallback(
     (reason: string | null) =>
-      rolloutsHref(meta.id, writeRolloutsView({ status: "unscored", reason, page: 1 }, active ? scenarioText : null)),
+      rolloutsHref(
+        meta.id,
+        writeRolloutsView({ status: "unscored", reason, page: 1, sort: null }, active ? scenarioText : null),
+      ),
     [meta.id, active, scenarioText],
   );
   const failAsZero = report.scenario.unscored === "fail";

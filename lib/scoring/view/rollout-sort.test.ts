@@ -20,9 +20,12 @@ describe("rollout sort", () => {
   });
 
   it("figures sort high first on a first click, names A to Z", () => {
-    expect([firstDirection("tokens"), firstDirection("reward"), firstDirection("id"), firstDirection("task")]).toEqual(
-      ["desc", "desc", "asc", "asc"],
-    );
+    expect([firstDirection("tokens"), firstDirection("reward"), firstDirection("id"), firstDirection("task")]).toEqual([
+      "desc",
+      "desc",
+      "asc",
+      "asc",
+    ]);
   });
 
   it("sorts by a measure both ways with not recorded last, ties in the input order", () => {
