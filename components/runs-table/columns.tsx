@@ -62,7 +62,7 @@ function TotalCoverage({ run, measure }: { run: RunListItem; measure: (typeof TO
   if (text === null) return null;
   return (
     <span
-      className={styles.caption}
+      className={`${styles.caption} ${styles.coverage}`}
       data-testid="total-coverage"
       title="The total sums the rollouts that record this measure only"
     >
