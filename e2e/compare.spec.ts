@@ -72,9 +72,10 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   await expect(pair.getByTestId("flips-pass-to-fail")).toHaveText(`${api.flips.passToFail} pass → fail`);
   await expect(pair.getByTestId("flips-fail-to-pass")).toHaveText(`${api.flips.failToPass} fail → pass`);
   await expect(pair.getByTestId("flips-summary")).toContainText(`p = ${api.flips.pValue.toFixed(2)}`);
-  // Both runs record 3, 4 and 5 tool calls per task: paired per task, no difference.
+  // Both runs record 3, 4 and 5 tool calls per task: paired per task, no difference (per-task means of counts
+  // keep one decimal).
   const effortRow = page.getByTestId("effort-table-B").getByRole("row", { name: /Tool calls/ });
-  await expect(effortRow).toHaveText(/Tool calls\s*18\s*4\s*4\s*0/);
+  await expect(effortRow).toHaveText(/Tool calls\s*18\s*4\.0\s*4\.0\s*0\.0/);
   const [lo, hi] = api.headline.ci95!;
   await expect(pair.getByTestId("headline-delta")).toHaveText(deltaPp(api.headline.delta));
   await expect(pair.getByTestId("headline-delta-text")).toContainText(
@@ -137,7 +138,10 @@ test("the run export lists every (rollout, check) as CSV with quoting and the fo
   expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.csv"$/);
   const csv = await res.text();
   expect(csv.split("\r\n")[0]).toBe(
-    "run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,rollout_error_type,rollout_error,check_key,check_label,check_required,check_dimension,check_status,check_passed,check_score,check_detail,failure_tag",
+    "run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,rollout_error_type,rollout_error," +
+      "rollout_duration_ms,rollout_agent_ms,rollout_input_tokens,rollout_output_tokens,rollout_cached_tokens," +
+      "rollout_tokens,rollout_cost_usd,rollout_tool_calls,rollout_tool_errors,rollout_steps," +
+      "check_key,check_label,check_required,check_dimension,check_status,check_passed,check_score,check_detail,failure_tag",
   );
   // 19 tasks × 3 rollouts × 4 checks, a header and the final line break.
   expect(csv.split("\r\n")).toHaveLength(19 * 3 * 4 + 2);

@@ -70,28 +70,39 @@ test("a run with costs: totals, medians, p90, per pass, coverage, the scatter an
   const section = page.getByTestId("cost-and-effort");
   await expect(section.getByRole("heading", { name: "Cost and effort" })).toBeVisible();
 
-  // Costs 0.10, 0.20, 0.90 and one trial with none; two passes (t__0001, u__0001).
+  // Costs 0.10, 0.20, 0.90 and one trial with none; two passes (t__0001, u__0001), one of them among the three
+  // that record a cost: per pass $1.20 ÷ 1, per rollout $1.20 ÷ 3.
   await expectMeasure(page, "costUsd", {
-    total: "$1.20total",
+    total: "$1.20 total",
+    coverage: "3 of 4 recorded",
+    passes: "1",
     median: "$0.2000",
     p90: "$0.7600",
-    "per-pass": "$0.6000",
-    coverage: "recorded for 3 of 4 rollouts",
+    "per-pass": "$1.20",
+    "per-rollout": "$0.4000",
   });
-  // Tool calls 3, 4, 20: p90 at rank 1.8 = 4 + 0.8 × 16.
-  await expectMeasure(page, "toolCalls", { total: "27total", median: "4", p90: "16.8", "per-pass": "13.5" });
-  await expectMeasure(page, "durationMs", { total: "1 min 27 stotal", median: "15.0 s" });
+  // Tool calls 3, 4, 20: p90 at rank 1.8 = 4 + 0.8 × 16 = 16.8, written whole.
+  await expectMeasure(page, "toolCalls", {
+    total: "27 total",
+    median: "4",
+    p90: "17",
+    "per-pass": "27",
+    "per-rollout": "9",
+  });
+  await expectMeasure(page, "durationMs", { total: "1 min 27 s total", median: "15.0 s" });
+  // The section links the rollouts list sorted by the first measure recorded, cost.
+  await expect(section.getByTestId("effort-spenders")).toHaveAttribute("href", `/runs/${id}/rollouts?sort=-costUsd`);
   // Nothing records cached tokens, tool errors or steps: no card for them.
   for (const absent of ["cachedTokens", "toolErrors", "steps"])
     await expect(page.getByTestId(`effort-${absent}`)).toHaveCount(0);
 
   const scatter = page.getByTestId("effort-scatter");
   await expect(scatter.getByRole("heading")).toHaveText("Reward against cost");
-  await expect(scatter).toContainText("One point per scored rollout; 1 scored rollout without this measure not shown.");
+  await expect(scatter).toContainText("One point per rollout; 1 rollout without this measure not shown.");
   // One path per series: t__0001 passed, t__0002 and t__0003 failed (u__0001 records no cost).
   await expect(scatter.locator('path[data-series="passed"]')).toHaveAttribute("data-points", "1");
   await expect(scatter.locator('path[data-series="failed"]')).toHaveAttribute("data-points", "2");
-  await expect(scatter.getByRole("img")).toHaveAccessibleName("Reward against cost: 3 points, 1 passed");
+  await expect(scatter.getByRole("img")).toHaveAccessibleName("Reward against cost: 3 points, 1 passed, 0 unscored");
   // The passed series is one circle: hovering the middle of its path is hovering the point.
   await scatter.locator('path[data-series="passed"]').hover();
   await expect(scatter.getByRole("status")).toContainText("t__0001");
@@ -143,13 +154,16 @@ test("silo-runs: tool calls and durations without any cost; a run recording noth
   const silo = await runId(request, "silo-runs");
   expect(silo).not.toBeNull();
   await page.goto(`/runs/${silo}`);
-  // Tool calls 1, 3, 4, 4, 5, 6, 7, 40 over 8 rollouts, 4 passes.
+  // Tool calls 1, 3, 4, 4, 5, 6, 7, 40 over 8 rollouts, 4 passes: median 4.5, p90 16.9, per pass 17.5, per
+  // rollout 8.75, each written whole.
   await expectMeasure(page, "toolCalls", {
-    total: "70total",
-    median: "4.5",
-    p90: "16.9",
-    "per-pass": "17.5",
-    coverage: "recorded for 8 of 8 rollouts",
+    total: "70 total",
+    coverage: "all 8 recorded",
+    passes: "4",
+    median: "5",
+    p90: "17",
+    "per-pass": "18",
+    "per-rollout": "9",
   });
   await expect(page.getByTestId("effort-costUsd")).toHaveCount(0);
   await expect(page.getByTestId("effort-outliers")).toContainText("None");
@@ -177,6 +191,13 @@ test("the runs table shows each run's cost, tokens and duration, sortable, blank
   // $0.10 + $0.20 + $0.90; input + output tokens 11,000 + 22,000 + 99,000.
   await expect(row(RUN)).toContainText("$1.20");
   await expect(row(RUN)).toContainText("132k");
+  // u__0001 records nothing: each total says it covers 3 of the 4 rollouts; silo-runs records duration throughout.
+  await expect(row(RUN).getByTestId("total-coverage")).toHaveText([
+    "3 of 4 recorded",
+    "3 of 4 recorded",
+    "3 of 4 recorded",
+  ]);
+  await expect(row("silo-runs").getByTestId("total-coverage")).toHaveCount(0);
   // grade-problem records no cost: a dash, never $0.00.
   await expect(row("grade-problem")).not.toContainText("$");
   await page.getByRole("button", { name: /Cost/ }).click();

@@ -72,11 +72,12 @@ describe("GET /api/runs/:id/export.csv", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="v-b-rollouts.csv"');
     const lines = (await res.text()).split("\r\n");
     expect(lines[0]).toMatch(
-      /^run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,rollout_error_type,rollout_error,check_key,/,
+      /^run,task,group,rollout,rollout_status,rollout_passed,rollout_reward,rollout_error_type,rollout_error,rollout_duration_ms,.*,rollout_steps,check_key,/,
     );
     expect(lines).toHaveLength(19 * 3 * 4 + 2);
+    // Between the rollout's fields and the check's, its measures: this one records 3 tool calls and 0 tool errors.
     expect(lines[1]).toBe(
-      "v-b,access/audit-trail,access,b-audit-trail-1,scored,true,1,,,C1,C1 Names the root cause,true,correctness,graded,true,1,cause named with evidence,",
+      "v-b,access/audit-trail,access,b-audit-trail-1,scored,true,1,,,,,,,,,,3,0,,C1,C1 Names the root cause,true,correctness,graded,true,1,cause named with evidence,",
     );
     expect(lines.find((l) => l.includes(",G1,"))).toContain(`"'=cites e1, e2"`);
   });

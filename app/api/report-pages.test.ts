@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { partialEffortJobFiles } from "@/lib/formats/__fixtures__/partial-effort-job";
 import { GET as getReport } from "./runs/[id]/report/route";
 import { POST as postRuns } from "./runs/route";
 import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
@@ -87,6 +88,50 @@ describe("the report API in pages", () => {
     const rest = (await (await report(id, `?list=rollouts&limit=100&cursor=${first.next}`)).json()) as Page;
     const after = whole.rollouts.findIndex((r: { id: string }) => r.id === first.items[0]!.id);
     expect(rest.items).toEqual(whole.rollouts.slice(after + 1));
+  });
+
+  it("?list=rollouts&sort=-tokens&limit=1 names the top spender, an unscored crash; the sorted pages walk the list", async () => {
+    const res = await postRuns(uploadRequest(partialEffortJobFiles(), { run: "partial-effort" }));
+    expect(res.ok).toBe(true);
+    const id = ((await res.json()) as { runs: { id: string }[] }).runs[0]!.id;
+    const top = (await (await report(id, "?list=rollouts&sort=-tokens&limit=1")).json()) as {
+      items: { id: string; status: string; measures: { tokens: number | null } }[];
+      total: number;
+    };
+    expect(top.total).toBe(6);
+    expect(top.items.map((r) => [r.id, r.status, r.measures.tokens])).toEqual([
+      ["beta__Crash01", "unscored", 9_400_000],
+    ]);
+    // 9.4M, 530k, 320k, 110k tokens, then the two trials without a folder (not recorded: last) in report order.
+    const pages = await walk(id, "rollouts", 4, "&sort=-tokens");
+    expect(pages.flatMap((p) => p.items.map((r) => r.id))).toEqual([
+      "beta__Crash01",
+      "alpha__Fail001",
+      "alpha__Pass001",
+      "beta__Pass002",
+      "gamma__Fail002",
+      "gamma__Pass003",
+    ]);
+    // A cursor keeps its order: the next page of another sort is refused, not answered from the wrong place.
+    const res2 = await report(id, `?list=rollouts&limit=4&sort=tokens&cursor=${pages[0]!.next}`);
+    expect(res2.status).toBe(400);
+    expect((await report(id, `?list=rollouts&limit=4&cursor=${pages[0]!.next}`)).status).toBe(400);
+  });
+
+  it("refuses a sort of no field, and a sort outside the rollouts list", async () => {
+    const id = await siloRun();
+    for (const query of [
+      "?list=rollouts&sort=passed",
+      "?list=rollouts&sort=",
+      "?list=tasks&sort=-tokens",
+      "?sort=-tokens",
+    ]) {
+      const res = await report(id, query);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { error: { code: string; details: { path: string }[] } };
+      expect(body.error.code).toBe("malformed");
+      expect(body.error.details.map((d) => d.path)).toContain("sort");
+    }
   });
 
   it("refuses a cursor or limit without a list, a bad limit, rollouts=0 with a list, and a cursor of another list", async () => {

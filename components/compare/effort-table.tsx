@@ -1,19 +1,29 @@
-import { MEASURE_LABELS, MEASURE_ORDER, measureText } from "@/lib/display/measures";
+import { MEASURE_LABELS, MEASURE_ORDER, measureText, partialCoverage, passCostCoverage } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { Comparison } from "@/lib/scoring/report/compare";
+import type { PairedMeasure } from "@/lib/scoring/report/compare-effort";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import styles from "./compare.module.css";
 
 /** A signed difference in the measure's unit: "+$0.12", "−3 s", "+1.5". */
 function signed(key: MeasureKey, value: number | null): string {
   if (value === null) return "—";
-  const text = measureText(key, Math.abs(value));
+  const text = measureText(key, Math.abs(value), "mean");
   return value === 0 ? text : `${value > 0 ? "+" : "−"}${text}`;
+}
+
+/** "A 13 of 425 recorded · B 400 of 400 recorded" when either run records the measure for some rollouts only. */
+function coverageNote(m: PairedMeasure, letter: string): string | null {
+  const a = partialCoverage(m.coverageA.recorded, m.coverageA.rollouts);
+  const b = partialCoverage(m.coverageB.recorded, m.coverageB.rollouts);
+  if (a === null && b === null) return null;
+  return `A ${a ?? "all recorded"} · ${letter} ${b ?? "all recorded"}`;
 }
 
 /**
  * What each candidate spent beside A, per measure both runs record: each task's mean over its rollouts, paired
- * on the common tasks, with the 95% interval of B − A. Shown beside the verdict, never folded into it.
+ * on the common tasks, with the 95% interval of B − A, and which rollouts record it when some do not. Shown
+ * beside the verdict, never folded into it.
  */
 export function EffortTable({
   comparisons,
@@ -34,13 +44,15 @@ export function EffortTable({
       {comparisons.map((c, i) => {
         const letter = candidates[i]?.letter ?? "B";
         const sentence = passCostSentence(c.effort.passCost);
+        const costCoverage = passCostCoverage(c.effort.passCost, letter);
         const rows = MEASURE_ORDER.flatMap((key) => c.effort.measures.filter((m) => m.measure === key));
         if (rows.length === 0) return null;
         return (
           <div key={letter} className={styles.scroll}>
             {sentence ? (
               <p className={styles.summary} data-testid={`pass-cost-${letter}`}>
-                {sentence.replace(/^B /, `${letter} `)}.
+                {sentence.replace(/^B /, `${letter} `)}
+                {costCoverage ? <span className="muted">; {costCoverage}</span> : null}.
               </p>
             ) : null}
             <table className={`table ${styles.compact}`} data-testid={`effort-table-${letter}`}>
@@ -65,18 +77,28 @@ export function EffortTable({
                 </tr>
               </thead>
               <tbody>
-                {rows.map((m) => (
-                  <tr key={m.measure}>
-                    <th scope="row">{MEASURE_LABELS[m.measure]}</th>
-                    <td className="num">{m.tasks}</td>
-                    <td className="num">{measureText(m.measure, m.a)}</td>
-                    <td className="num">{measureText(m.measure, m.b)}</td>
-                    <td className="num">{signed(m.measure, m.delta)}</td>
-                    <td className="num">
-                      {m.ci95 ? `${signed(m.measure, m.ci95[0])} to ${signed(m.measure, m.ci95[1])}` : "—"}
-                    </td>
-                  </tr>
-                ))}
+                {rows.map((m) => {
+                  const note = coverageNote(m, letter);
+                  return (
+                    <tr key={m.measure}>
+                      <th scope="row">
+                        {MEASURE_LABELS[m.measure]}
+                        {note ? (
+                          <span className={styles.measureCoverage} data-testid={`effort-coverage-${m.measure}`}>
+                            {note}
+                          </span>
+                        ) : null}
+                      </th>
+                      <td className="num">{m.tasks}</td>
+                      <td className="num">{measureText(m.measure, m.a, "mean")}</td>
+                      <td className="num">{measureText(m.measure, m.b, "mean")}</td>
+                      <td className="num">{signed(m.measure, m.delta)}</td>
+                      <td className="num">
+                        {m.ci95 ? `${signed(m.measure, m.ci95[0])} to ${signed(m.measure, m.ci95[1])}` : "—"}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

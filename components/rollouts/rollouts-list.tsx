@@ -2,10 +2,13 @@ import Link from "@/components/ui/link";
 import { rolloutHref, rolloutsHref, taskHref } from "@/components/task/hrefs";
 import { pageOf } from "@/components/ui/page-of";
 import { VerdictBadge } from "@/components/ui/verdict-badge";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
+import { MEASURE_LABELS, MEASURE_ORDER, measureText, NOT_RECORDED_TITLE } from "@/lib/display/measures";
 import { countUnscoredReasons } from "@/lib/scoring/core/unscored-reason";
+import { firstDirection, type RolloutSort, type RolloutSortKey } from "@/lib/scoring/view/rollout-sort";
 import {
   filterRollouts,
+  recordedMeasures,
   ROLLOUT_STATUSES,
   ROLLOUTS_PAGE_SIZE,
   statusCounts,
@@ -17,9 +20,62 @@ import styles from "./rollouts-list.module.css";
 
 const STATUS_WORDS = { pass: "pass", fail: "fail", unscored: "unscored" } as const;
 
+const FIELD_WORDS: Record<"id" | "task" | "reward", string> = { id: "rollout", task: "task", reward: "reward" };
+
+/** "by tokens (in + out), highest first", "by task, Z to A". */
+function sortWords({ key, dir }: RolloutSort): string {
+  const name =
+    key === "id" || key === "task" || key === "reward" ? FIELD_WORDS[key] : MEASURE_LABELS[key].toLowerCase();
+  const order =
+    key === "id" || key === "task"
+      ? dir === "asc"
+        ? "A to Z"
+        : "Z to A"
+      : dir === "desc"
+        ? "highest first"
+        : "lowest first";
+  return `by ${name}, ${order}`;
+}
+
+/** A column header that sorts the list by its field: first high to low for figures, again to reverse. */
+function SortHeader({
+  field,
+  label,
+  view,
+  href,
+  numeric = false,
+  title,
+}: {
+  field: RolloutSortKey;
+  label: string;
+  view: RolloutsView;
+  href: (next: Partial<RolloutsView>) => string;
+  numeric?: boolean;
+  title?: string;
+}) {
+  const active = view.sort?.key === field ? view.sort.dir : null;
+  const dir = active === null ? firstDirection(field) : active === "asc" ? "desc" : "asc";
+  return (
+    <th
+      scope="col"
+      className={numeric ? "num" : undefined}
+      aria-sort={active === null ? undefined : active === "asc" ? "ascending" : "descending"}
+      title={title}
+    >
+      <Link href={href({ sort: { key: field, dir } })} className={styles.sort} data-testid={`sort-${field}`}>
+        {label}
+        <span aria-hidden className={styles.arrow}>
+          {active === "desc" ? "↓" : active === "asc" ? "↑" : ""}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
 /**
- * The run's rollouts, filtered by verdict and by why they are unscored; every filter is a link, so the list
- * works without script and a filtered list can be shared.
+ * The run's rollouts, filtered by verdict and by why they are unscored, with every measure some rollout
+ * records as a column; every filter and sort is a link, so the list works without script and a sorted,
+ * filtered list can be shared. Not recorded reads "—" and sorts last both ways.
  */
 export function RolloutsList({
   runId,
@@ -42,6 +98,8 @@ export function RolloutsList({
     })),
   );
   const shown = filterRollouts(rows, view);
+  const measures = recordedMeasures(rows, MEASURE_ORDER);
+  const recordedBy = (m: (typeof measures)[number]) => rows.filter((r) => r.measures[m] !== null).length;
   const page = pageOf(shown, view.page, ROLLOUTS_PAGE_SIZE);
   const current = (on: boolean) => (on ? { "aria-current": "true" as const, className: styles.active } : {});
 
@@ -82,9 +140,16 @@ export function RolloutsList({
 
       <p className={styles.count} data-testid="rollouts-count">
         {shown.length === rows.length
-          ? plural(rows.length, "rollout")
-          : `${shown.length} of ${plural(rows.length, "rollout")}`}
+          ? `${count(rows.length)} ${rows.length === 1 ? "rollout" : "rollouts"}`
+          : `${count(shown.length)} of ${count(rows.length)} rollouts`}
         {page.pages > 1 ? ` · ${page.from}–${page.to}` : ""}
+        {view.sort ? (
+          <>
+            {" · "}
+            <span data-testid="rollouts-order">{sortWords(view.sort)}</span> (
+            <Link href={href({ sort: null })}>report order</Link>)
+          </>
+        ) : null}
       </p>
       {shown.length === 0 ? (
         <div className="empty-state">No rollout matches this filter.</div>
@@ -93,12 +158,21 @@ export function RolloutsList({
           <table className="table" data-testid="rollouts-table">
             <thead>
               <tr>
-                <th scope="col">Rollout</th>
-                <th scope="col">Task</th>
+                <SortHeader field="id" label="Rollout" view={view} href={href} />
+                <SortHeader field="task" label="Task" view={view} href={href} />
                 <th scope="col">Verdict</th>
-                <th scope="col" className="num">
-                  Reward
-                </th>
+                <SortHeader field="reward" label="Reward" view={view} href={href} numeric />
+                {measures.map((m) => (
+                  <SortHeader
+                    key={m}
+                    field={m}
+                    label={MEASURE_LABELS[m]}
+                    view={view}
+                    href={href}
+                    numeric
+                    title={`Recorded for ${count(recordedBy(m))} of ${plural(rows.length, "rollout")}`}
+                  />
+                ))}
                 <th scope="col">Why unscored</th>
               </tr>
             </thead>
@@ -122,6 +196,16 @@ export function RolloutsList({
                     ) : null}
                   </td>
                   <td className="num">{r.reward === null ? "—" : r.reward.toFixed(3)}</td>
+                  {measures.map((m) => (
+                    <td
+                      key={m}
+                      className={`num ${styles.measure}`}
+                      data-measure={m}
+                      title={r.measures[m] === null ? NOT_RECORDED_TITLE : undefined}
+                    >
+                      {measureText(m, r.measures[m])}
+                    </td>
+                  ))}
                   <td>{r.reason === null ? null : <code>{r.reason}</code>}</td>
                 </tr>
               ))}

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
-import { filterRollouts, parseRolloutsView, rolloutRows, statusCounts, writeRolloutsView } from "./rollouts-view";
+import {
+  filterRollouts,
+  parseRolloutsView,
+  recordedMeasures,
+  rolloutRows,
+  statusCounts,
+  writeRolloutsView,
+} from "./rollouts-view";
 
-const rollout = (id: string, reward: number | null, unscoredReason?: string): ScoringRollout => ({
+const rollout = (id: string, reward: number | null, unscoredReason?: string, tokens?: number): ScoringRollout => ({
   id,
   task: id.slice(0, 1),
   status: reward === null ? "unscored" : "scored",
@@ -14,6 +21,7 @@ const rollout = (id: string, reward: number | null, unscoredReason?: string): Sc
   gate: null,
   checks: [],
   ...(unscoredReason !== undefined ? { unscoredReason } : {}),
+  ...(tokens !== undefined ? { measures: { tokens } } : {}),
 });
 
 const run: ScoringRun = {
@@ -25,9 +33,9 @@ const run: ScoringRun = {
     { key: "b", taskId: "b", name: null, group: null, weight: 1 },
   ],
   rollouts: [
-    rollout("a1", 1),
-    rollout("a2", 0),
-    rollout("a3", null, "RuntimeError"),
+    rollout("a1", 1, undefined, 300),
+    rollout("a2", 0, undefined, 500),
+    rollout("a3", null, "RuntimeError", 9_000),
     rollout("b1", null, "RewardFileNotFoundError"),
     rollout("b2", null, "RewardFileNotFoundError"),
     rollout("b3", null),
@@ -60,15 +68,28 @@ describe("rollouts list", () => {
   });
 
   it("reads anything malformed as its default and writes the scenario first, defaults left out", () => {
-    expect(parseRolloutsView({ status: "bogus", page: "0", reason: "  " })).toEqual({
+    expect(parseRolloutsView({ status: "bogus", page: "0", reason: "  ", sort: "-passed" })).toEqual({
       status: null,
       reason: null,
       page: 1,
+      sort: null,
     });
     const view = parseRolloutsView({ reason: "Runtime Error", page: "2" });
     const query = writeRolloutsView(view, '{"unscored":"fail"}');
     expect(query).toBe("scenario=%7B%22unscored%22%3A%22fail%22%7D&reason=Runtime+Error&page=2");
     expect(parseRolloutsView(new URLSearchParams(query))).toEqual(view);
-    expect(writeRolloutsView({ status: null, reason: null, page: 1 }, null)).toBe("");
+    expect(writeRolloutsView({ status: null, reason: null, page: 1, sort: null }, null)).toBe("");
+  });
+
+  it("sorts by a measure, unscored rollouts included, not recorded last both ways; the order lives in the URL", () => {
+    const ids = (query: string) => filterRollouts(rows, parseRolloutsView(new URLSearchParams(query))).map((r) => r.id);
+    expect(ids("sort=-tokens")).toEqual(["a3", "a2", "a1", "b1", "b2", "b3"]);
+    expect(ids("sort=tokens")).toEqual(["a1", "a2", "a3", "b1", "b2", "b3"]);
+    expect(ids("status=unscored&sort=-tokens")).toEqual(["a3", "b1", "b2", "b3"]);
+    expect(ids("sort=-reward")).toEqual(["a1", "a2", "a3", "b1", "b2", "b3"]);
+    const view = parseRolloutsView({ status: "unscored", sort: "-tokens" });
+    expect(view.sort).toEqual({ key: "tokens", dir: "desc" });
+    expect(writeRolloutsView(view, null)).toBe("status=unscored&sort=-tokens");
+    expect(recordedMeasures(rows, ["costUsd", "tokens", "toolCalls"])).toEqual(["tokens"]);
   });
 });

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { firstValues, searchParamsOf, type ParamSource } from "@/components/url-state/url-codec";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
+import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { ScoringRollout } from "@/lib/scoring/core/types";
+import { parseRolloutSort, rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
 
 /**
- * The run's rollouts list as it lives in the URL (`/runs/x/rollouts?status=unscored&reason=RuntimeError`),
- * beside the what-if `scenario` parameter, which it keeps.
+ * The run's rollouts list as it lives in the URL (`/runs/x/rollouts?status=unscored&reason=RuntimeError`,
+ * `?sort=-tokens`: the order spelled as the report API spells it), beside the what-if `scenario` parameter,
+ * which it keeps.
  */
 
 export const ROLLOUT_STATUSES = ["pass", "fail", "unscored"] as const;
@@ -17,6 +20,8 @@ export interface RolloutsView {
   reason: string | null;
   /** 1-based; clamped to the last page when rendering. */
   page: number;
+  /** null: the report's order (by task, then rollout). */
+  sort: RolloutSort | null;
 }
 
 export const ROLLOUTS_PAGE_SIZE = 100;
@@ -30,6 +35,11 @@ const ZRolloutsView = z
       .regex(/^[1-9]\d{0,6}$/)
       .transform(Number)
       .catch(1),
+    sort: z
+      .string()
+      .nullable()
+      .transform((text) => (text === null ? null : parseRolloutSort(text)))
+      .catch(null),
   })
   .transform((v): RolloutsView => ({ ...v, status: v.reason !== null ? "unscored" : v.status }));
 
@@ -37,7 +47,8 @@ export function parseRolloutsView(source: ParamSource): RolloutsView {
   return ZRolloutsView.parse({
     status: null,
     reason: null,
-    ...firstValues(searchParamsOf(source), ["status", "reason", "page"]),
+    sort: null,
+    ...firstValues(searchParamsOf(source), ["status", "reason", "page", "sort"]),
   });
 }
 
@@ -49,6 +60,8 @@ export interface RolloutRow {
   failedRequired: number;
   /** Why it is unscored (its error type, else what ingest found); null when scored. */
   reason: string | null;
+  /** Every measure key, null where not recorded. */
+  measures: RolloutReport["measures"];
 }
 
 /** One row per rollout, in the report's order: the verdict follows the scenario, the reason is as recorded. */
@@ -64,13 +77,21 @@ export function rolloutRows(
     reward: r.reward,
     failedRequired: r.failedRequired.length,
     reason: r.status === "unscored" ? (reasonOf.get(r.id) ?? "no reason recorded") : null,
+    measures: r.measures,
   }));
 }
 
+/** The rows the view shows, in its order: filtered by status and reason, then sorted (nulls last). */
 export function filterRollouts(rows: readonly RolloutRow[], view: RolloutsView): RolloutRow[] {
-  return rows.filter(
+  const shown = rows.filter(
     (r) => (view.status === null || r.status === view.status) && (view.reason === null || r.reason === view.reason),
   );
+  return view.sort === null ? shown : sortRollouts(shown, view.sort);
+}
+
+/** The measures some rollout of the run records, in `order`: the list's measure columns. */
+export function recordedMeasures(rows: readonly RolloutRow[], order: readonly MeasureKey[]): MeasureKey[] {
+  return order.filter((m) => rows.some((r) => r.measures[m] !== null));
 }
 
 export function statusCounts(rows: readonly RolloutRow[]): Record<RolloutStatus, number> {
@@ -85,6 +106,7 @@ export function writeRolloutsView(view: RolloutsView, scenarioParam: string | nu
   if (scenarioParam !== null && scenarioParam.trim() !== "") params.set("scenario", scenarioParam);
   if (view.reason !== null) params.set("reason", view.reason);
   else if (view.status !== null) params.set("status", view.status);
+  if (view.sort !== null) params.set("sort", rolloutSortText(view.sort));
   if (view.page > 1) params.set("page", String(view.page));
   return params.toString();
 }

@@ -3,7 +3,7 @@
 import Link from "@/components/ui/link";
 import { memo, useMemo, useState } from "react";
 import { count, num, pct, plural } from "@/lib/display/format";
-import { MEASURE_LABELS, MEASURE_ORDER, measureText } from "@/lib/display/measures";
+import { MEASURE_LABELS, MEASURE_ORDER, measureText, partialCoverage } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { EffortOutlier, MeasureEffort } from "@/lib/scoring/report/effort";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
@@ -26,36 +26,41 @@ const OUTLIER_WORDS: Record<EffortOutlier["measure"], string> = {
   durationMs: "duration",
 };
 
-function MeasureCard({
-  measure,
-  figures,
-  rollouts,
-}: {
-  measure: MeasureKey;
-  figures: MeasureEffort;
-  rollouts: number;
-}) {
+/** "no pass", "1 pass", "2 passes". */
+const passesWords = (n: number) => (n === 0 ? "no pass" : n === 1 ? "1 pass" : `${count(n)} passes`);
+
+function MeasureCard({ measure, figures }: { measure: MeasureKey; figures: MeasureEffort }) {
   const text = (v: number | null) => measureText(measure, v);
+  const { recorded, rollouts, passes } = figures;
+  const partial = partialCoverage(recorded, rollouts);
+  const over = `the ${recorded === 1 ? "rollout" : `${count(recorded)} rollouts`} that record it`;
   return (
     <div className={`card ${styles.measure}`} data-testid={`effort-${measure}`}>
       <p className={styles.measureName}>{MEASURE_LABELS[measure]}</p>
       <p className={styles.total} data-testid={`effort-${measure}-total`}>
-        <span className={styles.value}>{text(figures.total)}</span>
-        <small>total</small>
+        <span className={styles.value}>{text(figures.total)}</span> <small>total</small>
+      </p>
+      <p
+        className={partial ? `${styles.coverage} ${styles.partial}` : styles.coverage}
+        data-testid={`effort-${measure}-coverage`}
+        title={`The figures of this card are over ${over}, scored or not`}
+      >
+        {partial ?? `all ${count(rollouts)} recorded`}
       </p>
       <dl className={styles.figures}>
+        <dt title={`Rollouts that passed among ${over}: what per pass divides by`}>passed</dt>
+        <dd data-testid={`effort-${measure}-passes`}>{count(passes)}</dd>
         <dt>median</dt>
         <dd data-testid={`effort-${measure}-median`}>{text(figures.median)}</dd>
         <dt>p90</dt>
         <dd data-testid={`effort-${measure}-p90`}>{text(figures.p90)}</dd>
-        <dt title="The total over every rollout ÷ the rollouts that passed: what a solved task costs">per pass</dt>
+        <dt title={`The total ÷ the ${passesWords(passes)} among ${over}: what one success costs`}>per pass</dt>
         <dd data-testid={`effort-${measure}-per-pass`}>
-          {figures.perPass === null ? <span title="no rollout passed">—</span> : text(figures.perPass)}
+          {figures.perPass === null ? <span title={`no pass among ${over}`}>—</span> : text(figures.perPass)}
         </dd>
+        <dt title={`The total ÷ ${over}`}>per rollout</dt>
+        <dd data-testid={`effort-${measure}-per-rollout`}>{text(figures.perRollout)}</dd>
       </dl>
-      <p className={styles.coverage} data-testid={`effort-${measure}-coverage`}>
-        recorded for {count(figures.recorded)} of {plural(rollouts, "rollout")}
-      </p>
     </div>
   );
 }
@@ -72,22 +77,31 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
     ],
     [scatter],
   );
+  const band = useMemo(
+    () => ({ name: "unscored", colour: "#8a8a82", label: "unscored", points: scatter?.unscored ?? [] }),
+    [scatter],
+  );
   const xDomain = useMemo(() => (scatter ? scatterXDomain(scatter) : null), [scatter]);
   const yDomain = useMemo(() => (scatter ? scatterYDomain(scatter) : null), [scatter]);
   if (!measure || !scatter || !xDomain || !yDomain) return null;
   const yText = (v: number) => (scatter.y === "reward" ? num(v, 2) : pct(v, 0));
   const yName = scatter.y === "reward" ? "reward" : scatter.per === "task" ? "pass rate" : "passed";
+  const per = scatter.per === "task" ? "task (means over its rollouts)" : "rollout";
+  const notes = [
+    scatter.unscored.length > 0
+      ? `unscored ${scatter.per === "task" ? "rollouts (per task)" : "rollouts"} on their own row: no reward to plot`
+      : null,
+    scatter.unrecorded > 0 ? `${plural(scatter.unrecorded, "rollout")} without this measure not shown` : null,
+  ].filter((n) => n !== null);
+  const points = scatter.points.length + scatter.unscored.length;
   return (
     <section className={`card ${sections.panel}`} aria-labelledby="effort-chart-title" data-testid="effort-scatter">
       <h3 id="effort-chart-title" className={sections.panelTitle}>
         {scatter.y === "reward" ? "Reward" : "Pass"} against {MEASURE_LABELS[measure].toLowerCase()}
       </h3>
       <p className={sections.panelNote}>
-        One point per {scatter.per === "task" ? "task (means over its rollouts)" : "scored rollout"}
-        {scatter.unrecorded > 0
-          ? `; ${plural(scatter.unrecorded, "scored rollout")} without this measure not shown`
-          : ""}
-        .
+        One point per {per}
+        {notes.length > 0 ? `; ${notes.join("; ")}` : ""}.
       </p>
       {choices.length > 1 ? (
         <div className={styles.axisChoice} role="group" aria-label="Measure on the horizontal axis">
@@ -106,11 +120,12 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
       ) : null}
       <ScatterPlot
         series={series}
+        band={band}
         xDomain={xDomain}
         yDomain={yDomain}
-        xText={(v) => measureText(measure, v, true)}
+        xText={(v) => measureText(measure, v, "compact")}
         yText={yText}
-        label={`${scatter.y === "reward" ? "Reward" : "Pass"} against ${MEASURE_LABELS[measure].toLowerCase()}: ${plural(scatter.points.length, "point")}, ${count(series[0]!.points.length)} passed`}
+        label={`${scatter.y === "reward" ? "Reward" : "Pass"} against ${MEASURE_LABELS[measure].toLowerCase()}: ${plural(points, "point")}, ${count(series[0]!.points.length)} passed, ${count(scatter.unscored.length)} unscored`}
         tooltip={(point) => (
           <>
             <div className="mono">{point.id}</div>
@@ -118,7 +133,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
               {MEASURE_LABELS[measure]}: {measureText(measure, point.x)}
             </div>
             <div>
-              {yName}: {yText(point.y)}
+              {"y" in point ? `${yName}: ${yText(point.y)}` : "unscored"}
               {point.rollouts > 1 ? ` (${point.rollouts} rollouts)` : ""}
             </div>
           </>
@@ -141,7 +156,9 @@ function Outliers({
       <h3 id="effort-outliers-title" className={sections.panelTitle}>
         Outliers
       </h3>
-      <p className={sections.panelNote}>Rollouts whose tool calls, tokens or duration exceed 3× their task’s median.</p>
+      <p className={sections.panelNote}>
+        Rollouts, scored or not, whose tool calls, tokens or duration exceed 3× their task’s median.
+      </p>
       {shown.length === 0 ? (
         <p className={sections.none}>None: no rollout spent three times its task’s median.</p>
       ) : (
@@ -152,7 +169,7 @@ function Outliers({
                 {o.rollout}
               </Link>
               <span className={styles.ratio} title={`task median ${measureText(o.measure, o.taskMedian)}`}>
-                {measureText(o.measure, o.value, true)} {OUTLIER_WORDS[o.measure]} · {num(o.ratio, 1)}×
+                {measureText(o.measure, o.value, "compact")} {OUTLIER_WORDS[o.measure]} · {num(o.ratio, 1)}×
               </span>
             </li>
           ))}
@@ -166,9 +183,10 @@ function Outliers({
 }
 
 /**
- * What the rollouts spent beside how they scored: per recorded measure its total, median, p90, cost per pass
- * and coverage; a scatter of reward against a measure; the outliers. Renders nothing when no rollout records
- * any measure, so a run without costs shows no cost figure. Memoised: sorting or paging the tasks table
+ * What the rollouts spent beside how they scored: per recorded measure its total, coverage, median, p90, cost
+ * per pass and per rollout; a scatter of reward against a measure; the outliers; and a link to the rollouts list
+ * sorted by the first measure recorded (cost, else tokens…), the top spenders. Renders nothing when no rollout
+ * records any measure, so a run without costs shows no cost figure. Memoised: sorting or paging the tasks table
  * below leaves its props unchanged, so the chart is not drawn again.
  */
 export const CostAndEffort = memo(function CostAndEffort({
@@ -176,23 +194,32 @@ export const CostAndEffort = memo(function CostAndEffort({
   outliers,
   rollouts,
   rolloutHref,
+  spendersHref,
 }: {
   effort: Record<MeasureKey, MeasureEffort>;
   outliers: readonly EffortOutlier[];
   rollouts: readonly RolloutReport[];
   rolloutHref: (id: string) => string;
+  /** The rollouts list sorted by `measure`, most first. */
+  spendersHref: (measure: MeasureKey) => string;
 }) {
   const recorded = MEASURE_ORDER.filter((m) => effort[m].recorded > 0);
-  if (recorded.length === 0) return null;
+  const first = recorded[0];
+  if (first === undefined) return null;
   return (
     <section className="section" aria-labelledby="effort-title" data-testid="cost-and-effort">
       <div className={styles.sectionHead}>
         <h2 id="effort-title">Cost and effort</h2>
-        <p>As the harness recorded them, beside success; they never change a score.</p>
+        <p>
+          As the harness recorded them, over every rollout that records them, scored or not; they never change a score.{" "}
+          <Link href={spendersHref(first)} data-testid="effort-spenders">
+            Most expensive rollouts →
+          </Link>
+        </p>
       </div>
       <div className={styles.cards}>
         {recorded.map((m) => (
-          <MeasureCard key={m} measure={m} figures={effort[m]} rollouts={rollouts.length} />
+          <MeasureCard key={m} measure={m} figures={effort[m]} />
         ))}
       </div>
       <div className={styles.lower}>

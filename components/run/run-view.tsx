@@ -7,6 +7,7 @@ import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
 import type { Report, TaskReport } from "@/lib/scoring/report/report-types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { MeasureKey } from "@/lib/scoring/core/measures";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
@@ -278,7 +279,21 @@ function ScoredRunView({
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const unscoredHref = useCallback(
     (reason: string | null) =>
-      rolloutsHref(meta.id, writeRolloutsView({ status: "unscored", reason, page: 1 }, active ? scenarioText : null)),
+      rolloutsHref(
+        meta.id,
+        writeRolloutsView({ status: "unscored", reason, page: 1, sort: null }, active ? scenarioText : null),
+      ),
+    [meta.id, active, scenarioText],
+  );
+  const spendersHref = useCallback(
+    (measure: MeasureKey) =>
+      rolloutsHref(
+        meta.id,
+        writeRolloutsView(
+          { status: null, reason: null, page: 1, sort: { key: measure, dir: "desc" } },
+          active ? scenarioText : null,
+        ),
+      ),
     [meta.id, active, scenarioText],
   );
   const failAsZero = report.scenario.unscored === "fail";
@@ -359,6 +374,7 @@ function ScoredRunView({
         outliers={report.effortOutliers}
         rollouts={report.rollouts}
         rolloutHref={paths.rollout}
+        spendersHref={spendersHref}
       />
 
       <div className={`section ${styles.split}`}>

@@ -10,8 +10,21 @@ export interface ScatterSeries<P extends { x: number; y: number }> {
   points: readonly P[];
 }
 
+/** Points that have an x but no y (an unscored rollout's spend), drawn on a row of their own below the axis. */
+export interface ScatterBand<B extends { x: number }> {
+  name: string;
+  colour: string;
+  /** The row's label beside the y ticks. */
+  label: string;
+  points: readonly B[];
+}
+
 const HEIGHT = 280;
+/** The band's row, between the plot and the x ticks. */
+const BAND_HEIGHT = 26;
 const MARGIN = { top: 12, right: 14, bottom: 26, left: 44 };
+/** With a band, room on the left for its label ("unscored"). */
+const BAND_MARGIN = { ...MARGIN, left: 60 };
 const RADIUS = 3.5;
 /** Room inside the grid, so a point on the domain's edge is drawn whole. */
 const INSET = 6;
@@ -23,10 +36,12 @@ const CIRCLE = `a${RADIUS} ${RADIUS} 0 1 0 ${2 * RADIUS} 0a${RADIUS} ${RADIUS} 0
 /**
  * A scatter drawn as one SVG path per series: 20,000 points cost one attribute, not 20,000 elements, so a what-if
  * change that redraws it stays within a frame. Axes get round ticks (axisTicks); hovering a point shows
- * `tooltip(point)`. The points are prepared by the caller; this only places them.
+ * `tooltip(point)`. A band draws points without a y on a row below the plot, on the same x axis. The points are
+ * prepared by the caller; this only places them.
  */
-export function ScatterPlot<P extends { x: number; y: number }>({
+export function ScatterPlot<P extends { x: number; y: number }, B extends { x: number } = never>({
   series,
+  band,
   xDomain,
   yDomain,
   xText,
@@ -35,12 +50,14 @@ export function ScatterPlot<P extends { x: number; y: number }>({
   tooltip,
 }: {
   series: readonly ScatterSeries<P>[];
+  /** Drawn only when it has points. */
+  band?: ScatterBand<B>;
   xDomain: [number, number];
   yDomain: [number, number];
   xText: (v: number) => string;
   yText: (v: number) => string;
   label: string;
-  tooltip: (point: P) => ReactNode;
+  tooltip: (point: P | B) => ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -52,42 +69,53 @@ export function ScatterPlot<P extends { x: number; y: number }>({
     return () => observer.disconnect();
   }, []);
 
+  const withBand = band !== undefined && band.points.length > 0;
+  const margin = withBand ? BAND_MARGIN : MARGIN;
   const x = useMemo(() => axisTicks(xDomain[0], xDomain[1]), [xDomain]);
   const y = useMemo(() => axisTicks(yDomain[0], yDomain[1]), [yDomain]);
-  const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
-  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const plotW = Math.max(0, width - margin.left - margin.right);
+  const plotH = HEIGHT - margin.top - margin.bottom;
+  const height = HEIGHT + (withBand ? BAND_HEIGHT : 0);
+  const bandY = margin.top + plotH + BAND_HEIGHT / 2;
   const scale = useMemo(
     () => ({
-      x: (v: number) => MARGIN.left + INSET + ((v - x.domain[0]) / (x.domain[1] - x.domain[0])) * (plotW - 2 * INSET),
+      x: (v: number) => margin.left + INSET + ((v - x.domain[0]) / (x.domain[1] - x.domain[0])) * (plotW - 2 * INSET),
       y: (v: number) =>
-        MARGIN.top + plotH - INSET - ((v - y.domain[0]) / (y.domain[1] - y.domain[0])) * (plotH - 2 * INSET),
+        margin.top + plotH - INSET - ((v - y.domain[0]) / (y.domain[1] - y.domain[0])) * (plotH - 2 * INSET),
     }),
-    [x, y, plotW, plotH],
+    [x, y, plotW, plotH, margin],
   );
 
-  // Each series as one path of circles, and its points' pixel positions for the hover search.
+  // Each series (and the band) as one path of circles, and its points' pixel positions for the hover search.
   const drawn = useMemo(() => {
     if (plotW <= 0) return [];
-    return series.map((s) => {
+    const path = <T extends P | B>(
+      s: { name: string; colour: string; points: readonly T[] },
+      yOf: (p: T) => number,
+    ) => {
       const at = new Float32Array(s.points.length * 2);
       const parts: string[] = [];
       s.points.forEach((p, i) => {
         const cx = scale.x(p.x);
-        const cy = scale.y(p.y);
+        const cy = yOf(p);
         at[2 * i] = cx;
         at[2 * i + 1] = cy;
         parts.push(`M${(cx - RADIUS).toFixed(1)} ${cy.toFixed(1)}${CIRCLE}`);
       });
-      return { ...s, at, d: parts.join("") };
-    });
-  }, [series, scale, plotW]);
+      const points: readonly (P | B)[] = s.points;
+      return { name: s.name, colour: s.colour, points, at, d: parts.join("") };
+    };
+    const paths = series.map((s) => path(s, (p) => scale.y(p.y)));
+    if (band && withBand) paths.push(path(band, () => bandY));
+    return paths;
+  }, [series, band, withBand, bandY, scale, plotW]);
 
-  const [hover, setHover] = useState<{ point: P; left: number; top: number } | null>(null);
+  const [hover, setHover] = useState<{ point: P | B; left: number; top: number } | null>(null);
   const onMove = (event: React.PointerEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     const mx = event.clientX - rect.left;
     const my = event.clientY - rect.top;
-    let best: { point: P; left: number; top: number } | null = null;
+    let best: { point: P | B; left: number; top: number } | null = null;
     let bestD = HOVER_PX * HOVER_PX;
     for (const s of drawn) {
       for (let i = 0; i < s.points.length; i++) {
@@ -108,7 +136,7 @@ export function ScatterPlot<P extends { x: number; y: number }>({
       {width > 0 ? (
         <svg
           width={width}
-          height={HEIGHT}
+          height={height}
           role="img"
           aria-label={label}
           onPointerMove={onMove}
@@ -116,26 +144,34 @@ export function ScatterPlot<P extends { x: number; y: number }>({
         >
           <g className={styles.grid}>
             {x.ticks.map((t) => (
-              <line key={`x${t}`} x1={scale.x(t)} x2={scale.x(t)} y1={MARGIN.top} y2={MARGIN.top + plotH} />
+              <line key={`x${t}`} x1={scale.x(t)} x2={scale.x(t)} y1={margin.top} y2={margin.top + plotH} />
             ))}
             {y.ticks.map((t) => (
-              <line key={`y${t}`} x1={MARGIN.left} x2={MARGIN.left + plotW} y1={scale.y(t)} y2={scale.y(t)} />
+              <line key={`y${t}`} x1={margin.left} x2={margin.left + plotW} y1={scale.y(t)} y2={scale.y(t)} />
             ))}
           </g>
           <g className={styles.xTicks}>
             {x.ticks.map((t) => (
-              <text key={t} x={scale.x(t)} y={HEIGHT - 8} textAnchor="middle">
+              <text key={t} x={scale.x(t)} y={height - 8} textAnchor="middle">
                 {xText(t)}
               </text>
             ))}
           </g>
           <g className={styles.yTicks}>
             {y.ticks.map((t) => (
-              <text key={t} x={MARGIN.left - 6} y={scale.y(t)} textAnchor="end" dominantBaseline="middle">
+              <text key={t} x={margin.left - 6} y={scale.y(t)} textAnchor="end" dominantBaseline="middle">
                 {yText(t)}
               </text>
             ))}
           </g>
+          {withBand ? (
+            <g className={styles.band}>
+              <line x1={margin.left} x2={margin.left + plotW} y1={bandY} y2={bandY} />
+              <text x={margin.left - 6} y={bandY} textAnchor="end" dominantBaseline="middle">
+                {band.label}
+              </text>
+            </g>
+          ) : null}
           {drawn.map((s) => (
             <path
               key={s.name}
@@ -162,7 +198,7 @@ export function ScatterPlot<P extends { x: number; y: number }>({
         </div>
       ) : null}
       <ul className={styles.legend}>
-        {series.map((s) => (
+        {[...series, ...(band && withBand ? [band] : [])].map((s) => (
           <li key={s.name}>
             <span className={styles.swatch} style={{ background: s.colour }} aria-hidden />
             {s.name}

@@ -13,6 +13,7 @@ import {
 } from "@tanstack/react-table";
 import {
   compactCount,
+  count,
   coverageText,
   dateTime,
   deltaPp,
@@ -27,6 +28,7 @@ import {
 import type { RunListItem } from "@/lib/store/records";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { LiveBadge } from "@/components/live/live-badge";
+import { partialCoverage } from "@/lib/display/measures";
 import { runFigure, runFigureText } from "./run-figures";
 import type { RunSortKey } from "./runs-view";
 import styles from "./runs-table.module.css";
@@ -65,6 +67,23 @@ const figure = (value: number | null | undefined) => (value === null || Number.i
 
 function Missing() {
   return <span className="muted">—</span>;
+}
+
+/** "13 of 425 recorded" under a total some rollouts of the run do not record (nothing when all do). */
+function TotalCoverage({ run, measure }: { run: RunListItem; measure: (typeof TOTAL_COLUMNS)[number] }) {
+  const recorded = run.summary?.totals?.recorded?.[measure];
+  const rollouts = run.summary?.rollouts;
+  const text = recorded === undefined || rollouts === undefined ? null : partialCoverage(recorded, rollouts);
+  if (text === null) return null;
+  return (
+    <span
+      className={`${styles.caption} ${styles.coverage}`}
+      data-testid="total-coverage"
+      title="The total sums the rollouts that record this measure only"
+    >
+      {text}
+    </span>
+  );
 }
 
 /** Long agent and model names stay on one line; the full text is in the tooltip. */
@@ -297,27 +316,45 @@ const columns = helper.columns([
     id: "costUsd",
     header: "Cost",
     ...numberColumn,
-    cell: ({ getValue }) => {
+    cell: ({ row, getValue }) => {
       const value = getValue();
-      return value === undefined ? <Missing /> : usd(value);
+      if (value === undefined) return <Missing />;
+      return (
+        <>
+          {usd(value)}
+          <TotalCoverage run={row.original} measure="costUsd" />
+        </>
+      );
     },
   }),
   helper.accessor((r) => figure(r.summary?.totals?.tokens), {
     id: "tokens",
     header: "Tokens",
     ...numberColumn,
-    cell: ({ getValue }) => {
+    cell: ({ row, getValue }) => {
       const value = getValue();
-      return value === undefined ? <Missing /> : <span title={`${value} tokens`}>{compactCount(value)}</span>;
+      if (value === undefined) return <Missing />;
+      return (
+        <>
+          <span title={`${count(value)} tokens`}>{compactCount(value)}</span>
+          <TotalCoverage run={row.original} measure="tokens" />
+        </>
+      );
     },
   }),
   helper.accessor((r) => figure(r.summary?.totals?.durationMs), {
     id: "durationMs",
     header: "Duration",
     ...numberColumn,
-    cell: ({ getValue }) => {
+    cell: ({ row, getValue }) => {
       const value = getValue();
-      return value === undefined ? <Missing /> : duration(value);
+      if (value === undefined) return <Missing />;
+      return (
+        <>
+          {duration(value)}
+          <TotalCoverage run={row.original} measure="durationMs" />
+        </>
+      );
     },
   }),
   helper.accessor((r) => figure(r.summary?.warnings), {

@@ -26,7 +26,7 @@ function Measure({ measure, value, unit = "" }: { measure: MeasureKey; value: nu
     );
   return (
     <span title={`${label}: ${measureText(measure, value)}`} data-measure={measure}>
-      {measureText(measure, value, true)}
+      {measureText(measure, value, "compact")}
       {unit}
     </span>
   );

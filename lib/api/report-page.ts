@@ -1,5 +1,12 @@
 import { z } from "zod";
 import type { Report, RolloutReport, TaskReport } from "@/lib/scoring/report/report-types";
+import {
+  parseRolloutSort,
+  ROLLOUT_SORT_KEYS,
+  rolloutSortText,
+  sortRollouts,
+  type RolloutSort,
+} from "@/lib/scoring/view/rollout-sort";
 import { ApiError, zodDetails } from "./errors";
 
 /*
@@ -7,7 +14,9 @@ import { ApiError, zodDetails } from "./errors";
  * `tasks[]` and `rollouts[]`: `?rollouts=0` answers the report without them (their sizes in `lists`), and
  * `?list=tasks|rollouts&limit=N[&cursor=C]` one page of one list, in the report's order. A cursor names the
  * last item given (task key or rollout id), so the next page starts after that item even if the run gained
- * rollouts in between; with no parameter the report is whole, as `tally score --json` prints it.
+ * rollouts in between; with no parameter the report is whole, as `tally score --json` prints it. `sort` orders
+ * the rollouts list by a field (`sort=-tokens`: the top spender first, scored or not; lib/scoring/view/rollout-sort.ts),
+ * and a cursor holds the order it was given in.
  */
 
 export const REPORT_PAGE_LIMIT = 500;
@@ -19,10 +28,26 @@ const ZReportQuery = z
     list: z.enum(["tasks", "rollouts"]).optional(),
     cursor: z.string().min(1).optional(),
     limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).optional(),
+    sort: z
+      .string()
+      .transform((text, ctx) => {
+        const sort = parseRolloutSort(text);
+        if (sort) return sort;
+        ctx.addIssue({
+          code: "custom",
+          message: `sort is one of ${ROLLOUT_SORT_KEYS.join(", ")}, with "-" before it for descending.`,
+        });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .refine((q) => q.list !== undefined || (q.cursor === undefined && q.limit === undefined), {
     message: "cursor and limit page a list: add list=tasks or list=rollouts.",
     path: ["list"],
+  })
+  .refine((q) => q.sort === undefined || q.list === "rollouts", {
+    message: "sort orders the rollouts list: add list=rollouts.",
+    path: ["sort"],
   })
   .refine((q) => q.list === undefined || q.rollouts === undefined, {
     message: "rollouts=0 and list= ask for different answers: give one.",
@@ -32,14 +57,27 @@ const ZReportQuery = z
 export type ReportQuery =
   | { kind: "whole" }
   | { kind: "summary" }
-  | { kind: "page"; list: "tasks" | "rollouts"; cursor: string | undefined; limit: number };
+  | {
+      kind: "page";
+      list: "tasks" | "rollouts";
+      cursor: string | undefined;
+      limit: number;
+      /** The rollouts list's order; null: the report's. */
+      sort: RolloutSort | null;
+    };
 
 export function parseReportQuery(params: URLSearchParams): ReportQuery {
   const { scenario: _, ...rest } = Object.fromEntries(params);
   const q = ZReportQuery.safeParse(rest);
   if (!q.success) throw new ApiError("malformed", "Invalid report query.", zodDetails(q.error));
   if (q.data.list)
-    return { kind: "page", list: q.data.list, cursor: q.data.cursor, limit: q.data.limit ?? REPORT_PAGE_LIMIT };
+    return {
+      kind: "page",
+      list: q.data.list,
+      cursor: q.data.cursor,
+      limit: q.data.limit ?? REPORT_PAGE_LIMIT,
+      sort: q.data.sort ?? null,
+    };
   return q.data.rollouts === "0" ? { kind: "summary" } : { kind: "whole" };
 }
 
@@ -62,14 +100,25 @@ export interface ReportPage<T> {
   next: string | null;
 }
 
-const ZCursor = z.tuple([z.enum(["tasks", "rollouts"]), z.number().int().min(0), z.string()]);
+/** [list, index of the last item given, its key, the order ("" for the report's)]. */
+const ZCursor = z.union([
+  z.tuple([z.enum(["tasks", "rollouts"]), z.number().int().min(0), z.string()]),
+  z.tuple([z.enum(["tasks", "rollouts"]), z.number().int().min(0), z.string(), z.string()]),
+]);
 
-function cursorOf(list: "tasks" | "rollouts", index: number, key: string): string {
-  return Buffer.from(JSON.stringify([list, index, key])).toString("base64url");
+function cursorOf(list: "tasks" | "rollouts", index: number, key: string, order: string): string {
+  const parts = order === "" ? [list, index, key] : [list, index, key, order];
+  return Buffer.from(JSON.stringify(parts)).toString("base64url");
 }
 
 /** Where the page after `cursor` starts: just after the item it names (looked up at its index first). */
-function startAfter(list: "tasks" | "rollouts", cursor: string, keys: (i: number) => string | undefined, n: number) {
+function startAfter(
+  list: "tasks" | "rollouts",
+  order: string,
+  cursor: string,
+  keys: (i: number) => string | undefined,
+  n: number,
+) {
   let parsed: z.infer<typeof ZCursor> | undefined;
   try {
     const c = ZCursor.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
@@ -80,6 +129,10 @@ function startAfter(list: "tasks" | "rollouts", cursor: string, keys: (i: number
   if (!parsed || parsed[0] !== list)
     throw new ApiError("malformed", `Not a cursor of list=${list}.`, [{ path: "cursor", message: "unreadable" }]);
   const [, index, key] = parsed;
+  if ((parsed[3] ?? "") !== order)
+    throw new ApiError("malformed", "The cursor pages the list in another order: give the sort it was given with.", [
+      { path: "cursor", message: `of sort=${parsed[3] ?? "(none)"}` },
+    ]);
   if (keys(index) === key) return index + 1;
   for (let i = 0; i < n; i++) if (keys(i) === key) return i + 1;
   throw new ApiError("invalid", "The cursor names an item that is no longer in the report: start again.", [
@@ -91,15 +144,17 @@ export function reportPage(
   report: Report,
   query: Extract<ReportQuery, { kind: "page" }>,
 ): ReportPage<TaskReport> | ReportPage<RolloutReport> {
-  const { list, limit } = query;
-  const items: readonly (TaskReport | RolloutReport)[] = list === "tasks" ? report.tasks : report.rollouts;
+  const { list, limit, sort } = query;
+  const rollouts = sort === null ? report.rollouts : sortRollouts(report.rollouts, sort);
+  const items: readonly (TaskReport | RolloutReport)[] = list === "tasks" ? report.tasks : rollouts;
+  const order = sort === null ? "" : rolloutSortText(sort);
   const key = (i: number) => {
     const item = items[i];
     return item === undefined ? undefined : "key" in item ? item.key : item.id;
   };
-  const start = query.cursor === undefined ? 0 : startAfter(list, query.cursor, key, items.length);
+  const start = query.cursor === undefined ? 0 : startAfter(list, order, query.cursor, key, items.length);
   const end = Math.min(items.length, start + limit);
-  const next = end < items.length ? cursorOf(list, end - 1, key(end - 1)!) : null;
+  const next = end < items.length ? cursorOf(list, end - 1, key(end - 1)!, order) : null;
   return { list, total: items.length, limit, items: items.slice(start, end), next } as
     ReportPage<TaskReport> | ReportPage<RolloutReport>;
 }

@@ -12,6 +12,7 @@ import {
 import { gateVerdict, type GateRule } from "@/lib/display/gate-words";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { passCostCoverage } from "@/lib/display/measures";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { verdictWords } from "@/lib/display/compare-words";
@@ -105,7 +106,8 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   out.push("", scenarioLine(body, options.scenarioName));
   out.push("", `**Robustness:** ${body.robustness.summary}`);
   const passCost = passCostSentence(body.effort.passCost);
-  if (passCost) out.push("", `**Cost:** ${passCost}`);
+  const costCoverage = passCostCoverage(body.effort.passCost);
+  if (passCost) out.push("", `**Cost:** ${passCost}${costCoverage ? `; ${costCoverage}` : ""}`);
 
   out.push("", "#### Flips", "");
   out.push(

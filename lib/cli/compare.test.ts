@@ -9,6 +9,8 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CompareBody } from "@/lib/api/compare-body";
 import { harborJobFiles, unevenEval } from "@/lib/formats/__fixtures__/harbor-job-generator";
 import { compareMarkdown } from "./compare-markdown";
+import { PARTIAL_EFFORT_EVAL } from "@/lib/formats/__fixtures__/partial-effort-job";
+import type { InputFile } from "@/lib/formats/types";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = path.join(root, "lib/cli/bin.mjs");
@@ -36,6 +38,16 @@ const tally = (...args: string[]) => cli("compare", ...args);
 /** For tests that start the CLI four times or more: each start is a separate Node process. */
 const SEVERAL_RUNS = { timeout: 120_000 };
 
+/** Files written under a folder of the test's own. */
+function filesFolder(name: string, files: readonly InputFile[]): string {
+  const folder = path.join(dir, name);
+  for (const f of files) {
+    fs.mkdirSync(path.dirname(path.join(folder, f.path)), { recursive: true });
+    fs.writeFileSync(path.join(folder, f.path), f.bytes);
+  }
+  return folder;
+}
+
 function scenarioFile(name: string, scenario: Scenario): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, JSON.stringify(scenario));
@@ -44,12 +56,8 @@ function scenarioFile(name: string, scenario: Scenario): string {
 
 /** One generated Harbor job (85 tasks × 5 trials) written to a folder: the shape of a real job with few reports. */
 function harborJob(name: string, spec: Parameters<typeof unevenEval>[0]): string {
-  const folder = path.join(dir, name);
-  for (const f of harborJobFiles([unevenEval(spec)], name)) {
-    fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
-    fs.writeFileSync(path.join(dir, f.path), f.bytes);
-  }
-  return folder;
+  filesFolder(".", harborJobFiles([unevenEval(spec)], name));
+  return path.join(dir, name);
 }
 
 describe("the regression gate on a candidate far ahead with a few pass->fail flips", () => {
@@ -301,6 +309,35 @@ describe("tally compare (through lib/compare's resolver)", () => {
         "[`incident/dns-flap`](https://tally.example.com/runs/run%2Fb/tasks/incident%2Fdns-flap) ([A](https://tally.example.com/runs/run-a/tasks/incident%2Fdns-flap))",
       );
       await expect(md).toMatchFileSnapshot("./__fixtures__/compare-markdown/links.md");
+    });
+
+    it("the cost line says what each cost per pass rests on when a run records cost for some rollouts only", () => {
+      // A: the partial-effort job, cost for 3 of 6 trials, $1.50 over the 2 passes among them. B: the same
+      // verdicts, every trial with a folder; the three without one in A cost $0.30 each: $2.40 over 3 passes.
+      const everyFolder = {
+        ...PARTIAL_EFFORT_EVAL,
+        trials: PARTIAL_EFFORT_EVAL.trials.map((t) => ({
+          ...t,
+          folder: {
+            inputTokens: 100_000,
+            outputTokens: 10_000,
+            durationSec: 60,
+            ...t.folder,
+            costUsd: t.folder?.costUsd ?? 0.3,
+          },
+        })),
+      };
+      const partial = filesFolder("cost-a", harborJobFiles([PARTIAL_EFFORT_EVAL], "job"));
+      const full = filesFolder("cost-b", harborJobFiles([everyFolder], "job"));
+      const res = tally(partial, full, "--markdown");
+      expect(res.status, res.stderr).toBe(0);
+      // $0.80 ÷ $0.75 − 1 = +6.7%.
+      expect(res.stdout).toContain(
+        "**Cost:** B passes as many tasks at 7% more cost per pass; cost recorded for A 3 of 6 (2 passes), B 6 of 6 (3 passes)",
+      );
+      expect(tally(partial, full).stdout).toContain(
+        "  B passes as many tasks at 7% more cost per pass; cost recorded for A 3 of 6 (2 passes), B 6 of 6 (3 passes)",
+      );
     });
 
     it("refuses --json with --markdown, and --base-url without --markdown", () => {

@@ -120,6 +120,12 @@ describe("display format", () => {
     expect(duration(850)).toBe("850 ms");
     expect(duration(12_500)).toBe("12.5 s");
     expect(duration(184_000)).toBe("3 min 4 s");
+    // No "0 min 60 s" or "1 min 60 s" at the rounding edges; hours past 60 minutes, with separators.
+    expect(duration(59_960)).toBe("1 min 0 s");
+    expect(duration(119_600)).toBe("2 min 0 s");
+    expect(duration(1_250_000)).toBe("20 min 50 s");
+    expect(duration(7_500_000)).toBe("2 h 5 min");
+    expect(duration(4_500_000_000)).toBe("1,250 h 0 min");
     expect(duration(null)).toBe("—");
     expect(clip("short")).toBe("short");
     expect(clip("x".repeat(2510), 10)).toBe(`${"x".repeat(10)}… (2,500 more characters)`);

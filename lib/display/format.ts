@@ -41,6 +41,11 @@ export function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
+/** A mean of counts with separators and exactly one decimal ("4.5", "4.0", "1,234.5"), one precision a column. */
+export function tenths(n: number): string {
+  return n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 /** A count in three significant figures with a k / M suffix ("308", "15.5k", "3.58M"); exact below 1,000. */
 export function compactCount(n: number | null | undefined): string {
   if (missing(n)) return MISSING;
@@ -163,12 +168,15 @@ export function dateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? MISSING : d.toISOString().slice(0, 16).replace("T", " ");
 }
 
-/** "850 ms", "12.5 s", "3 min 4 s". */
+/** "850 ms", "12.5 s", "3 min 4 s", "2 h 5 min", "1,250 h 0 min" (a run's total). */
 export function duration(ms: number | null | undefined): string {
   if (missing(ms)) return MISSING;
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  const min = Math.round(s / 60);
+  return `${count(Math.floor(min / 60))} h ${min % 60} min`;
 }
 
 /** A count and its noun, with thousands separators ("1 task", "8,000 rollouts"). */

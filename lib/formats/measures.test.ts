@@ -185,9 +185,21 @@ describe("held out: a Harbor job's token totals are the sums over its trials", (
     expect(report.effort.inputTokens.total).toBe(3580247);
     expect(report.effort.outputTokens).toMatchObject({ recorded: 2, total: sum("n_output_tokens") });
     expect(report.effort.cachedTokens).toMatchObject({ recorded: 2, total: sum("n_cache_tokens") });
-    expect(report.effort.costUsd).toEqual({ recorded: 0, total: null, median: null, p90: null, perPass: null });
-    // Four listed trials passed (one with a trial folder): per pass is the recorded total over the four.
+    expect(report.effort.costUsd).toEqual({
+      recorded: 0,
+      rollouts: 19,
+      passes: 0,
+      total: null,
+      median: null,
+      p90: null,
+      perPass: null,
+      perRollout: null,
+    });
+    // Four listed trials passed, one of them with a trial folder: per pass is the recorded total over that one
+    // pass (the other three record no tokens to carry), per rollout over the two that record them.
     expect(report.counts).toMatchObject({ scored: 14 });
-    expect(report.effort.inputTokens.perPass).toBe(3580247 / 4);
+    expect(report.passRate.passes).toBe(4);
+    expect(report.effort.inputTokens).toMatchObject({ recorded: 2, passes: 1, perPass: 3580247 });
+    expect(report.effort.inputTokens.perRollout).toBe(3580247 / 2);
   });
 });

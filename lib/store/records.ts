@@ -2,6 +2,7 @@ import type { RolloutMeasures } from "@/lib/formats/measures";
 import type { TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
+import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { Coverage, Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -38,7 +39,16 @@ export interface RunSummary {
    * What the run spent in total (null: no rollout records it). Absent in summaries stored before it existed:
    * the runs table shows those as not recorded.
    */
-  totals?: { costUsd: number | null; tokens: number | null; durationMs: number | null };
+  totals?: {
+    costUsd: number | null;
+    tokens: number | null;
+    durationMs: number | null;
+    /**
+     * The rollouts each total sums over (of `rollouts`), so a partial sum reads "13 of 425 recorded". Absent in
+     * summaries stored before it existed: the table then shows the total without its coverage.
+     */
+    recorded?: { costUsd: number; tokens: number; durationMs: number };
+  };
 }
 
 export function runSummaryOf(report: Report): RunSummary {
@@ -61,6 +71,11 @@ export function runSummaryOf(report: Report): RunSummary {
       costUsd: report.effort.costUsd.total,
       tokens: report.effort.tokens.total,
       durationMs: report.effort.durationMs.total,
+      recorded: {
+        costUsd: report.effort.costUsd.recorded,
+        tokens: report.effort.tokens.recorded,
+        durationMs: report.effort.durationMs.recorded,
+      },
     },
   };
 }
@@ -219,6 +234,8 @@ export interface ExportRollout {
   /** The harness's error type and message, when it recorded an error. */
   errorCategory: string | null;
   error: string | null;
+  /** Every measure key, null where the rollout does not record it (report-types.ts RolloutReport's). */
+  measures: Record<MeasureKey, number | null>;
   checks: ExportCheck[];
 }
 

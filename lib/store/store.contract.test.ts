@@ -17,6 +17,7 @@ import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } fr
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { computeReport } from "@/lib/scoring/report/report";
+import { measureRow } from "@/lib/scoring/report/effort";
 import { runFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
@@ -157,6 +158,8 @@ forEachDatabase("Store", (t) => {
             // The columns no detail shows: the verdict computed at ingest, the gate and the penalties.
             const verdict = rolloutVerdict(toScoringRollout(rollout), { passThreshold: run.passThreshold });
             expect(exportById.get(rollout.id)).toMatchObject({ passed: verdict.passed, reward: verdict.reward });
+            // The CSV's measures are the ones the report reads, null where not recorded.
+            expect(exportById.get(rollout.id)!.measures).toEqual(measureRow(scoringById.get(rollout.id)!.measures));
             expect(scoringById.get(rollout.id)).toMatchObject({ gate: rollout.gate, penalties: rollout.penalties });
           }
           for (const file of byPath.values()) {

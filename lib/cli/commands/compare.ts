@@ -1,6 +1,7 @@
 import path from "node:path";
 import { compareBody } from "@/lib/api/compare-body";
 import { resolveComparison, unknownMetric } from "@/lib/compare/resolve";
+import { passCostCoverage } from "@/lib/display/measures";
 import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaIntervalText, deltaText, metricText, pValueText } from "@/lib/display/format";
 import { gateVerdict, gateWords, type GateRule } from "@/lib/display/gate-words";
@@ -130,7 +131,8 @@ export const compareCommand = {
       );
       for (const t of body.tasks.filter((t) => t.flip)) console.log(`    ${t.flip}  ${t.key}`);
       const passCost = passCostSentence(body.effort.passCost);
-      if (passCost) console.log(`  ${passCost}`);
+      const costCoverage = passCostCoverage(body.effort.passCost);
+      if (passCost) console.log(`  ${passCost}${costCoverage ? `; ${costCoverage}` : ""}`);
       console.log(`  robustness: ${body.robustness.summary}`);
       console.log(`  ${gateWords(body.gate, body.flips, rule)}`);
     }

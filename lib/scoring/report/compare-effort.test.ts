@@ -46,6 +46,19 @@ describe("compareEffort", () => {
     expect(passCostSentence(effort.passCost)).toBe("B passes 1 more task at 58% less cost per pass");
   });
 
+  it("each figure carries what it rests on: cost per pass over the passes among the rollouts recording a cost", () => {
+    expect(effort.passCost.coverageA).toEqual({ recorded: 4, rollouts: 4, passes: 1 });
+    expect(effort.passCost.coverageB).toEqual({ recorded: 3, rollouts: 4, passes: 3 });
+    // C records a cost for t1a (failed) and t2b (passed) only: $3 over its one recording pass, not its 3 passes.
+    const c = run("C", [false, true, true, true], [1, null, null, 2], [1, 1, 1, 1]);
+    const { passCost } = compareRuns(a, c).effort;
+    expect(passCost).toMatchObject({ costPerPassB: 3, coverageB: { recorded: 2, rollouts: 4, passes: 1 } });
+    expect(effort.measures.find((m) => m.measure === "costUsd")).toMatchObject({
+      coverageA: { recorded: 4, rollouts: 4, passes: 1 },
+      coverageB: { recorded: 3, rollouts: 4, passes: 3 },
+    });
+  });
+
   it("says nothing about cost when a run records none", () => {
     const bare = run("bare", [true, true, true, true], [null, null, null, null], [1, 1, 1, 1]);
     expect(passCostSentence(compareRuns(a, bare).effort.passCost)).toBeNull();

@@ -2,17 +2,33 @@ import { MEASURE_KEYS, type MeasureKey } from "../core/measures";
 import { pairedEstimate, type PairedEstimate, type PairedValue } from "../core/stats";
 import type { Report } from "./report-types";
 
+/** What a run's figure of a measure rests on (MeasureEffort's counts): `passes` among `recorded` of `rollouts`. */
+export interface MeasureCoverage {
+  recorded: number;
+  rollouts: number;
+  passes: number;
+}
+
 /** One measure paired on the common tasks where both runs record it: each task's mean over its rollouts. */
 export interface PairedMeasure extends PairedEstimate {
   measure: MeasureKey;
+  /** Which rollouts of each whole run record the measure. */
+  coverageA: MeasureCoverage;
+  coverageB: MeasureCoverage;
 }
 
-/** What B's passes cost beside A's: cost per pass from each run's effort (total cost ÷ passing rollouts). */
+/**
+ * What B's passes cost beside A's: cost per pass from each run's effort (the cost of the rollouts that record
+ * one ÷ the passes among them).
+ */
 export interface PassCost {
   /** Common tasks that pass in B and not in A, minus the reverse (the flips). */
   morePasses: number;
   costPerPassA: number | null;
   costPerPassB: number | null;
+  /** The rollouts each cost per pass rests on. */
+  coverageA: MeasureCoverage;
+  coverageB: MeasureCoverage;
   /** (B ÷ A − 1): +0.35 is 35% more per pass; null when either has no cost per pass. */
   costPerPassChange: number | null;
 }
@@ -38,6 +54,11 @@ function taskMeans(report: Report, measure: MeasureKey): Map<string, number> {
   return new Map([...sums].map(([task, s]) => [task, s.sum / s.n]));
 }
 
+function coverageOf(report: Report, measure: MeasureKey): MeasureCoverage {
+  const { recorded, rollouts, passes } = report.effort[measure];
+  return { recorded, rollouts, passes };
+}
+
 /**
  * Paired per-task differences (B − A) of every measure both runs record on some common task, each task one
  * vote, with the task-clustered interval; and how B's extra passes compare in cost per pass. Measures never
@@ -59,7 +80,13 @@ export function compareEffort(
       const xB = mb.get(key);
       if (xA !== undefined && xB !== undefined) pairs.push({ key, xA, wA: 1, xB, wB: 1 });
     }
-    if (pairs.length > 0) measures.push({ measure, ...pairedEstimate(pairs, UNBOUNDED) });
+    if (pairs.length > 0)
+      measures.push({
+        measure,
+        ...pairedEstimate(pairs, UNBOUNDED),
+        coverageA: coverageOf(a, measure),
+        coverageB: coverageOf(b, measure),
+      });
   }
   const costPerPassA = a.effort.costUsd.perPass;
   const costPerPassB = b.effort.costUsd.perPass;
@@ -69,6 +96,8 @@ export function compareEffort(
       morePasses,
       costPerPassA,
       costPerPassB,
+      coverageA: coverageOf(a, "costUsd"),
+      coverageB: coverageOf(b, "costUsd"),
       costPerPassChange:
         costPerPassA !== null && costPerPassB !== null && costPerPassA > 0 ? costPerPassB / costPerPassA - 1 : null,
     },

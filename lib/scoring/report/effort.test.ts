@@ -31,32 +31,54 @@ describe("quantile", () => {
 describe("report effort (hand-derived)", () => {
   const report = computeReport(RUN);
 
-  it("cost: five of six rollouts record it; per pass divides the whole spend by the three passes", () => {
-    expect(report.passRate.passes).toBe(3);
+  it("cost: five of six rollouts record it; per pass divides their spend by the two passes among them", () => {
+    expect(report.passRate.passes).toBe(3); // a1, a4, b1; a4 records nothing
     const cost = report.effort.costUsd;
-    expect(cost.recorded).toBe(5);
-    expect(cost.total).toBeCloseTo(2.0, 12); // 0.1 + 0.3 + 0.2 + 0.4 + 1
+    expect(cost).toMatchObject({ recorded: 5, rollouts: 6, passes: 2 }); // a1 and b1 passed of a1 a2 a3 b1 b2
+    expect(cost.total).toBeCloseTo(2.0, 12); // 0.1 + 0.3 + 0.2 + 0.4 + 1 (b2 unscored: its spend counts)
     expect(cost.median).toBeCloseTo(0.3, 12); // 0.1 0.2 [0.3] 0.4 1
     expect(cost.p90).toBeCloseTo(0.76, 12); // rank 3.6: 0.4 + 0.6 × 0.6
-    expect(cost.perPass).toBeCloseTo(2 / 3, 12);
+    expect(cost.perPass).toBeCloseTo(1, 12); // 2.0 ÷ 2, not ÷ the run's 3 passes
+    expect(cost.perRollout).toBeCloseTo(0.4, 12); // 2.0 ÷ 5
   });
 
   it("tool calls and tokens", () => {
     const close = (v: number) => expect.closeTo(v, 9);
     expect(report.effort.toolCalls).toEqual({
       recorded: 5,
+      rollouts: 6,
+      passes: 2,
       total: 34,
       median: 4,
       p90: close(14),
-      perPass: close(34 / 3),
+      perPass: 17, // 34 ÷ 2 (a1, b1)
+      perRollout: close(6.8), // 34 ÷ 5
     });
-    // tokens 1000 1100 1200: p90 at rank 1.8 = 1100 + 0.8 × 100
-    expect(report.effort.tokens).toEqual({ recorded: 3, total: 3300, median: 1100, p90: close(1180), perPass: 1100 });
+    // tokens 1000 1100 1200 (a1 a3 a2), a1 the one pass: p90 at rank 1.8 = 1100 + 0.8 × 100
+    expect(report.effort.tokens).toEqual({
+      recorded: 3,
+      rollouts: 6,
+      passes: 1,
+      total: 3300,
+      median: 1100,
+      p90: close(1180),
+      perPass: 3300,
+      perRollout: 1100,
+    });
   });
 
   it("a measure no rollout records has recorded 0 and null figures (never 0)", () => {
     for (const key of ["cachedTokens", "steps", "agentMs", "inputTokens"] as const)
-      expect(report.effort[key]).toEqual({ recorded: 0, total: null, median: null, p90: null, perPass: null });
+      expect(report.effort[key]).toEqual({
+        recorded: 0,
+        rollouts: 6,
+        passes: 0,
+        total: null,
+        median: null,
+        p90: null,
+        perPass: null,
+        perRollout: null,
+      });
   });
 
   it("names the rollout whose tool calls exceed 3× its task's median; B's 5 against 3.5 is not one", () => {
@@ -87,8 +109,50 @@ describe("report effort (hand-derived)", () => {
 
   it("no pass: per pass is null, the totals stand", () => {
     const e = effort([{ id: "x", task: "T", passed: false, measures: { costUsd: 0.5 } }]);
-    expect(e.measures.costUsd).toEqual({ recorded: 1, total: 0.5, median: 0.5, p90: 0.5, perPass: null });
+    expect(e.measures.costUsd).toEqual({
+      recorded: 1,
+      rollouts: 1,
+      passes: 0,
+      total: 0.5,
+      median: 0.5,
+      p90: 0.5,
+      perPass: null,
+      perRollout: 0.5,
+    });
     expect(e).toMatchObject({ rollouts: 1, passes: 0, outliers: [] });
+  });
+
+  it("a pass that records nothing does not carry the spend of the rollouts that do", () => {
+    const e = effort([
+      { id: "spent", task: "T", passed: false, measures: { costUsd: 0.057 } },
+      ...Array.from({ length: 9 }, (_, i) => ({ id: `p${i}`, task: "T", passed: true })),
+    ]);
+    expect(e.passes).toBe(9);
+    expect(e.measures.costUsd).toMatchObject({
+      recorded: 1,
+      rollouts: 10,
+      passes: 0,
+      perPass: null,
+      perRollout: 0.057,
+    });
+  });
+
+  it("an unscored rollout is an outlier of its task like any other", () => {
+    // T's tokens 100, 120, 900: median 120, the unscored crash spent 7.5× it.
+    const crashRun = run(
+      [task("T")],
+      [
+        rollout("a", "T", pass, { measures: { tokens: 100 } }),
+        rollout("b", "T", fail, { measures: { tokens: 120 } }),
+        rollout("crash", "T", [check("c", null)], { status: "unscored", measures: { tokens: 900 } }),
+      ],
+    );
+    const crashReport = computeReport(crashRun);
+    expect(crashReport.counts.unscored).toBe(1);
+    expect(crashReport.effortOutliers).toEqual([
+      { rollout: "crash", task: "T", measure: "tokens", value: 900, taskMedian: 120, ratio: 7.5 },
+    ]);
+    expect(crashReport.effort.tokens).toMatchObject({ recorded: 3, passes: 1, total: 1120, perPass: 1120 });
   });
 
   it("a task median of 0 names no outlier (no ratio to take)", () => {

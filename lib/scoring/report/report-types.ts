@@ -49,12 +49,15 @@ export interface Report {
   rollouts: RolloutReport[];
   failures: { checks: FailedCheckReport[]; tags: { tag: string; count: number }[] };
   /**
-   * Cost and effort beside success, over every rollout of the run (coverage: `recorded` of `counts.rollouts`);
-   * `perPass` divides by `passRate.passes`. Every measure key is present; one no rollout records has
-   * `recorded: 0` and null figures.
+   * Cost and effort beside success, over every rollout of the run, scored or not (coverage: `recorded` of
+   * `rollouts`); `perPass` divides by the passes among the rollouts that record the measure, `perRollout` by
+   * `recorded`. Every measure key is present; one no rollout records has `recorded: 0` and null figures.
    */
   effort: Record<MeasureKey, MeasureEffort>;
-  /** Rollouts whose tool calls, tokens or duration exceed 3× their task's median, largest ratio first. */
+  /**
+   * Rollouts, scored or not, whose tool calls, tokens or duration exceed 3× their task's median, largest ratio
+   * first.
+   */
   effortOutliers: EffortOutlier[];
   /** Run warnings, then scenario entries that matched nothing. */
   warnings: string[];

@@ -87,7 +87,10 @@ describe("an execution budget", () => {
 
   it("is described in words, in its own units", () => {
     expect(describeScenario({ budget: { costUsd: 0.5, durationMs: 120000, tokens: 20000, toolCalls: 40 } })).toEqual([
-      "execution budget: a scored rollout spending more than $0.5 of cost, or 120 s of time, or 20000 tokens, or 40 tool calls fails",
+      "execution budget: a scored rollout spending more than $0.5 of cost, or 120 s of time, or 20,000 tokens, or 40 tool calls fails",
+    ]);
+    expect(describeScenario({ budget: { tokens: 1_000_000, durationMs: 7_200_000, toolCalls: 1500 } })).toEqual([
+      "execution budget: a scored rollout spending more than 7,200 s of time, or 1,000,000 tokens, or 1,500 tool calls fails",
     ]);
     expect(computeReport(measured, { budget: { toolCalls: 10 } }).scenarioDescription).toEqual([
       "execution budget: a scored rollout spending more than 10 tool calls fails",

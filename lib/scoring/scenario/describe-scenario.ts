@@ -8,12 +8,15 @@ import type { ScoringRun } from "../core/types";
 const DEFAULT_METRIC = "correctness";
 const DEFAULT_SCHEME = "task";
 
-/** A figure of a measure in words, in its own unit ("$0.8", "12 s", "1 tool call"). */
+/** A count with thousands separators ("1,000,000"): lib/display is above this layer. */
+const counted = (v: number) => v.toLocaleString("en-US");
+
+/** A figure of a measure in words, in its own unit ("$0.8", "12 s", "1 tool call", "1,000,000 tokens"). */
 const MEASURE_WORDS: Record<BudgetKey, (value: number) => string> = {
   costUsd: (v) => `$${v}`,
-  durationMs: (v) => `${v / 1000} s`,
-  tokens: (v) => `${v} ${v === 1 ? "token" : "tokens"}`,
-  toolCalls: (v) => `${v} ${v === 1 ? "tool call" : "tool calls"}`,
+  durationMs: (v) => `${counted(v / 1000)} s`,
+  tokens: (v) => `${counted(v)} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${counted(v)} ${v === 1 ? "tool call" : "tool calls"}`,
 };
 
 /**
@@ -29,9 +32,9 @@ export function describeOverBudget(measures: Measures | undefined, budget: Budge
 /** A limit in words, in the measure's own unit ("$0.5 of cost", "120 s of time"). */
 const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
   costUsd: (v) => `$${v} of cost`,
-  durationMs: (v) => `${v / 1000} s of time`,
-  tokens: (v) => `${v} ${v === 1 ? "token" : "tokens"}`,
-  toolCalls: (v) => `${v} ${v === 1 ? "tool call" : "tool calls"}`,
+  durationMs: (v) => `${counted(v / 1000)} s of time`,
+  tokens: (v) => `${counted(v)} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${counted(v)} ${v === 1 ? "tool call" : "tool calls"}`,
 };
 
 /**

@@ -21,21 +21,25 @@ describe("effortScatter", () => {
     row("b2", "B", false, null, { costUsd: 2, toolCalls: 1 }, false),
   ];
 
-  it("offers the measures some scored rollout records, cost first", () => {
+  it("offers the measures some rollout records, scored or not, cost first", () => {
     expect(scatterMeasures(rows)).toEqual(["costUsd", "toolCalls"]);
+    expect(scatterMeasures([row("x", "X", false, null, { tokens: 9 }, false)])).toEqual(["tokens"]);
   });
 
-  it("one point per scored rollout that records the measure, reward on y", () => {
+  it("one point per scored rollout that records the measure, reward on y; the unscored on a row of their own", () => {
     expect(effortScatter(rows, "costUsd")).toEqual({
       measure: "costUsd",
       y: "reward",
       per: "rollout",
-      unrecorded: 1, // b1 records no cost; b2 is unscored
+      unrecorded: 1, // b1 records no cost
       points: [
         { id: "a1", task: "A", x: 0.1, y: 1, passed: true, rollouts: 1 },
         { id: "a2", task: "A", x: 0.3, y: 0.5, passed: false, rollouts: 1 },
       ],
+      // b2 is unscored and spent the most: no reward to plot, still drawn.
+      unscored: [{ id: "b2", task: "B", x: 2, rollouts: 1 }],
     });
+    expect(scatterXDomain(effortScatter(rows, "costUsd")!)).toEqual([0, 2]);
   });
 
   it("pass (1 / 0) on y when a plotted rollout has no reward", () => {
@@ -49,7 +53,7 @@ describe("effortScatter", () => {
     ]);
   });
 
-  it("null when no scored rollout records the measure", () => {
+  it("null when no rollout records the measure", () => {
     expect(effortScatter(rows, "durationMs")).toBeNull();
   });
 
@@ -59,12 +63,17 @@ describe("effortScatter", () => {
         toolCalls: i % 2 === 0 ? 2 : 6,
       }),
     );
-    const s = effortScatter(many, "toolCalls")!;
+    const crashes = [
+      row("c1", "odd", false, null, { toolCalls: 10 }, false),
+      row("c2", "odd", false, null, { toolCalls: 30 }, false),
+    ];
+    const s = effortScatter([...many, ...crashes], "toolCalls")!;
     expect(s.per).toBe("task");
     expect(s.points).toEqual([
       { id: "even", task: "even", x: 2, y: 1, passed: true, rollouts: 1001 },
       { id: "odd", task: "odd", x: 6, y: 0.5, passed: false, rollouts: 1001 },
     ]);
+    expect(s.unscored).toEqual([{ id: "odd", task: "odd", x: 20, rollouts: 2 }]);
   });
 });
 

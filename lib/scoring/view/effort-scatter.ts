@@ -27,64 +27,80 @@ export interface ScatterPoint {
   rollouts: number;
 }
 
+/** An unscored rollout (or a task's mean of them) on the scatter's row of its own: a spend without a verdict. */
+export interface BandPoint {
+  id: string;
+  task: string;
+  x: number;
+  rollouts: number;
+}
+
 export interface EffortScatter {
   measure: ScatterMeasure;
-  /** "reward" when every plotted rollout has a reward, else "pass". */
+  /** "reward" when every plotted scored rollout has a reward, else "pass". */
   y: "reward" | "pass";
   per: "rollout" | "task";
+  /** Scored rollouts that record the measure. */
   points: ScatterPoint[];
-  /** Scored rollouts left out because they do not record the measure. */
+  /**
+   * Unscored rollouts that record the measure, on a row below the axis: they have no reward or verdict to plot,
+   * and a crashed attempt's spend is spend (the run's largest spender may be one).
+   */
+  unscored: BandPoint[];
+  /** Rollouts, scored or not, left out because they do not record the measure. */
   unrecorded: number;
 }
 
 type ScatterRollout = Pick<RolloutReport, "id" | "task" | "status" | "passed" | "reward" | "measures">;
 
-/** The scatter measures at least one scored rollout records, in preference order. */
+/** The scatter measures at least one rollout records, scored or not, in preference order. */
 export function scatterMeasures(rollouts: readonly ScatterRollout[]): ScatterMeasure[] {
-  return SCATTER_MEASURES.filter((m) => rollouts.some((r) => r.status === "scored" && r.measures[m] !== null));
+  return SCATTER_MEASURES.filter((m) => rollouts.some((r) => r.measures[m] !== null));
+}
+
+/** Each task's mean of the measure and of y over `rows`, with how many passed. */
+function byTask(rows: readonly ScatterRollout[], x: (r: ScatterRollout) => number, y: (r: ScatterRollout) => number) {
+  const acc = new Map<string, { x: number; y: number; passes: number; n: number }>();
+  for (const r of rows) {
+    const a = acc.get(r.task) ?? { x: 0, y: 0, passes: 0, n: 0 };
+    a.x += x(r);
+    a.y += y(r);
+    a.passes += r.passed ? 1 : 0;
+    a.n += 1;
+    acc.set(r.task, a);
+  }
+  return [...acc].map(([task, a]) => ({ task, x: a.x / a.n, y: a.y / a.n, passed: a.passes === a.n, rollouts: a.n }));
 }
 
 /**
- * Scored rollouts by a measure against reward (or pass when some have no reward): one point per rollout, or per
- * task (means) when more than SCATTER_ROLLOUT_LIMIT rollouts would be drawn. Unscored rollouts have no verdict
- * to plot. null when no scored rollout records `measure`.
+ * Rollouts by a measure: the scored ones against reward (or pass when some have no reward), the unscored ones on
+ * a row of their own; one point per rollout, or per task (means) when more than SCATTER_ROLLOUT_LIMIT rollouts
+ * would be drawn. null when no rollout records `measure`.
  */
 export function effortScatter(rollouts: readonly ScatterRollout[], measure: ScatterMeasure): EffortScatter | null {
-  const plotted = rollouts.filter((r) => r.status === "scored" && r.measures[measure] !== null);
-  if (plotted.length === 0) return null;
-  const scored = rollouts.filter((r) => r.status === "scored").length;
+  const recording = rollouts.filter((r) => r.measures[measure] !== null);
+  if (recording.length === 0) return null;
+  const plotted = recording.filter((r) => r.status === "scored");
+  const unscored = recording.filter((r) => r.status !== "scored");
   const y = plotted.every((r) => r.reward !== null) ? "reward" : "pass";
+  const xOf = (r: ScatterRollout) => r.measures[measure]!;
   const yOf = (r: ScatterRollout) => (y === "reward" ? r.reward! : r.passed ? 1 : 0);
-  const base = { measure, y, unrecorded: scored - plotted.length } as const;
-  if (plotted.length <= SCATTER_ROLLOUT_LIMIT) {
+  const base = { measure, y, unrecorded: rollouts.length - recording.length } as const;
+  if (recording.length <= SCATTER_ROLLOUT_LIMIT) {
     const points = plotted.map((r) => ({
       id: r.id,
       task: r.task,
-      x: r.measures[measure]!,
+      x: xOf(r),
       y: yOf(r),
       passed: r.passed,
       rollouts: 1,
     }));
-    return { ...base, per: "rollout", points };
+    const band = unscored.map((r) => ({ id: r.id, task: r.task, x: xOf(r), rollouts: 1 }));
+    return { ...base, per: "rollout", points, unscored: band };
   }
-  const byTask = new Map<string, { x: number; y: number; passes: number; n: number }>();
-  for (const r of plotted) {
-    const acc = byTask.get(r.task) ?? { x: 0, y: 0, passes: 0, n: 0 };
-    acc.x += r.measures[measure]!;
-    acc.y += yOf(r);
-    acc.passes += r.passed ? 1 : 0;
-    acc.n += 1;
-    byTask.set(r.task, acc);
-  }
-  const points = [...byTask].map(([task, a]) => ({
-    id: task,
-    task,
-    x: a.x / a.n,
-    y: a.y / a.n,
-    passed: a.passes === a.n,
-    rollouts: a.n,
-  }));
-  return { ...base, per: "task", points };
+  const points = byTask(plotted, xOf, yOf).map((t) => ({ id: t.task, ...t }));
+  const band = byTask(unscored, xOf, () => 0).map((t) => ({ id: t.task, task: t.task, x: t.x, rollouts: t.rollouts }));
+  return { ...base, per: "task", points, unscored: band };
 }
 
 /**
@@ -101,9 +117,12 @@ export function scatterYDomain(scatter: Pick<EffortScatter, "points">): [number,
   return [low, high];
 }
 
-/** The x axis: from 0 (no measure is negative) to the largest value plotted. */
-export function scatterXDomain(scatter: Pick<EffortScatter, "points">): [number, number] {
+/** The x axis: from 0 (no measure is negative) to the largest value plotted, unscored rollouts included. */
+export function scatterXDomain(
+  scatter: Pick<EffortScatter, "points"> & Partial<Pick<EffortScatter, "unscored">>,
+): [number, number] {
   let high = 0;
   for (const p of scatter.points) if (p.x > high) high = p.x;
+  for (const p of scatter.unscored ?? []) if (p.x > high) high = p.x;
   return [0, high];
 }

@@ -7,6 +7,8 @@ import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringCheck, ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { MEASURE_KEYS, measuresOf, type MeasureKey } from "@/lib/scoring/core/measures";
+import { measureRow } from "@/lib/scoring/report/effort";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
 import { mergeTags } from "@/lib/run-tags";
@@ -39,6 +41,9 @@ import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecor
 import type { StoredEncoding } from "../run-encoding";
 import { OverlapCache, STORE_MARKER_SQL } from "../overlap-cache";
 import { bulkInsert, insertByColumns } from "./bulk-insert";
+
+/** Every measure column of a rollout, for a Prisma select. */
+const MEASURE_SELECT = Object.fromEntries(MEASURE_KEYS.map((k) => [k, true])) as Record<MeasureKey, true>;
 
 /*
  * The PostgreSQL store. Contract: every read and write goes through one pg pool per process, under one Prisma
@@ -236,6 +241,7 @@ export class PostgresStore implements Store {
         reward: true,
         errorCategory: true,
         error: true,
+        ...MEASURE_SELECT,
         task: { select: { key: true, group: true } },
         checks: {
           select: {
@@ -265,6 +271,7 @@ export class PostgresStore implements Store {
         reward: r.reward,
         errorCategory: r.errorCategory,
         error: r.error,
+        measures: measureRow(measuresOf(r)),
         checks: r.checks,
       })),
     };

@@ -4,6 +4,8 @@ import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { MEASURE_KEYS, measuresOf } from "@/lib/scoring/core/measures";
+import { measureRow } from "@/lib/scoring/report/effort";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
@@ -250,7 +252,8 @@ export class SqliteStore implements Store {
     if (!run) return null;
     const rollouts = this.#sql
       .get(
-        `SELECT r."id", r."rolloutId", r."status", r."passed", r."reward", r."errorCategory", r."error", t."key" AS "taskKey", t."group" ` +
+        `SELECT r."id", r."rolloutId", r."status", r."passed", r."reward", r."errorCategory", r."error", ` +
+          `${MEASURE_KEYS.map((k) => `r."${k}"`).join(", ")}, t."key" AS "taskKey", t."group" ` +
           `FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE r."runId" = ? ORDER BY t."key" ASC, r."rolloutId" ASC`,
       )
       .all(runId) as RawRow[];
@@ -280,6 +283,7 @@ export class SqliteStore implements Store {
           reward: r.reward,
           errorCategory: r.errorCategory,
           error: r.error,
+          measures: measureRow(measuresOf(r)),
           checks: byRollout.get(r.id) ?? [],
         };
       }),

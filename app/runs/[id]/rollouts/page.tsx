@@ -27,7 +27,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: data ? `Rollouts · ${data.meta.name}` : "Run not found" };
 }
 
-/** Every rollout of a run, filtered by verdict (pass, fail, unscored) and by why it is unscored. */
+/**
+ * Every rollout of a run, filtered by verdict (pass, fail, unscored) and by why it is unscored, with its
+ * recorded measures, sorted by any column (`?sort=-tokens`).
+ */
 export default async function RolloutsPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const data = await load(id);
