@@ -15,8 +15,9 @@ import type { WeightedValue } from "../core/schemes";
  * first screen) would read differently from the same run scored now: stored ones of another version are
  * rewritten (lib/ingest/refresh-summaries.ts) rather than shown beside new ones.
  * 2: the default headline by coverage (report-metrics.ts, headlineMetric).
+ * 3: effort per pass over the passes among the rollouts that record a measure; totals with their coverage.
  */
-export const SCORING_VERSION = 2;
+export const SCORING_VERSION = 3;
 
 /**
  * Every metric as a key (null), in metric order. Row objects are cloned from it and then filled, so each is
