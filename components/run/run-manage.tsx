@@ -117,7 +117,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
       </div>
       {panel === "rename" ? (
         <form
-          className={`card ${styles.panel}`}
+          className={`card popover ${styles.panel}`}
           onSubmit={(e) => void send(e, { method: "PATCH", body: { name: newName.trim() } })}
         >
           <label className={styles.field}>
@@ -140,7 +140,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
       ) : null}
       {panel === "tags" ? (
         <form
-          className={`card ${styles.panel}`}
+          className={`card popover ${styles.panel}`}
           onSubmit={(e) => {
             if (parsedTags.success) void send(e, { method: "PATCH", body: { tags: parsedTags.data } });
             else e.preventDefault();
@@ -167,7 +167,7 @@ export function RunManage({ runId, name, tags }: { runId: string; name: string; 
         </form>
       ) : null}
       {panel === "delete" ? (
-        <form className={`card ${styles.panel}`} onSubmit={(e) => void send(e, { method: "DELETE" })}>
+        <form className={`card popover ${styles.panel}`} onSubmit={(e) => void send(e, { method: "DELETE" })}>
           <p className={styles.warning}>
             Deleting removes this run, its tasks, rollouts and the raw files no other run holds. It cannot be undone.
           </p>

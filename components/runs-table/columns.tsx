@@ -363,7 +363,7 @@ const columns = helper.columns([
     header: () => (
       <span title="Warnings">
         <span aria-hidden>⚠</span>
-        <span className={styles.visuallyHidden}>Warnings</span>
+        <span className="visually-hidden">Warnings</span>
       </span>
     ),
     ...numberColumn,
@@ -373,7 +373,7 @@ const columns = helper.columns([
       return (
         <span className="badge badge-warn" title={`${plural(count, "warning")}: open the run to read them`}>
           <span aria-hidden>⚠</span> {count}
-          <span className={styles.visuallyHidden}> {count === 1 ? "warning" : "warnings"}</span>
+          <span className="visually-hidden"> {count === 1 ? "warning" : "warnings"}</span>
         </span>
       );
     },

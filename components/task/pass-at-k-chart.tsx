@@ -6,24 +6,47 @@ import type { PassAtKPoint } from "@/lib/scoring/core/pass-at-k";
 
 const percent = (v: number) => pct(v, 0);
 
-/** pass@k and pass^k over k = 1..n (points prepared by lib/scoring passAtKPoints); the chart only draws. */
-export function PassAtKChart({ points }: { points: PassAtKPoint[] }) {
+/** One line of a pass@k chart: the row key it reads, its name, colour, and dashed for pass^k. */
+export interface PassAtKLine {
+  key: string;
+  name: string;
+  colour: string;
+  dashed: boolean;
+}
+
+/** The two curves of one task or run (points from lib/scoring passAtKCurve / runPassAtKPoints). */
+const ONE_RUN: PassAtKLine[] = [
+  { key: "passAtK", name: "pass@k (at least one of k passes)", colour: "var(--chart-1)", dashed: false },
+  { key: "passHatK", name: "pass^k (all k pass)", colour: "var(--chart-3)", dashed: true },
+];
+
+/**
+ * pass@k and pass^k over k: one task's or run's two curves (`points`), or any lines over rows keyed by k
+ * (`rows` and `lines`, the compare page's runs side by side). The chart only draws prepared data.
+ */
+export function PassAtKChart({
+  points,
+  rows,
+  lines = ONE_RUN,
+  label = "pass@k and pass^k by number of tries k",
+}: {
+  points?: PassAtKPoint[];
+  rows?: ({ k: number } & Record<string, number>)[];
+  lines?: PassAtKLine[];
+  label?: string;
+}) {
+  const data: readonly { k: number }[] = rows ?? points ?? [];
   return (
-    <div
-      data-testid="pass-at-k-chart"
-      role="img"
-      aria-label="pass@k and pass^k by number of tries k"
-      style={{ width: "100%", height: 260 }}
-    >
+    <div data-testid="pass-at-k-chart" role="img" aria-label={label} style={{ width: "100%", height: 260 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid stroke="var(--border)" vertical={false} />
           <XAxis
             dataKey="k"
             type="number"
             domain={["dataMin", "dataMax"]}
             allowDecimals={false}
-            tickCount={Math.min(points.length, 10)}
+            tickCount={Math.min(data.length, 10)}
             tick={{ fontSize: 12, fill: "var(--text-3)" }}
             label={{
               value: "k (tries)",
@@ -46,23 +69,18 @@ export function PassAtKChart({ points }: { points: PassAtKPoint[] }) {
             contentStyle={{ borderRadius: 8, borderColor: "var(--border)", fontSize: 13 }}
           />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Line
-            name="pass@k (at least one of k passes)"
-            dataKey="passAtK"
-            stroke="var(--chart-1)"
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-          />
-          <Line
-            name="pass^k (all k pass)"
-            dataKey="passHatK"
-            stroke="var(--chart-3)"
-            strokeWidth={2}
-            strokeDasharray="6 4"
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-          />
+          {lines.map((line) => (
+            <Line
+              key={line.key}
+              name={line.name}
+              dataKey={line.key}
+              stroke={line.colour}
+              strokeWidth={2}
+              strokeDasharray={line.dashed ? "6 4" : undefined}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+          ))}
         </LineChart>
       </ResponsiveContainer>
     </div>
