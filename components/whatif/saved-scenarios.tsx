@@ -121,7 +121,11 @@ function SaveScenarioForm({ scenario }: { scenario: Scenario }) {
         </span>
       ) : null}
       {open ? (
-        <form className={`card popover ${styles.form}`} onSubmit={(e) => void submit(e)} aria-label="Save this scenario">
+        <form
+          className={`card popover ${styles.form}`}
+          onSubmit={(e) => void submit(e)}
+          aria-label="Save this scenario"
+        >
           <label className={styles.field}>
             <span>Name</span>
             <input
