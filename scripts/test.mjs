@@ -11,11 +11,14 @@
 // test results, e.g. the build or the static checks, counts as one failure) — CI reads it.
 //
 // Options: --unit (steps 0–2 only), --e2e (steps 3–4 only), --no-build (skip step 3), --no-check (skip step 0).
+// TALLY_TEST_ALSO_NODE=<major> (CI sets it) runs step 2 a second time on that Node.js line, from the registry
+// (scripts/other-node.mjs), prepared while the first steps run.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prepareOtherNode } from "./other-node.mjs";
 import { startPostgres } from "./pg-throwaway.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,6 +32,11 @@ for (const arg of args) {
 const runUnit = !args.has("--e2e");
 const runE2e = !args.has("--unit");
 const runCheck = runUnit && !args.has("--no-check");
+const alsoNode = runUnit ? process.env.TALLY_TEST_ALSO_NODE : undefined;
+if (alsoNode !== undefined && !/^\d+$/.test(alsoNode)) {
+  console.error(`TALLY_TEST_ALSO_NODE must be a Node.js major version such as 24, not ${JSON.stringify(alsoNode)}`);
+  process.exit(2);
+}
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-test-run-"));
 /** @type {{ name: string, status: "ok" | "FAIL" | "skip", detail: string, passed: number, failed: number, skipped: number }[]} */
@@ -88,9 +96,9 @@ function log(message) {
 }
 
 /** Runs a child to its end; `besides`: it runs beside the current child (the static checks). */
-function run(command, argv, env = {}, { besides = false } = {}) {
+function run(command, argv, env = {}, { besides = false, cwd = root } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, argv, { cwd, stdio: "inherit", env: { ...process.env, ...env } });
     if (besides) beside = child;
     else current = child;
     child.on("error", (error) => {
@@ -180,17 +188,25 @@ async function stepPostgres() {
 
 // ---- 2. vitest -------------------------------------------------------------------------------------------
 
-async function stepUnit() {
+/** `on`: another Node.js line's binary, checkout and environment (scripts/other-node.mjs); else this one. */
+async function stepUnit(on) {
   const t0 = Date.now();
-  const report = path.join(workDir, "vitest.json");
-  log("unit and storage tests: vitest run");
-  const code = await run(process.execPath, [
-    bin("vitest", "vitest.mjs"),
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const name = on ? `unit ${on.version}` : "unit";
+  const report = path.join(workDir, `${name.replace(/\W+/g, "-")}.json`);
+  log(`unit and storage tests: vitest run${on ? ` on Node.js ${on.version}` : ""}`);
+  const cwd = on?.dir ?? root;
+  const code = await run(
+    on?.node ?? process.execPath,
+    [
+      path.join(cwd, "node_modules", "vitest", "vitest.mjs"),
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    on ? { PATH: on.env.PATH } : {},
+    { cwd },
+  );
   const json = readJson(report);
   let passed = 0;
   let failed = 0;
@@ -212,7 +228,30 @@ async function stepUnit() {
   const detail = json
     ? `${passed} passed, ${failed} failed${broken ? ` (${broken} file${broken > 1 ? "s" : ""} failed to run)` : ""}, ${skipped} skipped (${seconds(t0)})`
     : `vitest exited with ${code} and no report (${seconds(t0)})`;
-  steps.push({ name: "unit", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+  steps.push({ name, status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+}
+
+async function stepOtherNode(preparing) {
+  let on;
+  try {
+    on = await preparing;
+  } catch (error) {
+    console.error(`[test] Node.js ${alsoNode} could not be prepared: ${error.message}`);
+    steps.push({
+      name: `unit ${alsoNode}`,
+      status: "FAIL",
+      detail: `Node.js ${alsoNode} could not be prepared`,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+    });
+    return;
+  }
+  try {
+    await stepUnit(on);
+  } finally {
+    fs.rmSync(on.dir, { recursive: true, force: true });
+  }
 }
 
 // ---- 3. next build ---------------------------------------------------------------------------------------
@@ -309,9 +348,12 @@ try {
   // The checks are mostly one busy core (ESLint) and the unit tests leave room: side by side they save about a
   // minute of CI.
   const checking = runCheck ? stepCheck() : Promise.resolve();
+  const preparing = alsoNode === undefined ? undefined : prepareOtherNode(root, alsoNode);
+  preparing?.catch(() => {}); // reported by stepOtherNode
   if (runUnit && !interrupted) {
     await stepPostgres();
     await stepUnit();
+    if (preparing && !interrupted) await stepOtherNode(preparing);
     stopPostgres(); // not needed by the browser tests
   }
   await checking;
@@ -346,6 +388,6 @@ const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
 const anyFailed = steps.some((s) => s.status === "FAIL");
 console.log(`\n── summary (${seconds(started)}) ${"─".repeat(40)}`);
-for (const s of steps) console.log(`  ${s.name.padEnd(9)} ${s.status.padEnd(5)} ${s.detail}`);
+for (const s of steps) console.log(`  ${s.name.padEnd(14)} ${s.status.padEnd(5)} ${s.detail}`);
 console.log(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed`);
 process.exitCode = anyFailed ? 1 : 0;
