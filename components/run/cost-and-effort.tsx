@@ -134,7 +134,7 @@ function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }
             </div>
             <div>
               {"y" in point ? `${yName}: ${yText(point.y)}` : "unscored"}
-              {point.rollouts > 1 ? ` (${point.rollouts} rollouts)` : ""}
+              {point.rollouts > 1 ? ` (${count(point.rollouts)} rollouts)` : ""}
             </div>
           </>
         )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { Breakable } from "@/components/ui/breakable";
 import Link from "@/components/ui/link";
 import { useMemo } from "react";
 import { changeText, clip, metricTitle } from "@/lib/display/format";
@@ -77,8 +78,11 @@ export function Levers({
                 return (
                   <tr key={`${l.task}\u0000${l.check}`} data-testid="lever" data-task={l.task} data-check={l.check}>
                     <td className={styles.leverText}>
-                      if {href ? <Link href={href}>{taskId}</Link> : taskId} <strong>{clip(l.check, 80)}</strong> were
-                      wrong <span className="muted">({way})</span>
+                      if {href ? <Link href={href}>{taskId}</Link> : taskId}{" "}
+                      <strong>
+                        <Breakable text={clip(l.check, 80)} />
+                      </strong>{" "}
+                      were wrong <span className="muted">({way})</span>
                       {l.label !== l.check ? (
                         <span className={styles.leverLabel} data-testid="lever-label">
                           {clip(l.label, 200)}

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import type { HistogramBin } from "@/lib/scoring/view/reward-histogram";
 import styles from "./sections.module.css";
 
@@ -30,7 +30,7 @@ export function RewardDistribution({
       </h2>
       <p className={styles.panelNote}>
         {plural(scored, "scored rollout")} by reward
-        {unscored > 0 ? `; ${unscored} unscored not shown` : ""}.
+        {unscored > 0 ? `; ${count(unscored)} unscored not shown` : ""}.
       </p>
       {scored === 0 ? (
         <p className="muted">No scored rollout has a reward.</p>
@@ -51,7 +51,7 @@ export function RewardDistribution({
               axisLine={{ stroke: "#cfcfc8" }}
               tick={{ fontSize: 11, fill: "var(--text-2)" }}
               interval="preserveStartEnd"
-              minTickGap={4}
+              minTickGap={10}
             />
             <YAxis
               allowDecimals={false}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { intervalText, num, pct, plural } from "@/lib/display/format";
+import { count, intervalText, num, pct, plural } from "@/lib/display/format";
 import { passedWords } from "@/lib/display/pass-words";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { PassRule } from "@/lib/scoring/view/pass-rule";
@@ -28,7 +28,7 @@ export function PassRateCard({
       text={pct(passRate.value)}
       value={passRate.value}
       colour="#1f8a4c"
-      sub={`each rollout one vote${left > 0 ? ` · ${left} unscored left out` : ""}`}
+      sub={`each rollout one vote${left > 0 ? ` · ${count(left)} unscored left out` : ""}`}
     >
       <strong>
         {passRate.passes} of {plural(passRate.counted, "rollout")}

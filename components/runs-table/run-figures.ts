@@ -1,4 +1,4 @@
-import { fixed, pct } from "@/lib/display/format";
+import { count, fixed, pct } from "@/lib/display/format";
 import type { RunListItem } from "@/lib/store/records";
 
 /** The figures every row of the runs table shows side by side, whatever its headline metric. */
@@ -27,7 +27,7 @@ export function runSearchTexts(run: RunListItem): string[] {
   const texts = [run.name, run.agent ?? "", run.model ?? "", run.format, ...run.tags];
   if (s) {
     texts.push(String(s.tasks), String(s.rollouts));
-    if (s.unscored > 0) texts.push(`${s.unscored} unscored`);
+    if (s.unscored > 0) texts.push(`${count(s.unscored)} unscored`);
     for (const f of RUN_FIGURES) {
       const value = runFigure(run, f);
       if (value !== null) texts.push(runFigureText(value, f));

@@ -1,4 +1,4 @@
-import { coverageText, fixed, pct, plural } from "@/lib/display/format";
+import { count, coverageText, fixed, pct, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 
 // Three decimals always, so the terminal's columns line up.
@@ -9,7 +9,7 @@ const KEY_WIDTH_MAX = 48;
 export function formatReport(report: Report): string {
   const h = report.headline;
   const lines = [
-    `${report.run.name} (${report.run.format}): ${plural(report.counts.tasks, "task")}, ${plural(report.counts.rollouts, "rollout")} (${report.counts.unscored} unscored)`,
+    `${report.run.name} (${report.run.format}): ${plural(report.counts.tasks, "task")}, ${plural(report.counts.rollouts, "rollout")} (${count(report.counts.unscored)} unscored)`,
     `  headline ${h.metric} / ${h.scheme}: ${pct(h.value)}${h.ci95 ? ` [${pct(h.ci95[0])}, ${pct(h.ci95[1])}]` : ""}, ${coverageText(h.coverage)}`,
     ...(h.fallback ? [`  (${h.fallback})`] : []),
     `  pass rate ${pct(report.passRate.value)} (${report.passRate.passes}/${report.passRate.counted}), mean reward ${num(report.meanReward.value)}`,
