@@ -5,6 +5,7 @@
 //            type-aware finding caused by a change in another file shows once that file changes or the cache
 //            is gone (CI starts without one); tsc still reports every type error.
 //   cycles   scripts/check-cycles.mjs (no import cycles between folders)
+//   docs     scripts/check-doc-paths.mjs (every repository path README.md and docs/ name exists)
 //   format   prettier --check . (cached in .prettiercache by file content)
 // Exit status 0 only when every step passed. The last line is `N passed, N failed` (steps), like `npm test`'s.
 import { spawn } from "node:child_process";
@@ -31,6 +32,7 @@ const CHECKS = [
     ],
   },
   { name: "cycles", argv: [path.join(root, "scripts", "check-cycles.mjs")] },
+  { name: "docs", argv: [path.join(root, "scripts", "check-doc-paths.mjs")] },
   {
     name: "format",
     argv: [

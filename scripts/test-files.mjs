@@ -1,17 +1,12 @@
 // Which files are tests rather than production code: the layer rules (eslint.config.mjs) and the folder-cycle
 // check (scripts/check-cycles.mjs) apply to production code only. Tests, browser tests, fixtures and the
 // test kits reach across layers on purpose (a scoring golden test parses a real file through lib/formats).
-// The globs and the predicate say the same thing; keep them together.
+
+/** The test kits: files of helpers that only tests import. */
+const TEST_KITS = ["lib/db/test-databases.ts", "app/api/route-test-kit.ts", "lib/cli/cli-test-kit.ts"];
 
 /** Globs for ESLint's `files` / `ignores`, relative to the repository root. */
-export const TEST_FILE_GLOBS = [
-  "**/*.test.ts",
-  "**/*.test.tsx",
-  "e2e/**",
-  "**/__fixtures__/**",
-  "lib/db/test-databases.ts",
-  "app/api/route-test-kit.ts",
-];
+export const TEST_FILE_GLOBS = ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "**/__fixtures__/**", ...TEST_KITS];
 
 /** Whether a path relative to the repository root (with `/` separators) is a test file. */
 export function isTestFile(relative) {
@@ -19,7 +14,6 @@ export function isTestFile(relative) {
     /\.test\.tsx?$/.test(relative) ||
     relative.startsWith("e2e/") ||
     relative.includes("__fixtures__/") ||
-    relative === "lib/db/test-databases.ts" ||
-    relative === "app/api/route-test-kit.ts"
+    TEST_KITS.includes(relative)
   );
 }
