@@ -1,4 +1,25 @@
 import { z } from "zod";
+import { parseHost, parseOrigin } from "./api/host-names";
+
+/** A comma-separated list read item by item; an item `read` cannot read is an issue naming it and `expected`. */
+function listOf(read: (item: string) => string | null, expected: string) {
+  return z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const items: string[] = [];
+      for (const item of value.split(",").map((s) => s.trim())) {
+        if (item === "") continue;
+        const parsed = read(item);
+        if (parsed === null) {
+          ctx.addIssue({ code: "custom", message: `"${item}" is not ${expected}` });
+          return z.NEVER;
+        }
+        items.push(parsed);
+      }
+      return items;
+    });
+}
 
 /** Every environment variable Tally reads, validated once. */
 const ZEnv = z.object({
@@ -18,6 +39,16 @@ const ZEnv = z.object({
     .default(50 * 1024 * 1024),
   /** Set to 0 to skip loading the demo runs into an empty database. */
   TALLY_DEMO: z.enum(["0", "1"]).default("1"),
+  /**
+   * Origins besides the server's own whose pages may send writes (`https://ci.example.com,http://localhost:5173`),
+   * read as serialised origins (lib/api/same-origin.ts).
+   */
+  TALLY_ALLOWED_ORIGINS: listOf(parseOrigin, "an origin such as https://tally.example.com"),
+  /**
+   * Host names the server answers to besides its bound address and the loopback names (`tally.example.com`, or
+   * `tally.example.com:8443` for that port only): any other Host is refused, against DNS rebinding.
+   */
+  TALLY_ALLOWED_HOSTS: listOf((item) => parseHost(item)?.host ?? null, "a host name such as tally.example.com"),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -30,4 +61,17 @@ export function env(): TEnv {
     throw new Error(`Invalid environment: ${fields}`);
   }
   return parsed.data;
+}
+
+const ZOriginEnv = ZEnv.pick({ HOST: true, TALLY_ALLOWED_ORIGINS: true, TALLY_ALLOWED_HOSTS: true });
+
+export type TOriginEnv = z.infer<typeof ZOriginEnv>;
+
+/**
+ * Only the settings the same-origin rule reads, so the proxy is not refused over an unrelated variable. Null
+ * when one of them is invalid (`tally serve` refuses to start then, through env()).
+ */
+export function originEnv(): TOriginEnv | null {
+  const parsed = ZOriginEnv.safeParse(process.env);
+  return parsed.success ? parsed.data : null;
 }

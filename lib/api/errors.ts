@@ -1,22 +1,8 @@
 import { NextResponse } from "next/server";
 import type { ZodError } from "zod";
+import { errorBody, statusOf, type ApiErrorBody, type ApiErrorCode } from "./error-shape";
 
-/** The one error shape of the HTTP API (docs/architecture.md#errors): `{"error": {"code", "message", "details"}}`. */
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
-
-const STATUS = {
-  malformed: 400,
-  unauthorized: 401,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  invalid: 422,
-  internal: 500,
-} as const;
-
-export type ApiErrorCode = keyof typeof STATUS;
+export { errorBody, statusOf, type ApiErrorBody, type ApiErrorCode } from "./error-shape";
 
 export class ApiError extends Error {
   constructor(
@@ -35,14 +21,7 @@ export function zodDetails(error: ZodError): { path: string; message: string }[]
 /** Maps any thrown value to the error shape; unexpected errors become a generic 500, never a leaked message. */
 export function errorResponse(error: unknown): NextResponse<ApiErrorBody> {
   if (error instanceof ApiError) {
-    const body: ApiErrorBody = {
-      error: {
-        code: error.code,
-        message: error.message,
-        ...(error.details === undefined ? {} : { details: error.details }),
-      },
-    };
-    return NextResponse.json(body, { status: STATUS[error.code] });
+    return NextResponse.json(errorBody(error.code, error.message, error.details), { status: statusOf(error.code) });
   }
   console.error("tally api: unexpected error", error);
   return NextResponse.json(

@@ -2,7 +2,15 @@ import { createHmac } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { hasReadAccess, isOpenPath, safeEqual, safeNext, SESSION_COOKIE, sessionValue } from "./read-gate";
+import {
+  hasIngestToken,
+  hasReadAccess,
+  isOpenPath,
+  safeEqual,
+  safeNext,
+  SESSION_COOKIE,
+  sessionValue,
+} from "./read-gate";
 import { STORED_FILE_POLICY } from "./security-headers";
 
 // The read gate and the proxy, called directly with real requests; process.env is set per test.
@@ -115,6 +123,25 @@ describe("hasReadAccess", () => {
     // The cookie holds the HMAC, so the token itself as the cookie is refused, and so is an HMAC of another token.
     expect(await ok({ cookie: `${SESSION_COOKIE}=${READ}` })).toBe(false);
     expect(await ok({ cookie: `${SESSION_COOKIE}=${await sessionValue("old-token")}` })).toBe(false);
+  });
+});
+
+describe("hasIngestToken", () => {
+  const carries = (headers: Record<string, string>) => hasIngestToken(new Headers(headers));
+
+  it("is false whatever the headers when no ingest token is set: no header is a credential then", async () => {
+    expect(await carries({ authorization: "Bearer anything" })).toBe(false);
+    expect(await carries({})).toBe(false);
+  });
+
+  it("is true only for the ingest token in Authorization or X-Tally-Token; the read token and cookies are not it", async () => {
+    process.env.TALLY_INGEST_TOKEN = INGEST;
+    process.env.TALLY_READ_TOKEN = READ;
+    expect(await carries({ authorization: `Bearer ${INGEST}` })).toBe(true);
+    expect(await carries({ "x-tally-token": INGEST })).toBe(true);
+    expect(await carries({ authorization: `Bearer ${READ}` })).toBe(false);
+    expect(await carries({ authorization: "Bearer " })).toBe(false);
+    expect(await carries({ cookie: `${SESSION_COOKIE}=${await sessionValue(READ)}` })).toBe(false);
   });
 });
 

@@ -55,9 +55,9 @@ export async function safeEqual(given: string, expected: string): Promise<boolea
   return diff === 0;
 }
 
-function bearer(request: Request): string | null {
-  const match = request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i);
-  return match?.[1]?.trim() ?? request.headers.get("x-tally-token");
+function bearer(headers: Headers): string | null {
+  const match = headers.get("authorization")?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1]?.trim() ?? headers.get("x-tally-token");
 }
 
 function cookie(request: Request, name: string): string | null {
@@ -81,11 +81,21 @@ export async function isReadToken(given: string): Promise<boolean> {
   return isRead || isIngest;
 }
 
+/**
+ * Whether the request carries the configured ingest token in a header (`Authorization: Bearer`, `X-Tally-Token`).
+ * False when no ingest token is set: then no header is a credential.
+ */
+export async function hasIngestToken(headers: Headers): Promise<boolean> {
+  const ingest = configured("TALLY_INGEST_TOKEN");
+  const token = bearer(headers);
+  return ingest !== undefined && token !== null && token !== "" && (await safeEqual(token, ingest));
+}
+
 /** Whether the request may read: always when no read token is set; else a Bearer token or the session cookie. */
 export async function hasReadAccess(request: Request): Promise<boolean> {
   const read = readToken();
   if (read === undefined) return true;
-  const token = bearer(request);
+  const token = bearer(request.headers);
   if (token && (await isReadToken(token))) return true;
   const session = cookie(request, SESSION_COOKIE);
   return session !== null && (await safeEqual(session, await sessionValue(read)));

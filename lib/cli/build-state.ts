@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const IGNORED = new Set(["node_modules", "generated", "__fixtures__", ".next"]);
 
 function newestMtime(entry: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exposureWarning, isLoopback } from "./listen-address";
+import { exposureWarning, hostNamesNote, isLoopback } from "./listen-address";
 
 describe("isLoopback", () => {
   it.each(["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"])("%s is loopback", (host) => {
@@ -23,5 +23,17 @@ describe("exposureWarning", () => {
     expect(warning).toContain("0.0.0.0");
     expect(warning).toContain("TALLY_READ_TOKEN");
     expect(warning).toContain("readable by anyone");
+  });
+});
+
+describe("hostNamesNote", () => {
+  it("tells a server on a wildcard address that host names need TALLY_ALLOWED_HOSTS", () => {
+    expect(hostNamesNote("0.0.0.0", [])).toContain("TALLY_ALLOWED_HOSTS");
+    expect(hostNamesNote("::", [])).toContain("TALLY_ALLOWED_HOSTS");
+  });
+  it("is silent once names are listed, and on a particular address", () => {
+    expect(hostNamesNote("0.0.0.0", ["tally.example.com"])).toBeNull();
+    expect(hostNamesNote("127.0.0.1", [])).toBeNull();
+    expect(hostNamesNote("10.0.0.5", [])).toBeNull();
   });
 });

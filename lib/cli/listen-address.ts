@@ -20,3 +20,17 @@ export function exposureWarning(host: string, readTokenSet: boolean): string | n
     "tally: set TALLY_READ_TOKEN (and TALLY_INGEST_TOKEN for uploads), or HOST=127.0.0.1 to serve this machine only.",
   ].join("\n");
 }
+
+/**
+ * What `tally serve` says on a wildcard address (0.0.0.0, ::) when TALLY_ALLOWED_HOSTS lists no name: requests
+ * that reach it by a host name are refused (lib/api/same-origin.ts, against DNS rebinding), by IP or localhost
+ * they are served.
+ */
+export function hostNamesNote(host: string, allowedHosts: readonly string[]): string | null {
+  const wildcard = host === "0.0.0.0" || host === "::" || host === "[::]";
+  if (!wildcard || allowedHosts.length > 0) return null;
+  return (
+    "tally: answering by IP address and localhost only; list the names this server is reached by " +
+    "(tally.example.com) in TALLY_ALLOWED_HOSTS."
+  );
+}

@@ -1,6 +1,11 @@
 import { UsageError } from "./args";
 
-type Command = { summary: string; load: () => Promise<{ run: (argv: string[]) => Promise<number> }> };
+type Command = {
+  summary: string;
+  load: () => Promise<{ run: (argv: string[]) => Promise<number> }>;
+  /** Not listed in the usage: a process another command starts. */
+  internal?: true;
+};
 
 // Loaded on demand: `tally ingest` should not pay for the browser that `tally bench` drives.
 const COMMANDS: Record<string, Command> = {
@@ -36,6 +41,11 @@ const COMMANDS: Record<string, Command> = {
     summary: "serve the dashboard (what npm start runs)",
     load: async () => (await import("./commands/serve")).serveCommand,
   },
+  "serve-app": {
+    summary: "the server process tally serve starts",
+    load: async () => (await import("./commands/serve-app")).serveAppCommand,
+    internal: true,
+  },
   migrate: {
     summary: "apply database migrations (npm run db:migrate)",
     load: async () => (await import("./commands/migrate")).migrateCommand,
@@ -47,7 +57,9 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  const lines = Object.entries(COMMANDS)
+    .filter(([, c]) => !c.internal)
+    .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
   return [
     "Usage: tally <command> [options]   (tally <command> --help for its options)",
     "",

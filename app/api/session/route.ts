@@ -37,10 +37,24 @@ function setSession(response: NextResponse, request: Request, value: string, max
   return response;
 }
 
+/**
+ * A 303 to a path of this server (`safeNext` made it one), written relative: the browser resolves it against the
+ * address it used, so it stays right behind a proxy, whatever Host and port the server itself saw.
+ */
+function seeOther(path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { Location: path } });
+}
+
 /** A plain HTML form post (no JavaScript) is answered with redirects; everything else with JSON. */
 function isFormPost(request: Request): boolean {
   const type = request.headers.get("content-type")?.toLowerCase() ?? "";
   return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+}
+
+/** The `next` field of a sign-in body when it is a string of at most 2,048 characters. */
+function nextOf(body: unknown): string | undefined {
+  const next = typeof body === "object" && body !== null ? (body as Record<string, unknown>).next : undefined;
+  return typeof next === "string" && next.length <= 2048 ? next : undefined;
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -63,19 +77,16 @@ async function readBody(request: Request): Promise<unknown> {
  */
 export const POST = handle(async (request: Request) => {
   const form = isFormPost(request);
-  const parsed = ZSignIn.safeParse(await readBody(request));
-  const next = safeNext(parsed.success ? parsed.data.next : undefined);
+  const body = await readBody(request);
+  const parsed = ZSignIn.safeParse(body);
+  // Read apart from the token: a form sent without one still says where to go once signed in.
+  const next = safeNext(nextOf(body));
   const read = readToken();
   if (read === undefined) {
-    return form
-      ? NextResponse.redirect(new URL(next, request.url), 303)
-      : NextResponse.json({ signedIn: true, required: false });
+    return form ? seeOther(next) : NextResponse.json({ signedIn: true, required: false });
   }
   const signInAgain = (error: string) =>
-    NextResponse.redirect(
-      new URL(`/sign-in?${new URLSearchParams({ error, ...(next === "/" ? {} : { next }) }).toString()}`, request.url),
-      303,
-    );
+    seeOther(`/sign-in?${new URLSearchParams({ error, ...(next === "/" ? {} : { next }) }).toString()}`);
   if (!parsed.success) {
     if (form) return signInAgain("missing");
     throw new ApiError("invalid", "Enter the token.", zodDetails(parsed.error));
@@ -87,9 +98,7 @@ export const POST = handle(async (request: Request) => {
       "That token was not accepted. Use the server's TALLY_READ_TOKEN (or TALLY_INGEST_TOKEN).",
     );
   }
-  const response = form
-    ? NextResponse.redirect(new URL(next, request.url), 303)
-    : NextResponse.json({ signedIn: true, required: true });
+  const response = form ? seeOther(next) : NextResponse.json({ signedIn: true, required: true });
   return setSession(response, request, await sessionValue(read), SESSION_MAX_AGE_SECONDS);
 });
 

@@ -9,7 +9,7 @@ import { plural } from "@/lib/display/format";
 import { createStore } from "@/lib/store/open-store";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
-import { exposureWarning } from "../listen-address";
+import { exposureWarning, hostNamesNote } from "../listen-address";
 import { parseTags, startWatching, watchedFolders } from "./watch";
 
 const HELP = `Usage: tally serve [--port N] [--host ADDRESS] [--watch FOLDER… [--run NAME] [--tag T…]]
@@ -21,6 +21,7 @@ everything is readable by anyone who can reach it. --watch (repeatable) also doe
 this process: the folders are ingested as a harness writes them and their run shows live.`;
 
 const nextBin = () => path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+const tallyBin = () => path.join(process.cwd(), "lib", "cli", "bin.mjs");
 
 /** Beside the server: rewrites summaries an older scoring version stored (the runs table reads them). */
 async function refreshSummaries(target: ReturnType<typeof parseDatabaseUrl>): Promise<void> {
@@ -73,11 +74,15 @@ export const serveCommand = {
     }
     const warning = exposureWarning(host, config.TALLY_READ_TOKEN !== undefined);
     if (warning) console.warn(warning);
+    const note = hostNamesNote(host, config.TALLY_ALLOWED_HOSTS);
+    if (note) console.log(note);
     const shown = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
     console.log(`tally: serving http://${shown}:${port} (database ${redactUrl(config.DATABASE_URL)})`);
-    const child = spawn(process.execPath, [nextBin(), "start", "-p", String(port), "-H", host], {
+    // The app's process (tally serve-app: Next.js behind lib/cli/app-server.ts) reads where it listens from
+    // HOST and PORT, as the proxy does to know its own address.
+    const child = spawn(process.execPath, [tallyBin(), "serve-app"], {
       stdio: "inherit",
-      env: childEnv,
+      env: { ...childEnv, HOST: host, PORT: String(port), NODE_ENV: "production" },
     });
     const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
     void refreshSummaries(target);
