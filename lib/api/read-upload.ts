@@ -1,5 +1,6 @@
 import type { InputFile } from "@/lib/formats/types";
 import { env } from "@/lib/env";
+import { IngestLimitError } from "@/lib/ingest/limits";
 import { ApiError } from "./errors";
 
 /**
@@ -44,4 +45,16 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
   }
   if (files.length === 0) throw new ApiError("malformed", "No files in the upload: add one or more `files` parts.");
   return { files, fields };
+}
+
+/** The limits an upload is ingested under (IngestOptions.upload): refused whole, with 413, past either. */
+export function uploadLimits(): { upload: { maxStoredBytes: number } } {
+  return { upload: { maxStoredBytes: env().TALLY_MAX_STORED_BYTES } };
+}
+
+/** An ingest's refusal as the API's error: a limit passed is 413 naming the limit and its setting. */
+export function ingestRefusal(error: unknown): never {
+  if (error instanceof IngestLimitError)
+    throw new ApiError("too_large", error.message, { limit: error.limit, setting: error.setting });
+  throw error;
 }

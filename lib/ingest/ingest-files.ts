@@ -16,13 +16,14 @@ import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
-import { expandArchives } from "../archive/unzip";
+import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
 import { scoringPool } from "./scoring-pool";
+import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
@@ -58,6 +59,14 @@ export interface IngestOptions extends ParseOptions {
   storeRefused?: boolean;
   /** Called after each rollout is stored (done of total), for progress on a terminal. */
   onProgress?: (done: number, total: number) => void;
+  /** What the batch's archives may expand to (default: a budget of the limits in the environment). */
+  archives?: ExpansionBudget;
+  /**
+   * An upload's limits: the whole batch is refused (IngestLimitError, before anything is expanded or written)
+   * when its archives together pass the expansion limit or it would store more than `maxStoredBytes`. Without
+   * it (the CLI), an archive past what the batch has left is a rejection and the rest is stored.
+   */
+  upload?: { maxStoredBytes: number };
 }
 
 export interface IngestResult {
@@ -119,9 +128,13 @@ export async function ingestFiles(
 }
 
 async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
-  const expanded = expandArchives(files);
+  const budget = options.archives ?? archiveBudget();
+  if (options.upload) checkUploadBounds(files, budget.limits, options.upload.maxStoredBytes);
+  const expanded = expandArchives(files, budget);
   const light = options.parseLightAbove !== undefined && expanded.files.length > options.parseLightAbove;
-  const parsed = parseBatch(expanded.files, { ...options, light });
+  const parsed = parseBatch(expanded.files, { ...options, light, archives: budget });
+  // A .eval inside a zip is expanded while parsing: an upload is still refused whole, before any write.
+  if (options.upload && budget.overflow) throw expandedTooLarge(budget.limits, null);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
   const rejected: FileRejection[] = [...expanded.rejected, ...parsed.rejected, ...parsed.unclaimed];
   const release = options.consumeFiles ? releaser(byPath, parsed.runs, rejected) : () => {};

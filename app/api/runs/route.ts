@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { requireRead, requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { readUpload } from "@/lib/api/read-upload";
+import { ingestRefusal, readUpload, uploadLimits } from "@/lib/api/read-upload";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
@@ -45,7 +45,8 @@ export const POST = handle(async (request: Request) => {
     format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
     baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
     tags: fields.data.tags,
-  });
+    ...uploadLimits(),
+  }).catch(ingestRefusal);
   const body = {
     runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
     warnings: result.runs.flatMap(sharedRolloutsWarnings),
