@@ -15,6 +15,7 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
     throw new ApiError(
       "too_large",
       `Upload of ${declared} bytes exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`,
+      { limit: max, setting: "TALLY_MAX_UPLOAD_BYTES" },
     );
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
@@ -23,10 +24,23 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
       "Send the files as multipart/form-data with one `files` part per file (or a .zip).",
     );
   }
+  // Counted as it streams: a body sent without a length (or cut by the framework one MiB past the limit,
+  // next.config.mjs) is refused once it passes the limit, not read whole.
+  let read = 0;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        read += chunk.byteLength;
+        if (read > max) controller.error(new Error("too large"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(counted ?? null, { headers: { "content-type": type } }).formData();
   } catch {
+    if (read > max) throw tooLarge(max);
     throw new ApiError("malformed", "The multipart body could not be read.");
   }
   const files: InputFile[] = [];
@@ -38,14 +52,19 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
       continue;
     }
     total += value.size;
-    if (total > max)
-      throw new ApiError("too_large", `Upload exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`);
+    if (total > max) throw tooLarge(max);
     const path = value.name.replace(/\\/g, "/").replace(/^\/+/, "");
     files.push({ path: path || `file-${files.length + 1}`, bytes: new Uint8Array(await value.arrayBuffer()) });
   }
   if (files.length === 0) throw new ApiError("malformed", "No files in the upload: add one or more `files` parts.");
   return { files, fields };
 }
+
+const tooLarge = (max: number) =>
+  new ApiError("too_large", `Upload exceeds the limit of ${max} bytes (TALLY_MAX_UPLOAD_BYTES).`, {
+    limit: max,
+    setting: "TALLY_MAX_UPLOAD_BYTES",
+  });
 
 /** The limits an upload is ingested under (IngestOptions.upload): refused whole, with 413, past either. */
 export function uploadLimits(): { upload: { maxStoredBytes: number } } {

@@ -82,6 +82,36 @@ describe("POST /api/runs: amplification zips", () => {
     // Without the overhead the same upload fits; its empty entries are refused as files.
     expect((await postRuns(zips())).status).toBe(422);
   });
+
+  it("counts a body sent without a length as it streams: an endless one is answered 413 past the limit", async () => {
+    process.env.TALLY_MAX_UPLOAD_BYTES = String(MiB);
+    const head = new TextEncoder().encode(
+      '--b\r\nContent-Disposition: form-data; name="files"; filename="endless.json"\r\n\r\n',
+    );
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(head),
+      pull: (controller) => {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+      },
+    });
+    const res = await postRuns(
+      new Request("http://tally.test/api/runs", {
+        method: "POST",
+        body: endless,
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toEqual({
+      code: "too_large",
+      message: `Upload exceeds the limit of ${MiB} bytes (TALLY_MAX_UPLOAD_BYTES).`,
+      details: { limit: MiB, setting: "TALLY_MAX_UPLOAD_BYTES" },
+    });
+    expect(sent).toBeLessThan(4 * MiB);
+  });
 });
 
 forEachDatabase("upload limits", (t) => {
