@@ -23,6 +23,8 @@ export function cliOnTempDatabase(name: string) {
       input: "",
       env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0", ...env },
       maxBuffer: 64 * 1024 * 1024,
+      // Long enough for the first call's bundle build; a command that hangs (a FIFO read) fails the test.
+      timeout: 120_000,
     });
   const tally = (...args: string[]) => run({}, args);
   /** The command with more environment variables (limits, say). */

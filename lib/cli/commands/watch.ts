@@ -25,6 +25,8 @@ function print(event: WatchEvent): void {
       return console.log(`  rejected   ${event.path}: ${event.error}`);
     case "kept":
       return console.log(`  kept       ${event.path}: ${event.error}`);
+    case "skipped":
+      return console.log(`  skipped    ${event.path}: ${event.error}`);
     case "run":
       return console.log(runLine(event));
     case "failed":
