@@ -3,6 +3,9 @@ import { env } from "@/lib/env";
 import { IngestLimitError } from "@/lib/ingest/limits";
 import { ApiError } from "./errors";
 
+/** A file's path in an upload (a folder upload sends each file's relative path): stored and shown, so bounded. */
+const MAX_PART_NAME = 1024;
+
 /**
  * Reads a multipart upload (`files` fields; a folder upload names each part with its relative path) with
  * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline, tags
@@ -53,6 +56,11 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
     }
     total += value.size;
     if (total > max) throw tooLarge(max);
+    if (value.name.length > MAX_PART_NAME)
+      throw new ApiError(
+        "invalid",
+        `A file's name is longer than ${MAX_PART_NAME} characters: ${JSON.stringify(value.name.slice(0, 80))}….`,
+      );
     const path = value.name.replace(/\\/g, "/").replace(/^\/+/, "");
     files.push({ path: path || `file-${files.length + 1}`, bytes: new Uint8Array(await value.arrayBuffer()) });
   }

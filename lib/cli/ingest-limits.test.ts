@@ -83,4 +83,12 @@ describe("tally ingest within the limits", { timeout: 120_000 }, () => {
       { path: "zeros", reason: "a link to /dev/zero, outside the folder given: not followed" },
     ]);
   });
+
+  it("refuses --run, --agent and --model over 200 characters as usage errors", () => {
+    for (const flag of ["--run", "--agent", "--model"]) {
+      const out = tally("ingest", dir, flag, "x".repeat(201));
+      expect(out.status, flag).toBe(2);
+      expect(out.stderr).toContain(`invalid ${flag}: `);
+    }
+  });
 });

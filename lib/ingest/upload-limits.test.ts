@@ -112,6 +112,16 @@ describe("POST /api/runs: amplification zips", () => {
     });
     expect(sent).toBeLessThan(4 * MiB);
   });
+
+  it("refuses a file name longer than 1,024 characters (422), and run, agent and model over 200", async () => {
+    const long = await postRuns(uploadRequest([{ path: `${"d/".repeat(600)}r.json`, content: "{}" }]));
+    expect(long.status).toBe(422);
+    expect((await errorOf(long)).message).toMatch(/^A file's name is longer than 1024 characters: "d\/d\//);
+    for (const field of ["run", "agent", "model"]) {
+      const res = await postRuns(uploadRequest(good, { [field]: "x".repeat(201) }));
+      expect(res.status, field).toBe(422);
+    }
+  });
 });
 
 forEachDatabase("upload limits", (t) => {

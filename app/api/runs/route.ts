@@ -7,6 +7,7 @@ import { FORMAT_IDS } from "@/lib/formats/registry";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
+import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { splitTags, ZTags } from "@/lib/run-tags";
 import { getStore } from "@/lib/store/open-store";
 
@@ -18,9 +19,9 @@ export const GET = handle(async (request: Request) => {
 });
 
 const ZUploadFields = z.object({
-  run: z.string().trim().min(1).max(200).optional(),
-  agent: z.string().trim().min(1).max(200).optional(),
-  model: z.string().trim().min(1).max(200).optional(),
+  run: ZRunName.optional(),
+  agent: ZRunLabel.optional(),
+  model: ZRunLabel.optional(),
   format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
   baseline: z.enum(["true", "false", "on"]).optional(),
   tags: z.string().transform(splitTags).pipe(ZTags).optional(),

@@ -3,6 +3,7 @@ import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
+import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
 import type { FormatId } from "@/lib/formats/types";
 import { parseCommand, UsageError } from "../args";
@@ -46,6 +47,16 @@ export const ingestCommand = {
     }
     const tags = ZTags.safeParse(values.tag ?? []);
     if (!tags.success) throw new UsageError(`invalid --tag: ${tags.error.issues[0]?.message ?? "invalid"}`);
+    for (const [flag, schema] of [
+      ["run", ZRunName],
+      ["agent", ZRunLabel],
+      ["model", ZRunLabel],
+    ] as const) {
+      const given = values[flag];
+      const checked = given === undefined ? null : schema.safeParse(given);
+      if (checked && !checked.success)
+        throw new UsageError(`invalid --${flag}: ${checked.error.issues[0]?.message ?? "invalid"}`);
+    }
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
     // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
