@@ -1,5 +1,6 @@
 import type { InputFile } from "@/lib/formats/types";
 import { env } from "@/lib/env";
+import { RunDeletedError } from "@/lib/ingest/ingest-files";
 import { IngestLimitError } from "@/lib/ingest/limits";
 import { ApiError } from "./errors";
 
@@ -79,9 +80,13 @@ export function uploadLimits(): { upload: { maxStoredBytes: number } } {
   return { upload: { maxStoredBytes: env().TALLY_MAX_STORED_BYTES } };
 }
 
-/** An ingest's refusal as the API's error: a limit passed is 413 naming the limit and its setting. */
+/**
+ * An ingest's refusal as the API's error: a limit passed is 413 naming the limit and its setting; a run deleted
+ * while the upload was storing into it, 409 naming the run.
+ */
 export function ingestRefusal(error: unknown): never {
   if (error instanceof IngestLimitError)
     throw new ApiError("too_large", error.message, { limit: error.limit, setting: error.setting });
+  if (error instanceof RunDeletedError) throw new ApiError("conflict", error.message, { run: error.run });
   throw error;
 }

@@ -50,7 +50,7 @@ export const POST = handle(async (request: Request) => {
   }).catch(ingestRefusal);
   const body = {
     runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
-    warnings: result.runs.flatMap(sharedRolloutsWarnings),
+    warnings: [...result.warnings, ...result.runs.flatMap(sharedRolloutsWarnings)],
     accepted: result.accepted,
     rejected: result.rejected,
     duplicates: result.duplicates,

@@ -1,7 +1,7 @@
 import v8 from "node:v8";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
-import { ingestFiles } from "@/lib/ingest/ingest-files";
+import { ingestFiles, RunDeletedError } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
@@ -77,12 +77,20 @@ export const ingestCommand = {
         batchSize: 1000,
         parseLightAbove: PARSE_LIGHT_ABOVE,
         onProgress: bar.update,
+      }).catch((error: unknown) => {
+        bar.done();
+        // --json callers read stdout: the ending is JSON there too, in the API's error shape.
+        if (error instanceof RunDeletedError && values.json)
+          console.log(
+            JSON.stringify({ error: { code: "run_deleted", message: error.message, run: error.run } }, null, 2),
+          );
+        throw error;
       });
       bar.done();
       const rejected = [...unread, ...result.rejected];
       if (values.json) {
         const { runs, accepted, duplicates } = result;
-        const warnings = runs.flatMap(sharedRolloutsWarnings);
+        const warnings = [...result.warnings, ...runs.flatMap(sharedRolloutsWarnings)];
         console.log(
           JSON.stringify(
             {
@@ -102,6 +110,7 @@ export const ingestCommand = {
         for (const p of result.duplicates) console.log(`  duplicate  ${p}`);
         for (const r of rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
         for (const n of skipped) console.log(`  skipped    ${n.path}: ${n.reason}`);
+        for (const w of result.warnings) console.log(`  warning    ${w}`);
         for (const run of result.runs) {
           console.log(runLine(run));
           console.log(`  open ${runUrl(run.id)}`);
