@@ -57,6 +57,9 @@ export async function readUpload(request: Request): Promise<{ files: InputFile[]
     }
     total += value.size;
     if (total > max) throw tooLarge(max);
+    // eslint-disable-next-line no-control-regex -- a control character in a file name is what this refuses
+    if (/[\u0000-\u001f\u007f]/.test(value.name))
+      throw new ApiError("invalid", `A file's name holds a control character: ${JSON.stringify(value.name)}.`);
     if (value.name.length > MAX_PART_NAME)
       throw new ApiError(
         "invalid",

@@ -113,10 +113,13 @@ describe("POST /api/runs: amplification zips", () => {
     expect(sent).toBeLessThan(4 * MiB);
   });
 
-  it("refuses a file name longer than 1,024 characters (422), and run, agent and model over 200", async () => {
+  it("refuses a file name longer than 1,024 characters or holding a control character (422), and run, agent and model over 200", async () => {
     const long = await postRuns(uploadRequest([{ path: `${"d/".repeat(600)}r.json`, content: "{}" }]));
     expect(long.status).toBe(422);
     expect((await errorOf(long)).message).toMatch(/^A file's name is longer than 1024 characters: "d\/d\//);
+    const control = await postRuns(uploadRequest([{ path: "a\u0001b.json", content: "{}" }]));
+    expect(control.status).toBe(422);
+    expect((await errorOf(control)).message).toBe('A file\'s name holds a control character: "a\\u0001b.json".');
     for (const field of ["run", "agent", "model"]) {
       const res = await postRuns(uploadRequest(good, { [field]: "x".repeat(201) }));
       expect(res.status, field).toBe(422);
