@@ -37,6 +37,28 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
+  /** Bytes the archives of one upload or CLI batch may expand to together (README, "Limits"). */
+  TALLY_MAX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024 * 1024),
+  /** Bytes each archive entry counts against TALLY_MAX_EXPANDED_BYTES besides its own, so entries follow bytes. */
+  TALLY_ARCHIVE_ENTRY_BYTES: z.coerce.number().int().nonnegative().default(1024),
+  /** Folders an archive entry may be nested in. */
+  TALLY_MAX_ARCHIVE_DEPTH: z.coerce.number().int().positive().default(32),
+  /** Bytes one upload may store, refused files included. */
+  TALLY_MAX_STORED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
+  /** Largest single file `tally ingest`, `score`, `compare` and `watch` read from disk. */
+  TALLY_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   /** Set to 0 to skip loading the demo runs into an empty database. */
   TALLY_DEMO: z.enum(["0", "1"]).default("1"),
   /**

@@ -75,6 +75,15 @@ describe("PATCH /api/runs/:id", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: "not_found", message: 'No run with id "nope".' } });
   });
+
+  it("reads at most 16 KiB of changes (413 past it) and names of at most 200 characters (422)", async () => {
+    const id = await uploadRun("patch-limits");
+    const huge = await patch(id, { name: "x".repeat(20_000) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toMatchObject({ code: "too_large", details: { limit: 16384 } });
+    expect((await patch(id, { name: "x".repeat(201) })).status).toBe(422);
+    expect((await patch(id, { name: "x".repeat(200) })).status).toBe(200);
+  });
 });
 
 describe("DELETE /api/runs/:id", () => {

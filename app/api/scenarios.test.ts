@@ -97,4 +97,41 @@ describe("/api/scenarios", () => {
     expect((await get("guarded")).status).toBe(200);
     expect((await remove("guarded", { "x-tally-token": "s3cret" })).status).toBe(204);
   });
+
+  it("bounds a saved scenario: a 6.6 MB body is 413 unread, 64 KiB of JSON and 5,000 entries per list are the most", async () => {
+    const weights = (n: number, pad = 0) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`task-${String(i).padStart(pad, "0")}`, 1]));
+    const huge = await post({ name: "huge", scenario: { weights: weights(300_000) } });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toEqual({
+      code: "too_large",
+      message: "The body is larger than the 131072 bytes this endpoint reads.",
+      details: { limit: 131072 },
+    });
+
+    const big = await post({ name: "big", scenario: { weights: weights(2_000, 30) } });
+    expect(big.status).toBe(422);
+    expect((await big.json()).error.details).toEqual([
+      {
+        path: "scenario",
+        message: expect.stringMatching(/^a saved scenario is at most 65536 bytes of JSON \(this one: 8\d{4}\)$/),
+      },
+    ]);
+    const many = await post({
+      name: "many",
+      scenario: { flips: Array.from({ length: 5_001 }, () => ({ task: "t", check: "c", passed: true })) },
+    });
+    expect(many.status).toBe(413); // 5,001 flips are 195 KB of JSON
+    const short = Object.fromEntries(Array.from({ length: 5_001 }, (_, i) => [String(i), 1])); // 40 KB
+    const keys = await post({ name: "keys", scenario: { weights: short } });
+    expect(keys.status).toBe(422);
+    expect((await keys.json()).error.details).toEqual([
+      { path: "scenario.weights", message: "a saved scenario has at most 5000 weights entries (this one: 5001)" },
+    ]);
+    expect((await post({ name: "fits", scenario: { weights: weights(2_000) } })).status).toBe(201);
+    expect(await names()).not.toContain("big");
+    // A change through PUT is held to the same limits.
+    const put422 = await put("fits", { scenario: { weights: weights(2_000, 30) } });
+    expect(put422.status).toBe(422);
+  });
 });

@@ -14,6 +14,7 @@ import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { combinedBudget } from "@/lib/scoring/scenario/budget";
 import { checkKeys } from "@/components/whatif/check-rows";
+import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { getStore } from "@/lib/store/open-store";
@@ -83,12 +84,7 @@ export default async function ComparePage({ searchParams }: Props) {
   const rollouts = compared.flatMap((c) => c.run.rollouts);
   const panel = (
     <CompareScenario
-      saved={saved.map(({ name, description, scenario: s, declared }) => ({
-        name,
-        description,
-        scenario: s,
-        declared,
-      }))}
+      saved={saved.map(summariseSaved)}
       issues={parsed.success ? null : parsed.issues}
       description={describeScenario(scenario, a.run)}
       resetHref={compareViewHref({ ...view, scenario: null })}

@@ -57,13 +57,7 @@ export function StaticPage({ state }: { state: { bundle: BundleData; page: PageD
       {page.kind === "compare" ? (
         <StaticComparePage compareJson={page.compareJson} />
       ) : runBase64 === undefined || metaJson === undefined || first === undefined ? null : page.kind === "run" ? (
-        <RunView
-          first={first}
-          metaJson={metaJson}
-          source={{ base64: runBase64 }}
-          scenarios={[]}
-          declaredHeadline={null}
-        />
+        <RunView first={first} metaJson={metaJson} source={{ base64: runBase64 }} scenarios={[]} declared={null} />
       ) : (
         <DetailPage bundle={{ runBase64, metaJson }} page={page} />
       )}

@@ -79,7 +79,7 @@ export function RunView({
   metaJson,
   source,
   scenarios,
-  declaredHeadline,
+  declared,
   shared,
 }: {
   first: RunFirstScreen;
@@ -87,10 +87,13 @@ export function RunView({
   source: RunSource;
   /** The runs sharing this run's rollouts when the server streams them; otherwise the page meta's. */
   shared?: Promise<readonly SharedRollouts[]>;
-  /** The saved scenarios (the what-if panel's picker; the declared one's headline is shown). */
+  /** The saved scenarios, names and descriptions only (the what-if panel's picker fetches a body on use). */
   scenarios: readonly SavedScenarioItem[];
-  /** The run's headline under the declared scenario, computed by the server; null when none is declared. */
-  declaredHeadline: ReportHeadline | null;
+  /**
+   * The declared scenario, whole (its link holds it), and the run's headline under it, computed by the server;
+   * null when none is declared or the page shows the run as recorded from its stored first screen.
+   */
+  declared: { scenario: Scenario; headline: ReportHeadline } | null;
 }) {
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
@@ -102,17 +105,17 @@ export function RunView({
   const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
   const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
-  const declared = scenarios.find((s) => s.declared) ?? null;
+  const declaredItem = scenarios.find((s) => s.declared) ?? null;
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;
   const notes = (
     <>
-      {declared && declaredHeadline ? (
+      {declaredItem && declared ? (
         <DeclaredHeadline
-          name={declared.name}
-          declared={declaredHeadline}
+          name={declaredItem.name}
+          declared={declared.headline}
           recorded={scoring.recorded?.report.headline ?? first.recordedHeadline}
           href={declaredParam ? `${pathname}?scenario=${encodeURIComponent(declaredParam)}` : pathname}
-          current={named?.name === declared.name}
+          current={named?.name === declaredItem.name}
         />
       ) : null}
       <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { ingestAuthHeader } from "@/components/upload/ingest-token";
-import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { parseScenario, type Scenario } from "@/lib/scoring/scenario/scenario";
 
 export type SaveOutcome = { kind: "ok" } | { kind: "unauthorized" } | { kind: "failed"; message: string };
 
@@ -25,5 +25,26 @@ export async function saveScenario(input: {
     return { kind: "failed", message: detail ? `${message} ${detail.path}: ${detail.message}.` : message };
   } catch {
     return { kind: "failed", message: "The server could not be reached." };
+  }
+}
+
+/** A saved scenario's body, fetched when the reader picks it (pages carry only names and descriptions). */
+export async function loadSavedScenario(name: string): Promise<{ scenario: Scenario } | { message: string }> {
+  try {
+    const res = await fetch(`/api/scenarios/${encodeURIComponent(name)}`);
+    if (!res.ok)
+      return {
+        message:
+          res.status === 404
+            ? `The scenario “${name}” is no longer saved: reload the page.`
+            : `The scenario could not be loaded (the server answered ${res.status}).`,
+      };
+    const body = (await res.json()) as { scenario?: { scenario?: unknown } };
+    const parsed = parseScenario(body.scenario?.scenario);
+    return parsed.success
+      ? { scenario: parsed.data }
+      : { message: "The server sent a scenario this page cannot read." };
+  } catch {
+    return { message: "The server could not be reached." };
   }
 }

@@ -1,26 +1,24 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useRef, useState, useTransition, type FormEvent } from "react";
 import { saveIngestToken, savedIngestToken } from "@/components/upload/ingest-token";
 import { normaliseScenario } from "@/lib/scoring/scenario/scenario-edit";
-import { savedScenarioFor, ZScenarioName } from "@/lib/scoring/scenario/named-scenario";
+import { savedScenarioFor, ZScenarioName, type SavedScenarioSummary } from "@/lib/scoring/scenario/named-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { saveScenario, type SaveOutcome } from "./save-scenario";
+import { loadSavedScenario, saveScenario, type SaveOutcome } from "./save-scenario";
 import styles from "./saved-scenarios.module.css";
 import { useStaticSite } from "@/components/ui/static-site";
 import { IngestTokenField } from "@/components/ui/ingest-token-field";
 import { useEscape } from "@/components/ui/use-escape";
 
-/** What the pages hand the browser of a saved scenario. */
-export interface SavedScenarioItem {
-  name: string;
-  description: string;
-  scenario: Scenario;
-  declared: boolean;
-}
+/** What the pages hand the browser of a saved scenario: never its body, fetched when it is picked. */
+export type SavedScenarioItem = SavedScenarioSummary;
 
-/** A select of the saved scenarios; choosing one applies it (the caller writes the URL's `scenario`). */
+/**
+ * A select of the saved scenarios; choosing one fetches its body (GET /api/scenarios/:name) and applies it
+ * (the caller writes the URL's `scenario`). Only the latest choice is applied when answers cross.
+ */
 export function SavedScenarioPicker({
   saved,
   current,
@@ -30,17 +28,33 @@ export function SavedScenarioPicker({
   current: Scenario;
   onApply: (scenario: Scenario) => void;
 }) {
+  const [loading, setLoading] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const latest = useRef(0);
   if (saved.length === 0) return null;
   const named = savedScenarioFor(current, saved);
+  const choose = (name: string) => {
+    const ask = ++latest.current;
+    setProblem(null);
+    if (name === "") {
+      setLoading(null);
+      return onApply({});
+    }
+    setLoading(name);
+    void loadSavedScenario(name).then((loaded) => {
+      if (ask !== latest.current) return;
+      setLoading(null);
+      if ("scenario" in loaded) onApply(loaded.scenario);
+      else setProblem(loaded.message);
+    });
+  };
   return (
     <label className={styles.field}>
       <span>Saved scenario</span>
       <select
-        value={named?.name ?? ""}
-        onChange={(e) => {
-          const chosen = saved.find((s) => s.name === e.target.value);
-          onApply(chosen ? chosen.scenario : {});
-        }}
+        value={loading ?? named?.name ?? ""}
+        onChange={(e) => choose(e.target.value)}
+        aria-busy={loading !== null}
         data-testid="scenario-picker"
       >
         <option value="">{named ? "As recorded" : "— choose one —"}</option>
@@ -51,6 +65,11 @@ export function SavedScenarioPicker({
           </option>
         ))}
       </select>
+      {problem ? (
+        <span className={styles.problem} role="alert">
+          {problem}
+        </span>
+      ) : null}
     </label>
   );
 }

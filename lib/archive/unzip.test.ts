@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { expandZip } from "./unzip";
+import { expandZip, ExpansionBudget, surveyZip } from "./unzip";
 import { readZipDirectory } from "./zip-directory";
 
 const INSPECT = path.join(__dirname, "../formats/__fixtures__/traces/inspect-ai");
@@ -85,5 +85,57 @@ describe("expandZip with Zstandard members (zip method 93)", () => {
       ["a.txt", 0, 5],
       ["b/c.txt", 8, 500],
     ]);
+  });
+});
+
+describe("one expansion budget for a batch's archives", () => {
+  const limits = { maxExpandedBytes: 100_000, entryOverheadBytes: 1024, maxDepth: 32 };
+  const zipOf = (path: string, entries: number, size: number) => ({
+    path,
+    bytes: zipSync(
+      Object.fromEntries(Array.from({ length: entries }, (_, i) => [`e/${i}.txt`, new Uint8Array(size)])),
+      { level: 0 },
+    ),
+  });
+
+  it("lets the entry count follow the bytes: 25,000 entries expand under the default limits", () => {
+    const expanded = expandZip(zipOf("many.zip", 25_000, 1));
+    if ("error" in expanded) throw new Error(expanded.error);
+    expect(expanded.files).toHaveLength(25_000);
+  });
+
+  it("charges each archive its size and entries, and refuses the one that does not fit what is left", () => {
+    const budget = new ExpansionBudget(limits);
+    const a = zipOf("a.zip", 10, 4000); // 10 × (4,000 + 1,024) = 50,240
+    expect(surveyZip(a, limits)).toMatchObject({ cost: 50_240 });
+    expect("files" in expandZip(a, budget)).toBe(true);
+    expect(budget.usedBytes).toBe(50_240);
+    const b = expandZip({ ...a, path: "b.zip" }, budget);
+    expect(b).toEqual({
+      path: "b.zip",
+      error:
+        "archive expands to 50240 bytes (49.1 KiB), more than the 49760 bytes (48.6 KiB) the batch's other archives " +
+        "left of its limit of 100000 bytes (97.7 KiB) (TALLY_MAX_EXPANDED_BYTES)",
+    });
+    expect(budget.overflow).toEqual({ path: "b.zip", bytes: 50_240 });
+    expect(budget.usedBytes).toBe(50_240);
+    // A smaller archive still fits what is left.
+    expect("files" in expandZip(zipOf("c.zip", 1, 10), budget)).toBe(true);
+  });
+
+  it("refuses an archive that alone passes the limit, from its directory, without charging the batch", () => {
+    const budget = new ExpansionBudget(limits);
+    const big = expandZip(zipOf("big.zip", 100, 1), budget);
+    expect("error" in big && big.error).toMatch(
+      /^archive expands to more than the limit of 100000 bytes .*zip bomb\?$/,
+    );
+    expect(budget.usedBytes).toBe(0);
+    expect(budget.overflow).toBeNull();
+  });
+
+  it("counts a stored entry by the bytes it holds, whatever size it declares", () => {
+    const stored = zipSync({ "a.txt": [new Uint8Array(60_000), { level: 0 }] });
+    const lying = withDeclaredSize(stored, "a.txt", 1);
+    expect(surveyZip({ path: "s.zip", bytes: lying }, limits)).toMatchObject({ cost: 61_024 });
   });
 });

@@ -17,16 +17,68 @@ export interface FileRejection {
 }
 
 export interface ArchiveLimits {
-  maxEntries: number;
+  /** Bytes the archives of one batch (an upload, a CLI ingest) may expand to together, entries' overhead included. */
   maxExpandedBytes: number;
+  /**
+   * Charged per entry against maxExpandedBytes, so the entry count follows the bytes: each expanded file costs
+   * ingest a path, objects and its place in several maps whatever its size (0.5 KiB measured for a one-check
+   * result once parsed, before its rows are built; 1 KiB leaves room for those).
+   */
+  entryOverheadBytes: number;
+  /** Folders an entry may be nested in. */
   maxDepth: number;
 }
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
-  maxEntries: 20_000,
   maxExpandedBytes: 512 * 1024 * 1024,
+  entryOverheadBytes: 1024,
   maxDepth: 32,
 };
+
+/** The setting that raises the expansion limit, named in every refusal for it. */
+export const EXPANDED_BYTES_SETTING = "TALLY_MAX_EXPANDED_BYTES";
+
+/**
+ * What the archives of one batch have expanded to so far, against one limit for all of them (zips and Inspect
+ * .eval logs, nested ones included). An archive is charged its declared size before anything of it is inflated,
+ * so a batch never holds more than the limit; one that does not fit is refused and named in `overflow`.
+ */
+export class ExpansionBudget {
+  private used = 0;
+  /** The first archive refused because the batch's archives together passed the limit; null while none was. */
+  overflow: { path: string; bytes: number } | null = null;
+
+  constructor(readonly limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS) {}
+
+  get usedBytes(): number {
+    return this.used;
+  }
+
+  /** Charges `bytes` for the archive at `path`; false (and nothing charged) when the batch would pass the limit. */
+  take(path: string, bytes: number): boolean {
+    if (this.used + bytes > this.limits.maxExpandedBytes) {
+      this.overflow ??= { path, bytes };
+      return false;
+    }
+    this.used += bytes;
+    return true;
+  }
+}
+
+/** `536870912 bytes (512 MiB)`: exact for a reader who sets the variable, rounded for one who reads it. */
+export function describeBytes(bytes: number): string {
+  const units = ["KiB", "MiB", "GiB", "TiB"];
+  let value = bytes;
+  let unit = "";
+  for (const u of units) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = u;
+  }
+  if (unit === "") return `${bytes} bytes`;
+  const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return `${bytes} bytes (${shown} ${unit})`;
+}
 
 /** An archive to expand: a .zip, or zip bytes under another name — except Inspect's .eval logs (zips that the
  *  inspect format reads whole, so their rollouts point at `log.eval#sample`). */
@@ -46,42 +98,80 @@ export function safeEntryName(name: string): string | null {
   return parts.join("/");
 }
 
+/** A zip's directory read without inflating anything: its entries and what expanding it costs the batch. */
+export interface ZipSurvey {
+  /** Each file entry's safe name (safeEntryName) and the bytes it expands to. */
+  entries: { name: string; bytes: number }[];
+  /** Expanded bytes plus each entry's overhead (ArchiveLimits.entryOverheadBytes). */
+  cost: number;
+}
+
 /**
- * Expands a zip into files under `<zip name without .zip>/…`. Entry count, declared expanded size and depth are
- * checked over the whole central directory before anything is inflated (a zip bomb is refused whole, without
- * inflating its first 512 MB); a traversal name refuses the archive too. fflate inflates each stored or deflated
- * entry into a buffer of its declared size, and a Zstandard entry is refused once it produces more than its
- * declared size, so an entry that lies about its size cannot expand past it. An archive with no files is
- * refused, so it is reported rather than silently vanishing from the batch.
+ * Reads a zip's central directory: entry names, declared sizes and depth, checked before anything is inflated,
+ * so a zip bomb is refused whole without inflating its first byte. An archive that alone costs more than the
+ * batch limit, holds a traversal name or nests too deep is refused; an empty one too, so it is reported rather
+ * than silently vanishing from the batch.
  */
-export function expandZip(
-  zip: InputFile,
-  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
-): { files: InputFile[] } | FileRejection {
-  const prefix = zip.path.replace(/\.zip$/i, "");
-  let entries = 0;
-  let declared = 0;
+export function surveyZip(zip: InputFile, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): ZipSurvey | FileRejection {
+  const entries: ZipSurvey["entries"] = [];
+  let cost = 0;
   let problem: string | null = null;
-  // First pass: read the directory only (the filter refuses every entry, so nothing is inflated).
+  // The filter refuses every entry, so nothing is inflated; past a problem it only counts on.
   const survey = (info: UnzipFileInfo): boolean => {
     if (problem || info.name.endsWith("/")) return false;
-    entries += 1;
-    declared += info.originalSize;
+    // A stored entry is copied whole whatever size it declares.
+    const bytes = Math.max(info.originalSize, info.compression === 0 ? info.size : 0);
+    cost += bytes + limits.entryOverheadBytes;
     const safe = safeEntryName(info.name);
     if (safe === null) problem = `archive entry "${info.name}" points outside the archive (path traversal): refused`;
     else if (safe.split("/").length > limits.maxDepth)
       problem = `archive entry "${info.name}" is nested deeper than ${limits.maxDepth} folders`;
-    else if (entries > limits.maxEntries) problem = `archive has more than ${limits.maxEntries} entries`;
-    else if (declared > limits.maxExpandedBytes)
-      problem = `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)`;
+    else if (cost > limits.maxExpandedBytes)
+      problem =
+        `archive expands to more than the limit of ${describeBytes(limits.maxExpandedBytes)} for one batch's ` +
+        `archives (${EXPANDED_BYTES_SETTING}; each entry counts ${limits.entryOverheadBytes} bytes more): zip bomb?`;
+    else entries.push({ name: safe, bytes });
     return false;
   };
+  try {
+    unzipSync(zip.bytes, { filter: survey });
+  } catch (error) {
+    return { path: zip.path, error: unreadable(error) };
+  }
+  if (problem) return { path: zip.path, error: problem };
+  if (entries.length === 0) return { path: zip.path, error: "archive holds no files (empty zip)" };
+  return { entries, cost };
+}
+
+const unreadable = (error: unknown) =>
+  `not a readable zip archive: ${error instanceof Error ? error.message : String(error)}`;
+
+/**
+ * Expands a zip into files under `<zip name without .zip>/…`, charging `budget` (one per batch) with its
+ * surveyed cost first: an archive that does not fit what the batch's other archives left is refused without
+ * being inflated. fflate inflates each stored or deflated entry into a buffer of its declared size, and a
+ * Zstandard entry is refused once it produces more than its declared size, so an entry that lies about its size
+ * cannot expand past it and the batch never holds more than its limit.
+ */
+export function expandZip(
+  zip: InputFile,
+  budget: ExpansionBudget = new ExpansionBudget(),
+): { files: InputFile[] } | FileRejection {
+  const prefix = zip.path.replace(/\.zip$/i, "");
+  const survey = surveyZip(zip, budget.limits);
+  if ("error" in survey) return survey;
+  if (!budget.take(zip.path, survey.cost)) {
+    const { maxExpandedBytes } = budget.limits;
+    return {
+      path: zip.path,
+      error:
+        `archive expands to ${describeBytes(survey.cost)}, more than the ${describeBytes(maxExpandedBytes - budget.usedBytes)} ` +
+        `the batch's other archives left of its limit of ${describeBytes(maxExpandedBytes)} (${EXPANDED_BYTES_SETTING})`,
+    };
+  }
   let out: Record<string, Uint8Array>;
   const zstdNames = new Set<string>();
   try {
-    unzipSync(zip.bytes, { filter: survey });
-    if (problem) return { path: zip.path, error: problem };
-    if (entries === 0) return { path: zip.path, error: "archive holds no files (empty zip)" };
     out = unzipSync(zip.bytes, {
       filter: (info) => {
         if (info.compression === ZSTD) zstdNames.add(info.name);
@@ -90,14 +180,8 @@ export function expandZip(
     });
     if (zstdNames.size > 0) Object.assign(out, expandZstdEntries(zip.bytes, zstdNames));
   } catch (error) {
-    return {
-      path: zip.path,
-      error: `not a readable zip archive: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return { path: zip.path, error: unreadable(error) };
   }
-  const actual = Object.values(out).reduce((n, b) => n + b.byteLength, 0);
-  if (actual > limits.maxExpandedBytes)
-    return { path: zip.path, error: `archive expands to more than ${limits.maxExpandedBytes} bytes (zip bomb?)` };
   const files = Object.entries(out).map(([name, bytes]) => ({ path: `${prefix}/${safeEntryName(name)}`, bytes }));
   return { files };
 }
@@ -122,7 +206,7 @@ function expandZstdEntries(bytes: Uint8Array, wanted: ReadonlySet<string>): Reco
 /** Replaces every zip of a batch by its entries; a refused archive becomes a rejection. */
 export function expandArchives(
   files: InputFile[],
-  limits?: ArchiveLimits,
+  budget: ExpansionBudget = new ExpansionBudget(),
 ): { files: InputFile[]; rejected: FileRejection[] } {
   const result: InputFile[] = [];
   const rejected: FileRejection[] = [];
@@ -131,7 +215,7 @@ export function expandArchives(
       result.push(file);
       continue;
     }
-    const expanded = expandZip(file, limits);
+    const expanded = expandZip(file, budget);
     if ("error" in expanded) rejected.push(expanded);
     else result.push(...expanded.files);
   }

@@ -16,12 +16,18 @@ const BIN = path.join(ROOT, "lib/cli/bin.mjs");
 export function cliOnTempDatabase(name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tally-cli-${name}-`));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const tally = (...args: string[]) =>
+  const run = (env: Record<string, string>, args: string[]) =>
     spawnSync(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       encoding: "utf8",
       input: "",
-      env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0" },
+      env: { ...process.env, DATABASE_URL: `file:${path.join(dir, "tally.db")}`, TALLY_DEMO: "0", ...env },
+      maxBuffer: 64 * 1024 * 1024,
+      // Long enough for the first call's bundle build; a command that hangs (a FIFO read) fails the test.
+      timeout: 120_000,
     });
-  return { dir, tally };
+  const tally = (...args: string[]) => run({}, args);
+  /** The command with more environment variables (limits, say). */
+  const tallyWith = (env: Record<string, string>, ...args: string[]) => run(env, args);
+  return { dir, tally, tallyWith };
 }

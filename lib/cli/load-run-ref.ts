@@ -3,6 +3,7 @@ import { parseBatch } from "@/lib/ingest/parse-batch";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
+import { archiveBudget } from "@/lib/ingest/limits";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunRef } from "@/lib/api/compare-body";
 import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
@@ -15,10 +16,12 @@ import { openDatabase } from "./database";
  */
 export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: RunRef } | null> {
   if (fs.existsSync(ref)) {
-    const { files, rootName } = await readPaths([ref]);
-    const expanded = expandArchives(files);
-    const batch = parseBatch(expanded.files, { rootName });
-    const problems = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
+    const { files, rootName, rejected: unread, skipped } = await readPaths([ref]);
+    for (const n of skipped) console.error(`warning: ${ref}: skipped ${n.path}: ${n.reason}`);
+    const archives = archiveBudget();
+    const expanded = expandArchives(files, archives);
+    const batch = parseBatch(expanded.files, { rootName, archives });
+    const problems = [...unread, ...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     for (const p of problems) console.error(`warning: ${ref}: rejected ${p.path}: ${p.error}`);
     if (batch.runs.length !== 1)
       throw new UsageError(`${ref} holds ${batch.runs.length} runs; compare needs exactly one`);

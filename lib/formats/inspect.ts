@@ -63,7 +63,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   const { folders, zips, jsonLogs, other } = layout(files);
   const reads: LogRead[] = [
     ...[...folders].map(([folder, entries]) => readFolderLog(folder, entries, null)),
-    ...zips.map(readZipLog),
+    ...zips.map((zip) => readZipLog(zip, options.archives)),
     ...jsonLogs.map(readJsonLog),
   ];
   const runs: NormalizedRun[] = [];

@@ -141,3 +141,12 @@ describe("mayHoldKey", () => {
     expect(mayHoldKey(utf16, "subscores")).toBe(true);
   });
 });
+
+describe("a syntax error's unexpected character", () => {
+  it("is escaped when it is a control character, so the message is printable and storable", () => {
+    expect(parseJsonBytes(new Uint8Array(8))).toEqual({
+      ok: false,
+      error: "invalid JSON at line 1 column 1: Unexpected token '\\u0000'",
+    });
+  });
+});

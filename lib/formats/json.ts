@@ -48,12 +48,18 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: end - lineStart + 1 };
 }
 
-/** V8's message without its position suffix or its quotation of the input (which can be long or hostile). */
+/**
+ * V8's message without its position suffix or its quotation of the input (which can be long or hostile), and
+ * with the unexpected character escaped when it is a control character: a file of zeros gives "Unexpected token
+ * '\u0000'", which PostgreSQL cannot store as text and a terminal does not show.
+ */
 function describeSyntaxError(message: string): string {
   return (
     message
       .replace(/, (?:\.\.\.)?".*is not valid JSON$/s, "")
       .replace(/ in JSON at position \d+.*$/s, "")
+      // eslint-disable-next-line no-control-regex -- control characters are what this escapes
+      .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
       .trim() || "syntax error"
   );
 }

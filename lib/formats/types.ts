@@ -1,3 +1,4 @@
+import type { ExpansionBudget } from "@/lib/archive/unzip";
 import type { ScoringCheck, ScoringRollout } from "@/lib/scoring/core/types";
 
 /** One file of a batch, its path relative to the ingested root (POSIX separators). */
@@ -126,4 +127,9 @@ export interface ParseOptions {
    * rejections are those of a whole parse. Formats that read a rollout per file honour it; others ignore it.
    */
   light?: boolean;
+  /**
+   * What the batch's archives may still expand to (one budget for every zip and .eval of a batch; see
+   * lib/archive/unzip.ts). Absent: a budget of the default limits for this parse alone.
+   */
+  archives?: ExpansionBudget;
 }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import type { InputFile } from "@/lib/formats/types";
 
 /**
@@ -20,6 +20,7 @@ export class DiskFile implements InputFile {
     readonly path: string,
     readonly abs: string,
     private readonly budget: ReadBudget | null = null,
+    private readonly maxBytes = Number.MAX_SAFE_INTEGER,
   ) {}
 
   get bytes(): Uint8Array {
@@ -37,20 +38,9 @@ export class DiskFile implements InputFile {
   }
 
   private read(): Uint8Array {
-    const fd = openSync(this.abs, "r");
-    let buf: Buffer;
-    let stamp: { size: number; mtimeMs: number };
-    try {
-      const info = fstatSync(fd);
-      stamp = { size: info.size, mtimeMs: info.mtimeMs };
-      buf = readFileSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    if (buf.byteLength !== stamp.size) throw changed(this.path);
+    const { bytes, stamp } = readRegularFile(this.abs, this.path, this.maxBytes);
     if (this.stamp === null) this.stamp = stamp;
     else if (this.stamp.size !== stamp.size || this.stamp.mtimeMs !== stamp.mtimeMs) throw changed(this.path);
-    const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     if (this.budget && this.budget.left >= bytes.byteLength) {
       this.budget.left -= bytes.byteLength;
       this.held = bytes;
@@ -68,6 +58,32 @@ export class DiskFile implements InputFile {
  */
 export class ReadBudget {
   constructor(public left: number) {}
+}
+
+/**
+ * A regular file's bytes, and the size and time they were read at. Opened without blocking and checked by type
+ * and size on the open descriptor before any read, so a FIFO or device that replaced a file after the folder
+ * was listed is refused instead of blocking or reading without end.
+ */
+export function readRegularFile(
+  abs: string,
+  path: string,
+  maxBytes: number,
+): { bytes: Uint8Array; stamp: { size: number; mtimeMs: number } } {
+  const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  let buf: Buffer;
+  let stamp: { size: number; mtimeMs: number };
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error(`${path} is no longer a regular file: not read`);
+    if (info.size > maxBytes) throw new Error(`${path} grew past ${maxBytes} bytes (TALLY_MAX_FILE_BYTES): not read`);
+    stamp = { size: info.size, mtimeMs: info.mtimeMs };
+    buf = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  if (buf.byteLength !== stamp.size) throw changed(path);
+  return { bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), stamp };
 }
 
 const changed = (path: string) => new Error(`${path} changed while it was being ingested: ingest it again`);

@@ -16,13 +16,14 @@ import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
 import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
-import { expandArchives } from "../archive/unzip";
+import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
 import { scoringPool } from "./scoring-pool";
+import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
@@ -56,8 +57,16 @@ export interface IngestOptions extends ParseOptions {
    * written is retried, and the watcher stores a refusal itself once the file has stopped changing.
    */
   storeRefused?: boolean;
-  /** Called after each rollout is stored (done of total), for progress on a terminal. */
-  onProgress?: (done: number, total: number) => void;
+  /** Called after each batch of rollouts is stored (done of total), for progress on a terminal; awaited. */
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+  /** What the batch's archives may expand to (default: a budget of the limits in the environment). */
+  archives?: ExpansionBudget;
+  /**
+   * An upload's limits: the whole batch is refused (IngestLimitError, before anything is expanded or written)
+   * when its archives together pass the expansion limit or it would store more than `maxStoredBytes`. Without
+   * it (the CLI), an archive past what the batch has left is a rejection and the rest is stored.
+   */
+  upload?: { maxStoredBytes: number };
 }
 
 export interface IngestResult {
@@ -69,6 +78,22 @@ export interface IngestResult {
   skipped: string[];
   /** Files holding a rollout already stored in the run from other bytes (each also in `rejected`, with why). */
   conflicted: string[];
+  /** About files stored anyway, one line each: keys given twice (also on the rollout read from the file). */
+  warnings: string[];
+}
+
+/**
+ * The run an ingest was storing into was deleted meanwhile (`tally runs delete`, DELETE /api/runs/:id): the
+ * ingest ends here. Each transaction stores rollouts whole or not at all and the delete took the ones stored
+ * before it, so nothing of the run is left half-written; refused files are not stored either.
+ */
+export class RunDeletedError extends Error {
+  constructor(readonly run: { id: string; name: string }) {
+    super(
+      `Run “${run.name}” (${run.id}) was deleted while this ingest was storing it: nothing of it is left ` +
+        `and nothing more was stored. Ingest again to store it anew.`,
+    );
+  }
 }
 
 /**
@@ -119,9 +144,13 @@ export async function ingestFiles(
 }
 
 async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
-  const expanded = expandArchives(files);
+  const budget = options.archives ?? archiveBudget();
+  if (options.upload) checkUploadBounds(files, budget.limits, options.upload.maxStoredBytes);
+  const expanded = expandArchives(files, budget);
   const light = options.parseLightAbove !== undefined && expanded.files.length > options.parseLightAbove;
-  const parsed = parseBatch(expanded.files, { ...options, light });
+  const parsed = parseBatch(expanded.files, { ...options, light, archives: budget });
+  // A .eval inside a zip is expanded while parsing: an upload is still refused whole, before any write.
+  if (options.upload && budget.overflow) throw expandedTooLarge(budget.limits, null);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
   const rejected: FileRejection[] = [...expanded.rejected, ...parsed.rejected, ...parsed.unclaimed];
   const release = options.consumeFiles ? releaser(byPath, parsed.runs, rejected) : () => {};
@@ -139,6 +168,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     duplicates: [],
     skipped: parsed.skipped,
     conflicted: [],
+    warnings: parsed.warnings,
   };
 
   const total = parsed.runs.reduce((n, r) => n + r.rollouts.length, 0);
@@ -149,74 +179,81 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       baseline: options.baseline,
       tags: options.tags,
     });
-    const tasks = new Map(run.tasks.map((t) => [t.key, t]));
-    let everyRolloutStored = true;
-    // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring
-    // view of what was stored, not every parsed rollout with its details and metadata until the end.
-    const queue = run.rollouts.splice(0);
-    const scoring: ScoringRollout[] = [];
-    const pool = scoringPool();
-    while (queue.length > 0) {
-      // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
-      const traces = new Map<NormalizedRollout, TraceSummary | null>();
-      const next = queue.splice(0, options.batchSize ?? BATCH);
-      const read = run.light ? rereadRollouts(next, run, byPath, options) : { rollouts: next, rejected: [] };
-      for (const refused of read.rejected) {
-        rejected.push(refused);
-        everyRolloutStored = false;
+    try {
+      const tasks = new Map(run.tasks.map((t) => [t.key, t]));
+      let everyRolloutStored = true;
+      // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring
+      // view of what was stored, not every parsed rollout with its details and metadata until the end.
+      const queue = run.rollouts.splice(0);
+      const scoring: ScoringRollout[] = [];
+      const pool = scoringPool();
+      while (queue.length > 0) {
+        // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
+        const traces = new Map<NormalizedRollout, TraceSummary | null>();
+        const next = queue.splice(0, options.batchSize ?? BATCH);
+        const read = run.light ? rereadRollouts(next, run, byPath, options) : { rollouts: next, rejected: [] };
+        for (const refused of read.rejected) {
+          rejected.push(refused);
+          everyRolloutStored = false;
+        }
+        const batch = read.rollouts.map((rollout) => {
+          const task = tasks.get(rollout.task);
+          if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
+          return {
+            task,
+            rollout,
+            verdict: rolloutVerdict(toScoringRollout(rollout, null), { passThreshold: run.passThreshold }),
+            trace: () => {
+              const summary = traceSummaryOf(rollout, byPath);
+              traces.set(rollout, summary);
+              return summary;
+            },
+          };
+        });
+        // Files read lazily are read once here for the whole batch: raw bytes, traces and hashes agree.
+        for (const { rollout } of batch)
+          for (const p of rollout.files) {
+            const file = byPath.get(p);
+            if (file && isDiskFile(file)) file.hold();
+          }
+        const outcomes = await store.storeRollouts(id, batch, byPath);
+        batch.forEach(({ rollout }, n) => {
+          const outcome = outcomes[n]!;
+          scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, pool));
+          if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
+          else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
+          else {
+            rejected.push({ path: rollout.source.path, error: outcome.conflict });
+            conflicted.add(rollout.source.path);
+          }
+          if (outcome !== "stored") everyRolloutStored = false;
+          if (outcome === "stored" || outcome === "duplicate") release(rollout);
+        });
+        done += next.length;
+        await options.onProgress?.(done, total);
       }
-      const batch = read.rollouts.map((rollout) => {
-        const task = tasks.get(rollout.task);
-        if (!task) throw new Error(`format ${run.format} produced rollout ${rollout.id} without its task`);
-        return {
-          task,
-          rollout,
-          verdict: rolloutVerdict(toScoringRollout(rollout, null), { passThreshold: run.passThreshold }),
-          trace: () => {
-            const summary = traceSummaryOf(rollout, byPath);
-            traces.set(rollout, summary);
-            return summary;
-          },
-        };
+      // A new run stored whole is exactly the parsed run: score that instead of reading it back.
+      const stored =
+        created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
+      const version = stored && (await store.runVersion(id));
+      // Read back nothing: the run may be gone (deleted by another process since the last batch).
+      if (!stored || !version) await throwIfDeleted(store, { id, name: run.name });
+      if (stored && version) {
+        const screen = await storeSummaries(store, id, stored);
+        // What pages and run.bin show without reading the rows again; the report has gone by now.
+        await store.writeRunEncoding(id, encodingOf(stored, screen, version.ingestedAt));
+      }
+      result.runs.push({
+        id,
+        name: run.name,
+        rollouts: stored?.rollouts.length ?? 0,
+        created,
+        shared: await store.sharedRollouts(id),
       });
-      // Files read lazily are read once here for the whole batch: raw bytes, traces and hashes agree.
-      for (const { rollout } of batch)
-        for (const p of rollout.files) {
-          const file = byPath.get(p);
-          if (file && isDiskFile(file)) file.hold();
-        }
-      const outcomes = await store.storeRollouts(id, batch, byPath);
-      batch.forEach(({ rollout }, n) => {
-        const outcome = outcomes[n]!;
-        scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, pool));
-        if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
-        else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
-        else {
-          rejected.push({ path: rollout.source.path, error: outcome.conflict });
-          conflicted.add(rollout.source.path);
-        }
-        if (outcome !== "stored") everyRolloutStored = false;
-        if (outcome === "stored" || outcome === "duplicate") release(rollout);
-      });
-      done += next.length;
-      options.onProgress?.(done, total);
+    } catch (error) {
+      if (!(error instanceof RunDeletedError)) await throwIfDeleted(store, { id, name: run.name });
+      throw error;
     }
-    // A new run stored whole is exactly the parsed run: score that instead of reading it back.
-    const stored =
-      created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
-    const version = stored && (await store.runVersion(id));
-    if (stored && version) {
-      const screen = await storeSummaries(store, id, stored);
-      // What pages and run.bin show without reading the rows again; the report has gone by now.
-      await store.writeRunEncoding(id, encodingOf(stored, screen, version.ingestedAt));
-    }
-    result.runs.push({
-      id,
-      name: run.name,
-      rollouts: stored?.rollouts.length ?? 0,
-      created,
-      shared: await store.sharedRollouts(id),
-    });
   }
   if (options.storeRefused !== false)
     await store.storeRejectedFiles(
@@ -231,6 +268,11 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
   result.duplicates = [...duplicates].sort();
   result.conflicted = [...conflicted].sort();
   return result;
+}
+
+/** Ends the ingest with RunDeletedError when the run it stores into no longer exists. */
+async function throwIfDeleted(store: Store, run: { id: string; name: string }): Promise<void> {
+  if ((await store.getRun(run.id).catch(() => undefined)) === null) throw new RunDeletedError(run);
 }
 
 /** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */

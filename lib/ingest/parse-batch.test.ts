@@ -126,7 +126,7 @@ describe("parseBatch: detection", () => {
   });
 
   it("returns an empty result for an empty batch", () => {
-    expect(parseBatch([])).toEqual({ runs: [], rejected: [], unclaimed: [], skipped: [] });
+    expect(parseBatch([])).toEqual({ runs: [], rejected: [], unclaimed: [], skipped: [], warnings: [] });
   });
 
   it("does not throw on arbitrary bytes", () => {

@@ -1,3 +1,4 @@
+import { warnDuplicateKeys } from "./duplicate-keys";
 import { mayHoldNul, stripNul } from "./strip-nul";
 import { describeJsonShape, readJsonFile } from "@/lib/formats/json";
 import { FORMATS, FORMAT_IDS, forgetParsed, getFormat } from "@/lib/formats/registry";
@@ -13,6 +14,8 @@ export interface BatchResult extends ParseResult {
   unclaimed: FileRejection[];
   /** Files ignored on purpose (dotfiles, README, folder litter), by path. */
   skipped: string[];
+  /** Warnings about files of the batch that were read anyway: keys given twice (duplicate-keys.ts). */
+  warnings: string[];
 }
 
 const LITTER = /^(readme|license|licence|changelog)(\..*)?$|\.(md|markdown)$|^(thumbs\.db|desktop\.ini)$/i;
@@ -82,7 +85,13 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
     const module = getFormat(format);
     if (!module) {
       const error = `format ${format} is not available (formats: ${FORMAT_IDS.join(", ")})`;
-      return { runs: [], rejected: remaining.map((f) => ({ path: f.path, error })), unclaimed: [], skipped };
+      return {
+        runs: [],
+        rejected: remaining.map((f) => ({ path: f.path, error })),
+        unclaimed: [],
+        skipped,
+        warnings: [],
+      };
     }
     if (remaining.length > 0) results.push(safeParse(module, remaining, parseOptions));
     remaining = [];
@@ -101,13 +110,15 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
     }
   }
 
+  const runs = mayHoldNul(files, parseOptions)
+    ? results.flatMap((r) => r.runs).map(stripNul)
+    : results.flatMap((r) => r.runs);
   const batch = {
-    runs: mayHoldNul(files, parseOptions)
-      ? results.flatMap((r) => r.runs).map(stripNul)
-      : results.flatMap((r) => r.runs),
+    runs,
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,
+    warnings: warnDuplicateKeys(runs, files),
   };
   forgetParsed(files);
   return batch;

@@ -1,4 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  closeSync,
+  cpSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,4 +106,101 @@ describe("readPaths", () => {
     await expect(readPaths([at("missing")])).rejects.toThrow(/^no such file or folder: /);
     await expect(readPaths([])).rejects.toThrow("no paths given");
   });
+});
+
+describe("readPaths stays inside what it is given", () => {
+  let base: string;
+  let inside: string;
+  let outside: string;
+  const mkfifo = (p: string) => execFileSync("mkfifo", [p]);
+
+  beforeAll(() => {
+    base = mkdtempSync(path.join(tmpdir(), "tally-inside-"));
+    inside = path.join(base, "inside");
+    outside = path.join(base, "outside");
+    mkdirSync(path.join(inside, "runs"), { recursive: true });
+    mkdirSync(path.join(outside, "folder"), { recursive: true });
+    writeFileSync(path.join(inside, "runs/a.result.json"), '{"a":1}');
+    writeFileSync(path.join(outside, "secret.json"), '{"secret":true}');
+    writeFileSync(path.join(outside, "folder/b.result.json"), '{"b":1}');
+    symlinkSync(path.join(inside, "runs/a.result.json"), path.join(inside, "again.json"));
+    symlinkSync(path.join(inside, "runs"), path.join(inside, "latest"));
+    symlinkSync(path.join(outside, "secret.json"), path.join(inside, "secret.json"));
+    symlinkSync(path.join(outside, "folder"), path.join(inside, "elsewhere"));
+    symlinkSync("/dev/zero", path.join(inside, "zeros"));
+    symlinkSync(path.join(base, "missing"), path.join(inside, "dangling"));
+    mkfifo(path.join(inside, "pipe"));
+    symlinkSync(path.join(inside, "pipe"), path.join(inside, "pipe-link"));
+  });
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  it("reads a linked file inside once, skips links out of the folder with why, refuses a FIFO by type", async () => {
+    const read = await readPaths([inside]);
+    expect(read.files.map((f) => f.path)).toEqual(["runs/a.result.json"]);
+    expect(read.skipped).toEqual([
+      { path: "dangling", reason: "a link to nothing (dangling or looping): not followed" },
+      {
+        path: "elsewhere",
+        reason: `a link to ${path.join(outside, "folder")}, outside the folder given: not followed`,
+      },
+      {
+        path: "secret.json",
+        reason: `a link to ${path.join(outside, "secret.json")}, outside the folder given: not followed`,
+      },
+      { path: "zeros", reason: "a link to /dev/zero, outside the folder given: not followed" },
+    ]);
+    expect(read.rejected).toEqual([
+      { path: "pipe", error: "a named pipe (FIFO), not a regular file: not read" },
+      { path: "pipe-link", error: "a named pipe (FIFO), not a regular file: not read" },
+    ]);
+  }, 10_000);
+
+  it("refuses a FIFO and /dev/zero given directly, by type, before reading anything", async () => {
+    // Lazily: nothing is read here, so a regression fails instead of blocking this process (the CLI test reads).
+    const read = await readPaths([path.join(inside, "pipe"), "/dev/zero"], { lazy: true });
+    expect(read.files).toEqual([]);
+    expect(read.rejected).toEqual([
+      { path: "pipe", error: "a named pipe (FIFO), not a regular file: not read" },
+      { path: "zero", error: "a character device, not a regular file: not read" },
+    ]);
+  }, 10_000);
+
+  it("refuses a file over TALLY_MAX_FILE_BYTES with its size (a sparse file: no disk, no time)", async () => {
+    const big = path.join(base, "big.json");
+    const fd = openSync(big, "w");
+    ftruncateSync(fd, 1024 * 1024 * 1024 + 1);
+    closeSync(fd);
+    const read = await readPaths([big, path.join(inside, "runs")]);
+    expect(read.rejected).toEqual([
+      {
+        path: "big.json",
+        error:
+          "1073741825 bytes (1.0 GiB), larger than the limit of 1073741824 bytes (1 GiB) for one file " +
+          "(TALLY_MAX_FILE_BYTES): not read",
+      },
+    ]);
+    expect(read.files.map((f) => f.path)).toEqual(["runs/a.result.json"]);
+    process.env.TALLY_MAX_FILE_BYTES = "3";
+    try {
+      expect((await readPaths([path.join(inside, "runs")])).rejected[0]?.error).toMatch(/^7 bytes, larger than/);
+    } finally {
+      delete process.env.TALLY_MAX_FILE_BYTES;
+    }
+  }, 10_000);
+
+  it("refuses, without blocking, a file that became a FIFO after the folder was listed", () => {
+    const dir = path.join(base, "swap");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "r.json"), "{}");
+    rmSync(path.join(dir, "r.json"));
+    mkfifo(path.join(dir, "r.json"));
+    // In a child process with a timeout: a blocking open would hang the test runner itself.
+    const diskFile = path.join(__dirname, "disk-file.ts");
+    const code = `import(${JSON.stringify(diskFile)}).then(({ DiskFile }) => {
+      try { new DiskFile("r.json", ${JSON.stringify(path.join(dir, "r.json"))}).bytes; } catch (e) { console.log(e.message); }
+    })`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "-e", code], { encoding: "utf8", timeout: 10_000 });
+    expect(child.signal).toBeNull();
+    expect(child.stdout.trim()).toBe("r.json is no longer a regular file: not read");
+  }, 15_000);
 });

@@ -27,6 +27,8 @@ export type WatchEvent =
   | { kind: "waiting"; path: string; error: string }
   | { kind: "refused"; path: string; error: string }
   | { kind: "kept"; path: string; error: string }
+  /** A link not followed out of the folders (readPaths' `skipped`). */
+  | { kind: "skipped"; path: string; error: string }
   | { kind: "run"; id: string; name: string; rollouts: number; created: boolean }
   | { kind: "failed"; error: string };
 
@@ -64,6 +66,8 @@ const FAILED_RETRY_MS = 2000;
 export class FolderWatcher {
   readonly #files = new Map<string, FileState>();
   readonly #runs = new Map<string, number>();
+  /** Paths readPaths did not read (refused by type or size, links not followed), each reported once. */
+  readonly #unread = new Map<string, string>();
   readonly #watchers: FSWatcher[] = [];
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #now: () => number;
@@ -160,7 +164,11 @@ export class FolderWatcher {
   async #scanOnce(): Promise<void> {
     this.#signature = folderSignature(this.roots);
     const now = this.#now();
-    const { files, rootName } = await readPaths([...this.roots]);
+    const { files, rootName, rejected, skipped } = await readPaths([...this.roots]);
+    this.#reportUnread([
+      ...rejected.map((r) => ({ kind: "refused" as const, path: r.path, error: r.error })),
+      ...skipped.map((n) => ({ kind: "skipped" as const, path: n.path, error: n.reason })),
+    ]);
     const changed = this.#track(files, now);
     const due = this.#retryAt !== null && now >= this.#retryAt;
     if (!changed && !due) return;
@@ -218,6 +226,18 @@ export class FolderWatcher {
       }
     }
     if (refused.length > 0) await this.store.storeRejectedFiles(refused);
+  }
+
+  /** Reports each path readPaths did not read once (again once it has gone and come back). */
+  #reportUnread(events: { kind: "refused" | "skipped"; path: string; error: string }[]): void {
+    const seen = new Set<string>();
+    for (const event of events) {
+      seen.add(event.path);
+      if (this.#unread.get(event.path) === event.error) continue;
+      this.#unread.set(event.path, event.error);
+      this.#emit(event);
+    }
+    for (const path of this.#unread.keys()) if (!seen.has(path)) this.#unread.delete(path);
   }
 
   /** Records each file's version; true when any file is new or changed. */

@@ -2,11 +2,12 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { requireRead, requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { readUpload } from "@/lib/api/read-upload";
+import { ingestRefusal, readUpload, uploadLimits } from "@/lib/api/read-upload";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
+import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { splitTags, ZTags } from "@/lib/run-tags";
 import { getStore } from "@/lib/store/open-store";
 
@@ -18,9 +19,9 @@ export const GET = handle(async (request: Request) => {
 });
 
 const ZUploadFields = z.object({
-  run: z.string().trim().min(1).max(200).optional(),
-  agent: z.string().trim().min(1).max(200).optional(),
-  model: z.string().trim().min(1).max(200).optional(),
+  run: ZRunName.optional(),
+  agent: ZRunLabel.optional(),
+  model: ZRunLabel.optional(),
   format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
   baseline: z.enum(["true", "false", "on"]).optional(),
   tags: z.string().transform(splitTags).pipe(ZTags).optional(),
@@ -45,10 +46,11 @@ export const POST = handle(async (request: Request) => {
     format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
     baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
     tags: fields.data.tags,
-  });
+    ...uploadLimits(),
+  }).catch(ingestRefusal);
   const body = {
     runs: result.runs.map(({ id, name, rollouts }) => ({ id, name, rollouts })),
-    warnings: result.runs.flatMap(sharedRolloutsWarnings),
+    warnings: [...result.warnings, ...result.runs.flatMap(sharedRolloutsWarnings)],
     accepted: result.accepted,
     rejected: result.rejected,
     duplicates: result.duplicates,

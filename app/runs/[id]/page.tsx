@@ -6,7 +6,8 @@ import { RunView } from "@/components/run/run-view";
 import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
 import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/run-payload";
 import { parseTasksView } from "@/components/run/tasks-view";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
+import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 import type { SharedRollouts } from "@/lib/store/records";
 
@@ -44,22 +45,19 @@ export default async function RunPage({ params, searchParams }: Props) {
   const shared = store.sharedRollouts(meta.id);
   const [baseline, saved] = await Promise.all([baselineRun(), store.listScenarios()]);
   const pageMeta = toRunPageMeta(meta, baseline);
-  const scenarios = saved.map(({ name, description, scenario, declared }) => ({
-    name,
-    description,
-    scenario,
-    declared,
-  }));
-  if (!search.has("scenario") && !scenarios.some((s) => s.declared)) {
+  // Names and descriptions only: a page stays its size however large the saved scenarios are.
+  const scenarios = saved.map(summariseSaved);
+  const declared = saved.find((s) => s.declared)?.scenario ?? null;
+  if (!search.has("scenario") && declared === null) {
     const stored = await store.encoding(meta.id, { bytes: false });
     if (stored?.firstScreen) {
       const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
       const data = storedRunPageData(stored.firstScreen, pageMeta, { source, view: parseTasksView(search) });
-      return <RunView {...data} scenarios={scenarios} declaredHeadline={null} shared={shared} />;
+      return <RunView {...data} scenarios={scenarios} declared={null} shared={shared} />;
     }
   }
   const cached = await store.snapshot(meta.id, { cachedOnly: true });
-  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} shared={shared} />;
+  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} declared={declared} shared={shared} />;
   if (cached) return body;
   // The stored headline is the run as recorded: under a scenario the skeleton shows none.
   const summary = search.has("scenario") ? null : meta.summary;
@@ -82,11 +80,13 @@ async function RunBody({
   meta,
   search,
   scenarios,
+  declared,
   shared,
 }: {
   meta: RunPageMeta;
   search: URLSearchParams;
   scenarios: SavedScenarios;
+  declared: Scenario | null;
   shared: Promise<readonly SharedRollouts[]>;
 }) {
   const snapshot = await getStore().snapshot(meta.id);
@@ -97,12 +97,11 @@ async function RunBody({
     scenario: scenario.success ? scenario.data : {},
     view: parseTasksView(search),
   });
-  const declared = scenarios.find((s) => s.declared);
   return (
     <RunView
       {...data}
       scenarios={scenarios}
-      declaredHeadline={declared ? snapshot.headlineUnder(declared.scenario) : null}
+      declared={declared ? { scenario: declared, headline: snapshot.headlineUnder(declared) } : null}
       shared={shared}
     />
   );

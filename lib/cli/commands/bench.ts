@@ -7,12 +7,14 @@ import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/l
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
+import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
 import { parseCommand, UsageError } from "../args";
 
 const HELP = `Usage: tally bench [--size 10k|100k|N] [--json] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
+       tally bench --inspect-eval N [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
 rollout in a temp folder; with --traces N, a trace of N events beside each result), measures, and prints every
@@ -25,7 +27,10 @@ figure beside its goal (--json: one JSON object with the figures and every measu
               needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
               (headline shown, network idle, change of headline metric, JS heap)
   recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
---files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).`;
+--files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).
+--inspect-eval N measures only \`tally ingest\` of a generated Inspect .eval log of N samples, its members
+Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
+wall time and peak memory.`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const loadavg = () => os.loadavg().map(round2);
@@ -94,6 +99,7 @@ export const benchCommand = {
         "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
         traces: { type: "string" },
+        "inspect-eval": { type: "string" },
       },
       HELP,
     );
@@ -108,6 +114,24 @@ export const benchCommand = {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-"));
     const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
     process.on("exit", cleanup);
+    if (values["inspect-eval"] !== undefined) {
+      const samples = Number(values["inspect-eval"]);
+      if (!Number.isInteger(samples) || samples < 1 || samples > 60_000)
+        throw new UsageError(
+          `--inspect-eval takes a number of samples from 1 to 60000, not "${values["inspect-eval"]}"`,
+        );
+      const measured = await measureInspectEvalIngest(root, tmp, samples).finally(cleanup);
+      if (values.json) console.log(JSON.stringify(measured, null, 2));
+      else {
+        const { log, ingest } = measured;
+        console.log(
+          `${samples} samples, ${log.entries} members (${log.compression}): ${round2(log.bytes / 1e6)} MB, ` +
+            `${round2(log.expandedBytes / 1e6)} MB expanded; ingest exit ${ingest.exitCode}, ` +
+            `${ingest.rollouts ?? 0} rollouts in ${ingest.wallMs} ms, peak RSS ${ingest.peakRssMb} MB (${ingest.peakRssHow})`,
+        );
+      }
+      return measured.ingest.exitCode ?? 1;
+    }
     const started = performance.now();
     const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
     const goals = goalsFor(size);

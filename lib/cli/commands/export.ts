@@ -48,9 +48,10 @@ class RunSources {
       await migrate(target);
     }
     const { store } = this.#scratch;
-    const { files, rootName } = await readPaths(refs);
+    const { files, rootName, rejected, skipped } = await readPaths(refs);
     const result = await ingestFiles(store, files, { rootName, consumeFiles: true });
-    for (const r of result.rejected) console.error(`warning: rejected ${r.path}: ${r.error}`);
+    for (const r of [...rejected, ...result.rejected]) console.error(`warning: rejected ${r.path}: ${r.error}`);
+    for (const n of skipped) console.error(`warning: skipped ${n.path}: ${n.reason}`);
     if (result.runs.length !== 1)
       throw new UsageError(`${refs.join(" ")} holds ${result.runs.length} runs; give the files of one run`);
     return { store, runId: result.runs[0]!.id };

@@ -1,8 +1,9 @@
 import v8 from "node:v8";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
-import { ingestFiles } from "@/lib/ingest/ingest-files";
+import { ingestFiles, RunDeletedError } from "@/lib/ingest/ingest-files";
 import { FORMAT_IDS } from "@/lib/formats/registry";
+import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
 import type { FormatId } from "@/lib/formats/types";
 import { parseCommand, UsageError } from "../args";
@@ -18,6 +19,8 @@ const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M]
 Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
 Each file is reported: stored, duplicate (already in the run) or rejected with the reason. Exits 1 when any file
 was rejected; the rest is stored. --tag (repeatable) adds a tag to the run (tally runs list --tag T finds it).
+Links are not followed out of a folder given (skipped, with why); FIFOs, devices, sockets and files over
+TALLY_MAX_FILE_BYTES (1 GiB) are rejected without being read.
 Formats: ${FORMAT_IDS.join(", ")}.`;
 
 export const ingestCommand = {
@@ -44,10 +47,21 @@ export const ingestCommand = {
     }
     const tags = ZTags.safeParse(values.tag ?? []);
     if (!tags.success) throw new UsageError(`invalid --tag: ${tags.error.issues[0]?.message ?? "invalid"}`);
+    for (const [flag, schema] of [
+      ["run", ZRunName],
+      ["agent", ZRunLabel],
+      ["model", ZRunLabel],
+    ] as const) {
+      const given = values[flag];
+      const checked = given === undefined ? null : schema.safeParse(given);
+      if (checked && !checked.success)
+        throw new UsageError(`invalid --${flag}: ${checked.error.issues[0]?.message ?? "invalid"}`);
+    }
     // V8 lets the heap grow to about twice its live size between full collections; an ingest's garbage
     // (parsed files, row arrays) would then set its peak. Collect sooner: a little time for a lower peak.
     v8.setFlagsFromString("--heap-growing-percent=20");
-    const { files, rootName } = await readPaths(positionals, { lazy: true });
+    // Files refused before any read (special files, over the size limit) and links not followed.
+    const { files, rootName, rejected: unread, skipped } = await readPaths(positionals, { lazy: true });
     const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
     try {
@@ -63,11 +77,20 @@ export const ingestCommand = {
         batchSize: 1000,
         parseLightAbove: PARSE_LIGHT_ABOVE,
         onProgress: bar.update,
+      }).catch((error: unknown) => {
+        bar.done();
+        // --json callers read stdout: the ending is JSON there too, in the API's error shape.
+        if (error instanceof RunDeletedError && values.json)
+          console.log(
+            JSON.stringify({ error: { code: "run_deleted", message: error.message, run: error.run } }, null, 2),
+          );
+        throw error;
       });
       bar.done();
+      const rejected = [...unread, ...result.rejected];
       if (values.json) {
-        const { runs, accepted, rejected, duplicates } = result;
-        const warnings = runs.flatMap(sharedRolloutsWarnings);
+        const { runs, accepted, duplicates } = result;
+        const warnings = [...result.warnings, ...runs.flatMap(sharedRolloutsWarnings)];
         console.log(
           JSON.stringify(
             {
@@ -76,6 +99,7 @@ export const ingestCommand = {
               accepted,
               rejected,
               duplicates,
+              skipped,
             },
             null,
             2,
@@ -84,17 +108,20 @@ export const ingestCommand = {
       } else {
         for (const p of result.accepted) console.log(`  stored     ${p}`);
         for (const p of result.duplicates) console.log(`  duplicate  ${p}`);
-        for (const r of result.rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
+        for (const r of rejected) console.log(`  rejected   ${r.path}: ${r.error}`);
+        for (const n of skipped) console.log(`  skipped    ${n.path}: ${n.reason}`);
+        for (const w of result.warnings) console.log(`  warning    ${w}`);
         for (const run of result.runs) {
           console.log(runLine(run));
           console.log(`  open ${runUrl(run.id)}`);
           for (const warning of sharedRolloutsWarnings(run)) console.log(`  warning: ${warning}`);
         }
         console.log(
-          `${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${result.rejected.length} rejected`,
+          `${result.accepted.length} stored, ${result.duplicates.length} duplicate, ${rejected.length} rejected` +
+            (skipped.length > 0 ? `, ${skipped.length} skipped` : ""),
         );
       }
-      return result.rejected.length > 0 ? 1 : 0;
+      return rejected.length > 0 ? 1 : 0;
     } finally {
       await store.close();
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRunName } from "@/lib/run-name";
 import { redactUrl } from "@/lib/db/url";
 import { env } from "@/lib/env";
 import { pct, plural } from "@/lib/display/format";
@@ -24,7 +25,7 @@ no other run has it.
   delete   removes a run, its tasks, rollouts and the raw files no other run holds; this cannot be undone.
            On a terminal it asks for the run's name first; elsewhere it needs --yes`;
 
-const ZName = z.string().trim().min(1, "a run name is not empty").max(200);
+const ZName = ZRunName;
 
 /** A value checked by a schema, or a usage error naming what was wrong. */
 function valid<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

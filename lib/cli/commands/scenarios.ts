@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { ZScenarioName } from "@/lib/scoring/scenario/named-scenario";
+import { ZSavedScenarioBody, ZScenarioDescription, ZScenarioName } from "@/lib/scoring/scenario/named-scenario";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import type { SavedScenario, ScenarioWrite } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
@@ -58,8 +58,9 @@ type Values = { json?: boolean; description?: string; replace?: boolean; remove?
 
 /** Saves a scenario file under a name: a new one, or over an existing one with --replace. */
 async function saveFile(store: Store, name: string, file: string, values: Values): Promise<SavedScenario> {
-  const scenario = await readScenarioFile(file, "scenario file");
-  const description = values.description?.trim();
+  const scenario = valid(ZSavedScenarioBody, await readScenarioFile(file, "scenario file"), "scenario file");
+  const description =
+    values.description === undefined ? undefined : valid(ZScenarioDescription, values.description, "--description");
   const created = await store.createScenario({ name, description: description ?? "", scenario });
   if ("saved" in created || !values.replace) return saved(created, name);
   return saved(

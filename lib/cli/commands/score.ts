@@ -3,6 +3,7 @@ import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { toScoringRunWithTraces } from "@/lib/ingest/to-scoring-run";
 import { expandArchives } from "@/lib/archive/unzip";
+import { archiveBudget } from "@/lib/ingest/limits";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
 import { withLevers } from "@/lib/scoring/report/levers";
@@ -43,10 +44,14 @@ export const scoreCommand = {
       if (!found) throw new UsageError(`"${ref}" is neither a path nor a stored run's id or name`);
       stored.push(found.run);
     }
-    const { files, rootName } = paths.length > 0 ? await readPaths(paths) : { files: [], rootName: undefined };
-    const expanded = expandArchives(files);
-    const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined });
-    const rejected = [...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
+    const read = paths.length > 0 ? await readPaths(paths) : null;
+    const files = read?.files ?? [];
+    const rootName = read?.rootName;
+    for (const n of read?.skipped ?? []) console.error(`skipped ${n.path}: ${n.reason}`);
+    const archives = archiveBudget();
+    const expanded = expandArchives(files, archives);
+    const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined, archives });
+    const rejected = [...(read?.rejected ?? []), ...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     const scored = (scoring: ScoringRun): Report => {
       const report = computeReport(scoring, scenario);
       return values.json ? withLevers(report, scoring, scenario) : report;

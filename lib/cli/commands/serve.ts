@@ -10,7 +10,7 @@ import { createStore } from "@/lib/store/open-store";
 import { parseCommand } from "../args";
 import { buildIsStale } from "../build-state";
 import { exposureWarning, hostNamesNote } from "../listen-address";
-import { parseTags, startWatching, watchedFolders } from "./watch";
+import { parseRunName, parseTags, startWatching, watchedFolders } from "./watch";
 
 const HELP = `Usage: tally serve [--port N] [--host ADDRESS] [--watch FOLDER… [--run NAME] [--tag T…]]
 
@@ -91,7 +91,7 @@ export const serveCommand = {
       return await exited;
     }
     const store = createStore(target);
-    const watcher = await startWatching(store, folders, { run: parsed.values.run, tags });
+    const watcher = await startWatching(store, folders, { run: parseRunName(parsed.values.run), tags });
     console.log(`tally: watching ${folders.join(", ")}`);
     // The heartbeat is cleared before the process ends, whichever ends first: a signal or the server.
     let stopping: Promise<void> | null = null;

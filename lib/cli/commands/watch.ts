@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { FolderWatcher, type WatchEvent } from "@/lib/ingest/watch-folders";
+import { ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
 import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
@@ -25,6 +26,8 @@ function print(event: WatchEvent): void {
       return console.log(`  rejected   ${event.path}: ${event.error}`);
     case "kept":
       return console.log(`  kept       ${event.path}: ${event.error}`);
+    case "skipped":
+      return console.log(`  skipped    ${event.path}: ${event.error}`);
     case "run":
       return console.log(runLine(event));
     case "failed":
@@ -49,6 +52,14 @@ export function watchedFolders(paths: readonly string[]): string[] {
   return [...paths];
 }
 
+/** `--run NAME`, held to what a run name may be (lib/run-name.ts). */
+export function parseRunName(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = ZRunName.safeParse(value);
+  if (!name.success) throw new UsageError(`invalid --run: ${name.error.issues[0]?.message ?? "invalid"}`);
+  return name.data;
+}
+
 export function parseTags(values: readonly string[] | undefined): string[] {
   const tags = ZTags.safeParse(values ?? []);
   if (!tags.success) throw new UsageError(`invalid --tag: ${tags.error.issues[0]?.message ?? "invalid"}`);
@@ -69,9 +80,10 @@ export const watchCommand = {
     if (positionals.length === 0) throw new UsageError(`no folders given\n\n${HELP}`);
     const folders = watchedFolders(positionals);
     const tags = parseTags(values.tag);
+    const run = parseRunName(values.run);
     const store = await openDatabase();
     try {
-      const watcher = await startWatching(store, folders, { run: values.run, tags });
+      const watcher = await startWatching(store, folders, { run, tags });
       console.log(`tally: watching ${folders.join(", ")} (Ctrl-C to stop)`);
       await untilSignal();
       await watcher.stop();

@@ -1,4 +1,4 @@
-import { expandZip } from "@/lib/archive/unzip";
+import { expandZip, type ExpansionBudget } from "@/lib/archive/unzip";
 import { sha256Hex } from "../hash";
 import { isJsonObject, readJsonFile } from "../json";
 import { baseName, dirName, isInside } from "../paths";
@@ -140,9 +140,12 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
   return read;
 }
 
-/** A .eval zip: expanded with the ingest archive limits (entry count, expanded size, traversal), then read as a folder. */
-export function readZipLog(file: InputFile): LogRead {
-  const expanded = expandZip(file);
+/**
+ * A .eval zip: expanded within the batch's archive budget (expanded bytes with each entry's overhead, depth,
+ * traversal), then read as a folder.
+ */
+export function readZipLog(file: InputFile, budget?: ExpansionBudget): LogRead {
+  const expanded = expandZip(file, budget);
   if ("error" in expanded) {
     return {
       path: file.path,

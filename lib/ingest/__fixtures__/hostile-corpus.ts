@@ -233,7 +233,7 @@ export function hostileCorpus(tag = "fixed", prefix = "hostile/"): HostileFile[]
       what: "a zip bomb (600 MB of zeros)",
       path: "bomb.zip",
       bytes: zipBomb(),
-      expect: /expands to more than \d+ bytes \(zip bomb\?\)/,
+      expect: /expands to more than the limit of \d+ bytes \(512 MiB\).*TALLY_MAX_EXPANDED_BYTES.*zip bomb\?/,
     },
     {
       what: "a ../../etc/passwd entry in a zip",
