@@ -3,7 +3,7 @@ import type { RunPageMeta } from "@/components/run/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { TraceEvidence } from "@/lib/api/rollout-trace";
 import type { TrialTexts } from "@/lib/api/trial-texts";
-import type { RolloutDetail, TaskRollouts } from "@/lib/store/records";
+import type { CheckHead, RolloutHead, TaskHead } from "@/lib/store/records";
 import type { TraceRead } from "@/lib/traces";
 import type { PagePlace, SiteMap } from "./site-map";
 
@@ -25,9 +25,14 @@ export interface BundleData {
   dropped: string | null;
 }
 
-/** What a rollout page shows besides the run: the stored rollout and what its raw files read as. */
+/**
+ * What a rollout page shows besides the run: the stored rollout and every check, each text whole (a bundle has
+ * no server to fetch the rest from; its size cap leaves out the heaviest pages instead), and what its raw files
+ * read as.
+ */
 export interface StaticRollout {
-  detail: RolloutDetail;
+  head: RolloutHead;
+  checks: CheckHead[];
   trace: TraceRead;
   trialTexts: TrialTexts;
   stateDiff: StateDiffRead;
@@ -36,7 +41,7 @@ export interface StaticRollout {
 
 export type PageData =
   | ({ kind: "run" } & PagePlace)
-  | ({ kind: "task"; task: TaskRollouts } & PagePlace)
+  | ({ kind: "task"; task: TaskHead; checks: Record<string, CheckHead[]> } & PagePlace)
   | ({ kind: "rollout"; rollout: StaticRollout } & PagePlace)
   | ({ kind: "compare"; compareJson: string } & PagePlace);
 

@@ -26,14 +26,25 @@ function DetailPage({
   const meta = useMemo(() => readRunPageMeta(bundle.metaJson), [bundle.metaJson]);
   const scenarioText = useScenarioText();
   if (page.kind === "task")
-    return <TaskPageBody id={meta.id} runName={meta.name} task={page.task} run={run} scenarioText={scenarioText} />;
+    return (
+      <TaskPageBody
+        id={meta.id}
+        runName={meta.name}
+        task={page.task}
+        grid={{ kind: "local", checks: page.checks }}
+        run={run}
+        scenarioText={scenarioText}
+      />
+    );
   if (page.kind !== "rollout") return null;
-  const { detail, trace, ...read } = page.rollout;
+  const { head, checks, trace, ...read } = page.rollout;
   return (
     <RolloutPageBody
       id={meta.id}
       runName={meta.name}
-      rollout={detail}
+      rollout={head}
+      checks={checks}
+      server={false}
       run={run}
       scenarioText={scenarioText}
       trace={trace}

@@ -1,6 +1,8 @@
 import { notFound } from "next/navigation";
-import { checkEntries, failedRequiredEntries } from "@/components/checks/check-entry";
+import { clip } from "@/lib/display/format";
+import { checkEntryViews } from "@/lib/api/check-views";
 import { JsonTree } from "@/components/ui/json-tree";
+import { CutText } from "@/components/ui/cut-text";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { TraceSection } from "@/components/trace/trace-section";
@@ -9,13 +11,16 @@ import type { TrialTexts } from "@/lib/api/trial-texts";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
+import { firstCheckPage } from "@/lib/scoring/view/check-pages";
 import { computeReport } from "@/lib/scoring/report/report";
 import { describeOverBudget } from "@/lib/scoring/scenario/describe-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
-import type { RolloutDetail } from "@/lib/store/records";
+import type { CheckHead, RolloutHead } from "@/lib/store/records";
 import type { TraceRead } from "@/lib/traces";
+import type { CheckRowsSource } from "@/components/rollout/check-rows";
 import { ChecksSection } from "@/components/rollout/checks-section";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
+import { rolloutApiUrl, textUrl } from "@/components/ui/api-urls";
 import { OutputSection } from "@/components/rollout/output-section";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
@@ -24,15 +29,22 @@ import styles from "@/components/rollout/rollout-page.module.css";
 import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { WarningsList } from "@/components/rollout/warnings-list";
 
+/** Authority checks named beside the state changes they judge. */
+const JUDGES_SHOWN = 20;
+
 /**
- * The rollout page under a scenario (the raw `scenario` parameter), from the stored rollout and what its raw
- * files read as: computed where it renders, on the server for the app and in the browser for a static share
- * bundle (which holds the whole trace: `traceFirstPage` is then its length).
+ * The rollout page under a scenario (the raw `scenario` parameter), from the stored rollout's head and what its
+ * raw files read as: computed where it renders, on the server for the app and in the browser for a static
+ * share bundle. `checks` are the stored checks the page has: the app reads its first page (firstCheckPage) and
+ * its lists fetch the rest from the rollout's APIs (`server`); a bundle holds every check and the whole trace
+ * (`traceFirstPage` is then its length).
  */
 export function RolloutPageBody({
   id,
   runName,
   rollout,
+  checks,
+  server,
   run,
   scenarioText,
   trace,
@@ -43,7 +55,10 @@ export function RolloutPageBody({
 }: {
   id: string;
   runName: string;
-  rollout: RolloutDetail;
+  rollout: RolloutHead;
+  checks: readonly CheckHead[];
+  /** A server is behind the page: texts and checks past what the page has are fetched from its APIs. */
+  server: boolean;
   run: ScoringRun;
   scenarioText: string | null;
   trace: TraceRead;
@@ -58,11 +73,33 @@ export function RolloutPageBody({
   const report = computeReport(run, scenario);
   const verdict = report.rollouts.find((r) => r.id === rollout.id);
   const cells = rolloutCheckCells(run, rollout.id, scenario);
-  if (!verdict || !cells) notFound();
+  const scoring = run.rollouts.find((r) => r.id === rollout.id);
+  if (!verdict || !cells || !scoring) notFound();
 
-  const entries = checkEntries(rollout.checks, cells);
-  const failed = failedRequiredEntries(entries);
-  const over = describeOverBudget(run.rollouts.find((r) => r.id === rollout.id)?.measures, scenario.budget);
+  const plan = firstCheckPage(cells);
+  const failed = checkEntryViews(plan.failed, checks, cells, evidence.byCheck);
+  const first = checkEntryViews(plan.rows, checks, cells, evidence.byCheck);
+  const rolloutApi = server ? rolloutApiUrl(id, rollout.id) : null;
+  const source: CheckRowsSource = rolloutApi
+    ? {
+        kind: "api",
+        url: `${rolloutApi}/checks${carried ? `?${new URLSearchParams({ scenario: carried }).toString()}` : ""}`,
+      }
+    : {
+        kind: "local",
+        entries: checkEntryViews(
+          cells.map((c) => c.index),
+          checks,
+          cells,
+          evidence.byCheck,
+        ),
+      };
+  const authority = scoring.checks.flatMap((c, order) =>
+    c.dimension === "authority" ? [{ order, label: clip(c.label, 200), passed: cells[order]?.passed ?? null }] : [],
+  );
+  const judges = { shown: authority.slice(0, JUDGES_SHOWN), total: authority.length };
+  const hasWeights = scoring.checks.some((c) => c.weight !== null);
+  const over = describeOverBudget(scoring.measures, scenario.budget);
   const siblings = report.rollouts.filter((r) => r.task === rollout.taskKey);
   const index = siblings.findIndex((r) => r.id === rollout.id);
   const link = (i: number): RolloutLink | null => {
@@ -81,6 +118,7 @@ export function RolloutPageBody({
       />
       <RolloutHeader
         rollout={rollout}
+        checks={scoring.checks}
         verdict={verdict}
         runName={runName}
         runHref={runHref(id, carried)}
@@ -100,41 +138,64 @@ export function RolloutPageBody({
         </section>
       ) : null}
 
-      {entries.length > 0 ? (
+      {plan.total > 0 ? (
         <FailedRequiredSection
           failed={failed}
+          failedTotal={plan.failedTotal}
           status={rollout.status}
           passed={verdict.passed}
           overBudget={over}
-          evidence={evidence.byCheck}
+          rolloutApi={rolloutApi}
         />
       ) : null}
 
       <ChecksSection
-        entries={entries}
+        total={plan.total}
+        failedTotal={plan.failedTotal}
+        first={first}
+        source={source}
         flip={{ runHref: runHref(id), task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
-        evidence={evidence.byCheck}
+        hasWeights={hasWeights}
+        rolloutApi={rolloutApi}
+        version={carried ?? ""}
         unscored={rollout.status === "unscored"}
         stateDiff={stateDiff}
+        judges={judges}
       />
 
-      <TrialTextsSection texts={trialTexts} />
+      <TrialTextsSection texts={trialTexts} server={server} />
 
-      <OutputSection agentOutput={rollout.agentOutput} error={rollout.error} citations={evidence.answer} />
+      <OutputSection
+        agentOutput={rollout.agentOutput}
+        error={rollout.error}
+        citations={evidence.answer}
+        rolloutApi={rolloutApi}
+      />
 
       <TraceSection
         read={trace}
-        rolloutApi={`/api/runs/${encodeURIComponent(id)}/rollouts/${encodeURIComponent(rollout.id)}`}
+        rolloutApi={rolloutApiUrl(id, rollout.id)}
         citations={evidence.citations}
+        citedBy={evidence.citedBy}
         firstPage={traceFirstPage}
       />
 
       <section className="section" aria-labelledby="metadata-heading">
         <h2 id="metadata-heading">Metadata</h2>
         <p className="section-note">Fields of the result file that Tally does not map, kept as they were.</p>
-        {Object.keys(rollout.metadata).length > 0 ? (
+        {rollout.metadata.cut ? (
+          <CutText
+            as="pre"
+            focusable
+            text={{ head: rollout.metadata.head, bytes: rollout.metadata.bytes, cut: true }}
+            url={rolloutApi ? textUrl(rolloutApi, "metadata") : null}
+            className={styles.textBlock}
+            testId="rollout-metadata-text"
+            what="metadata"
+          />
+        ) : Object.keys(rollout.metadata.value).length > 0 ? (
           <div className={`card ${styles.metaCard}`}>
-            <JsonTree value={rollout.metadata} />
+            <JsonTree value={rollout.metadata.value} />
           </div>
         ) : (
           <p className="muted">No extra fields.</p>

@@ -1,38 +1,59 @@
 import { plural } from "@/lib/display/format";
-import type { CheckEntry } from "@/components/checks/check-entry";
-import { CheckTable } from "@/components/checks/check-table";
+import type { FlipTarget } from "@/components/checks/check-table";
+import type { CheckEntryView } from "@/lib/api/check-views";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
-import type { ResolvedRef } from "@/lib/traces";
-import { StateDiffSection } from "./state-diff-section";
+import { CheckRows, type CheckRowsSource } from "./check-rows";
+import { StateDiffSection, type StateJudge } from "./state-diff-section";
 
 /** Every check of the rollout in the verifier's order, with the state changes the authority checks judge. */
 export function ChecksSection({
-  entries,
+  total,
+  failedTotal,
+  first,
+  source,
   flip,
-  evidence,
+  hasWeights,
+  rolloutApi,
+  version,
   unscored,
   stateDiff,
+  judges,
 }: {
-  entries: CheckEntry[];
-  flip: Parameters<typeof CheckTable>[0]["flip"];
-  evidence: Record<number, ResolvedRef[]>;
+  total: number;
+  failedTotal: number;
+  first: CheckEntryView[];
+  source: CheckRowsSource;
+  flip: FlipTarget;
+  hasWeights: boolean;
+  rolloutApi: string | null;
+  version: string;
   unscored: boolean;
   stateDiff: StateDiffRead;
+  judges: { shown: StateJudge[]; total: number };
 }) {
   return (
     <section className="section" aria-labelledby="checks-heading">
       <h2 id="checks-heading">All checks</h2>
-      {entries.length > 0 ? (
+      {total > 0 ? (
         <>
-          <p className="section-note">{plural(entries.length, "check")} in the order the verifier reported them.</p>
-          <CheckTable entries={entries} flip={flip} evidence={evidence} />
+          <p className="section-note">{plural(total, "check")} in the order the verifier reported them.</p>
+          <CheckRows
+            total={total}
+            failedTotal={failedTotal}
+            first={first}
+            source={source}
+            flip={flip}
+            hasWeights={hasWeights}
+            rolloutApi={rolloutApi}
+            version={version}
+          />
         </>
       ) : (
         <div className="empty-state">
           This rollout recorded no checks{unscored ? ", so it could not be graded" : ""}.
         </div>
       )}
-      <StateDiffSection read={stateDiff} entries={entries} />
+      <StateDiffSection read={stateDiff} judges={judges} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ResolvedRef } from "@/lib/traces";
+import { count } from "@/lib/display/format";
 import type { CheckEntry } from "@/components/checks/check-entry";
 import { FailedRequiredList } from "@/components/checks/failed-required-list";
 import styles from "./rollout-page.module.css";
@@ -12,32 +12,44 @@ function noFailureNote(status: "scored" | "unscored", passed: boolean, overBudge
   return "No required check failed: this rollout fails on its reward or grade, which is below what passing needs.";
 }
 
-/** The rollout page's first section: the required checks that failed, or why there are none. */
+/**
+ * The rollout page's first section: the required checks that failed (the first FAILED_FIRST of them; the checks
+ * table below lists them all), or why there are none.
+ */
 export function FailedRequiredSection({
   failed,
+  failedTotal,
   status,
   passed,
   overBudget = [],
-  evidence,
+  rolloutApi,
 }: {
+  /** The failed required checks listed here, in the verifier's order. */
   failed: CheckEntry[];
+  /** How many required checks failed in all. */
+  failedTotal: number;
   status: "scored" | "unscored";
   passed: boolean;
   /** Why the scenario's execution budget fails the rollout (describeOverBudget); empty: it does not. */
   overBudget?: readonly string[];
-  /** Each check's evidence refs resolved against the rollout's trace, by the check's order. */
-  evidence?: Readonly<Record<number, readonly ResolvedRef[]>>;
+  rolloutApi: string | null;
 }) {
   return (
     <section className="section" aria-labelledby="failed-heading">
       <h2 id="failed-heading">Failed required checks</h2>
-      {failed.length > 0 ? (
+      {failedTotal > 0 ? (
         <>
           <p className="section-note">
-            {failed.length === 1 ? "This required check failed" : `These ${failed.length} required checks failed`}, so
-            the rollout does not pass.
+            {failedTotal === 1 ? "This required check failed" : `These ${count(failedTotal)} required checks failed`},
+            so the rollout does not pass.
           </p>
-          <FailedRequiredList entries={failed} evidence={evidence} />
+          <FailedRequiredList entries={failed} rolloutApi={rolloutApi} />
+          {failedTotal > failed.length ? (
+            <p className={`callout ${styles.moreFailed}`} data-testid="failed-required-more">
+              The first {count(failed.length)} are listed here; all {count(failedTotal)} are in{" "}
+              <a href="#checks-heading">All checks</a> below (tick “Only failed required checks”).
+            </p>
+          ) : null}
         </>
       ) : (
         <p className={`callout ${styles.passNote} ${status === "scored" && passed ? styles.passNoteOk : ""}`}>

@@ -1,20 +1,25 @@
 import { EvidenceRefs } from "@/components/checks/check-badges";
+import type { TextHead } from "@/lib/text-head";
 import type { ResolvedRef } from "@/lib/traces";
+import { textUrl } from "@/components/ui/api-urls";
 import styles from "./rollout-page.module.css";
-import { TextBlock } from "./text-block";
+import { TextHeadBlock } from "./text-block";
 
 /**
- * The agent's final output and the rollout's error, side by side, as text; under the output, the evidence it
- * cites (`[e3]`), each a link to the trace step carrying it.
+ * The agent's final output and the rollout's error, side by side, as text (each cut, with "show all"); under the
+ * output, the evidence it cites (`[e3]`), each a link to the trace step carrying it.
  */
 export function OutputSection({
   agentOutput,
   error,
   citations = [],
+  rolloutApi,
 }: {
-  agentOutput: string | null;
-  error: string | null;
+  agentOutput: TextHead | null;
+  error: TextHead | null;
   citations?: readonly ResolvedRef[];
+  /** The rollout's API, for "show all"; null in a shared copy. */
+  rolloutApi: string | null;
 }) {
   return (
     <section className="section" aria-labelledby="output-heading">
@@ -22,7 +27,12 @@ export function OutputSection({
       <div className={styles.outputs}>
         <div>
           <h3>Agent output</h3>
-          <TextBlock text={agentOutput} testId="agent-output" />
+          <TextHeadBlock
+            text={agentOutput}
+            url={rolloutApi ? textUrl(rolloutApi, "agentOutput") : null}
+            testId="agent-output"
+            what="agent output"
+          />
           {citations.length > 0 ? (
             <div className={styles.citations} data-testid="answer-citations">
               <span className={styles.citationsLabel}>Cites</span>
@@ -32,7 +42,13 @@ export function OutputSection({
         </div>
         <div>
           <h3>Error</h3>
-          <TextBlock text={error} tone="error" testId="rollout-error" />
+          <TextHeadBlock
+            text={error}
+            url={rolloutApi ? textUrl(rolloutApi, "error") : null}
+            tone="error"
+            testId="rollout-error"
+            what="error"
+          />
         </div>
       </div>
     </section>

@@ -1,7 +1,8 @@
 import Link from "@/components/ui/link";
 import { count, dateTime, duration, fixed } from "@/lib/display/format";
-import type { RolloutDetail } from "@/lib/store/records";
+import type { RolloutHead } from "@/lib/store/records";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
+import type { CheckStatus } from "@/lib/scoring/core/types";
 import styles from "./rollout-page.module.css";
 import { unscoredReason } from "./unscored-reason";
 
@@ -37,18 +38,21 @@ const reported = (passed: boolean | null) => (passed === null ? "—" : passed ?
 /** Breadcrumbs, verdict and the facts of one rollout (status and why, termination, tools, timings, source). */
 export function RolloutHeader({
   rollout,
+  checks,
   verdict,
   runName,
   runHref,
   taskHref,
 }: {
-  rollout: RolloutDetail;
+  rollout: RolloutHead;
+  /** The rollout's checks as scoring reads them (their statuses say why it may be unscored). */
+  checks: readonly { status: CheckStatus }[];
   verdict: RolloutReport;
   runName: string;
   runHref: string;
   taskHref: string;
 }) {
-  const why = unscoredReason(rollout);
+  const why = unscoredReason({ ...rollout, error: rollout.error?.head ?? null, checks });
   return (
     <header className={styles.header}>
       <nav className="breadcrumbs" aria-label="Breadcrumbs">

@@ -1,4 +1,3 @@
-import type { CheckEntry } from "@/components/checks/check-entry";
 import { plural } from "@/lib/display/format";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import { touchedCollections, type TraceJson } from "@/lib/traces";
@@ -31,11 +30,25 @@ function Ids({ label, ids }: { label: string; ids: TraceJson[] }) {
   );
 }
 
+/** An authority check of the rollout, named beside the state changes it judges. */
+export interface StateJudge {
+  order: number;
+  /** Clipped for display. */
+  label: string;
+  passed: boolean | null;
+}
+
 /**
  * What the rollout changed in its environment, per collection, beside the checks that judge such changes (the
- * authority checks: "no prohibited write attempted").
+ * authority checks: "no prohibited write attempted"; the first few, with how many in all).
  */
-export function StateDiffSection({ read, entries }: { read: StateDiffRead; entries: CheckEntry[] }) {
+export function StateDiffSection({
+  read,
+  judges,
+}: {
+  read: StateDiffRead;
+  judges: { shown: StateJudge[]; total: number };
+}) {
   if (read.kind === "none") return null;
   if (read.kind === "invalid")
     return (
@@ -47,21 +60,21 @@ export function StateDiffSection({ read, entries }: { read: StateDiffRead; entri
       </div>
     );
   const touched = touchedCollections(read.diff);
-  const judges = entries.filter((e) => e.check.dimension === "authority");
   return (
     <div className={styles.stateDiff} data-testid="state-diff">
       <h3>State changes</h3>
       <p className="section-note">
         What the rollout changed in its environment ({read.diff.path})
-        {judges.length > 0 ? (
+        {judges.shown.length > 0 ? (
           <>
             , judged by{" "}
-            {judges.map((e, i) => (
-              <span key={e.check.order}>
+            {judges.shown.map((j, i) => (
+              <span key={j.order}>
                 {i > 0 ? ", " : ""}
-                <strong>{e.check.label}</strong> ({verdictWord(e.cell.passed)})
+                <strong>{j.label}</strong> ({verdictWord(j.passed)})
               </span>
             ))}
+            {judges.total > judges.shown.length ? ` and ${judges.total - judges.shown.length} more` : ""}
           </>
         ) : null}
         .

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unscoredReason } from "./unscored-reason";
 
-type Input = Parameters<typeof unscoredReason>[0];
 interface Case {
   status?: "scored" | "unscored";
   error?: string | null;
@@ -13,7 +12,7 @@ const reason = (c: Case) =>
     status: c.status ?? "unscored",
     error: c.error ?? null,
     warnings: c.warnings ?? [],
-    checks: (c.checks ?? []) as Input["checks"],
+    checks: c.checks ?? [],
   });
 
 describe("unscoredReason", () => {

@@ -1,13 +1,17 @@
 import { UNSCORED_WARNINGS } from "@/lib/scoring/core/unscored-reason";
-import type { RolloutDetail } from "@/lib/store/records";
+import type { CheckStatus } from "@/lib/scoring/core/types";
 
 /**
  * Why a rollout is unscored, in a few words ("an error was recorded; no required check was graded"), or null
  * when it is scored. The full warning and error texts are shown elsewhere on the page.
  */
-export function unscoredReason(
-  rollout: Pick<RolloutDetail, "status" | "error" | "warnings" | "checks">,
-): string | null {
+export function unscoredReason(rollout: {
+  status: "scored" | "unscored";
+  /** The error as recorded (or its head). */
+  error: string | null;
+  warnings: readonly string[];
+  checks: readonly { status: CheckStatus }[];
+}): string | null {
   if (rollout.status === "scored") return null;
   const reasons: string[] = [];
   if (rollout.error !== null && rollout.error.trim() !== "") reasons.push("an error was recorded");

@@ -7,6 +7,8 @@ import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/compo
 import { CheckMark } from "@/components/checks/check-mark";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import type { GridColumn, GridCellView, GridRowView, GridView } from "./grid-view";
+import { CutText } from "@/components/ui/cut-text";
+import { rolloutApiUrl, textUrl } from "@/components/ui/api-urls";
 import styles from "./checks-grid.module.css";
 
 /** The expanded detail of one grid cell: every stored field of that check in that rollout, as text. */
@@ -16,15 +18,20 @@ export function CellDetail({
   cell,
   column,
   view,
+  server,
   onClose,
 }: {
   view: Pick<GridView, "runId" | "taskKey" | "columns">;
+  /** A server is behind the page: a cut text's "show all" fetches the rest. */
+  server: boolean;
   id: string;
   row: GridRowView;
   cell: GridCellView;
   column: GridColumn;
   onClose: () => void;
 }) {
+  const url = (field: "detail" | "reason") =>
+    server && cell.order !== null ? textUrl(rolloutApiUrl(view.runId, column.id), field, cell.order) : null;
   return (
     <div
       id={id}
@@ -34,7 +41,7 @@ export function CellDetail({
     >
       <div className={styles.detailHead}>
         <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
-        <strong className={styles.detailTitle}>{clip(cell.label)}</strong>
+        <strong className={styles.detailTitle}>{cell.label}</strong>
         <span className="muted">
           in rollout #{column.position} <span className="mono">{column.id}</span>
         </span>
@@ -55,19 +62,25 @@ export function CellDetail({
           <span className="mono muted">{row.key}</span>
         </dd>
         <dt>Detail</dt>
-        <dd
-          className={
-            cell.detail !== null && isPreformatted(cell.detail)
-              ? `${styles.detailText} ${styles.preformatted}`
-              : styles.detailText
-          }
-        >
-          {cell.detail ?? <span className="muted">no detail recorded</span>}
-        </dd>
+        {cell.detail !== null ? (
+          <CutText
+            as="dd"
+            text={cell.detail}
+            url={url("detail")}
+            className={
+              isPreformatted(cell.detail.head) ? `${styles.detailText} ${styles.preformatted}` : styles.detailText
+            }
+            what="detail"
+          />
+        ) : (
+          <dd className={styles.detailText}>
+            <span className="muted">no detail recorded</span>
+          </dd>
+        )}
         {cell.reason !== null ? (
           <>
             <dt>Reason</dt>
-            <dd className={styles.detailText}>{cell.reason}</dd>
+            <CutText as="dd" text={cell.reason} url={url("reason")} className={styles.detailText} what="reason" />
           </>
         ) : null}
         {cell.failureTag !== null ? (
@@ -95,17 +108,21 @@ export function CellDetail({
         ) : null}
       </dl>
       <div className={styles.detailFlip}>
-        <FlipCheckButton
-          runHref={runHref(view.runId)}
-          task={view.taskKey}
-          rollout={column.id}
-          rolloutsInTask={view.columns.length}
-          check={cell.key}
-          recordedPassed={cell.recordedPassed}
-          currentPassed={
-            cell.verdict === "pass" ? true : cell.verdict === "fail" || cell.verdict === "partial" ? false : null
-          }
-        />
+        {cell.flippable ? (
+          <FlipCheckButton
+            runHref={runHref(view.runId)}
+            task={view.taskKey}
+            rollout={column.id}
+            rolloutsInTask={view.columns.length}
+            check={cell.key}
+            recordedPassed={cell.recordedPassed}
+            currentPassed={
+              cell.verdict === "pass" ? true : cell.verdict === "fail" || cell.verdict === "partial" ? false : null
+            }
+          />
+        ) : (
+          <span className="muted">This check&apos;s key is too long for a what-if flip.</span>
+        )}
       </div>
       {column.href ? (
         <Link href={column.href} className={styles.detailLink}>

@@ -1,15 +1,17 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useId, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
+import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import { CellDetail } from "./cell-detail";
 import { sideBySideHref } from "./hrefs";
 import { GridColumnHeader } from "./grid-column-header";
-import type { GridCellView, GridRowView, GridView } from "./grid-view";
+import type { GridCellView, GridRowView, GridSource, GridView } from "./grid-view";
 import styles from "./checks-grid.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
@@ -18,16 +20,19 @@ interface Open {
   column: number;
 }
 
+/** Rows per request of the grid API. */
+const PAGE = 100;
+
 function cellTitle(cell: GridCellView): string {
-  const verdict = verdictWord(cell.verdict, cell.score);
-  return `${clip(cell.label, 200)}\n${verdict}${cell.detail ? `: ${cell.detail}` : ""}${cell.failureTag ? `\n${cell.failureTag}` : ""}`;
+  const detail = cell.detail ? `: ${cell.detail.head}${cell.detail.cut ? "…" : ""}` : "";
+  return `${cell.label}\n${verdictWord(cell.verdict, cell.score)}${detail}${cell.failureTag ? `\n${cell.failureTag}` : ""}`;
 }
 
 function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
   return (
     <div className={styles.rowHeadInner}>
       <span className={styles.rowLabel}>
-        <Breakable text={clip(row.label)} />
+        <Breakable text={row.label} />
       </span>
       <span className={styles.rowBadges}>
         <RequiredBadge required={row.required} />
@@ -44,37 +49,38 @@ function RowHead({ row, rollouts }: { row: GridRowView; rollouts: number }) {
 
 /**
  * Checks × rollouts: one column per rollout, one row per check (by key). A cell's detail shows on hover (title)
- * and, on click or Enter, in a detail row under the check, so it is reachable by keyboard.
+ * and, on click or Enter, in a detail row under the check, so it is reachable by keyboard. The rows are
+ * virtualised against the window: the page comes with the first, the rest are fetched a page at a time from
+ * the grid API as the reader scrolls (a task with a rollout of 100,000 checks has as many rows).
  */
-export function ChecksGrid({ view }: { view: GridView }) {
-  const [open, setOpen] = useState<Open | null>(null);
+export function ChecksGrid({
+  view,
+  source,
+  server,
+  version,
+}: {
+  view: GridView;
+  source: GridSource;
+  server: boolean;
+  /** What the rows were computed under (the scenario): the rows start over when it changes. */
+  version: string;
+}) {
   const [failingOnly, setFailingOnly] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
-  const base = useId();
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const close = () => {
-    if (open) buttons.current.get(`${open.row}|${open.column}`)?.focus();
-    setOpen(null);
-  };
-  // Esc closes an open detail wherever the focus is (its cell, the detail, or the page), and gives the
-  // focus back to the cell.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || e.defaultPrevented) return;
-      buttons.current.get(`${open.row}|${open.column}`)?.focus();
-      setOpen(null);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-  const rows = failingOnly ? view.rows.filter((r) => r.failed > 0) : view.rows;
-  const span = view.columns.length + 1;
-  const anyChanged = view.rows.some((r) => r.cells.some((c) => c?.changed));
+  const anyChanged =
+    source.kind === "local"
+      ? source.rows.some((r) => r.cells.some((c) => c?.changed))
+      : view.columns.some((c) => c.checksChanged);
   // A third pick replaces the oldest, so two stay picked; A is the left of the two columns.
   const toggle = (id: string) =>
     setPicked((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-2)));
   const pair = view.columns.filter((c) => picked.includes(c.id));
+  const total =
+    source.kind === "api"
+      ? failingOnly
+        ? source.failingTotal
+        : source.total
+      : (failingOnly ? source.failing : source.rows).length;
 
   return (
     <div className={styles.wrap}>
@@ -133,7 +139,7 @@ export function ChecksGrid({ view }: { view: GridView }) {
               <th scope="col" className={styles.corner}>
                 Check{" "}
                 <span className="muted">
-                  · {plural(view.rows.length, "check")} × {plural(view.columns.length, "rollout")}
+                  · {plural(total, "check")} × {plural(view.columns.length, "rollout")}
                 </span>
               </th>
               {view.columns.map((column) => (
@@ -150,72 +156,250 @@ export function ChecksGrid({ view }: { view: GridView }) {
               ))}
             </tr>
           </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={span} className={styles.emptyRow}>
-                  {failingOnly ? "No check fails in any rollout of this task." : "These rollouts recorded no checks."}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row, r) => {
-              const openColumn = open?.row === row.id ? open.column : null;
-              const openCell = openColumn === null ? null : row.cells[openColumn];
-              const openCol = openColumn === null ? null : view.columns[openColumn];
-              const detailId = `${base}detail-${r}`;
-              return (
-                <Fragment key={row.id}>
-                  <tr className={row.failedRequired > 0 ? styles.failedRow : undefined} data-testid="check-row">
-                    <th scope="row" className={styles.rowHead}>
-                      <RowHead row={row} rollouts={view.columns.length} />
-                    </th>
-                    {row.cells.map((cell, c) => (
-                      <td key={c} className={styles.cell}>
-                        {cell ? (
-                          <button
-                            ref={(el) => {
-                              const key = `${row.id}|${c}`;
-                              if (el) buttons.current.set(key, el);
-                              else buttons.current.delete(key);
-                            }}
-                            type="button"
-                            className={`${styles.cellButton} ${openColumn === c ? styles.cellOpen : ""}`}
-                            title={cellTitle(cell)}
-                            aria-expanded={openColumn === c}
-                            aria-controls={openColumn === c ? detailId : undefined}
-                            aria-label={`${clip(row.label, 120)}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
-                            onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
-                          >
-                            <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
-                          </button>
-                        ) : (
-                          <span className={styles.absent} title="this rollout has no such check">
-                            ·
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                  {openCell && openCol ? (
-                    <tr className={styles.detailRow}>
-                      <td colSpan={span}>
-                        <CellDetail
-                          id={detailId}
-                          row={row}
-                          cell={openCell}
-                          column={openCol}
-                          view={view}
-                          onClose={close}
-                        />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </tbody>
+          <GridRows
+            key={failingOnly ? "failing" : "all"}
+            view={view}
+            source={source}
+            failingOnly={failingOnly}
+            total={total}
+            server={server}
+            version={version}
+          />
         </table>
       </div>
     </div>
+  );
+}
+
+/** The grid's rows: a <tbody> each (the check's row and, when open, its cell's detail), virtualised. */
+function GridRows({
+  view,
+  source,
+  failingOnly,
+  total,
+  server,
+  version,
+}: {
+  view: GridView;
+  source: GridSource;
+  failingOnly: boolean;
+  total: number;
+  server: boolean;
+  version: string;
+}) {
+  const initial = () => {
+    if (source.kind === "local") return new Map((failingOnly ? source.failing : source.rows).map((r, i) => [i, r]));
+    return new Map(failingOnly ? [] : source.first.map((r, i) => [i, r]));
+  };
+  const [rows, setRows] = useState<Map<number, GridRowView>>(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open | null>(null);
+  const requested = useRef(new Set<number>());
+  // Another scenario (a flip in a cell's detail): the rows start over from the page's, the open detail stays.
+  const [seen, setSeen] = useState(version);
+  if (seen !== version) {
+    setSeen(version);
+    setRows(initial());
+    setFailure(null);
+  }
+  useEffect(() => {
+    requested.current = new Set();
+  }, [version]);
+  const base = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const spacerRef = useRef<HTMLTableSectionElement>(null);
+  const margin = useDocumentTop(spacerRef);
+  const mounted = useHydrated();
+
+  const close = () => {
+    if (open) buttons.current.get(`${open.row}|${open.column}`)?.focus();
+    setOpen(null);
+  };
+  // Esc closes an open detail wherever the focus is (its cell, the detail, or the page), and gives the
+  // focus back to the cell.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      buttons.current.get(`${open.row}|${open.column}`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: total,
+    estimateSize: () => 58,
+    overscan: 6,
+    scrollMargin: margin,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (source.kind !== "api" || failure !== null || !mounted) return;
+    for (let page = Math.floor(firstShown / PAGE); page <= Math.floor(lastShown / PAGE); page++) {
+      const from = page * PAGE;
+      let missing = false;
+      for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
+      if (!missing || requested.current.has(page)) continue;
+      requested.current.add(page);
+      const query = new URLSearchParams({
+        offset: String(from),
+        limit: String(PAGE),
+        failing: failingOnly ? "1" : "0",
+      });
+      fetch(`${source.url}${source.url.includes("?") ? "&" : "?"}${query.toString()}`)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`the grid API answered ${res.status}`);
+          const body = (await res.json()) as { offset: number; rows: GridRowView[] };
+          setRows((now) => {
+            const next = new Map(now);
+            body.rows.forEach((r, i) => next.set(body.offset + i, r));
+            return next;
+          });
+        })
+        .catch((e: unknown) => setFailure(e instanceof Error ? e.message : String(e)));
+    }
+  }, [firstShown, lastShown, rows, source, failingOnly, total, failure, mounted]);
+
+  const span = view.columns.length + 1;
+  const drawRow = (row: GridRowView, index: number, measure?: (el: Element | null) => void) => {
+    const openColumn = open?.row === row.id ? open.column : null;
+    const openCell = openColumn === null ? null : row.cells[openColumn];
+    const openCol = openColumn === null ? null : view.columns[openColumn];
+    const detailId = `${base}detail-${row.id}`;
+    return (
+      <tbody key={row.id} ref={measure} data-index={index}>
+        <tr className={row.failedRequired > 0 ? styles.failedRow : undefined} data-testid="check-row">
+          <th scope="row" className={styles.rowHead}>
+            <RowHead row={row} rollouts={view.columns.length} />
+          </th>
+          {row.cells.map((cell, c) => (
+            <td key={c} className={styles.cell}>
+              {cell ? (
+                <button
+                  ref={(el) => {
+                    const key = `${row.id}|${c}`;
+                    if (el) buttons.current.set(key, el);
+                    else buttons.current.delete(key);
+                  }}
+                  type="button"
+                  className={`${styles.cellButton} ${openColumn === c ? styles.cellOpen : ""}`}
+                  title={cellTitle(cell)}
+                  aria-expanded={openColumn === c}
+                  aria-controls={openColumn === c ? detailId : undefined}
+                  aria-label={`${clip(row.label, 120)}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
+                  onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
+                >
+                  <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
+                </button>
+              ) : (
+                <span className={styles.absent} title="this rollout has no such check">
+                  ·
+                </span>
+              )}
+            </td>
+          ))}
+        </tr>
+        {openCell && openCol ? (
+          <tr className={styles.detailRow}>
+            <td colSpan={span}>
+              <CellDetail
+                id={detailId}
+                row={row}
+                cell={openCell}
+                column={openCol}
+                view={view}
+                server={server}
+                onClose={close}
+              />
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    );
+  };
+
+  const empty =
+    total === 0 ? (
+      <tbody>
+        <tr>
+          <td colSpan={span} className={styles.emptyRow}>
+            {failingOnly ? "No check fails in any rollout of this task." : "These rollouts recorded no checks."}
+          </td>
+        </tr>
+      </tbody>
+    ) : null;
+
+  // Rendered on the server and hydrated as the rows the page came with; virtualised once mounted.
+  if (!mounted) {
+    const preloaded: GridRowView[] = [];
+    for (let i = 0; i < Math.min(total, 200) && rows.has(i); i++) preloaded.push(rows.get(i)!);
+    return (
+      <>
+        <tbody ref={spacerRef} />
+        {empty}
+        {preloaded.map((row, i) => drawRow(row, i))}
+        {total > preloaded.length ? (
+          <tbody>
+            <tr>
+              <td colSpan={span} className={styles.emptyRow}>
+                {count(total - preloaded.length)} more {total - preloaded.length === 1 ? "check loads" : "checks load"}{" "}
+                as you scroll.
+              </td>
+            </tr>
+          </tbody>
+        ) : null}
+      </>
+    );
+  }
+
+  const before = items.length > 0 ? items[0]!.start - virtualizer.options.scrollMargin : 0;
+  const after =
+    items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)!.end - virtualizer.options.scrollMargin) : 0;
+  return (
+    <>
+      <tbody ref={spacerRef} aria-hidden="true" className={styles.spacer} data-virtual="true">
+        {before > 0 ? (
+          <tr>
+            <td colSpan={span} style={{ height: before }} />
+          </tr>
+        ) : null}
+      </tbody>
+      {empty}
+      {failure !== null ? (
+        <tbody>
+          <tr>
+            <td colSpan={span} className={styles.emptyRow} role="alert">
+              Could not load more checks: {failure}.
+            </td>
+          </tr>
+        </tbody>
+      ) : null}
+      {items.map((item) => {
+        const row = rows.get(item.index);
+        return row ? (
+          drawRow(row, item.index, virtualizer.measureElement)
+        ) : (
+          <tbody key={`loading-${item.index}`} ref={virtualizer.measureElement} data-index={item.index}>
+            <tr>
+              <td colSpan={span} className={styles.loadingRow}>
+                Loading check {count(item.index + 1)}…
+              </td>
+            </tr>
+          </tbody>
+        );
+      })}
+      {after > 0 ? (
+        <tbody aria-hidden="true" className={styles.spacer}>
+          <tr>
+            <td colSpan={span} style={{ height: after }} />
+          </tr>
+        </tbody>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 import { notFound } from "next/navigation";
 import { ChecksGrid } from "./checks-grid";
 import { countedRollouts } from "./diagnosis-words";
-import { gridView } from "./grid-view";
+import type { GridSource, GridView } from "./grid-view";
 import { rolloutHref, runHref, taskHref } from "./hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";
 import { PassAtKTable } from "./pass-at-k-table";
@@ -13,10 +13,20 @@ import { TaskSummary } from "./task-summary";
 import styles from "./task-page.module.css";
 import { passAtKPoints } from "@/lib/scoring/view/chart-data";
 import { taskCheckGrid } from "@/lib/scoring/view/check-grid";
+import { gridRows } from "@/lib/scoring/view/check-pages";
+import { gridColumns, gridRowViews } from "@/lib/api/check-views";
+import type { GridRowsPage } from "@/lib/api/check-pages";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import type { TaskRollouts } from "@/lib/store/records";
+import type { CheckHead, TaskHead } from "@/lib/store/records";
+
+/**
+ * Where the task page's grid rows come from: the app reads the first page (lib/api/check-pages.ts taskGridPage)
+ * and the grid fetches the rest from the grid API; a static share bundle holds every rollout's checks.
+ */
+export type TaskGridData =
+  { kind: "api"; first: GridRowsPage } | { kind: "local"; checks: Readonly<Record<string, readonly CheckHead[]>> };
 
 /**
  * The task page under a scenario (the raw `scenario` parameter): computed where it renders, on the server for
@@ -26,13 +36,15 @@ export function TaskPageBody({
   id,
   runName,
   task,
+  grid,
   run,
   scenarioText,
   live = false,
 }: {
   id: string;
   runName: string;
-  task: TaskRollouts;
+  task: TaskHead;
+  grid: TaskGridData;
   run: ScoringRun;
   scenarioText: string | null;
   /** The run is being watched (tally watch): the page says so and follows it as rollouts land. */
@@ -46,13 +58,31 @@ export function TaskPageBody({
   if (!summary) notFound();
 
   const verdicts = report.rollouts.filter((r) => r.task === summary.key);
-  const view = gridView(
-    taskCheckGrid(run, summary.key, scenario),
-    task.rollouts,
-    verdicts,
-    (row) => rolloutHref(id, row, carried),
-    { runId: id, taskKey: summary.key },
-  );
+  const rollouts = run.rollouts.filter((r) => r.task === summary.key).map((r) => r.id);
+  const view: GridView = {
+    runId: id,
+    taskKey: summary.key,
+    columns: gridColumns(rollouts, task.rollouts, verdicts, (row) => rolloutHref(id, row, carried)),
+  };
+  let source: GridSource;
+  if (grid.kind === "api") {
+    const query = carried ? `?${new URLSearchParams({ scenario: carried }).toString()}` : "";
+    source = {
+      kind: "api",
+      url: `/api/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(summary.key)}/grid${query}`,
+      total: grid.first.total,
+      failingTotal: grid.first.failingTotal,
+      first: grid.first.rows,
+    };
+  } else {
+    const all = taskCheckGrid(run, summary.key, scenario);
+    const stored = all.rollouts.map((r) => grid.checks[r] ?? []);
+    source = {
+      kind: "local",
+      rows: gridRowViews(all.rows, 0, stored),
+      failing: gridRowViews(gridRows(all, true), 0, stored),
+    };
+  }
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
   const thisPage = taskHref(id, task.task.key);
@@ -99,7 +129,7 @@ export function TaskPageBody({
           One column per rollout, one row per check. Checks that failed as required come first. Hover a cell for its
           detail, or click it (Enter) to open every field.
         </p>
-        <ChecksGrid view={view} />
+        <ChecksGrid view={view} source={source} server={grid.kind === "api"} version={carried ?? ""} />
       </section>
 
       <section className="section" aria-labelledby="passk-heading">

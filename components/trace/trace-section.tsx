@@ -8,17 +8,25 @@ import styles from "./trace.module.css";
 /** Steps rendered with the page; the browser fetches the rest from the trace API. */
 const FIRST_PAGE = 200;
 
+/** The entries of a by-step record for the first `steps` steps: the page sends those, the trace API the rest. */
+function withinSteps<T>(byStep: Record<number, T>, steps: number): Record<number, T> {
+  return Object.fromEntries(Object.entries(byStep).filter(([step]) => Number(step) < steps));
+}
+
 /** The rollout's trace: its steps, or the raw text with why it could not be read, or one line saying there is none. */
 export function TraceSection({
   read,
   rolloutApi,
   citations,
+  citedBy = {},
   firstPage = FIRST_PAGE,
 }: {
   read: TraceRead;
   /** The rollout's API URL: its trace pages are at `/trace`, its images at `/image`. */
   rolloutApi: string;
   citations: Record<number, Citation[]>;
+  /** How many checks cite each step that more cite than `citations` lists. */
+  citedBy?: Record<number, number>;
   /** Steps rendered with the page (a page that holds the whole trace gives its length). */
   firstPage?: number;
 }) {
@@ -54,7 +62,8 @@ export function TraceSection({
             imageUrl={`${rolloutApi}/image`}
             totals={read.trace.totals}
             firstSteps={read.trace.steps.slice(0, firstPage)}
-            citations={citations}
+            citations={withinSteps(citations, firstPage)}
+            citedBy={withinSteps(citedBy, firstPage)}
           />
         </>
       )}

@@ -105,7 +105,7 @@ function Result({ result, answers, imageUrl }: { result: ToolResult; answers?: s
 }
 
 /** The checks citing a step, each a link to its row in the checks table. */
-function CitedBy({ citations }: { citations: readonly Citation[] }) {
+function CitedBy({ citations, total }: { citations: readonly Citation[]; total: number }) {
   return (
     <div className={styles.cited} data-testid="step-cited-by">
       cited by{" "}
@@ -122,6 +122,7 @@ function CitedBy({ citations }: { citations: readonly Citation[] }) {
           </a>
         </span>
       ))}
+      {total > citations.length ? <span> and {(total - citations.length).toLocaleString("en-US")} more</span> : null}
     </div>
   );
 }
@@ -137,6 +138,7 @@ export function TraceStepView({
   focus = false,
   onFocused,
   citedBy,
+  citedByTotal,
   callNames,
   imageUrl,
 }: {
@@ -145,6 +147,8 @@ export function TraceStepView({
   focus?: boolean;
   onFocused?: () => void;
   citedBy: readonly Citation[];
+  /** How many checks cite the step, when more than `citedBy` lists. */
+  citedByTotal?: number;
   /** Names of the calls loaded so far, by call id: a result in a later step says which call it answers. */
   callNames: ReadonlyMap<string, string>;
   /** The rollout's image route (`?path=` names the file). */
@@ -181,7 +185,7 @@ export function TraceStepView({
         {error ? <span className={styles.errorTag}>tool error</span> : null}
         <span className={styles.time}>{step.at ?? "no time"}</span>
       </header>
-      {citedBy.length > 0 ? <CitedBy citations={citedBy} /> : null}
+      {citedBy.length > 0 ? <CitedBy citations={citedBy} total={citedByTotal ?? citedBy.length} /> : null}
       {step.reasoning !== null ? (
         <div className={styles.reasoning}>
           <div className={styles.partLabel}>reasoning</div>

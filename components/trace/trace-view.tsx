@@ -1,7 +1,8 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useDocumentTop } from "@/components/ui/use-document-top";
 import type { Citation } from "@/lib/api/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
@@ -27,6 +28,9 @@ interface TracePageBody {
   status: string;
   offset: number;
   steps: TraceStep[];
+  /** The checks citing the page's steps, by step index, and how many cite those that more cite. */
+  citations?: Record<number, Citation[]>;
+  citedBy?: Record<number, number>;
 }
 
 /**
@@ -38,24 +42,27 @@ export function TraceView({
   imageUrl,
   totals,
   firstSteps,
-  citations,
+  citations: firstCitations,
+  citedBy: firstCitedBy = {},
 }: {
   traceUrl: string;
   /** The rollout's image route (`?path=` names the file). */
   imageUrl: string;
   totals: TraceTotals;
   firstSteps: TraceStep[];
-  /** The checks citing each step, by step index. */
+  /** The checks citing each step of the first page, by step index (later pages bring their own). */
   citations: Record<number, Citation[]>;
+  /** How many checks cite each step that more cite than `citations` lists. */
+  citedBy?: Record<number, number>;
 }) {
   const [steps, setSteps] = useState<TraceStep[]>(firstSteps);
+  const [cites, setCites] = useState({ citations: firstCitations, citedBy: firstCitedBy });
   const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [focusStep, setFocusStep] = useState<number | null>(null);
   const focused = useCallback(() => setFocusStep(null), []);
   const listRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
   const [wanted, setWanted] = useState(EAGER_STEPS);
 
   const callNames = useMemo(() => callNamesOf(steps), [steps]);
@@ -64,10 +71,8 @@ export function TraceView({
     [steps, query, callNames],
   );
 
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
-  }, []);
+  // Kept current: the checks above the trace grow as their rows load and are measured.
+  const margin = useDocumentTop(listRef);
 
   const virtualizer = useWindowVirtualizer({
     count: visible.length,
@@ -93,6 +98,10 @@ export function TraceView({
         if (!live) return;
         if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
         setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));
+        setCites((now) => ({
+          citations: { ...now.citations, ...body.citations },
+          citedBy: { ...now.citedBy, ...body.citedBy },
+        }));
       })
       .catch((e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)));
     return () => {
@@ -200,7 +209,8 @@ export function TraceView({
                 highlighted={highlighted === step.index}
                 focus={focusStep === step.index}
                 onFocused={focused}
-                citedBy={citations[step.index] ?? []}
+                citedBy={cites.citations[step.index] ?? []}
+                citedByTotal={cites.citedBy[step.index]}
                 callNames={callNames}
                 imageUrl={imageUrl}
               />

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "@/lib/scoring/__fixtures__/build";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { COMPARE_CSV_HEADER, compareCsvRows } from "./compare-csv";
+import { toCsv } from "./csv";
 
 const A = run(
   [task("g/t1"), task("g/old")],
@@ -22,6 +23,26 @@ describe("compareCsvRows", () => {
       ["g/t1", "common", "A", "B", "completion", 1, 0, -1, "pass->fail"],
       ["g/old", "only in baseline", "A", "B", "completion", null, null, null, null],
       ["g/new", "only in candidate", "A", "B", "completion", null, null, null, null],
+    ]);
+  });
+
+  it("names and keys a spreadsheet would run as formulas are written as text", () => {
+    const keys = ['=HYPERLINK("https://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"];
+    const runOf = (name: string, passed: boolean) =>
+      run(
+        keys.map((k) => task(k)),
+        keys.map((k, i) => rollout(`r${i}`, k, [check("C1", passed)])),
+        { name },
+      );
+    const [a, b] = [runOf("=A1*2", true), runOf("@B", false)];
+    const lines = toCsv(compareCsvRows(a.name, [{ name: b.name, comparison: compareRuns(a, b) }])).split("\r\n");
+    expect(lines.slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""https://evil.example"",""x"")",common,'=A1*2,'@B,completion,1,0,-1,pass->fail`,
+      "'+1+1,common,'=A1*2,'@B,completion,1,0,-1,pass->fail",
+      "'-2+3,common,'=A1*2,'@B,completion,1,0,-1,pass->fail",
+      "'@SUM(A1),common,'=A1*2,'@B,completion,1,0,-1,pass->fail",
+      "'\tx,common,'=A1*2,'@B,completion,1,0,-1,pass->fail",
+      `"'\rx",common,'=A1*2,'@B,completion,1,0,-1,pass->fail`,
     ]);
   });
 });

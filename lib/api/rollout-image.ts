@@ -25,7 +25,8 @@ export async function rolloutImageResponse(
   if (!parsed.success)
     throw new ApiError("malformed", "path must name one of the rollout's files.", zodDetails(parsed.error));
   const { path } = parsed.data;
-  const rollout = await store.getRollout(runId, rolloutId);
+  // The head without texts: only the rollout's files are needed.
+  const rollout = await store.getRolloutHead(runId, rolloutId, { textHead: 0 });
   if (!rollout) throw new ApiError("not_found", `No rollout "${rolloutId}" in run "${runId}".`);
   const ref = rollout.files.find((f) => f.path === path);
   if (!ref) throw new ApiError("not_found", `The rollout has no file "${path}".`);

@@ -1,34 +1,48 @@
-import { readRolloutTrace } from "@/lib/formats/trace-readers";
+import { readRolloutTrace, traceFileFilter } from "@/lib/formats/trace-readers";
 import { isFormatId } from "@/lib/formats/registry";
 import type { InputFile } from "@/lib/formats/types";
-import type { RolloutDetail } from "@/lib/store/records";
+import { clip } from "@/lib/display/format";
+import type { CheckRefs, RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { TraceCache } from "./trace-cache";
 import { citedRefs, evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
 
 const cache = new TraceCache();
 
+/** What reading a rollout's trace needs of it: its format, its source and the raw files it was read from. */
+export type TraceSource = Pick<RolloutDetail, "sourceFormat" | "sourcePath" | "files">;
+
+/** Bytes a read keeps in memory, for the cache's budget: a trace's raw bytes, a raw text's, else next to none. */
+function readCost(read: TraceRead, rawBytes: number): number {
+  if (read.kind === "trace") return rawBytes;
+  if (read.kind === "raw") return read.raw.text.length;
+  return 1024;
+}
+
 /**
  * A stored rollout's trace, read from the raw files it was ingested from (traces are never stored parsed:
- * docs/traces.md) and kept in a bounded cache of parsed traces. Never throws on a bad trace: an unreadable one
- * comes back as raw text with why. Callers share what it returns and must not mutate it.
+ * docs/traces.md) and kept in a bounded cache of parsed traces. Only the files the format's reader may read
+ * are fetched (a Silo result of 200 MB is not). Never throws on a bad trace: an unreadable one comes back as
+ * raw text with why. Callers share what it returns and must not mutate it.
  */
-export async function readStoredTrace(store: Store, rollout: RolloutDetail): Promise<TraceRead> {
+export async function readStoredTrace(store: Store, rollout: TraceSource): Promise<TraceRead> {
   const format = rollout.sourceFormat;
   if (!isFormatId(format)) return { kind: "none", why: `no trace reader for the format "${rollout.sourceFormat}"` };
   const key = `${format}\u0000${rollout.sourcePath}\u0000${rollout.files.map((f) => `${f.path}:${f.sha256}`).join("\u0000")}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  const wanted = traceFileFilter(format);
   const files: InputFile[] = [];
   let bytes = 0;
   for (const ref of rollout.files) {
+    if (wanted && !wanted(ref.path)) continue;
     const raw = await store.getRawFile(ref.sha256);
     if (!raw) continue;
     files.push({ path: ref.path, bytes: raw.bytes });
     bytes += raw.bytes.byteLength;
   }
   const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
-  cache.set(key, bytes, read);
+  cache.set(key, readCost(read, bytes), read);
   return read;
 }
 
@@ -40,40 +54,63 @@ export function checkEvidence(rollout: RolloutDetail, read: TraceRead): Resolved
   );
 }
 
-/** A check citing a step: its key (what the step shows) and its stored order (where its row is). */
+/** A check citing a step: its key (what the step shows, clipped) and its stored order (where its row is). */
 export interface Citation {
   key: string;
   order: number;
 }
 
+/** Checks listed under one step of the trace; the rest are counted. */
+export const CITATIONS_PER_STEP = 20;
+
 /**
- * Evidence both ways: each check's resolved refs by the check's order, the checks citing each step, and the
- * bracketed citations of the agent's answer (`[e3]`) resolved the same way.
+ * Evidence both ways: each citing check's resolved refs by the check's order, the checks citing each step, and
+ * the bracketed citations of the agent's answer (`[e3]`) resolved the same way.
  */
 export interface TraceEvidence {
   byCheck: Record<number, ResolvedRef[]>;
-  /** The checks citing each step, by step index, in check order, each check once per step. */
+  /** The checks citing each step, by step index, in check order, each check once per step (CITATIONS_PER_STEP at most). */
   citations: Record<number, Citation[]>;
+  /** How many checks cite each step that more than CITATIONS_PER_STEP cite. */
+  citedBy: Record<number, number>;
   /** The answer's citations in order of first appearance; empty without a trace to resolve them against. */
   answer: ResolvedRef[];
 }
 
-export function traceEvidence(rollout: RolloutDetail, read: TraceRead): TraceEvidence {
-  const resolved = checkEvidence(rollout, read);
+/**
+ * Resolves the citing checks' refs (Store.getCheckRefs) and the answer's citations against the trace. `answer`
+ * is what the page has of the agent's output (its head): citations past it are not resolved.
+ */
+export function traceEvidence(checks: readonly CheckRefs[], answer: string | null, read: TraceRead): TraceEvidence {
+  const index = read.kind === "trace" ? evidenceIndex(read.trace) : null;
   const byCheck: Record<number, ResolvedRef[]> = {};
   const citations: Record<number, Citation[]> = {};
-  rollout.checks.forEach((check, i) => {
-    const refs = resolved[i] ?? [];
+  const citedBy: Record<number, number> = {};
+  for (const check of checks) {
+    const refs = index ? resolveAll(index, check.refs) : check.refs.map((ref) => ({ ref, step: null }));
     byCheck[check.order] = refs;
-    for (const { step } of refs) {
-      if (step === null) continue;
+    const steps = new Set<number>();
+    for (const { step } of refs) if (step !== null) steps.add(step);
+    for (const step of steps) {
       const cited = (citations[step] ??= []);
-      if (!cited.some((c) => c.order === check.order)) cited.push({ key: check.key, order: check.order });
+      const n = (citedBy[step] ?? 0) + 1;
+      citedBy[step] = n;
+      if (cited.length < CITATIONS_PER_STEP) cited.push({ key: clip(check.key, 120), order: check.order });
     }
-  });
-  const answer =
-    read.kind === "trace" && rollout.agentOutput !== null
-      ? resolveAll(evidenceIndex(read.trace), citedRefs(rollout.agentOutput))
-      : [];
-  return { byCheck, citations, answer };
+  }
+  for (const step of Object.keys(citedBy))
+    if (citedBy[Number(step)]! <= CITATIONS_PER_STEP) delete citedBy[Number(step)];
+  return {
+    byCheck,
+    citations,
+    citedBy,
+    answer: index && answer !== null ? resolveAll(index, citedRefs(answer)) : [],
+  };
+}
+
+/** The refs of a rollout read whole (its checks' evidence), as Store.getCheckRefs gives them. */
+export function checkRefsOf(rollout: Pick<RolloutDetail, "checks">): CheckRefs[] {
+  return rollout.checks
+    .filter((c) => c.evidenceRefs.length > 0)
+    .map((c) => ({ order: c.order, key: c.key, refs: c.evidenceRefs }));
 }

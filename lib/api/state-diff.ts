@@ -7,7 +7,10 @@ import type { Store } from "@/lib/store/store";
 const STATE_DIFF_NAME = /(^|[/.])state-diff\.json$/;
 
 /** The rollout's state diff, read from its stored raw files; `none` when it has none. */
-export async function readStoredStateDiff(store: Store, rollout: RolloutDetail): Promise<StateDiffRead> {
+export async function readStoredStateDiff(
+  store: Store,
+  rollout: Pick<RolloutDetail, "sourceFormat" | "sourcePath" | "files">,
+): Promise<StateDiffRead> {
   if (rollout.sourceFormat !== "silo") return { kind: "none" };
   const refs = rollout.files.filter((f) => STATE_DIFF_NAME.test(f.path));
   if (refs.length === 0) return { kind: "none" };

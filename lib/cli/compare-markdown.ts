@@ -17,6 +17,7 @@ import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { verdictWords } from "@/lib/display/compare-words";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
+import { markdownCode, markdownLink, markdownText, type MarkdownPlace } from "./markdown-text";
 
 export interface MarkdownOptions {
   /** The Tally server the runs are stored on: task and compare links point there (stored runs only). */
@@ -38,15 +39,6 @@ const verdictText = (estimate: Parameters<typeof deltaVerdict>[0] | DeltaVerdict
 
 const POLICY_WORDS = { exclude: "unscored excluded", fail: "unscored as failure" } as const;
 
-/** A table cell: pipes and line breaks would end the cell or the row. */
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-
-/** Inline code that holds any text (a backtick inside gets a longer fence). */
-function code(text: string): string {
-  const fence = text.includes("`") ? "``" : "`";
-  return `${fence}${text.includes("`") ? ` ${text} ` : text}${fence}`;
-}
-
 /** Links into a Tally server for stored runs (the pages' routes, task links as the app writes them; /compare?runs=). */
 function links(body: CompareBody, baseUrl: string | undefined) {
   const base = baseUrl?.replace(/\/+$/, "");
@@ -67,22 +59,23 @@ function links(body: CompareBody, baseUrl: string | undefined) {
 function scenarioLine(body: CompareBody, name: string | undefined): string {
   if (Object.keys(body.scenario).length === 0) return "**Scenario:** as recorded";
   const what = body.scenarioDescription.length > 0 ? `: ${body.scenarioDescription.join("; ")}` : "";
-  return `**Scenario:** ${name ? code(name) : "a what-if scenario"}${cell(what)}`;
+  return `**Scenario:** ${name ? markdownCode(name) : "a what-if scenario"}${markdownText(what)}`;
 }
 
 /**
  * `tally compare --markdown`: the comparison as a pull-request comment, B (candidate) against A (baseline):
  * the headline delta with its interval and verdict, whether it is a regression, the scenario, the robustness
  * line, the flips, every dimension and the tasks that lost the most. Plain figures only, no dates, so the
- * same runs always give the same text.
+ * same runs always give the same text. Every string from a result file is written as text (markdown-text.ts):
+ * the only links and HTML in the comment are Tally's own.
  */
 export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}): string {
   const out: string[] = [];
   const h = body.headline;
   const kind = metricKind(h.metric);
   const to = links(body, options.baseUrl);
-  const title = `${cell(body.b.name)} vs ${cell(body.a.name)} (baseline)`;
-  out.push(`### Tally: ${to ? `[${title}](${to.compare})` : title}`, "");
+  const title = `${markdownText(body.b.name)} vs ${markdownText(body.a.name)} (baseline)`;
+  out.push(`### Tally: ${to ? markdownLink(title, to.compare) : title}`, "");
 
   if (body.common === 0) {
     out.push(
@@ -96,7 +89,7 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
       ? plural(body.common, "common task")
       : `${h.tasks} eligible of ${plural(body.common, "common task")}`;
   out.push(
-    `**${metricTitle(h.metric)}** (${SCHEME_WORDS[h.scheme]}, ${coverage}): ${metricText(kind, h.a)} → ${metricText(kind, h.b)}, ` +
+    `**${markdownText(metricTitle(h.metric))}** (${SCHEME_WORDS[h.scheme]}, ${coverage}): ${metricText(kind, h.a)} → ${metricText(kind, h.b)}, ` +
       `**${deltaText(kind, h.delta)}** (95% CI ${deltaIntervalText(kind, h.ci95)}): ${verdictText(h)}`,
     "",
   );
@@ -121,7 +114,7 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   ] as const) {
     const tasks = body.tasks.filter((t) => t.flip === flip);
     if (tasks.length === 0) continue;
-    const shown = tasks.slice(0, perDirection).map((t) => taskLink(t.key, to));
+    const shown = tasks.slice(0, perDirection).map((t) => taskLink(t.key, to, {}));
     const more = tasks.length > perDirection ? `, and ${tasks.length - perDirection} more` : "";
     out.push(`- ${words}: ${shown.join(", ")}${more}`);
   }
@@ -132,7 +125,8 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
     const p = row.pairs[0];
     if (!p || (p.a === null && p.b === null)) continue;
     const k = metricKind(row.metric);
-    const name = row.metric === h.metric ? `**${cell(row.metric)}**` : cell(row.metric);
+    const metric = markdownText(row.metric, { cell: true });
+    const name = row.metric === h.metric ? `**${metric}**` : metric;
     out.push(
       `| ${name} | ${coverageText({ tasks: p.tasks, of: body.common })} | ${metricText(k, p.a)} | ${metricText(k, p.b)} | ${deltaText(k, p.delta)} | ${deltaIntervalText(k, p.ci95)} | ${verdictText(p)} |`,
     );
@@ -144,14 +138,14 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
     .sort((x, y) => x.delta! - y.delta! || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
     .slice(0, limit);
   const tk = metricKind(body.taskMetric);
-  out.push("", `#### Top regressions (${body.taskMetric} per task)`, "");
+  out.push("", `#### Top regressions (${markdownText(body.taskMetric)} per task)`, "");
   if (worst.length === 0) out.push("No common task does worse in B.");
   else {
     out.push("| Task | A | B | B − A | Flip |", "|---|---:|---:|---:|---|");
     for (const t of worst) {
       const flip = t.flip === "pass->fail" ? "pass → fail" : t.flip === "fail->pass" ? "fail → pass" : "";
       out.push(
-        `| ${taskLink(t.key, to)} | ${metricText(tk, t.a)} | ${metricText(tk, t.b)} | ${deltaText(tk, t.delta)} | ${flip} |`,
+        `| ${taskLink(t.key, to, { cell: true })} | ${metricText(tk, t.a)} | ${metricText(tk, t.b)} | ${deltaText(tk, t.delta)} | ${flip} |`,
       );
     }
   }
@@ -171,9 +165,9 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   return `${out.join("\n")}\n`;
 }
 
-/** A task key, linked to B's task page (and A's) when the runs are on a server. */
-function taskLink(key: string, to: ReturnType<typeof links>): string {
-  const name = code(key);
-  if (!to) return cell(name);
-  return `[${cell(name)}](${to.task(to.b, key)}) ([A](${to.task(to.a, key)}))`;
+/** A task key as code, linked to B's task page (and A's) when the runs are on a server. */
+function taskLink(key: string, to: ReturnType<typeof links>, place: MarkdownPlace): string {
+  const name = markdownCode(key, place);
+  if (!to) return name;
+  return `${markdownLink(name, to.task(to.b, key))} (${markdownLink("A", to.task(to.a, key))})`;
 }

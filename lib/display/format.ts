@@ -1,3 +1,4 @@
+import type { TextHead } from "@/lib/text-head";
 /**
  * How figures and labels are written for people: every page, the CLI's plain-text summaries and the what-if
  * panel use these, so a number reads the same everywhere. Pure; runs on the server and in the browser.
@@ -198,4 +199,11 @@ export function isPartial(coverage: { tasks: number; of: number } | undefined): 
 /** Text from a result file cut for display (labels can be megabytes in hostile files; the raw file keeps all). */
 export function clip(text: string, max = 500): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${count(text.length - max)} more characters)`;
+}
+
+/** A head's text for display, clipped to `max` characters with what is left said: "… (2.0 MB in all)". */
+export function clipHead(text: TextHead, max = 500): string {
+  if (!text.cut && text.head.length <= max) return text.head;
+  const more = text.cut ? `${bytes(text.bytes)} in all` : `${count(text.head.length - max)} more characters`;
+  return `${text.head.slice(0, Math.min(max, text.head.length))}… (${more})`;
 }

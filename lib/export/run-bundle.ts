@@ -4,7 +4,8 @@ import { DEFAULT_TASKS_VIEW } from "@/components/run/tasks-view";
 import type { PageData, StaticRollout } from "@/components/export/page-data";
 import { pageFileName, type SiteMap } from "@/components/export/site-map";
 import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
-import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
 import { readStoredStateDiff } from "@/lib/api/state-diff";
 import { readTrialTexts } from "@/lib/api/trial-texts";
 import type { Store } from "@/lib/store/store";
@@ -32,6 +33,9 @@ export interface Bundle {
 export class BundleTooLarge extends Error {}
 
 const size = (text: string) => Buffer.byteLength(text);
+
+/** A bundle's pages hold every text whole: there is no server to fetch the rest from. */
+const WHOLE = { key: Infinity, label: Infinity, text: Infinity };
 
 /**
  * The static share bundle of a stored run: index.html (the run page, what-if included), one page per task
@@ -66,7 +70,14 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
     const task = await store.getTask(runId, key);
     if (!task) continue;
     const file = site.tasks[key]!;
-    const page: PageData = { kind: "task", task, appPath: taskHref(runId, key), file, root: "../" };
+    const page: PageData = {
+      kind: "task",
+      task: { task: task.task, rollouts: task.rollouts.map((r) => rolloutHeadOf(r, Infinity)) },
+      checks: Object.fromEntries(task.rollouts.map((r) => [r.id, r.checks.map((c) => checkHeadOf(c, WHOLE))])),
+      appPath: taskHref(runId, key),
+      file,
+      root: "../",
+    };
     fixed.push({ path: `tasks/${file}`, data: pageHtml(page, `${key} · ${meta.name}`) });
   }
 
@@ -86,12 +97,16 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
         { kind: "rollout", rollout, appPath: rolloutHref(runId, id), file, root: "../" },
         `${id} · ${meta.name}`,
       );
-    const full = render({ detail, trace, trialTexts, stateDiff, evidence: traceEvidence(detail, trace) });
+    const head = rolloutHeadOf(detail, Infinity);
+    const checks = detail.checks.map((c) => checkHeadOf(c, WHOLE));
+    const refs = checkRefsOf(detail);
+    const evidenceOf = (read: typeof trace) => traceEvidence(refs, detail.agentOutput, read);
+    const full = render({ head, checks, trace, trialTexts, stateDiff, evidence: evidenceOf(trace) });
     const noSteps = noTrace("left out of this shared copy by its size cap");
     const bare =
       trace.kind === "none"
         ? full
-        : render({ detail, trace: noSteps, trialTexts, stateDiff, evidence: traceEvidence(detail, noSteps) });
+        : render({ head, checks, trace: noSteps, trialTexts, stateDiff, evidence: evidenceOf(noSteps) });
     rollouts.push({ id, full, bare });
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expandZip } from "@/lib/archive/unzip";
 import type { TraceRead } from "@/lib/traces";
 import { fixtureFile, jsonFile, loadFixture } from "./__fixtures__/load-fixture";
-import { readRolloutTrace } from "./trace-readers";
+import { readRolloutTrace, traceFileFilter } from "./trace-readers";
 
 const summary = (read: TraceRead) =>
   read.kind === "trace" ? [read.trace.format, read.trace.totals.steps, read.trace.totals.toolCalls] : read.kind;
@@ -23,6 +23,27 @@ describe("readRolloutTrace picks the reader of the rollout's format", () => {
       8,
       2,
     ]);
+  });
+
+  it("Silo reads only its sidecars: the files its filter keeps read the same trace as all of them", () => {
+    const wanted = traceFileFilter("silo")!;
+    for (const [folder, result] of [
+      ["traces/silo/scoring-article/checkout", "checkout/result.json"],
+      ["traces/silo/scoring-article/csv-conversion", "csv-conversion/result.json"],
+    ] as const) {
+      const files = loadFixture(folder, `${result.split("/")[0]}/`);
+      const kept = files.filter((f) => wanted(f.path));
+      expect(kept.length).toBeLessThan(files.length);
+      expect(kept.map((f) => f.path).join()).not.toMatch(/result\.json/);
+      const source = { path: result, format: "silo" as const };
+      expect(readRolloutTrace(source, kept)).toEqual(readRolloutTrace(source, files));
+    }
+    expect(wanted("a/TASK-1.trace.jsonl")).toBe(true);
+    expect(wanted("trace.jsonl")).toBe(true);
+    expect(wanted("a/TASK-1.tool-events.json")).toBe(true);
+    expect(wanted("a/TASK-1.result.json")).toBe(false);
+    expect(wanted("a/notatrace.jsonl")).toBe(false);
+    expect(traceFileFilter("harbor")).toBeNull();
   });
 
   it("Inspect and tau-bench by the fragment naming the rollout inside the file", () => {

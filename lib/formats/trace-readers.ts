@@ -23,6 +23,17 @@ function withGenericFallback(read: TraceRead, files: readonly InputFile[]): Trac
   return generic.kind === "none" ? noTrace(`${read.why}, nor a ${GENERIC_SHAPES} among its files`) : generic;
 }
 
+/** A Silo trace is a sidecar beside the result (silo/sidecars.ts): `<stem>.trace.jsonl` or `<stem>.tool-events.json`. */
+const SILO_TRACE_FILE = /(^|[/.])(trace\.jsonl|tool-events\.json)$/;
+
+/**
+ * Which of a rollout's files its format's trace reader may read (the others need not be fetched: a Silo result
+ * holding a 200 MB answer is never a trace); null when it may read any.
+ */
+export function traceFileFilter(format: FormatId): ((path: string) => boolean) | null {
+  return format === "silo" ? (path) => SILO_TRACE_FILE.test(path) : null;
+}
+
 /**
  * The trace of one stored rollout: `source` is its RolloutSource and `files` the raw files it was read from
  * (NormalizedRollout.files, as bytes). Picks the reader of its format; never throws.

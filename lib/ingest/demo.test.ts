@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { computeReport } from "@/lib/scoring/report/report";
@@ -63,7 +63,7 @@ forEachDatabase("the demo runs", (t) => {
     const trace = traceOf(checkoutRead);
     expect(trace.totals).toMatchObject({ steps: 13, toolCalls: 5, toolErrors: 0 });
     // C3 cites e3: the get_capacity result, Silo seq 7, shown as step 7 (index 6).
-    const evidence = traceEvidence(checkout, checkoutRead);
+    const evidence = traceEvidence(checkRefsOf(checkout), checkout.agentOutput, checkoutRead);
     const c3 = checkout.checks.find((c) => c.key === "C3")!;
     expect(evidence.byCheck[c3.order]).toEqual([{ ref: "e3", step: 6 }]);
     expect(trace.steps[6]).toMatchObject({ id: "7", source: "tool" });

@@ -6,6 +6,7 @@ import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { Coverage, Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import type { JsonHead, TextHead } from "@/lib/text-head";
 
 /*
  * What the store hands to pages, route handlers and the CLI: plain, serialisable records (dates as ISO text),
@@ -197,6 +198,63 @@ export interface RolloutDetail extends RolloutMeasures {
   trace: TraceSummary | null;
 }
 
+/**
+ * A rollout as its page reads it: every field but its checks, with its long texts cut to their heads
+ * (lib/text-head.ts), and how many checks it has (a page reads them a page at a time).
+ */
+export interface RolloutHead extends Omit<RolloutDetail, "agentOutput" | "error" | "metadata" | "checks"> {
+  agentOutput: TextHead | null;
+  error: TextHead | null;
+  metadata: JsonHead;
+  checkCount: number;
+}
+
+/** A stored check as a page of checks reads it: its texts cut to their heads. */
+export interface CheckHead {
+  order: number;
+  key: TextHead;
+  label: TextHead;
+  passed: boolean | null;
+  score: number | null;
+  required: boolean;
+  dimension: string;
+  status: CheckStatus;
+  weight: number | null;
+  detail: TextHead | null;
+  reason: TextHead | null;
+  failureTag: string | null;
+  /** The first EVIDENCE_REFS_HEAD refs, each cut to REF_HEAD characters. */
+  evidenceRefs: string[];
+  /** How many refs the check cites in all. */
+  evidenceCount: number;
+  metadata: JsonHead;
+}
+
+/** How much of each text of a check a page reads (characters; see lib/text-head.ts). */
+export interface CheckBounds {
+  key: number;
+  label: number;
+  text: number;
+}
+
+/** The checks of one rollout a page asks for, by stored order. */
+export interface CheckPick {
+  rolloutId: string;
+  orders: readonly number[];
+}
+
+/** A check's evidence refs (only checks that cite any), for resolving them against the rollout's trace. */
+export interface CheckRefs {
+  order: number;
+  /** The check's key, cut to KEY_HEAD characters. */
+  key: string;
+  refs: string[];
+}
+
+/** A text of a rollout that a page shows cut: a field of the rollout, or of one of its checks (by order). */
+export type RolloutTextRef =
+  { field: "agentOutput" | "error" | "metadata" } | { field: "detail" | "reason" | "metadata"; check: number };
+
 export interface TaskRecord {
   key: string;
   taskId: string;
@@ -205,10 +263,16 @@ export interface TaskRecord {
   weight: number;
 }
 
-/** A task's row and all its rollouts with their checks (the task page's checks × rollouts grid). */
+/** A task's row and all its rollouts with their checks (the static export's task page). */
 export interface TaskRollouts {
   task: TaskRecord;
   rollouts: RolloutDetail[];
+}
+
+/** A task's row and its rollouts' heads, without texts or checks (the task page reads checks by page). */
+export interface TaskHead {
+  task: TaskRecord;
+  rollouts: RolloutHead[];
 }
 
 export interface ExportCheck {

@@ -23,6 +23,8 @@ import { passRule } from "@/lib/scoring/view/pass-rule";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { createStore } from "./open-store";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
+import { checkHeadOf, rolloutHeadOf } from "./to-records";
+import { utf8Bytes } from "@/lib/text-head";
 import type { RolloutToStore } from "./store";
 
 const FIXTURES = [
@@ -154,6 +156,23 @@ forEachDatabase("Store", (t) => {
               for (const name of Object.keys(want) as (keyof CheckDetail)[]) {
                 expect({ check: n, [name]: checks[n]![name] }).toEqual({ check: n, [name]: want[name] });
               }
+            });
+            // The bounded reads of the pages give the same, nothing cut under bounds past every text.
+            const whole = { key: 1e9, label: 1e9, text: 1e9 };
+            expect(await t.store.getRolloutHead(runId, rollout.id, { textHead: 1e9 })).toEqual(
+              rolloutHeadOf(stored!, 1e9),
+            );
+            const orders = checks.map((c) => c.order);
+            expect(await t.store.getChecks(runId, [{ rolloutId: rollout.id, orders }], whole)).toEqual([
+              checks.map((c) => checkHeadOf(c, whole)),
+            ]);
+            expect(await t.store.getCheckRefs(runId, rollout.id)).toEqual(
+              checks
+                .filter((c) => c.evidenceRefs.length > 0)
+                .map((c) => ({ order: c.order, key: c.key, refs: c.evidenceRefs })),
+            );
+            expect(await t.store.getRolloutText(runId, rollout.id, { field: "agentOutput" })).toEqual({
+              text: stored!.agentOutput,
             });
             // The columns no detail shows: the verdict computed at ingest, the gate and the penalties.
             const verdict = rolloutVerdict(toScoringRollout(rollout), { passThreshold: run.passThreshold });
@@ -301,6 +320,93 @@ forEachDatabase("Store", (t) => {
     expect(await t.store.getTask("nope", "finance/TASK-007")).toBeNull();
     expect(await t.store.getRollout("nope", parsed.rollouts[0]!.id)).toBeNull();
     expect(await t.store.getRawFile("0".repeat(64))).toBeNull();
+  });
+
+  it("reads a rollout's head and pages of its checks with each long text cut, and any text whole", async () => {
+    // 50,000 characters, some outside the BMP (two UTF-16 units, four UTF-8 bytes each).
+    const answer = "answer 😀 é ".repeat(4_000).slice(0, 50_000);
+    const checks = Array.from({ length: 300 }, (_, i) => ({
+      id: `C${i}`,
+      label: i === 7 ? "L".repeat(3_000) : `check ${i}`,
+      passed: i % 3 !== 0,
+      required: true,
+      detail: i === 5 ? "d".repeat(10_000) : `detail ${i}`,
+      reason: i === 5 ? "r".repeat(5_000) : null,
+      evidenceRefs:
+        i === 9 ? Array.from({ length: 80 }, (_, n) => `e${n}`.padEnd(300, "x")) : i % 50 === 0 ? [`e${i}`] : [],
+      note: i === 5 ? "m".repeat(5_000) : i,
+    }));
+    const file = jsonFile("big/r1.result.json", {
+      taskId: "T",
+      rolloutId: "r1",
+      passed: false,
+      reward: 0,
+      checks,
+      agentOutput: answer,
+      error: "e".repeat(30_000),
+      huge: "h".repeat(40_000),
+    });
+    const { runs } = await ingestFiles(t.store, [file], { rootName: "big" });
+    const runId = runs[0]!.id;
+
+    const head = await t.store.getRolloutHead(runId, "r1", { textHead: 1_000 });
+    expect(head!.checkCount).toBe(300);
+    expect(head!.agentOutput).toEqual({
+      head: [...answer].slice(0, 1_000).join(""),
+      bytes: utf8Bytes(answer),
+      cut: true,
+    });
+    expect(head!.error).toEqual({ head: "e".repeat(1_000), bytes: 30_000, cut: true });
+    expect(head!.metadata.cut).toBe(true);
+    expect(await t.store.getRolloutHead(runId, "nope", { textHead: 10 })).toBeNull();
+    expect(await t.store.getRolloutHead("nope", "r1", { textHead: 10 })).toBeNull();
+    // The whole texts on request.
+    expect(await t.store.getRolloutText(runId, "r1", { field: "agentOutput" })).toEqual({ text: answer });
+    const metadata = await t.store.getRolloutText(runId, "r1", { field: "metadata" });
+    expect(JSON.parse((metadata as { text: string }).text)).toMatchObject({ huge: "h".repeat(40_000) });
+    expect(await t.store.getRolloutText(runId, "r1", { field: "detail", check: 5 })).toEqual({
+      text: "d".repeat(10_000),
+    });
+    expect(await t.store.getRolloutText(runId, "r1", { field: "reason", check: 6 })).toEqual({ text: null });
+    expect(await t.store.getRolloutText(runId, "r1", { field: "detail", check: 300 })).toBe("missing");
+    expect(await t.store.getRolloutText(runId, "nope", { field: "error" })).toBe("missing");
+
+    // A page of checks by order, in stored order whatever the order asked; texts cut to the bounds.
+    const bounds = { key: 100, label: 500, text: 2_000 };
+    const [page] = await t.store.getChecks(runId, [{ rolloutId: "r1", orders: [9, 7, 5, 299, 400] }], bounds);
+    expect(page!.map((c) => c.order)).toEqual([5, 7, 9, 299]);
+    const [five, seven, nine] = page!;
+    expect(five!.detail).toEqual({ head: "d".repeat(2_000), bytes: 10_000, cut: true });
+    expect(five!.reason).toEqual({ head: "r".repeat(2_000), bytes: 5_000, cut: true });
+    expect(five!.metadata).toMatchObject({ cut: true, head: expect.stringMatching(/^\{/) });
+    expect(seven!.label).toEqual({ head: "L".repeat(500), bytes: 3_000, cut: true });
+    expect(seven!.key).toEqual({ head: "C7", bytes: 2, cut: false });
+    expect(nine!.evidenceRefs).toHaveLength(50);
+    expect(nine!.evidenceRefs[0]).toBe("e0".padEnd(200, "x"));
+    expect(nine!.evidenceCount).toBe(80);
+    expect(page![3]!.metadata).toEqual({ cut: false, value: { note: 299 } });
+    expect(
+      await t.store.getChecks(
+        runId,
+        [
+          { rolloutId: "nope", orders: [1] },
+          { rolloutId: "r1", orders: [] },
+        ],
+        bounds,
+      ),
+    ).toEqual([[], []]);
+    // The checks citing evidence, with their first refs.
+    const refs = await t.store.getCheckRefs(runId, "r1");
+    expect(refs.map((r) => r.order)).toEqual([0, 9, 50, 100, 150, 200, 250]);
+    expect(refs[1]!.refs).toHaveLength(50);
+
+    // A task's rollouts without their texts.
+    const task = await t.store.getTaskHead(runId, "T");
+    expect(task!.task.key).toBe("T");
+    expect(task!.rollouts.map((r) => [r.id, r.checkCount, r.agentOutput])).toEqual([
+      ["r1", 300, { head: "", bytes: utf8Bytes(answer), cut: true }],
+    ]);
+    expect(await t.store.getTaskHead(runId, "nope")).toBeNull();
   });
 
   it("translates the row ids of older links back to task keys and rollout ids", async () => {

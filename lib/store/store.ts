@@ -6,7 +6,14 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
 import type {
+  CheckBounds,
+  CheckHead,
+  CheckPick,
+  CheckRefs,
   RawFileBytes,
+  RolloutHead,
+  RolloutTextRef,
+  TaskHead,
   RolloutDetail,
   RunBrief,
   RunExport,
@@ -62,6 +69,26 @@ export interface Store {
   getTask(runId: string, key: string): Promise<TaskRollouts | null>;
   /** One rollout by its id as the data names it, with every field and check, or null. */
   getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null>;
+  /**
+   * One rollout as its page reads it: every field but its checks, each long text cut after `textHead`
+   * characters (its head and its size; the database does not send the rest), and its check count. Null when
+   * the run has no such rollout.
+   */
+  getRolloutHead(runId: string, rolloutId: string, options: { textHead: number }): Promise<RolloutHead | null>;
+  /** A task's row and its rollouts' heads without texts, by rollout id; null when the run has no such task. */
+  getTaskHead(runId: string, key: string): Promise<TaskHead | null>;
+  /**
+   * Checks of rollouts by stored order, their texts cut to `bounds`: for each pick, the checks it names that
+   * exist, in stored order (an unknown rollout or order gives none).
+   */
+  getChecks(runId: string, picks: readonly CheckPick[], bounds: CheckBounds): Promise<CheckHead[][]>;
+  /** The checks of a rollout that cite evidence, with their first refs, in stored order. */
+  getCheckRefs(runId: string, rolloutId: string): Promise<CheckRefs[]>;
+  /**
+   * One whole text of a rollout or of one of its checks (metadata as its JSON text): `missing` when there is no
+   * such rollout or check, else the text (null when not recorded).
+   */
+  getRolloutText(runId: string, rolloutId: string, ref: RolloutTextRef): Promise<{ text: string | null } | "missing">;
   /**
    * The task key or rollout id behind a row id (lib/db/ids.ts), or null: a page URL holding a row id in place
    * of the key redirects to the key's URL.

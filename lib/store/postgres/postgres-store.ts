@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { createPostgresDb, type Db } from "@/lib/db/client";
-import { runRowId, taskRowId } from "@/lib/db/ids";
+import { rolloutRowId, runRowId, taskRowId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
 import { sha256Hex } from "@/lib/formats/hash";
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
@@ -13,8 +13,16 @@ import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-source
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
 import { mergeTags } from "@/lib/run-tags";
 import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
+import { checkHeadSelect, checkRefsSelect, rolloutHeadSelect, textColumn } from "../head-sql";
 import {
   runSummaryOf,
+  type CheckBounds,
+  type CheckHead,
+  type CheckPick,
+  type CheckRefs,
+  type RolloutHead,
+  type RolloutTextRef,
+  type TaskHead,
   type RawFileBytes,
   type RolloutDetail,
   type RunExport,
@@ -37,7 +45,18 @@ import {
   type RawRow,
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
-import { toRolloutDetail, toRunListItem, toRunMeta, toSavedScenario, toTaskRecord } from "../to-records";
+import {
+  toCheckHead,
+  toRolloutDetail,
+  toRolloutHead,
+  toRunListItem,
+  toRunMeta,
+  toSavedScenario,
+  toTaskRecord,
+  type CheckHeadColumns,
+  type RolloutHeadColumns,
+} from "../to-records";
+import type { RolloutModel } from "@/lib/db/generated/sqlite/models";
 import type { StoredEncoding } from "../run-encoding";
 import { OverlapCache, STORE_MARKER_SQL } from "../overlap-cache";
 import { bulkInsert, insertByColumns } from "./bulk-insert";
@@ -212,6 +231,77 @@ export class PostgresStore implements Store {
       include: withChecks,
     });
     return row ? toRolloutDetail(row, row.task.key, row.checks) : null;
+  }
+
+  /** Rollout rows read as heads (head-sql.ts): $1 is the texts' bound, the WHERE clause's parameters follow. */
+  async #heads(where: string, textHead: number, ...params: unknown[]): Promise<RolloutHead[]> {
+    const rows = await this.#db.$queryRawUnsafe<
+      (Omit<RolloutModel, "agentOutput" | "error" | "metadata"> & RolloutHeadColumns & { taskKey: string })[]
+    >(
+      `SELECT ${rolloutHeadSelect("postgres", "$1")} FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE ${where}`,
+      textHead,
+      ...params,
+    );
+    return rows.map(({ taskKey, ...row }) => toRolloutHead(row, taskKey));
+  }
+
+  async getRolloutHead(runId: string, rolloutId: string, options: { textHead: number }) {
+    const [head] = await this.#heads(
+      `r."id" = $2 AND r."runId" = $3`,
+      options.textHead,
+      rolloutRowId(runId, rolloutId),
+      runId,
+    );
+    return head ?? null;
+  }
+
+  async getTaskHead(runId: string, key: string): Promise<TaskHead | null> {
+    const task = await this.#db.task.findUnique({ where: { runId_key: { runId, key } } });
+    if (!task) return null;
+    const rollouts = await this.#heads(`r."taskRef" = $2 ORDER BY r."rolloutId" ASC`, 0, task.id);
+    return { task: toTaskRecord(task), rollouts };
+  }
+
+  async getChecks(runId: string, picks: readonly CheckPick[], bounds: CheckBounds): Promise<CheckHead[][]> {
+    const sql =
+      `SELECT ${checkHeadSelect("postgres", { key: "$1", label: "$2", text: "$3" })} FROM "Check" c ` +
+      `WHERE c."rolloutRef" = $4 AND c."order" = ANY($5::int[]) ORDER BY c."order"`;
+    return Promise.all(
+      picks.map(async (pick) => {
+        if (pick.orders.length === 0) return [];
+        const rows = await this.#db.$queryRawUnsafe<CheckHeadColumns[]>(
+          sql,
+          bounds.key,
+          bounds.label,
+          bounds.text,
+          rolloutRowId(runId, pick.rolloutId),
+          [...pick.orders],
+        );
+        return rows.map(toCheckHead);
+      }),
+    );
+  }
+
+  async getCheckRefs(runId: string, rolloutId: string): Promise<CheckRefs[]> {
+    return this.#db.$queryRawUnsafe<CheckRefs[]>(checkRefsSelect("postgres"), rolloutRowId(runId, rolloutId));
+  }
+
+  async getRolloutText(runId: string, rolloutId: string, ref: RolloutTextRef) {
+    const { table, column } = textColumn("postgres", ref);
+    const rowId = rolloutRowId(runId, rolloutId);
+    const [row] =
+      table === "Rollout"
+        ? await this.#db.$queryRawUnsafe<{ text: string | null }[]>(
+            `SELECT ${column} AS "text" FROM "Rollout" WHERE "id" = $1 AND "runId" = $2`,
+            rowId,
+            runId,
+          )
+        : await this.#db.$queryRawUnsafe<{ text: string | null }[]>(
+            `SELECT ${column} AS "text" FROM "Check" WHERE "rolloutRef" = $1 AND "order" = $2`,
+            rowId,
+            "check" in ref ? ref.check : -1,
+          );
+    return row ? { text: row.text } : ("missing" as const);
   }
 
   async taskKeyOfRowId(runId: string, rowId: string): Promise<string | null> {

@@ -11,8 +11,16 @@ import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-source
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
 import { mergeTags } from "@/lib/run-tags";
 import { labelsValue, readLabels, type RunLabels } from "@/lib/run-labels";
+import { checkHeadSelect, checkRefsSelect, rolloutHeadSelect, textColumn } from "../head-sql";
 import {
   runSummaryOf,
+  type CheckBounds,
+  type CheckHead,
+  type CheckPick,
+  type CheckRefs,
+  type RolloutHead,
+  type RolloutTextRef,
+  type TaskHead,
   type RawFileBytes,
   type RolloutDetail,
   type RunExport,
@@ -53,11 +61,15 @@ import {
 } from "../scoring-columns";
 import type { RolloutToStore, Store, StoreOutcome } from "../store";
 import {
+  toCheckHead,
   toRolloutDetail,
+  toRolloutHead,
   toRunListItem,
   toRunMeta,
   toSavedScenario,
   toTaskRecord,
+  type CheckHeadColumns,
+  type RolloutHeadColumns,
   type RunListColumns,
 } from "../to-records";
 import { decodeRow, encode, insertRows, openConnection, Statements, type Connection } from "./connection";
@@ -227,6 +239,80 @@ export class SqliteStore implements Store {
       .get(`SELECT * FROM "Check" WHERE "rolloutRef" = ? ORDER BY "order"`)
       .all(rowId) as RawRow[];
     return this.#details([row], checks)[0]!;
+  }
+
+  /** Rollout rows read as heads (head-sql.ts): the bound of each of the three texts, then the WHERE clause's. */
+  #heads(where: string, textHead: number, ...params: unknown[]): RolloutHead[] {
+    const rows = this.#sql
+      .get(
+        `SELECT ${rolloutHeadSelect("sqlite", "?")} FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef" WHERE ${where}`,
+      )
+      .all(textHead, textHead, textHead, ...params) as RawRow[];
+    return rows.map((raw) => {
+      const { taskKey, ...rollout } = raw;
+      const row = decodeRow<Omit<RolloutModel, "agentOutput" | "error" | "metadata"> & RolloutHeadColumns>(
+        ROLLOUT,
+        rollout,
+      );
+      return toRolloutHead(row, taskKey as string);
+    });
+  }
+
+  async getRolloutHead(runId: string, rolloutId: string, options: { textHead: number }) {
+    return (
+      this.#heads(`r."id" = ? AND r."runId" = ?`, options.textHead, rolloutRowId(runId, rolloutId), runId)[0] ?? null
+    );
+  }
+
+  async getTaskHead(runId: string, key: string): Promise<TaskHead | null> {
+    const taskRef = taskRowId(runId, key);
+    const task = this.#sql.get(`SELECT * FROM "Task" WHERE "id" = ? AND "runId" = ?`).get(taskRef, runId) as
+      RawRow | undefined;
+    if (!task) return null;
+    const rollouts = this.#heads(`r."taskRef" = ? ORDER BY r."rolloutId" ASC`, 0, taskRef);
+    return { task: toTaskRecord(decodeRow<TaskModel>(TASK, task)), rollouts };
+  }
+
+  async getChecks(runId: string, picks: readonly CheckPick[], bounds: CheckBounds): Promise<CheckHead[][]> {
+    const statement = this.#sql.get(
+      `SELECT ${checkHeadSelect("sqlite", { key: "?", label: "?", text: "?" })} FROM "Check" c ` +
+        `WHERE c."rolloutRef" = ? AND c."order" IN (SELECT "value" FROM json_each(?)) ORDER BY c."order"`,
+    );
+    return picks.map((pick) => {
+      if (pick.orders.length === 0) return [];
+      const rows = statement.all(
+        bounds.key,
+        bounds.label,
+        bounds.text,
+        bounds.text,
+        bounds.text,
+        rolloutRowId(runId, pick.rolloutId),
+        JSON.stringify(pick.orders),
+      ) as CheckHeadColumns[];
+      return rows.map(toCheckHead);
+    });
+  }
+
+  async getCheckRefs(runId: string, rolloutId: string): Promise<CheckRefs[]> {
+    const rows = this.#sql.get(checkRefsSelect("sqlite")).all(rolloutRowId(runId, rolloutId)) as {
+      order: number;
+      key: string;
+      refs: string;
+    }[];
+    return rows.map((r) => ({ order: r.order, key: r.key, refs: JSON.parse(r.refs) as string[] }));
+  }
+
+  async getRolloutText(runId: string, rolloutId: string, ref: RolloutTextRef) {
+    const { table, column } = textColumn("sqlite", ref);
+    const rowId = rolloutRowId(runId, rolloutId);
+    const row = (
+      table === "Rollout"
+        ? this.#sql.get(`SELECT ${column} AS "text" FROM "Rollout" WHERE "id" = ? AND "runId" = ?`).get(rowId, runId)
+        : this.#sql
+            .get(`SELECT ${column} AS "text" FROM "Check" WHERE "rolloutRef" = ? AND "order" = ?`)
+            .get(rowId, "check" in ref ? ref.check : -1)
+    ) as { text: string | null } | undefined;
+    return row ? { text: row.text } : ("missing" as const);
   }
 
   async taskKeyOfRowId(runId: string, rowId: string): Promise<string | null> {

@@ -3,30 +3,16 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { keyOfSegment, keyOfSegments, rolloutHref, scenarioParamOf } from "@/components/task/hrefs";
-import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
-import { readTrialTexts } from "@/lib/api/trial-texts";
-import { readStoredStateDiff } from "@/lib/api/state-diff";
+import { firstPageChecks, readRolloutPage } from "@/lib/api/check-pages";
+import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
 /** `rollout` holds the path segments as Next.js passes them: the rollout id, or its slashes as written. */
 type Params = Promise<{ id: string; rollout: string[] }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const load = cache(async (runId: string, rolloutId: string) => {
-  const store = getStore();
-  const [meta, rollout, run] = await Promise.all([
-    store.getRun(runId),
-    store.getRollout(runId, rolloutId),
-    store.snapshot(runId).then((s) => s?.run ?? null),
-  ]);
-  if (!meta || !rollout || !run) return null;
-  const [trace, trialTexts, stateDiff] = await Promise.all([
-    readStoredTrace(store, rollout),
-    readTrialTexts(store, rollout),
-    readStoredStateDiff(store, rollout),
-  ]);
-  return { meta, rollout, run, trace, trialTexts, stateDiff, evidence: traceEvidence(rollout, trace) };
-});
+const load = cache((runId: string, rolloutId: string) => readRolloutPage(getStore(), runId, rolloutId));
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id, rollout } = await params;
@@ -50,11 +36,17 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     notFound();
   }
   const { meta, rollout, run, trace, trialTexts, stateDiff, evidence } = data;
+  // The checks the page shows first under its scenario; its lists fetch the rest as the reader scrolls.
+  const parsed = parseScenarioParam(scenarioText);
+  const cells = rolloutCheckCells(run, rollout.id, parsed.success ? parsed.data : {}) ?? [];
+  const checks = await firstPageChecks(getStore(), id, rollout.id, cells);
   return (
     <RolloutPageBody
       id={id}
       runName={meta.name}
       rollout={rollout}
+      checks={checks}
+      server
       run={run}
       scenarioText={scenarioText}
       trace={trace}

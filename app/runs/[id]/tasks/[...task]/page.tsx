@@ -3,6 +3,9 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { keyOfSegment, keyOfSegments, scenarioParamOf, taskHref } from "@/components/task/hrefs";
 import { TaskPageBody } from "@/components/task/task-page-body";
+import { taskGridPage } from "@/lib/api/check-pages";
+import { gridPageRows } from "@/lib/scoring/view/check-pages";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 import { isLive } from "@/lib/run-labels";
 
@@ -14,7 +17,7 @@ const load = cache(async (runId: string, key: string) => {
   const store = getStore();
   const [meta, task, run] = await Promise.all([
     store.getRun(runId),
-    store.getTask(runId, key),
+    store.getTaskHead(runId, key),
     store.snapshot(runId).then((s) => s?.run ?? null),
   ]);
   return meta && task && run ? { meta, task, run } : null;
@@ -41,11 +44,19 @@ export default async function TaskPage({ params, searchParams }: { params: Param
     if (rowKey !== null) permanentRedirect(taskHref(id, rowKey, scenarioText));
     notFound();
   }
+  // The grid's first rows under the page's scenario; the grid fetches the rest as the reader scrolls.
+  const parsed = parseScenarioParam(scenarioText);
+  const first = await taskGridPage(getStore(), id, data.run, key, parsed.success ? parsed.data : {}, {
+    offset: 0,
+    limit: gridPageRows(data.task.rollouts.length),
+    failing: false,
+  });
   return (
     <TaskPageBody
       id={id}
       runName={data.meta.name}
       task={data.task}
+      grid={{ kind: "api", first }}
       run={data.run}
       scenarioText={scenarioText}
       live={isLive(data.meta.liveUntil)}

@@ -1,0 +1,34 @@
+import { NextResponse } from "next/server";
+import { requireRead } from "@/lib/api/auth";
+import { ApiError, handle } from "@/lib/api/errors";
+import { parseQuery, scenarioOf, ZGridQuery } from "@/lib/api/check-queries";
+import { taskGridPage } from "@/lib/api/check-pages";
+import { getStore } from "@/lib/store/open-store";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ id: string; task: string }> };
+
+/**
+ * GET /api/runs/:id/tasks/:task/grid?offset&limit&failing&scenario (the task key as one URL-encoded segment): a
+ * page of the task's checks × rollouts grid under the scenario, rows in the grid's order (failed required
+ * first; `failing=1`: only checks that fail somewhere), each cell with its check's texts cut:
+ * `{total, offset, rollouts, rows}`. What the task page's grid fetches as the reader scrolls.
+ */
+export const GET = handle(async (request: Request, { params }: Params) => {
+  await requireRead(request);
+  const { id, task } = await params;
+  const query = parseQuery(ZGridQuery, request.url);
+  const scenario = scenarioOf(query.scenario);
+  const store = getStore();
+  const run = (await store.snapshot(id))?.run;
+  if (!run || !run.tasks.some((t) => t.key === task))
+    throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
+  return NextResponse.json(
+    await taskGridPage(store, id, run, task, scenario, {
+      offset: query.offset,
+      limit: query.limit,
+      failing: query.failing === "1",
+    }),
+  );
+});
