@@ -31,9 +31,12 @@ export const API_ROUTES: readonly TApiRoute[] = [
   { path: "/api/runs/[id]/export.zip", methods: { GET: [] } },
   { path: "/api/runs/[id]/report", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]", methods: { GET: [] } },
+  { path: "/api/runs/[id]/rollouts/[rollout]/checks", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]/image", methods: { GET: [] } },
+  { path: "/api/runs/[id]/rollouts/[rollout]/text", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]/trace", methods: { GET: [] } },
   { path: "/api/runs/[id]/run.bin", methods: { GET: [] } },
+  { path: "/api/runs/[id]/tasks/[task]/grid", methods: { GET: [] } },
   { path: "/api/scenarios", methods: { GET: [], POST: JSON_BODY } },
   { path: "/api/scenarios/[name]", methods: { GET: [], PUT: JSON_BODY, DELETE: JSON_BODY } },
   // The sign-in form also posts without JavaScript, as a plain HTML form.
