@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { initialSync, urlChanged, written } from "./reconcile";
+import {
+  historyWriteSafe,
+  initialSync,
+  initialTrust,
+  routerWriteLanded,
+  traversed,
+  urlChanged,
+  written,
+} from "./reconcile";
 
 type View = { q: string };
 const v = (q: string): View => ({ q });
@@ -43,5 +51,23 @@ describe("URL state reconciliation", () => {
   it("returns the same state when the key did not change, so a render does not set state again", () => {
     const s = written(initialSync<View>(""), v("a"), "q=a");
     expect(urlChanged(s, "")).toBe(s);
+  });
+
+  it("sends writes through the router after a back/forward move, until one made after the last move lands", () => {
+    expect(historyWriteSafe(initialTrust)).toBe(true);
+    let t = traversed(initialTrust);
+    expect(historyWriteSafe(t)).toBe(false);
+    // A router write made after that move lands: Next fetched the page afresh.
+    t = routerWriteLanded(t, t.traversals);
+    expect(historyWriteSafe(t)).toBe(true);
+    // Back again while the next router write is on its way: that write landing does not make history safe.
+    const madeAt = traversed(t).traversals;
+    t = traversed(traversed(t));
+    t = routerWriteLanded(t, madeAt);
+    expect(historyWriteSafe(t)).toBe(false);
+    t = routerWriteLanded(t, t.traversals);
+    expect(historyWriteSafe(t)).toBe(true);
+    // An older write landing late changes nothing.
+    expect(routerWriteLanded(t, 1)).toBe(t);
   });
 });

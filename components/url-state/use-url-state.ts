@@ -2,7 +2,16 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
-import { initialSync, urlChanged, written } from "./reconcile";
+import {
+  historyWriteSafe,
+  initialSync,
+  initialTrust,
+  routerWriteLanded,
+  traversed,
+  urlChanged,
+  written,
+  type RouterTrust,
+} from "./reconcile";
 import { viewKey, withQuery, type UrlCodec } from "./url-codec";
 
 /**
@@ -15,7 +24,8 @@ export type WriteMode = "push" | "replace" | "typing";
 /**
  * history: history.pushState/replaceState, which Next's router picks up (useSearchParams updates) without a
  * server round trip: for views computed in the browser. router: router.push/replace, so the server components
- * render again: for pages the server computes (the task and rollout pages under a scenario).
+ * render again: for pages the server computes (the task and rollout pages under a scenario). A history write
+ * made after a back/forward move goes through the router too, until one such write lands (RouterTrust).
  */
 export type UrlNavigation = "history" | "router";
 
@@ -31,6 +41,18 @@ export interface UrlState<T> {
 }
 
 const TYPING_DELAY_MS = 250;
+
+// One per document, as Next's router is: every back/forward move, seen before any write can follow it.
+let trust: RouterTrust = initialTrust;
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    trust = traversed(trust);
+  });
+  // A page restored from the browser's cache: Next restores its router state as on a back/forward move.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) trust = traversed(trust);
+  });
+}
 
 /**
  * One view's state kept in the URL: read with useSearchParams through `codec` (a module-level constant),
@@ -65,6 +87,15 @@ export function useUrlState<T>(
     },
     [],
   );
+  // History writes sent through the router while they were unsafe: view key → back/forward moves seen then.
+  const routed = useRef(new Map<string, number>());
+  useEffect(() => {
+    const madeAt = routed.current.get(key);
+    if (madeAt === undefined) return;
+    // The router rendered it: it fetched the page afresh, and history writes are safe again.
+    trust = routerWriteLanded(trust, madeAt);
+    routed.current.clear();
+  }, [key]);
 
   const navigate = useCallback(
     (next: T, how: "push" | "replace") => {
@@ -73,7 +104,9 @@ export function useUrlState<T>(
       const { pathname, search, hash } = window.location;
       const href = `${withQuery(pathname, codec.write(next, new URLSearchParams(search)))}${hash}`;
       if (href === `${pathname}${search}${hash}`) return;
-      if (navigation === "router") {
+      const viaRouter = navigation === "router" || !historyWriteSafe(trust);
+      if (navigation === "history" && viaRouter) routed.current.set(viewKey(codec, next), trust.traversals);
+      if (viaRouter) {
         startTransition(() => {
           if (how === "push") router.push(href, { scroll: false });
           else router.replace(href, { scroll: false });
