@@ -4,6 +4,7 @@ import {
   initialSync,
   initialTrust,
   routerWriteLanded,
+  traversalUnrendered,
   traversed,
   urlChanged,
   written,
@@ -69,5 +70,18 @@ describe("URL state reconciliation", () => {
     expect(historyWriteSafe(t)).toBe(true);
     // An older write landing late changes nothing.
     expect(routerWriteLanded(t, 1)).toBe(t);
+  });
+
+  it("tells a back/forward move the router has not rendered: same path, another query, however encoded", () => {
+    const query = new URLSearchParams({ scenario: '{"headline":{"scheme":"check"}}' }).toString();
+    const rendered = { pathname: "/runs/r1", query };
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: `?${query}` })).toBe(false);
+    // The address bar encodes the JSON as written; URLSearchParams encodes it its own way: the same query.
+    const raw = `?scenario=${encodeURIComponent('{"headline":{"scheme":"check"}}')}`;
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: raw })).toBe(false);
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: "" })).toBe(true);
+    expect(traversalUnrendered({ pathname: "/runs/r1", query: "" }, { pathname: "/runs/r1", search: "?" })).toBe(false);
+    // Another page: Next may be loading it; that is not this state's to settle.
+    expect(traversalUnrendered(rendered, { pathname: "/", search: "" })).toBe(false);
   });
 });

@@ -60,3 +60,16 @@ export function routerWriteLanded(trust: RouterTrust, madeAt: number): RouterTru
 export function historyWriteSafe(trust: RouterTrust): boolean {
   return trust.trusted >= trust.traversals;
 }
+
+/**
+ * Whether a back/forward move is still not rendered once its event is over: Next's router renders one at once
+ * (in the popstate event) unless it waits for page data, and on the same path, a move that changed the query
+ * only, that data can be the kind that never comes. `renderedQuery`: the router's query, as useSearchParams
+ * gives it; `address`: window.location's path and search.
+ */
+export function traversalUnrendered(
+  rendered: { pathname: string; query: string },
+  address: { pathname: string; search: string },
+): boolean {
+  return rendered.pathname === address.pathname && new URLSearchParams(address.search).toString() !== rendered.query;
+}

@@ -1,12 +1,13 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
 import {
   historyWriteSafe,
   initialSync,
   initialTrust,
   routerWriteLanded,
+  traversalUnrendered,
   traversed,
   urlChanged,
   written,
@@ -44,9 +45,19 @@ const TYPING_DELAY_MS = 250;
 
 // One per document, as Next's router is: every back/forward move, seen before any write can follow it.
 let trust: RouterTrust = initialTrust;
+// The address as Next's router last rendered it (every mounted useUrlState sees the same), and that router.
+let rendered: { pathname: string; query: string; router: ReturnType<typeof useRouter> } | null = null;
+let mounted = 0;
 if (typeof window !== "undefined") {
   window.addEventListener("popstate", () => {
     trust = traversed(trust);
+    // After the event: a move Next did not render in it waits for page data that may never come (reconcile.ts).
+    // Navigating to the address fetches the page afresh, so the page shows what the address bar holds.
+    setTimeout(() => {
+      const { pathname, search, hash } = window.location;
+      if (rendered && traversalUnrendered(rendered, { pathname, search }))
+        rendered.router.replace(`${pathname}${search}${hash}`, { scroll: false });
+    }, 0);
   });
   // A page restored from the browser's cache: Next restores its router state as on a back/forward move.
   window.addEventListener("pageshow", (event) => {
@@ -63,6 +74,8 @@ export function useUrlState<T>(
   { navigation = "history", mode: defaultMode = "replace" }: { navigation?: UrlNavigation; mode?: WriteMode } = {},
 ): UrlState<T> {
   const searchParams = useSearchParams();
+  // The router's path, as useSearchParams gives its query (navigate reads the address bar instead).
+  const routerPath = usePathname();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const query = searchParams.toString();
@@ -87,6 +100,16 @@ export function useUrlState<T>(
     },
     [],
   );
+  useLayoutEffect(() => {
+    rendered = { pathname: routerPath, query, router };
+  }, [routerPath, query, router]);
+  useLayoutEffect(() => {
+    mounted += 1;
+    return () => {
+      mounted -= 1;
+      if (mounted === 0) rendered = null;
+    };
+  }, []);
   // History writes sent through the router while they were unsafe: view key → back/forward moves seen then.
   const routed = useRef(new Map<string, number>());
   useEffect(() => {
