@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { initialSync, urlChanged, written } from "./reconcile";
+import {
+  historyWriteSafe,
+  initialSync,
+  initialTrust,
+  routerWriteLanded,
+  traversalUnrendered,
+  traversed,
+  urlChanged,
+  written,
+} from "./reconcile";
 
 type View = { q: string };
 const v = (q: string): View => ({ q });
@@ -43,5 +52,36 @@ describe("URL state reconciliation", () => {
   it("returns the same state when the key did not change, so a render does not set state again", () => {
     const s = written(initialSync<View>(""), v("a"), "q=a");
     expect(urlChanged(s, "")).toBe(s);
+  });
+
+  it("sends writes through the router after a back/forward move, until one made after the last move lands", () => {
+    expect(historyWriteSafe(initialTrust)).toBe(true);
+    let t = traversed(initialTrust);
+    expect(historyWriteSafe(t)).toBe(false);
+    // A router write made after that move lands: Next fetched the page afresh.
+    t = routerWriteLanded(t, t.traversals);
+    expect(historyWriteSafe(t)).toBe(true);
+    // Back again while the next router write is on its way: that write landing does not make history safe.
+    const madeAt = traversed(t).traversals;
+    t = traversed(traversed(t));
+    t = routerWriteLanded(t, madeAt);
+    expect(historyWriteSafe(t)).toBe(false);
+    t = routerWriteLanded(t, t.traversals);
+    expect(historyWriteSafe(t)).toBe(true);
+    // An older write landing late changes nothing.
+    expect(routerWriteLanded(t, 1)).toBe(t);
+  });
+
+  it("tells a back/forward move the router has not rendered: same path, another query, however encoded", () => {
+    const query = new URLSearchParams({ scenario: '{"headline":{"scheme":"check"}}' }).toString();
+    const rendered = { pathname: "/runs/r1", query };
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: `?${query}` })).toBe(false);
+    // The address bar encodes the JSON as written; URLSearchParams encodes it its own way: the same query.
+    const raw = `?scenario=${encodeURIComponent('{"headline":{"scheme":"check"}}')}`;
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: raw })).toBe(false);
+    expect(traversalUnrendered(rendered, { pathname: "/runs/r1", search: "" })).toBe(true);
+    expect(traversalUnrendered({ pathname: "/runs/r1", query: "" }, { pathname: "/runs/r1", search: "?" })).toBe(false);
+    // Another page: Next may be loading it; that is not this state's to settle.
+    expect(traversalUnrendered(rendered, { pathname: "/", search: "" })).toBe(false);
   });
 });

@@ -1,8 +1,18 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
-import { initialSync, urlChanged, written } from "./reconcile";
+import {
+  historyWriteSafe,
+  initialSync,
+  initialTrust,
+  routerWriteLanded,
+  traversalUnrendered,
+  traversed,
+  urlChanged,
+  written,
+  type RouterTrust,
+} from "./reconcile";
 import { viewKey, withQuery, type UrlCodec } from "./url-codec";
 
 /**
@@ -15,7 +25,8 @@ export type WriteMode = "push" | "replace" | "typing";
 /**
  * history: history.pushState/replaceState, which Next's router picks up (useSearchParams updates) without a
  * server round trip: for views computed in the browser. router: router.push/replace, so the server components
- * render again: for pages the server computes (the task and rollout pages under a scenario).
+ * render again: for pages the server computes (the task and rollout pages under a scenario). A history write
+ * made after a back/forward move goes through the router too, until one such write lands (RouterTrust).
  */
 export type UrlNavigation = "history" | "router";
 
@@ -32,6 +43,28 @@ export interface UrlState<T> {
 
 const TYPING_DELAY_MS = 250;
 
+// One per document, as Next's router is: every back/forward move, seen before any write can follow it.
+let trust: RouterTrust = initialTrust;
+// The address as Next's router last rendered it (every mounted useUrlState sees the same), and that router.
+let rendered: { pathname: string; query: string; router: ReturnType<typeof useRouter> } | null = null;
+let mounted = 0;
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    trust = traversed(trust);
+    // After the event: a move Next did not render in it waits for page data that may never come (reconcile.ts).
+    // Navigating to the address fetches the page afresh, so the page shows what the address bar holds.
+    setTimeout(() => {
+      const { pathname, search, hash } = window.location;
+      if (rendered && traversalUnrendered(rendered, { pathname, search }))
+        rendered.router.replace(`${pathname}${search}${hash}`, { scroll: false });
+    }, 0);
+  });
+  // A page restored from the browser's cache: Next restores its router state as on a back/forward move.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) trust = traversed(trust);
+  });
+}
+
 /**
  * One view's state kept in the URL: read with useSearchParams through `codec` (a module-level constant),
  * written with history or router navigation, the view's own writes told apart from navigations (reconcile.ts).
@@ -41,6 +74,8 @@ export function useUrlState<T>(
   { navigation = "history", mode: defaultMode = "replace" }: { navigation?: UrlNavigation; mode?: WriteMode } = {},
 ): UrlState<T> {
   const searchParams = useSearchParams();
+  // The router's path, as useSearchParams gives its query (navigate reads the address bar instead).
+  const routerPath = usePathname();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const query = searchParams.toString();
@@ -65,6 +100,25 @@ export function useUrlState<T>(
     },
     [],
   );
+  useLayoutEffect(() => {
+    rendered = { pathname: routerPath, query, router };
+  }, [routerPath, query, router]);
+  useLayoutEffect(() => {
+    mounted += 1;
+    return () => {
+      mounted -= 1;
+      if (mounted === 0) rendered = null;
+    };
+  }, []);
+  // History writes sent through the router while they were unsafe: view key → back/forward moves seen then.
+  const routed = useRef(new Map<string, number>());
+  useEffect(() => {
+    const madeAt = routed.current.get(key);
+    if (madeAt === undefined) return;
+    // The router rendered it: it fetched the page afresh, and history writes are safe again.
+    trust = routerWriteLanded(trust, madeAt);
+    routed.current.clear();
+  }, [key]);
 
   const navigate = useCallback(
     (next: T, how: "push" | "replace") => {
@@ -73,7 +127,9 @@ export function useUrlState<T>(
       const { pathname, search, hash } = window.location;
       const href = `${withQuery(pathname, codec.write(next, new URLSearchParams(search)))}${hash}`;
       if (href === `${pathname}${search}${hash}`) return;
-      if (navigation === "router") {
+      const viaRouter = navigation === "router" || !historyWriteSafe(trust);
+      if (navigation === "history" && viaRouter) routed.current.set(viewKey(codec, next), trust.traversals);
+      if (viaRouter) {
         startTransition(() => {
           if (how === "push") router.push(href, { scroll: false });
           else router.replace(href, { scroll: false });
