@@ -15,7 +15,7 @@ export interface SiloFile {
 export type Variant = "a" | "b" | "c";
 
 /** [group, task, passes of 3 in A, in B, in C]; a null means the task is missing from that run. */
-const TASKS: [string, string, number | null, number | null, number | null][] = [
+export const TASKS: readonly [string, string, number | null, number | null, number | null][] = [
   ["incident", "checkout-pool", 3, 3, 3],
   ["incident", "dns-flap", 2, 0, 2],
   ["incident", "disk-pressure", 0, 2, 0],

@@ -1,3 +1,4 @@
+import { byFigure, byKey } from "@/lib/scoring/core/order";
 import type { CompareBody } from "@/lib/api/compare-body";
 import { taskHref } from "@/components/task/hrefs";
 import {
@@ -135,7 +136,7 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
   const limit = options.regressions ?? 5;
   const worst = body.tasks
     .filter((t) => t.delta !== null && t.delta < 0)
-    .sort((x, y) => x.delta! - y.delta! || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+    .sort((x, y) => byFigure(x.delta!, y.delta!) || byKey(x, y))
     .slice(0, limit);
   const tk = metricKind(body.taskMetric);
   out.push("", `#### Top regressions (${markdownText(body.taskMetric)} per task)`, "");

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { compareRunFiles, type Variant } from "@/e2e/compare-runs";
+import { compareRunFiles, TASKS, type Variant } from "@/e2e/compare-runs";
+import { AS_RECORDED, UNDER_SCENARIO, WITH_LINKS } from "./__fixtures__/compare-expected";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CompareBody } from "@/lib/api/compare-body";
 import { harborJobFiles, unevenEval } from "@/lib/formats/__fixtures__/harbor-job-generator";
@@ -269,7 +270,7 @@ describe("tally compare (through lib/compare's resolver)", () => {
     },
   );
 
-  describe("--markdown, a pull-request comment (golden files in __fixtures__)", () => {
+  describe("--markdown, a pull-request comment (worked by hand in __fixtures__/compare-expected.ts)", () => {
     it(
       "as recorded: the gate, flips, dimensions and top regressions; exit 1 with --fail-on-flip",
       SEVERAL_RUNS,
@@ -282,7 +283,7 @@ describe("tally compare (through lib/compare's resolver)", () => {
         expect(tally(a, b, "--markdown", "--fail-on-regression").stdout).toContain(
           "**Regression:** no (3 tasks flipped pass → fail against 5 fail → pass (exact McNemar p = 0.73), and the headline interval is not below 0)",
         );
-        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/as-recorded.md");
+        expect(res.stdout).toBe(AS_RECORDED);
         expect(tally(a, b, "--markdown").status).toBe(0);
       },
     );
@@ -294,7 +295,7 @@ describe("tally compare (through lib/compare's resolver)", () => {
         const res = tally(a, b, "--scenario", forgiving, "--markdown", "--fail-on-regression");
         expect(res.status, res.stderr).toBe(0);
         expect(res.stdout).toContain("**Scenario:** `forgiving.json`: headline: correctness, each check one vote;");
-        await expect(res.stdout).toMatchFileSnapshot("./__fixtures__/compare-markdown/scenario.md");
+        expect(res.stdout).toBe(UNDER_SCENARIO);
       },
     );
 
@@ -308,7 +309,7 @@ describe("tally compare (through lib/compare's resolver)", () => {
       expect(md).toContain(
         "[`incident/dns-flap`](https://tally.example.com/runs/run%2Fb/tasks/incident%2Fdns-flap) ([A](https://tally.example.com/runs/run-a/tasks/incident%2Fdns-flap))",
       );
-      await expect(md).toMatchFileSnapshot("./__fixtures__/compare-markdown/links.md");
+      expect(md).toBe(WITH_LINKS);
     });
 
     it("the cost line says what each cost per pass rests on when a run records cost for some rollouts only", () => {
@@ -344,5 +345,110 @@ describe("tally compare (through lib/compare's resolver)", () => {
       expect(tally(a, b, "--json", "--markdown").stderr).toContain("give --json or --markdown, not both");
       expect(tally(a, b, "--base-url", "https://x.test").stderr).toContain("--base-url goes with --markdown");
     });
+  });
+});
+
+/*
+ * The figures of __fixtures__/compare-expected.ts derived again from e2e/compare-runs.ts's TASKS, with the
+ * paired statistics of docs/scoring.md written out here (not the code under test): per-task values, their
+ * differences, SE = sd/√T under equal weights or the linearised ratio estimators under the check scheme, and
+ * t(0.975, 17) = 2.1098 from a table.
+ */
+describe("the worked figures of the markdown comparison", () => {
+  const T_17 = 2.1098;
+  type Check = { passed: boolean; required: boolean; dimension: string };
+  type Rollout = { checks: Record<string, Check>; passed: boolean; reward: number };
+
+  /** Rollouts per common task, as compare-runs.ts writes them, with `forgiven` checks counted as passed. */
+  function rolloutsOf(variant: "a" | "b", forgiven: readonly string[] = []): Map<string, Rollout[]> {
+    const column = variant === "a" ? 2 : 3;
+    const out = new Map<string, Rollout[]>();
+    TASKS.forEach((row, t) => {
+      const [group, task, inA, inB] = row;
+      if (inA === null || inB === null) return;
+      const passes = row[column]!;
+      const rollouts: Rollout[] = [];
+      for (let r = 0; r < 3; r++) {
+        const authorityFails = variant === "b" && task === "queue-backlog" && r === 2;
+        const passed = r < passes && !authorityFails;
+        const seed = t + r;
+        const checks: Record<string, Check> = {
+          C1: { passed: passed || seed % 3 !== 0, required: true, dimension: "correctness" },
+          C2: { passed, required: true, dimension: "correctness" },
+          G1: { passed: seed % 4 !== 1, required: false, dimension: "grounding" },
+          A1: { passed: !authorityFails, required: true, dimension: "authority" },
+        };
+        let reward = Math.round((Object.values(checks).filter((c) => c.passed).length / 4) * 100) / 100;
+        if (forgiven.includes(task)) {
+          for (const key of ["C1", "C2", "A1"]) checks[key] = { ...checks[key]!, passed: true };
+          reward = Object.values(checks).filter((c) => c.passed).length / 4;
+        }
+        rollouts.push({ checks, reward, passed: Object.values(checks).every((c) => c.passed || !c.required) });
+      }
+      out.set(`${group}/${task}`, rollouts);
+    });
+    return out;
+  }
+
+  /** A task's value (mean over its rollouts) and its votes under the check scheme (graded checks). */
+  function taskValue(rollouts: Rollout[], metric: string): { x: number; w: number } {
+    if (metric === "completion") return { x: rollouts.filter((r) => r.passed).length / 3, w: 3 };
+    if (metric === "reward") return { x: rollouts.reduce((s, r) => s + r.reward, 0) / 3, w: 3 };
+    const per = rollouts.map((r) => Object.values(r.checks).filter((c) => c.dimension === metric));
+    const w = per.reduce((s, cs) => s + cs.length, 0);
+    const passed = per.reduce((s, cs) => s + cs.filter((c) => c.passed).length, 0);
+    return { x: passed / w, w };
+  }
+
+  function paired(metric: string, scheme: "task" | "check", forgiven: readonly string[] = []) {
+    const [A, B] = [rolloutsOf("a", forgiven), rolloutsOf("b", forgiven)];
+    const keys = [...A.keys()];
+    const n = keys.length;
+    const xa = keys.map((k) => taskValue(A.get(k)!, metric));
+    const xb = keys.map((k) => taskValue(B.get(k)!, metric));
+    const weight = (v: { w: number }) => (scheme === "task" ? 1 : v.w);
+    const mean = (xs: { x: number; w: number }[]) =>
+      xs.reduce((s, v) => s + weight(v) * v.x, 0) / xs.reduce((s, v) => s + weight(v), 0);
+    const [a, b] = [mean(xa), mean(xb)];
+    const [sa, sb] = [xa, xb].map((xs) => xs.reduce((s, v) => s + weight(v), 0));
+    const z = keys.map(
+      (_, t) => (n * weight(xb[t]!) * (xb[t]!.x - b)) / sb! - (n * weight(xa[t]!) * (xa[t]!.x - a)) / sa!,
+    );
+    const se = Math.sqrt(z.reduce((s, v) => s + v * v, 0) / (n * (n - 1)));
+    return { a, b, delta: b - a, low: b - a - T_17 * se, high: b - a + T_17 * se };
+  }
+
+  const signed = (x: number) => `${x < 0 ? "−" : "+"}${Math.abs(x * 100).toFixed(1)}`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const row = (metric: string, f: ReturnType<typeof paired>, verdict: string) =>
+    `| ${metric} | 18 tasks | ${pct(f.a)} | ${pct(f.b)} | ${signed(f.delta)} pp | ${signed(f.low)} to ${signed(f.high)} pp | ${verdict} |`;
+
+  it("as recorded", () => {
+    const unclear = "≈ No clear difference (interval includes 0)";
+    expect(AS_RECORDED).toContain(row("**correctness**", paired("correctness", "task"), unclear));
+    expect(AS_RECORDED).toContain(row("completion", paired("completion", "task"), unclear));
+    expect(AS_RECORDED).toContain(row("authority", paired("authority", "task"), unclear));
+    const reward = paired("reward", "task");
+    const r = (x: number) => `${x < 0 ? "−" : "+"}${Math.abs(x).toFixed(3)}`;
+    expect([reward.a, reward.b].map((x) => x.toFixed(3))).toEqual(["0.769", "0.792"]);
+    expect(AS_RECORDED).toContain(`| ${r(reward.delta)} | ${r(reward.low)} to ${r(reward.high)} |`);
+    // Exact McNemar on 3 pass → fail and 5 fail → pass: 2 · (C(8,0) + C(8,1) + C(8,2) + C(8,3)) / 2⁸.
+    expect(((2 * (1 + 8 + 28 + 56)) / 256).toFixed(2)).toBe("0.73");
+  });
+
+  it("under forgiving.json, each check one vote", () => {
+    const forgiven = ["dns-flap", "queue-backlog", "join-invoices"];
+    const better = "▲ B is better (interval above 0)";
+    expect(UNDER_SCENARIO).toContain(row("**correctness**", paired("correctness", "check", forgiven), better));
+    expect(UNDER_SCENARIO).toContain(row("completion", paired("completion", "check", forgiven), better));
+    const reward = paired("reward", "check", forgiven);
+    expect([reward.a, reward.b, reward.delta, reward.low, reward.high].map((x) => x.toFixed(3))).toEqual([
+      "0.782",
+      "0.843",
+      "0.060",
+      "0.005",
+      "0.115",
+    ]);
+    expect(((2 * 1) / 32).toFixed(2)).toBe("0.06");
   });
 });

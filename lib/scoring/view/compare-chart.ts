@@ -1,3 +1,4 @@
+import { byFigure, byKey } from "../core/order";
 import type { Comparison } from "../report/compare";
 
 /** Chart prep for the per-task difference chart of a comparison: one bar per changed task, sorted by delta. */
@@ -38,12 +39,11 @@ export function prepareDeltaChart(tasks: Comparison["tasks"], limit = DELTA_CHAR
     else changed.push({ key: t.key, delta: t.delta, a: t.a, b: t.b, direction: t.delta > 0 ? "up" : "down" });
   }
   // Keep the largest changes when there are too many to draw; ties broken by key so the output is stable.
-  const byKey = (x: DeltaBar, y: DeltaBar) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
   const kept =
     changed.length > limit
-      ? [...changed].sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || byKey(x, y)).slice(0, limit)
+      ? [...changed].sort((x, y) => byFigure(Math.abs(y.delta), Math.abs(x.delta)) || byKey(x, y)).slice(0, limit)
       : changed;
-  const bars = [...kept].sort((x, y) => y.delta - x.delta || byKey(x, y));
+  const bars = [...kept].sort((x, y) => byFigure(y.delta, x.delta) || byKey(x, y));
   const m = deltaAxisMax(...bars.map((b) => b.delta));
   return {
     bars,

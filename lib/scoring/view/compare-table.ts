@@ -1,3 +1,4 @@
+import { byFigure, byKey } from "../core/order";
 import type { Comparison, Flip, PairedMetric } from "../report/compare";
 import { CORE_METRICS } from "../core/dimensions";
 
@@ -45,29 +46,28 @@ export function taskTable(
   options: { changedOnly?: boolean; sort?: TaskSort; dir?: SortDir } = {},
 ): TaskTable {
   const { changedOnly = false, sort = "delta", dir = "asc" } = options;
-  const byKey = new Map<string, TaskRow>();
+  const rowsByKey = new Map<string, TaskRow>();
   comparisons.forEach((c, i) => {
     for (const t of c.tasks) {
-      let row = byKey.get(t.key);
+      let row = rowsByKey.get(t.key);
       if (!row) {
         row = { key: t.key, a: t.a, cells: comparisons.map(() => null), changed: false };
-        byKey.set(t.key, row);
+        rowsByKey.set(t.key, row);
       }
       row.cells[i] = { b: t.b, delta: t.delta, flip: t.flip };
     }
   });
-  const all = [...byKey.values()];
+  const all = [...rowsByKey.values()];
   for (const row of all) row.changed = row.cells.some(isChanged);
 
   const sign = dir === "asc" ? 1 : -1;
   const figure = (row: TaskRow): number | null => (sort === "abs" ? maxAbs(row) : (row.cells[0]?.delta ?? null));
-  const keyOrder = (x: TaskRow, y: TaskRow) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0);
   const rows = (changedOnly ? all.filter((r) => r.changed) : all).sort((x, y) => {
-    if (sort === "key") return sign * keyOrder(x, y);
+    if (sort === "key") return sign * byKey(x, y);
     const fx = figure(x);
     const fy = figure(y);
-    if (fx === null || fy === null) return fx === fy ? keyOrder(x, y) : fx === null ? 1 : -1;
-    return sign * (fx - fy) || keyOrder(x, y);
+    if (fx === null || fy === null) return fx === fy ? byKey(x, y) : fx === null ? 1 : -1;
+    return sign * byFigure(fx, fy) || byKey(x, y);
   });
   return { rows, total: all.length, changed: all.filter((r) => r.changed).length };
 }
