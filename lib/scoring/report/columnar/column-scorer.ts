@@ -2,6 +2,7 @@ import type { RunColumns } from "../../columns/run-columns";
 import type { UnscoredPolicy } from "../../core/task-summary";
 import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
+import type { CheckTally } from "../check-tallies";
 import type { AuthorityGate, Report } from "../report-types";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
 import { modelOf, type ColumnModel } from "./column-model";
@@ -53,6 +54,7 @@ export class ColumnScorer {
   private totals: (VerdictTotals & ReturnType<FailureIndex["result"]>) | null = null;
   private standing: { key: string; standing: Uint8Array } | null = null;
   #edits: ColumnEdits | null = null;
+  #inputs: RolloutInputs | null = null;
 
   constructor(columns: RunColumns) {
     this.model = modelOf(columns);
@@ -66,6 +68,12 @@ export class ColumnScorer {
   get edits(): ColumnEdits {
     if (this.#edits === null) throw new Error("Nothing scored yet");
     return this.#edits;
+  }
+
+  /** What the rollouts of the scenario last scored read besides their checks. */
+  get rolloutInputs(): RolloutInputs {
+    if (this.#inputs === null) throw new Error("Nothing scored yet");
+    return this.#inputs;
   }
 
   private inputs(edits: ColumnEdits): RolloutInputs {
@@ -82,7 +90,7 @@ export class ColumnScorer {
   private scoreVerdicts(edits: ColumnEdits): void {
     const T = this.model.tasks.length;
     const key = verdictKey(edits.scenario);
-    const inputs = this.inputs(edits);
+    const inputs = (this.#inputs = this.inputs(edits));
     const keys = new Array<string>(T);
     for (let t = 0; t < T; t++) keys[t] = flipsKey(edits, t);
     if (key !== this.verdicts || this.failures === null) {
@@ -108,11 +116,34 @@ export class ColumnScorer {
       };
   }
 
-  /** The report of the run under `scenario` (computeReport's). */
-  score(scenario: Scenario = {}): Report {
+  /** Scores the run under `scenario` into `state`, without making a report; returns the scenario's edits. */
+  prepare(scenario: Scenario = {}): ColumnEdits {
     const edits = columnEdits(this.model, scenario);
     this.#edits = edits;
     this.scoreVerdicts(edits);
+    return edits;
+  }
+
+  /** checkTallies (check-tallies.ts) of the scenario last scored: per dimension, graded checks of scored rollouts. */
+  checkTallies(): Record<string, CheckTally> {
+    const { state, model } = this;
+    const W = state.width;
+    const out: Record<string, CheckTally> = {};
+    for (let m = 0; m < W; m++) {
+      let graded = 0;
+      let passed = 0;
+      for (let t = 0; t < model.tasks.length; t++) {
+        graded += state.tallyGraded[t * W + m]!;
+        passed += state.tallyPassed[t * W + m]!;
+      }
+      if (graded > 0) out[model.metrics[m]!] = { graded, passed };
+    }
+    return out;
+  }
+
+  /** The report of the run under `scenario` (computeReport's). */
+  score(scenario: Scenario = {}): Report {
+    const edits = this.prepare(scenario);
     const totals = this.totals!;
     const { model, fixed } = this;
     if (edits.regraded && fixed.regraded.applied === 0)
