@@ -137,6 +137,11 @@ export const codePassed = (code: number) => code & CHECK_CODE.verdict;
 export const codeStatus = (code: number) => (code & CHECK_CODE.status) >> 2;
 export const codeScore = (code: number) => code & CHECK_CODE.score;
 
+/** Whether a run is given as columns rather than as objects (a ScoringRun has no check codes). */
+export function isRunColumns(run: object): run is RunColumns {
+  return "checkCode" in run;
+}
+
 /** Checks in a run. */
 export const checkCount = (c: RunColumns) => c.checkCode.length;
 export const rolloutCount = (c: RunColumns) => c.rolloutTask.length;
