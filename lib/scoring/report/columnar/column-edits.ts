@@ -38,7 +38,7 @@ export interface ColumnEdits {
   componentWeight: Float64Array | null;
   hasComponentWeight: Uint8Array | null;
   /** Per task: its weight, the scenario's where it sets one. */
-  weights: number[];
+  weights: readonly number[];
   /** Per group: the scenario's weight, else 1. */
   groupWeight: number[];
   warnings: string[];
@@ -152,7 +152,7 @@ export function columnEdits(model: ColumnModel, scenario: Scenario): ColumnEdits
     required,
     componentWeight,
     hasComponentWeight,
-    weights: model.tasks.map((t) => weightByKey.get(t.key) ?? t.weight),
+    weights: weightByKey.size === 0 ? model.weights : model.tasks.map((t) => weightByKey.get(t.key) ?? t.weight),
     groupWeight: model.groups.map((g) => ownValue(scenario.groupWeights, g) ?? 1),
     warnings,
   };

@@ -17,7 +17,6 @@ export class ColumnModel {
   readonly tasks: ScoringTask[];
   /** Task key → its first row (a repeated declared key names the first). */
   readonly taskRow: ReadonlyMap<string, number>;
-  readonly resolve: (ref: string) => ScoringTask[];
   /** Group names (NO_GROUP for tasks without one), in order of first appearance; taskGroup: per task. */
   readonly groups: string[];
   readonly taskGroup: Int32Array;
@@ -76,7 +75,6 @@ export class ColumnModel {
     const taskRow = new Map<string, number>();
     this.tasks.forEach((t, i) => taskRow.has(t.key) || taskRow.set(t.key, i));
     this.taskRow = taskRow;
-    this.resolve = taskResolver(this.tasks);
     const groupIds = new Map<string, number>();
     this.groups = [];
     this.taskGroup = new Int32Array(T);
@@ -163,6 +161,7 @@ export class ColumnModel {
     const seenTag = new Int32Array(c.tagStrings.length).fill(-1);
     const seenSequence = new Int32Array(c.sequenceStart.length).fill(-1);
     const tagged = c.tagStrings.length > 0;
+    const { checkStart, checkTag } = c;
     for (let t = 0; t < T; t++) {
       for (let k = this.taskStart[t]!; k < this.taskStart[t + 1]!; k++) {
         const r = this.taskRollouts[k]!;
@@ -181,8 +180,8 @@ export class ColumnModel {
           }
         }
         if (!tagged) continue;
-        for (let i = c.checkStart[r]!; i < c.checkStart[r + 1]!; i++) {
-          const tag = c.checkTag[i]! - 1;
+        for (let i = checkStart[r]!, end = checkStart[r + 1]!; i < end; i++) {
+          const tag = checkTag[i]! - 1;
           if (tag >= 0 && seenTag[tag] !== t) {
             seenTag[tag] = t;
             tagSlots.push(tag);
@@ -217,7 +216,8 @@ export class ColumnModel {
       firstRollout[t] = this.taskStart[t + 1]! > this.taskStart[t]! ? this.taskRollouts[this.taskStart[t]!]! : n + t;
       if (t > 0 && firstRollout[t]! < firstRollout[t - 1]!) sorted = false;
     }
-    const order = Int32Array.from({ length: T }, (_, t) => t);
+    const order = new Int32Array(T);
+    for (let t = 0; t < T; t++) order[t] = t;
     this.taskOrder = sorted ? order : order.sort((a, b) => firstRollout[a]! - firstRollout[b]!);
     let blocks = true;
     for (let t = 0; t < T && blocks; t++) {
@@ -232,6 +232,18 @@ export class ColumnModel {
   /** Rollout ids, decoded on first use. */
   get ids(): readonly string[] {
     return (this.#ids ??= this.columns.rolloutId.all());
+  }
+
+  #resolve: ((ref: string) => ScoringTask[]) | undefined;
+  /** Resolves a task reference as users write it, a key or a bare taskId (taskResolver, run-tasks.ts). */
+  get resolve(): (ref: string) => ScoringTask[] {
+    return (this.#resolve ??= taskResolver(this.tasks));
+  }
+
+  #weights: number[] | undefined;
+  /** The tasks' declared weights (what a scenario without weights leaves them), one array kept. */
+  get weights(): readonly number[] {
+    return (this.#weights ??= this.tasks.map((t) => t.weight));
   }
 
   #measured: Int32Array | undefined;

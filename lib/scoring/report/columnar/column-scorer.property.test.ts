@@ -90,4 +90,15 @@ describe("scoring incrementally", () => {
       RUNS,
     );
   });
+
+  it("a report's rows read only after later scenarios were scored are its own scenario's", () => {
+    fc.assert(
+      fc.property(arbSequence, ({ r, scenarios }) => {
+        const scorer = new ColumnScorer(columnsOf(r));
+        const reports = scenarios.map((s) => ({ report: scorer.score(s), s }));
+        for (const { report, s } of reports.reverse()) expect(report).toStrictEqual(computeReport(r, s));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -3,7 +3,7 @@ import type { UnscoredPolicy } from "../../core/task-summary";
 import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
 import type { CheckTally } from "../check-tallies";
-import type { AuthorityGate, Report } from "../report-types";
+import type { AuthorityGate, Report, RolloutReport, TaskReport } from "../report-types";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
 import { modelOf, type ColumnModel } from "./column-model";
 import { FailureIndex } from "./failure-index";
@@ -118,6 +118,8 @@ export class ColumnScorer {
 
   /** Scores the run under `scenario` into `state`, without making a report; returns the scenario's edits. */
   prepare(scenario: Scenario = {}): ColumnEdits {
+    // The rows of the last report are made before the state they read changes.
+    this.#pendingRows?.();
     const edits = columnEdits(this.model, scenario);
     this.#edits = edits;
     this.scoreVerdicts(edits);
@@ -170,8 +172,8 @@ export class ColumnScorer {
       diagnosis: totals.diagnosis,
       unscoredReasons: fixed.unscoredReasons,
       groups: totals.groups,
-      tasks: this.rows.taskRows(edits.weights),
-      rollouts: this.rows.rolloutRows(),
+      tasks: [],
+      rollouts: [],
       failures: totals.failures,
       ...totals.passAtK,
       effort: totals.effort,
@@ -180,7 +182,50 @@ export class ColumnScorer {
     };
     if (totals.budget !== null) report.budget = totals.budget;
     if (fixed.regrades !== null) report.regrades = fixed.regrades;
+    this.rowsOnRead(report, edits.weights);
     return report;
+  }
+
+  #pendingRows: (() => void) | null = null;
+
+  /**
+   * Makes the report's task and rollout lists when they are first read (a caller that reads neither, such as
+   * the robustness of the other unscored policy or a first screen, never pays for 100,000 rollout rows), and in
+   * any case before this scorer scores another scenario, whose state they would otherwise read. The lists are
+   * plain arrays of plain objects once made; the report stays a value: JSON, structured clone and equality read
+   * them as any other property.
+   */
+  private rowsOnRead(report: Report, weights: readonly number[]): void {
+    const rows = this.rows;
+    let tasks: TaskReport[] | undefined;
+    let rollouts: RolloutReport[] | undefined;
+    const made = () => {
+      if (tasks !== undefined && rollouts !== undefined && this.#pendingRows === pending) this.#pendingRows = null;
+    };
+    const pending = () => {
+      tasks ??= rows.taskRows(weights);
+      rollouts ??= rows.rolloutRows();
+      made();
+    };
+    this.#pendingRows = pending;
+    Object.defineProperty(report, "tasks", {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        tasks ??= rows.taskRows(weights);
+        made();
+        return tasks;
+      },
+    });
+    Object.defineProperty(report, "rollouts", {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        rollouts ??= rows.rolloutRows();
+        made();
+        return rollouts;
+      },
+    });
   }
 }
 

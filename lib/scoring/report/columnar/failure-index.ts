@@ -26,6 +26,8 @@ export class FailureIndex {
   private readonly tagFirstStale = new Set<number>();
   private authorityChecks = 0;
   private readonly violations: (Violation[] | null)[];
+  /** Per task slot, what `remove` took out: a row is made again only when `add` puts back something else. */
+  private readonly was: Int32Array;
 
   constructor(private readonly state: ScoredColumns) {
     const model = state.model;
@@ -38,6 +40,7 @@ export class FailureIndex {
     this.tagCount = new Int32Array(model.columns.tagStrings.length);
     this.tagFirst = new Int32Array(model.columns.tagStrings.length).fill(-1);
     this.violations = new Array<Violation[] | null>(model.tasks.length).fill(null);
+    this.was = new Int32Array(4 * model.slotIdentity.length);
   }
 
   private get model(): ColumnModel {
@@ -49,6 +52,10 @@ export class FailureIndex {
     const { model, state } = this;
     for (let k = model.slotStart[t]!; k < model.slotStart[t + 1]!; k++) {
       const id = model.slotIdentity[k]!;
+      this.was[4 * k] = state.slotRollouts[k]!;
+      this.was[4 * k + 1] = state.slotFailures[k]!;
+      this.was[4 * k + 2] = state.slotFirst[k]!;
+      this.was[4 * k + 3] = state.slotFirstFail[k]!;
       this.rollouts[id]! -= state.slotRollouts[k]!;
       if (state.slotFirst[k] === this.first[id] && this.first[id] !== -1) this.firstStale.add(id);
       if (state.slotFailures[k]! > 0) {
@@ -56,7 +63,6 @@ export class FailureIndex {
         const list = this.failing[id]!;
         list.splice(this.find(list, state.slotFirstFail[k]!), 1);
       }
-      this.touched.add(id);
     }
     for (let k = model.tagSlotStart[t]!; k < model.tagSlotStart[t + 1]!; k++) {
       const tag = model.tagSlotTag[k]!;
@@ -93,7 +99,13 @@ export class FailureIndex {
         if (this.bulk) list.push(k);
         else list.splice(this.find(list, state.slotFirstFail[k]!), 0, k);
       }
-      this.touched.add(id);
+      if (
+        this.bulk ||
+        this.was[4 * k] !== state.slotRollouts[k] ||
+        this.was[4 * k + 1] !== state.slotFailures[k] ||
+        this.was[4 * k + 3] !== state.slotFirstFail[k]
+      )
+        this.touched.add(id);
     }
     for (let k = model.tagSlotStart[t]!; k < model.tagSlotStart[t + 1]!; k++) {
       const tag = model.tagSlotTag[k]!;

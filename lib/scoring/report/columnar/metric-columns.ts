@@ -1,5 +1,5 @@
 import { metricKind } from "../../core/dimensions";
-import { SCHEMES, type Scheme } from "../../core/schemes";
+import type { Scheme } from "../../core/schemes";
 import { interval95, type Estimate, type Interval } from "../../core/stats";
 import { DEFAULT_SCHEME, headlineMetric } from "../report-metrics";
 import type { AuthorityGate, MetricReport, ReportHeadline } from "../report-types";
@@ -74,39 +74,70 @@ export class MetricColumns {
         groupSize[taskGroup[t]!]! += 1;
       }
     }
-    const schemes = {} as Record<Scheme, number | null>;
+    // Σw and Σw·x of every scheme in one pass over the tasks, each added in task order (schemes.ts: task
+    // weighs 1, check its votes, group its group's weight over its eligible tasks, custom its weight).
+    let swTask = 0;
+    let swxTask = 0;
+    let swCheck = 0;
+    let swxCheck = 0;
+    let swGroup = 0;
+    let swxGroup = 0;
+    let swCustom = 0;
+    let swxCustom = 0;
     let active = 0;
-    for (const s of SCHEMES) {
-      let sw = 0;
-      let swx = 0;
-      let n = 0;
-      if (m >= 0) {
-        for (let t = 0; t < T; t++) {
-          const i = t * W + m;
-          const v = cells.votes[i]!;
-          if (v === 0) continue;
-          const weight =
-            s === "task"
-              ? 1
-              : s === "check"
-                ? v
-                : s === "group"
-                  ? edits.groupWeight[taskGroup[t]!]! / groupSize[taskGroup[t]!]!
-                  : edits.weights[t]!;
-          if (!(weight > 0 && Number.isFinite(weight))) continue;
-          const value = s === "check" ? cells.pooled[i]! : cells.value[i]!;
-          sw += weight;
-          swx += weight * value;
-          if (s === scheme) {
-            x[n] = value;
-            w[n] = weight;
-            n += 1;
+    const { groupWeight, weights } = edits;
+    if (m >= 0) {
+      for (let t = 0; t < T; t++) {
+        const i = t * W + m;
+        const v = cells.votes[i]!;
+        if (v === 0) continue;
+        const value = cells.value[i]!;
+        const pooled = cells.pooled[i]!;
+        swTask += 1;
+        swxTask += value;
+        const g = taskGroup[t]!;
+        const wGroup = groupWeight[g]! / groupSize[g]!;
+        const wCustom = weights[t]!;
+        const checkVote = v > 0 && v !== Infinity;
+        if (checkVote) {
+          swCheck += v;
+          swxCheck += v * pooled;
+        }
+        const groupVote = wGroup > 0 && wGroup !== Infinity;
+        if (groupVote) {
+          swGroup += wGroup;
+          swxGroup += wGroup * value;
+        }
+        const customVote = wCustom > 0 && wCustom !== Infinity;
+        if (customVote) {
+          swCustom += wCustom;
+          swxCustom += wCustom * value;
+        }
+        if (scheme === "task") {
+          x[active] = value;
+          w[active++] = 1;
+        } else if (scheme === "check") {
+          if (checkVote) {
+            x[active] = pooled;
+            w[active++] = v;
           }
+        } else if (scheme === "group") {
+          if (groupVote) {
+            x[active] = value;
+            w[active++] = wGroup;
+          }
+        } else if (customVote) {
+          x[active] = value;
+          w[active++] = wCustom;
         }
       }
-      schemes[s] = sw > 0 ? swx / sw : null;
-      if (s === scheme) active = n;
     }
+    const schemes: Record<Scheme, number | null> = {
+      task: swTask > 0 ? swxTask / swTask : null,
+      check: swCheck > 0 ? swxCheck / swCheck : null,
+      group: swGroup > 0 ? swxGroup / swGroup : null,
+      custom: swCustom > 0 ? swxCustom / swCustom : null,
+    };
     const estimate = estimateOf(x, w, active, metric === "reward" ? inputs.rewardRange : UNIT_RANGE);
     const kind = metricKind(metric);
     const report: MetricReport = {

@@ -88,11 +88,28 @@ export function verdictTotals(
   const n = c.rolloutTask.length;
   const { completion: cm, reward: rm } = model;
 
-  // Each counted rollout one vote (rolloutTotals in report.ts).
-  const counted = cells.count(cm);
-  const passes = cells.sumValues(cm);
-  const rewardCount = cells.count(rm);
-  const rewardSum = cells.sumValues(rm);
+  // Each counted rollout one vote (rolloutTotals in report.ts): one pass for RolloutCells' count, sumValues
+  // and extent of completion and reward, each added in row order.
+  let counted = 0;
+  let passes = 0;
+  let rewardCount = 0;
+  let rewardSum = 0;
+  let lo = 0;
+  let hi = 1;
+  for (let r = 0; r < n; r++) {
+    const i = r * W;
+    if (cells.votes[i + cm] !== 0) {
+      counted += 1;
+      passes += cells.value[i + cm]!;
+    }
+    if (rm >= 0 && cells.votes[i + rm] !== 0) {
+      const x = cells.value[i + rm]!;
+      rewardCount += 1;
+      rewardSum += x;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+  }
   const x = new Float64Array(T);
   const w = new Float64Array(T);
   let k = 0;
@@ -122,7 +139,7 @@ export function verdictTotals(
     scored,
     passRate: { value: counted > 0 ? passes / counted : null, passes, scored, counted, se, ci95 },
     meanReward: { value: rewardCount > 0 ? rewardSum / rewardCount : null, scored, counted: rewardCount },
-    rewardRange: cells.extent(rm, 0, 1),
+    rewardRange: [lo, hi],
     diagnosis,
     passAtK: runPassAtK(state),
     groups: groupReports(state),
@@ -132,30 +149,53 @@ export function verdictTotals(
   };
 }
 
-/** runPassAtK (pass-at-k.ts) over the tasks' counts. */
+/** passAtK and passHatK for k = 1 … n (index k − 1), per (n, c): tasks share few pairs of counts. */
+const curves = new Map<number, { at: Float64Array; hat: Float64Array }>();
+
+function curveOf(n: number, c: number): { at: Float64Array; hat: Float64Array } {
+  const key = n * 0x100000000 + c;
+  let curve = curves.get(key);
+  if (!curve) {
+    curve = { at: new Float64Array(n), hat: new Float64Array(n) };
+    for (let k = 1; k <= n; k++) {
+      curve.at[k - 1] = passAtK(n, c, k);
+      curve.hat[k - 1] = passHatK(n, c, k);
+    }
+    if (curves.size > 10_000) curves.clear();
+    curves.set(key, curve);
+  }
+  return curve;
+}
+
+/** runPassAtK (pass-at-k.ts) over the tasks' counts: each k's sums added in task order. */
 function runPassAtK(state: ScoredColumns): RunPassAtK {
   const T = state.model.tasks.length;
-  const tasks: number[] = [];
+  let tasks = 0;
   let maxK = 0;
   for (let t = 0; t < T; t++) {
     const n = state.counted[t]!;
     if (n === 0) continue;
-    maxK = tasks.length === 0 ? n : Math.min(maxK, n);
-    tasks.push(t);
+    maxK = tasks === 0 ? n : Math.min(maxK, n);
+    tasks += 1;
+  }
+  const sumAt = new Float64Array(maxK);
+  const sumHat = new Float64Array(maxK);
+  for (let t = 0; t < T && maxK > 0; t++) {
+    const n = state.counted[t]!;
+    if (n === 0) continue;
+    const curve = curveOf(n, state.passes[t]!);
+    for (let k = 0; k < maxK; k++) {
+      sumAt[k]! += curve.at[k]!;
+      sumHat[k]! += curve.hat[k]!;
+    }
   }
   const at: Record<string, number> = {};
   const hat: Record<string, number> = {};
   for (let k = 1; k <= maxK; k++) {
-    let sumAt = 0;
-    let sumHat = 0;
-    for (const t of tasks) {
-      sumAt += passAtK(state.counted[t]!, state.passes[t]!, k);
-      sumHat += passHatK(state.counted[t]!, state.passes[t]!, k);
-    }
-    at[k] = sumAt / tasks.length;
-    hat[k] = sumHat / tasks.length;
+    at[k] = sumAt[k - 1]! / tasks;
+    hat[k] = sumHat[k - 1]! / tasks;
   }
-  return { passAtK: at, passHatK: hat, passAtKCoverage: { maxK, tasks: tasks.length, of: T } };
+  return { passAtK: at, passHatK: hat, passAtKCoverage: { maxK, tasks, of: T } };
 }
 
 /** groupReports (report-metrics.ts): every metric a task-equal mean inside each group, in task order. */
