@@ -6,6 +6,7 @@ import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
+import { measureScoring, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
@@ -13,6 +14,7 @@ import { parseCommand, UsageError } from "../args";
 
 const HELP = `Usage: tally bench [--size 10k|100k|N] [--json] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
+                   [--skip-scoring] [--scoring-only]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
 rollout in a temp folder; with --traces N, a trace of N events beside each result), measures, and prints every
@@ -25,6 +27,11 @@ figure beside its goal (--json: one JSON object with the figures and every measu
               needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
               (headline shown, network idle, change of headline metric, JS heap)
   recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
+  scoring     in this process (Node, one core), on a generated run of the same size: scoring it from its
+              columns (decode, model, first report; then with every row made), a flip, a change of scheme,
+              headline metric or weights, the levers; and computeReport on the same run's objects beside them.
+              CPU time of this process, median of several runs (the wall clock is in --json)
+              (--scoring-only: these figures alone, no files, no ingest)
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -80,6 +87,24 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
   ];
 }
 
+/** The scoring figures (measure-scoring.ts): the columns beside today's computeReport on the same run. */
+function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor>): Figure[] {
+  const { columns: c, objects: o } = s;
+  return [
+    figure("score from columns (Node, CPU, median)", c.score.median, "ms", goals.scoreColumnsMs),
+    figure("score from columns, every row made", c.scoreWithRows.median, "ms", null),
+    figure("computeReport on the run's objects (before)", o.score.median, "ms", null),
+    figure("flip one verdict, columns", c.flip.median, "ms", goals.flipMs),
+    figure("flip one verdict, computeReport (before)", o.flip.median, "ms", null),
+    figure("change of scheme, columns", c.scheme.median, "ms", goals.reaggregateMs),
+    figure("change of scheme, computeReport (before)", o.scheme.median, "ms", null),
+    figure("change of headline metric, columns", c.metric.median, "ms", goals.reaggregateMs),
+    figure("change of task weights, columns", c.weights.median, "ms", goals.reaggregateMs),
+    figure("levers as recorded, columns", c.levers.median, "ms", null),
+    figure("levers as recorded, objects (before)", o.levers.median, "ms", null),
+  ];
+}
+
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
@@ -93,6 +118,8 @@ export const benchCommand = {
         "skip-browser": { type: "boolean" },
         "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
+        "skip-scoring": { type: "boolean" },
+        "scoring-only": { type: "boolean" },
         traces: { type: "string" },
       },
       HELP,
@@ -111,6 +138,22 @@ export const benchCommand = {
     const started = performance.now();
     const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
     const goals = goalsFor(size);
+    if (values["scoring-only"]) {
+      log(`timing scoring in this process on ${size} rollouts`);
+      const scoring = measureScoring(size);
+      const figures = scoringFigures(scoring, goals);
+      if (values.json) console.log(JSON.stringify({ size, figures, scoring }, null, 2));
+      else {
+        console.log(`${size} rollouts, ${os.cpus().length} cores, Node ${process.version}`);
+        console.log(
+          `load average (1, 5, 15 min): before ${scoring.loadavgBefore.map(round2).join(" ")}, ` +
+            `after ${scoring.loadavgAfter.map(round2).join(" ")}`,
+        );
+        console.log(figureTable(figures));
+      }
+      cleanup();
+      return 0;
+    }
     try {
       const machine = { cpus: os.cpus().length, loadavgBefore: loadavg(), node: process.version };
       const shape = { ...BENCH_SHAPE, tasks: size / BENCH_SHAPE.rollouts, traceEvents };
@@ -182,6 +225,17 @@ export const benchCommand = {
         recompute = await measureRecomputeInBrowser(root).catch(failed);
       }
 
+      let scoring: ScoringMeasurement | Skipped;
+      if (values["skip-scoring"]) scoring = { skipped: "--skip-scoring" };
+      else {
+        log("timing scoring in this process (columns and computeReport)");
+        try {
+          scoring = measureScoring(size);
+        } catch (e) {
+          scoring = failed(e);
+        }
+      }
+
       const pg = skipped(postgres) ? null : postgres;
       const figures: Figure[] = [
         figure("ingest / floor", ingest.exitCode === 0 ? ratio : null, "×", goals.ingestOverFloor, "ingest failed"),
@@ -212,6 +266,9 @@ export const benchCommand = {
           goals.leversMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
+        ...(skipped(scoring)
+          ? [figure("scoring in Node", null, "ms", null, scoring.skipped)]
+          : scoringFigures(scoring, goals)),
       ];
       const result = {
         size,
@@ -234,6 +291,7 @@ export const benchCommand = {
           what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)",
         },
         recompute,
+        scoring,
         totalSeconds: Math.round((performance.now() - started) / 100) / 10,
       };
       if (values.json) console.log(JSON.stringify(result, null, 2));

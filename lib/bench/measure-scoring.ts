@@ -1,0 +1,142 @@
+import os from "node:os";
+import { decodeColumns, encodeColumns } from "@/lib/scoring/columns/column-bytes";
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
+import { columnLevers } from "@/lib/scoring/report/columnar/column-levers";
+import { ColumnScorer } from "@/lib/scoring/report/columnar/column-scorer";
+import { levers } from "@/lib/scoring/report/levers";
+import { computeReport } from "@/lib/scoring/report/report";
+import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { BENCH_SHAPE, syntheticScoringRun } from "./synthetic";
+
+/**
+ * One timing, in ms: the median, least and most CPU time this process spent (process.cpuUsage: the time on a
+ * core, whatever else the machine runs; on a shared machine the wall clock mostly measures the other
+ * processes), and the median wall-clock time.
+ */
+export interface Timing {
+  median: number;
+  min: number;
+  max: number;
+  wallMedian: number;
+  runs: number;
+}
+
+/** Scoring in this process (Node, one core): the columns against today's computeReport, on the same run. */
+export interface ScoringMeasurement {
+  rollouts: number;
+  checks: number;
+  bytes: number;
+  loadavgBefore: number[];
+  loadavgAfter: number[];
+  columns: {
+    /** decodeColumns + the run's model + the first report (its row lists made when read). */
+    score: Timing;
+    /** The same, every task and rollout row read (made). */
+    scoreWithRows: Timing;
+    /** On a scorer that scored the run as recorded: one flip toggled each time, every row read. */
+    flip: Timing;
+    scheme: Timing;
+    metric: Timing;
+    weights: Timing;
+    levers: Timing;
+  };
+  objects: {
+    /** computeReport(run) on the ScoringRun, every row made (it makes them all). */
+    score: Timing;
+    flip: Timing;
+    scheme: Timing;
+    levers: Timing;
+  };
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+function timing(fn: (i: number) => void, runs: number): Timing {
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const startCpu = cpuMs();
+    fn(i);
+    cpu.push(cpuMs() - startCpu);
+    wall.push(performance.now() - start);
+  }
+  cpu.sort((a, b) => a - b);
+  wall.sort((a, b) => a - b);
+  const mid = runs >> 1;
+  return {
+    median: round1(cpu[mid]!),
+    min: round1(cpu[0]!),
+    max: round1(cpu.at(-1)!),
+    wallMedian: round1(wall[mid]!),
+    runs,
+  };
+}
+
+/** Reads every row of a report, as a caller that shows or sends all of it does. */
+function readRows(report: Report): number {
+  return report.tasks.length + report.rollouts.length;
+}
+
+/**
+ * Times scoring a generated run of `rollouts` rollouts (BENCH_SHAPE: 5 rollouts × 12 checks per task) from its
+ * columns and, on the same run in the same process, with computeReport, which scores the run's objects. Each
+ * figure is the median of several runs after a warm-up; `repeats` scales how many.
+ */
+export function measureScoring(rollouts: number, repeats = 1): ScoringMeasurement {
+  const loadavgBefore = os.loadavg();
+  const run = syntheticScoringRun({ ...BENCH_SHAPE, tasks: rollouts / BENCH_SHAPE.rollouts });
+  const bytes = encodeColumns(columnsOf(run));
+  const task = run.tasks[0]!.key;
+  const flipTo = (i: number): Scenario => ({ flips: [{ task, check: "C3", passed: i % 2 === 0 }] });
+  const flipped = flipTo(0);
+  const n = (k: number) => Math.max(1, Math.round(k * repeats));
+  const large = rollouts > 10_000;
+
+  // Warm-up: every path compiled once before it is timed.
+  const warm = new ColumnScorer(decodeColumns(bytes));
+  readRows(warm.score({}));
+  readRows(warm.score(flipped));
+  readRows(computeReport(run, flipped));
+
+  const score = timing(() => void new ColumnScorer(decodeColumns(bytes)).score({}), n(7));
+  const scoreWithRows = timing(() => void readRows(new ColumnScorer(decodeColumns(bytes)).score({})), n(5));
+  const scorer = new ColumnScorer(decodeColumns(bytes));
+  readRows(scorer.score({}));
+  const flip = timing((i) => void readRows(scorer.score(flipTo(i))), n(15));
+  const scheme = timing(
+    (i) => void readRows(scorer.score({ ...flipped, headline: { scheme: i % 2 === 0 ? "check" : "task" } })),
+    n(15),
+  );
+  const metric = timing(
+    (i) => void readRows(scorer.score({ ...flipped, headline: { metric: i % 2 === 0 ? "completion" : "reward" } })),
+    n(15),
+  );
+  const weights = timing((i) => void readRows(scorer.score({ ...flipped, weights: { [task]: 2 + (i % 2) } })), n(15));
+  const columnLeversTiming = timing(() => {
+    scorer.prepare({});
+    columnLevers(scorer, 10);
+  }, n(3));
+
+  const objects = {
+    score: timing(() => void computeReport(run, {}), n(large ? 3 : 7)),
+    flip: timing((i) => void computeReport(run, flipTo(i)), n(large ? 3 : 7)),
+    scheme: timing(() => void computeReport(run, { ...flipped, headline: { scheme: "check" } }), n(large ? 3 : 7)),
+    levers: timing(() => void levers(run), n(large ? 2 : 3)),
+  };
+  return {
+    rollouts: run.rollouts.length,
+    checks: run.rollouts.reduce((sum, r) => sum + r.checks.length, 0),
+    bytes: bytes.length,
+    loadavgBefore,
+    loadavgAfter: os.loadavg(),
+    columns: { score, scoreWithRows, flip, scheme, metric, weights, levers: columnLeversTiming },
+    objects,
+  };
+}
