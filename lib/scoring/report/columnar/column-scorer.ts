@@ -163,7 +163,7 @@ export class ColumnScorer {
     const report: Report = {
       run: { name: model.columns.name, format: model.columns.format },
       scenario,
-      scenarioDescription: describeScenario(scenario, model.resolve),
+      scenarioDescription: describeScenario(scenario, (ref) => model.resolve(ref)),
       counts: { tasks: model.tasks.length, rollouts: n, scored: totals.scored, unscored: n - totals.scored },
       headline,
       metrics,

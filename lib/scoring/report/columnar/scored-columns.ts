@@ -82,6 +82,18 @@ export class ScoredColumns {
 
   /** Scratch: a task's identity and tag slots, one rollout's sums and new cells, a task's graded dimensions. */
   private readonly slotOf: Int32Array;
+  /**
+   * Per sequence position, within the task being scored: graded required checks, failures, and the first of
+   * each (check index). Summed into the task's identity slots once its rollouts are scored (foldPositions), so
+   * the loop over checks counts by position and never looks up a slot.
+   */
+  private readonly positionCount: Int32Array;
+  private readonly positionFailures: Int32Array;
+  private readonly positionFirst: Int32Array;
+  private readonly positionFirstFail: Int32Array;
+  /** The sequences of the task being scored, and per sequence the task listing it (−1 once folded). */
+  private readonly taskSequences: number[] = [];
+  private readonly sequenceSeen: Int32Array;
   private readonly tagSlotOf: Int32Array;
   private readonly dimSum: Float64Array;
   private readonly dimCount: Float64Array;
@@ -124,6 +136,12 @@ export class ScoredColumns {
     this.tallyGraded = new Int32Array(T * W);
     this.tallyPassed = new Int32Array(T * W);
     this.slotOf = new Int32Array(model.identities.length);
+    const positions = model.columns.sequenceTemplate.length;
+    this.positionCount = new Int32Array(positions);
+    this.positionFailures = new Int32Array(positions);
+    this.positionFirst = new Int32Array(positions);
+    this.positionFirstFail = new Int32Array(positions);
+    this.sequenceSeen = new Int32Array(model.columns.sequenceStart.length).fill(-1);
     this.tagSlotOf = new Int32Array(model.columns.tagStrings.length);
     this.dimSum = new Float64Array(W);
     this.dimCount = new Float64Array(W);
@@ -160,15 +178,49 @@ export class ScoredColumns {
     const flips = edits.flips[t];
     const byRollout = flips !== undefined && flips.some((f) => f.rollout !== undefined);
     const fail = edits.policy === "fail";
+    const sequences = this.taskSequences;
+    sequences.length = 0;
     for (let k = from; k < to; k++) {
       const r = model.taskRollouts[k]!;
+      const seq = model.columns.rolloutSequence[r]!;
+      if (this.sequenceSeen[seq] !== t) {
+        this.sequenceSeen[seq] = t;
+        sequences.push(seq);
+      }
       const rolloutFlips = byRollout
         ? flips.filter((f) => f.rollout === undefined || f.rollout === model.ids[r])
         : flips;
       this.scoreRollout(t, r, edits, inputs, rolloutFlips, edits.required[t], fail);
     }
     if (fail) for (let k = from; k < to; k++) this.failUnscored(model.taskRollouts[k]!);
+    this.foldPositions();
     this.sumTask(t, !fail);
+  }
+
+  /** Adds the positions' counts of the task just scored into its identity slots, and clears them. */
+  private foldPositions(): void {
+    const { model, positionCount, positionFailures, positionFirst, positionFirstFail } = this;
+    const c = model.columns;
+    for (const seq of this.taskSequences) {
+      this.sequenceSeen[seq] = -1;
+      for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++) {
+        const count = positionCount[p]!;
+        if (count === 0) continue;
+        const slot = this.slotOf[model.positionIdentity[p]!]!;
+        const first = positionFirst[p]!;
+        if (this.slotRollouts[slot] === 0 || first < this.slotFirst[slot]!) this.slotFirst[slot] = first;
+        this.slotRollouts[slot]! += count;
+        const failures = positionFailures[p]!;
+        if (failures > 0) {
+          const firstFail = positionFirstFail[p]!;
+          if (this.slotFailures[slot] === 0 || firstFail < this.slotFirstFail[slot]!)
+            this.slotFirstFail[slot] = firstFail;
+          this.slotFailures[slot]! += failures;
+        }
+        positionCount[p] = 0;
+        positionFailures[p] = 0;
+      }
+    }
   }
 
   /**
@@ -192,7 +244,7 @@ export class ScoredColumns {
     const templates = c.sequenceTemplate;
     const positionColumn = model.positionColumn;
     const positionRequired = model.positionRequired;
-    const positionIdentity = model.positionIdentity;
+    const { positionCount, positionFailures, positionFirst, positionFirstFail } = this;
     const ownScores = c.scores.values;
     const seq = c.rolloutSequence[r]!;
     const seqStart = c.sequenceStart[seq]!;
@@ -280,10 +332,9 @@ export class ScoredColumns {
         }
       }
       if (isRequired) {
-        const slot = this.slotOf[positionIdentity[p]!]!;
-        if (this.slotRollouts[slot]!++ === 0) this.slotFirst[slot] = i;
+        if (positionCount[p]!++ === 0) positionFirst[p] = i;
         if (didFail) {
-          if (this.slotFailures[slot]!++ === 0) this.slotFirstFail[slot] = i;
+          if (positionFailures[p]!++ === 0) positionFirstFail[p] = i;
           failedCount += 1;
           if (masked) mask |= 1 << j;
           else (labels ??= []).push(c.strings[c.templateLabel[templates[p]!]!]!);
