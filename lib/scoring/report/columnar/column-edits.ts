@@ -152,10 +152,20 @@ export function columnEdits(model: ColumnModel, scenario: Scenario): ColumnEdits
     required,
     componentWeight,
     hasComponentWeight,
-    weights: weightByKey.size === 0 ? model.weights : model.tasks.map((t) => weightByKey.get(t.key) ?? t.weight),
+    weights: weightsOf(model, weightByKey),
     groupWeight: model.groups.map((g) => ownValue(scenario.groupWeights, g) ?? 1),
     warnings,
   };
+}
+
+/** Each task's weight: the scenario's by key where it sets one, else the declared one. */
+function weightsOf(model: ColumnModel, byKey: ReadonlyMap<string, number>): readonly number[] {
+  if (byKey.size === 0) return model.weights;
+  // Keys are mostly unique: then only the rows named change (a key declared twice names both of its rows).
+  if (model.taskRow.size !== model.tasks.length) return model.tasks.map((t) => byKey.get(t.key) ?? t.weight);
+  const weights = model.weights.slice();
+  for (const [key, w] of byKey) weights[model.taskRow.get(key)!] = w;
+  return weights;
 }
 
 /** Whether flip `index` among task t's flips reaches a check named `check` in some rollout it applies to. */

@@ -63,8 +63,9 @@ export class ColumnModel {
   readonly blocks: boolean;
   /** Templates some rollout of the grade rule has (the ones a grade component weight can reach). */
   readonly gradeTemplates: Uint8Array;
-  /** Per task: whether some rollout is scored. */
+  /** Tasks with a scored rollout, and scored rollouts (a scenario never changes which rollouts are scored). */
   readonly scoredTasks: number;
+  readonly scoredRollouts: number;
 
   constructor(readonly columns: RunColumns) {
     const c = columns;
@@ -138,6 +139,9 @@ export class ColumnModel {
       }
     }
     this.scoredTasks = scoredTasks;
+    let scoredRollouts = 0;
+    for (let r = 0; r < n; r++) if (c.rolloutStatus[r] !== UNSCORED) scoredRollouts += 1;
+    this.scoredRollouts = scoredRollouts;
 
     // Own scores are listed by check in run order: walk them beside the rollouts' first checks.
     this.scoreStart = new Int32Array(n + 1);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arbRun } from "../../__fixtures__/arbitrary-run";
 import { arbAggregation, arbFlip, arbScenario, arbScoredRun } from "../../__fixtures__/arbitrary-scenario";
+import { check, rollout, run, task } from "../../__fixtures__/build";
 import { columnsOf } from "../../columns/columns-of";
 import { decodeColumns, encodeColumns } from "../../columns/column-bytes";
 import type { ScoringRun } from "../../core/types";
@@ -100,5 +101,22 @@ describe("scoring incrementally", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("rollouts of many checks", () => {
+  it("lists the failed checks of a rollout of more than 31 checks, before and after a flip", () => {
+    const many = (id: string, failing: number[]) =>
+      rollout(
+        id,
+        "t",
+        Array.from({ length: 40 }, (_, j) => check(`c${j}`, !failing.includes(j), { label: `check ${j}` })),
+      );
+    const r = run([task("t")], [many("a", [2, 33, 39]), many("b", [35])]);
+    const scorer = new ColumnScorer(columnsOf(r));
+    expect(scorer.score()).toStrictEqual(computeReport(r));
+    const flip: Scenario = { flips: [{ task: "t", rollout: "a", check: "c33", passed: true }] };
+    expect(scorer.score(flip)).toStrictEqual(computeReport(r, flip));
+    expect(scorer.score(flip).rollouts[0]!.failedRequired).toEqual(["check 2", "check 39"]);
   });
 });

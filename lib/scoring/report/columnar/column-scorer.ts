@@ -95,6 +95,7 @@ export class ColumnScorer {
     for (let t = 0; t < T; t++) keys[t] = flipsKey(edits, t);
     if (key !== this.verdicts || this.failures === null) {
       for (let t = 0; t < T; t++) this.state.scoreTask(t, edits, inputs);
+      this.state.fresh = false;
       this.failures = new FailureIndex(this.state);
       this.failures.addAll();
       this.totals = null;

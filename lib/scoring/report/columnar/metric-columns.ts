@@ -86,6 +86,8 @@ export class MetricColumns {
     let swxCustom = 0;
     let active = 0;
     const { groupWeight, weights } = edits;
+    // The active scheme as a number: compared once per task below.
+    const which = scheme === "task" ? 0 : scheme === "check" ? 1 : scheme === "group" ? 2 : 3;
     if (m >= 0) {
       for (let t = 0; t < T; t++) {
         const i = t * W + m;
@@ -113,15 +115,15 @@ export class MetricColumns {
           swCustom += wCustom;
           swxCustom += wCustom * value;
         }
-        if (scheme === "task") {
+        if (which === 0) {
           x[active] = value;
           w[active++] = 1;
-        } else if (scheme === "check") {
+        } else if (which === 1) {
           if (checkVote) {
             x[active] = pooled;
             w[active++] = v;
           }
-        } else if (scheme === "group") {
+        } else if (which === 2) {
           if (groupVote) {
             x[active] = value;
             w[active++] = wGroup;

@@ -51,6 +51,8 @@ export class ScoredColumns {
   readonly failedLabels = new Map<number, string[]>();
   readonly cells: RolloutCells;
   readonly rolloutStale: Uint8Array;
+  /** Nothing scored yet: every row is stale, so writes skip comparing with what they replace. */
+  fresh = true;
 
   /** Per task (TaskCells layout, and the figures of summarizeTask). */
   readonly taskCells: TaskCells;
@@ -100,6 +102,18 @@ export class ScoredColumns {
   private readonly dimPassed: Float64Array;
   private readonly taskGrades: Uint8Array;
   private readonly next: RolloutCells;
+  /** Scratch per rollout: its violated checks, and the positions of its failed required checks. */
+  private violated = new Int32Array(64);
+  private failedPositions = new Int32Array(64);
+
+  /** The scratch arrays, grown to hold `checks` entries. */
+  private scratch(checks: number): Int32Array {
+    if (this.violated.length < checks) {
+      this.violated = new Int32Array(checks);
+      this.failedPositions = new Int32Array(checks);
+    }
+    return this.violated;
+  }
   private readonly passAtKCache = new Map<number, PassAtKMaps>();
 
   constructor(readonly model: ColumnModel) {
@@ -271,8 +285,14 @@ export class ScoredColumns {
     let changed = false;
     let failedCount = 0;
     let mask = 0;
-    let labels: string[] | null = null;
+    let authorityChecks = 0;
+    let violations = 0;
     const masked = end - first <= MASK_BITS;
+    const { checkTag } = c;
+    const { tagSlotOf, tagCount, tagFirst } = this;
+    const templateKeyName = model.templateKeyName;
+    const violated = this.scratch(end - first);
+    const failedPositions = this.failedPositions;
     for (let i = first, j = 0; i < end; i++, j++) {
       const p = seqStart + j;
       const code = codes[i]!;
@@ -319,25 +339,25 @@ export class ScoredColumns {
       if (!graded) continue;
       const column = positionColumn[p]!;
       const didFail = passed === 0;
-      // What the failures table and the gate count (FailureTally.graded).
+      // What the failures table and the gate count (FailureTally.graded). No call in this loop: a call would
+      // make the compiler load every array above again on each check.
       if (column === authority) {
-        this.authorityChecks[t]! += 1;
-        if (didFail) (this.violations[t] ??= []).push(r, i);
+        authorityChecks += 1;
+        if (didFail) violated[violations++] = i;
       }
       if (didFail) {
-        const tag = c.checkTag[i]!;
+        const tag = checkTag[i]!;
         if (tag > 0) {
-          const slot = this.tagSlotOf[tag - 1]!;
-          if (this.tagCount[slot]!++ === 0) this.tagFirst[slot] = i;
+          const slot = tagSlotOf[tag - 1]!;
+          if (tagCount[slot]!++ === 0) tagFirst[slot] = i;
         }
       }
       if (isRequired) {
         if (positionCount[p]!++ === 0) positionFirst[p] = i;
         if (didFail) {
           if (positionFailures[p]!++ === 0) positionFirstFail[p] = i;
-          failedCount += 1;
           if (masked) mask |= 1 << j;
-          else (labels ??= []).push(c.strings[c.templateLabel[templates[p]!]!]!);
+          failedPositions[failedCount++] = j;
         }
       }
       count += 1;
@@ -345,10 +365,21 @@ export class ScoredColumns {
       if (grade) weightedSum += score * weight;
       if (passed === 1) {
         dimPassed[column]! += 1;
-        if (gate >= 0 && model.templateKeyName[templates[p]!] === gate) gatePassed = true;
+        if (gate >= 0 && templateKeyName[templates[p]!] === gate) gatePassed = true;
       }
       dimSum[column]! += score;
       dimCount[column]! += 1;
+    }
+    if (authorityChecks > 0) {
+      this.authorityChecks[t]! += authorityChecks;
+      for (let k = 0; k < violations; k++) (this.violations[t] ??= []).push(r, violated[k]!);
+    }
+    // A rollout of more than MASK_BITS checks keeps the labels of its failed checks.
+    let labels: string[] | null = null;
+    if (!masked && failedCount > 0) {
+      labels = [];
+      for (let k = 0; k < failedCount; k++)
+        labels.push(c.strings[c.templateLabel[templates[seqStart + failedPositions[k]!]!]!]!);
     }
     const tally = t * W;
     for (let m = 0; m < W; m++) {
@@ -423,6 +454,14 @@ export class ScoredColumns {
     const { cells, next } = this;
     const W = this.width;
     const row = r * W;
+    if (this.fresh) {
+      for (let m = 0; m < W; m++) {
+        cells.value[row + m] = next.value[m]!;
+        cells.sum[row + m] = next.sum[m]!;
+        cells.votes[row + m] = next.votes[m]!;
+      }
+      return true;
+    }
     let changed = false;
     for (let m = 0; m < W; m++) {
       const i = row + m;

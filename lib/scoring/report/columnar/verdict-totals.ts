@@ -121,8 +121,7 @@ export function verdictTotals(
     }
   }
   const { se, ci95 } = estimateOf(x, w, k, [0, 1]);
-  let scored = 0;
-  for (let r = 0; r < n; r++) if (c.rolloutStatus[r] === 0) scored += 1;
+  const scored = state.model.scoredRollouts;
 
   const diagnosis: Report["diagnosis"] = { solid: 0, unreliable: 0, "never-passes": 0, unscored: 0 };
   let completionPasses = 0;
