@@ -1,12 +1,17 @@
+import { spawn } from "node:child_process";
 import os from "node:os";
+import path from "node:path";
 import { decodeColumns, encodeColumns } from "@/lib/scoring/columns/column-bytes";
 import { columnsOf } from "@/lib/scoring/columns/columns-of";
 import { columnLevers } from "@/lib/scoring/report/columnar/column-levers";
+import { modelOf } from "@/lib/scoring/report/columnar/column-model";
+import { fixedOf } from "@/lib/scoring/report/columnar/fixed-parts";
 import { ColumnScorer } from "@/lib/scoring/report/columnar/column-scorer";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { track } from "./processes";
 import { BENCH_SHAPE, syntheticScoringRun } from "./synthetic";
 
 /**
@@ -35,7 +40,9 @@ export interface ScoringMeasurement {
    */
   reference: Timing;
   columns: {
-    /** decodeColumns + the run's model + the first report (its row lists made when read). */
+    /** Loading a run version: decodeColumns (views of the bytes), the run's model and what its reports share. */
+    load: Timing;
+    /** The first report of a loaded run, on a new scorer (its row lists made when read). */
     score: Timing;
     /** The same, every task and rollout row read (made). */
     scoreWithRows: Timing;
@@ -63,13 +70,15 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-function timing(fn: (i: number) => void, runs: number): Timing {
+/** Times `fn` `runs` times; `setup` (not timed) makes each run's input. */
+function timing<T = void>(fn: (i: number, input: T) => void, runs: number, setup?: () => T): Timing {
   const cpu: number[] = [];
   const wall: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const input = setup?.() as T;
     const start = performance.now();
     const startCpu = cpuMs();
-    fn(i);
+    fn(i, input);
     cpu.push(cpuMs() - startCpu);
     wall.push(performance.now() - start);
   }
@@ -130,8 +139,19 @@ export function measureScoring(rollouts: number, repeats = 1): ScoringMeasuremen
   readRows(warm.score({}));
   readRows(warm.score(flipped));
 
-  const score = timing(() => void new ColumnScorer(decodeColumns(bytes)).score({}), n(7));
-  const scoreWithRows = timing(() => void readRows(new ColumnScorer(decodeColumns(bytes)).score({})), n(5));
+  // Loading a run version (once per version, kept with it): the bytes read as columns, the run's model and the
+  // parts every report of it shares. Then the first report of a loaded run, on a new scorer.
+  const loadVersion = () => {
+    const columns = decodeColumns(bytes);
+    const model = modelOf(columns);
+    const fixed = fixedOf(model);
+    void [model.ids, fixed.unscoredReasons, fixed.outliers, fixed.effort, fixed.regrades, fixed.runWarnings];
+    return columns;
+  };
+  const load = timing(() => void loadVersion(), n(7));
+  const loaded = () => new ColumnScorer(loadVersion());
+  const score = timing((_, s: ColumnScorer) => void s.score({}), n(7), loaded);
+  const scoreWithRows = timing((_, s: ColumnScorer) => void readRows(s.score({})), n(5), loaded);
   const scorer = new ColumnScorer(decodeColumns(bytes));
   readRows(scorer.score({}));
   const flip = timing((i) => void readRows(scorer.score(flipTo(i))), n(15));
@@ -166,7 +186,29 @@ export function measureScoring(rollouts: number, repeats = 1): ScoringMeasuremen
     loadavgBefore,
     loadavgAfter: os.loadavg(),
     reference,
-    columns: { score, scoreWithRows, flip, scheme, metric, weights, levers: columnLeversTiming },
+    columns: { load, score, scoreWithRows, flip, scheme, metric, weights, levers: columnLeversTiming },
     objects,
   };
+}
+
+/**
+ * measureScoring in a child process on one core: `node --single-threaded` runs the collector and the compiler on
+ * the same thread as the scoring, so the times are one core's (in a process that may use both, the collector's
+ * helper threads add CPU time that the wall clock never sees, and the other way round on a busy machine).
+ */
+export async function measureScoringOnOneCore(root: string, rollouts: number): Promise<ScoringMeasurement> {
+  const args = ["--single-threaded", path.join(root, "lib/cli/bin.mjs"), "bench", "--scoring-only", "--in-process"];
+  const child = track(
+    spawn(process.execPath, [...args, "--size", String(rollouts), "--json"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`the scoring bench exited with ${code}: ${err.trim().split("\n").at(-1) ?? ""}`);
+  return (JSON.parse(out) as { scoring: ScoringMeasurement }).scoring;
 }

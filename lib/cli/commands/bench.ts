@@ -6,7 +6,7 @@ import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
-import { measureScoring, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
+import { measureScoring, measureScoringOnOneCore, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
@@ -27,10 +27,11 @@ figure beside its goal (--json: one JSON object with the figures and every measu
               needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
               (headline shown, network idle, change of headline metric, JS heap)
   recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
-  scoring     in this process (Node, one core), on a generated run of the same size: scoring it from its
-              columns (decode, model, first report; then with every row made), a flip, a change of scheme,
+  scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
+              as columns, its model), scoring it from its columns (the first report; then with every row
+              made), a flip, a change of scheme,
               headline metric or weights, the levers; and computeReport on the same run's objects beside them.
-              CPU time of this process, median of several runs (the wall clock is in --json)
+              median of several runs of the child's CPU time (its one thread's; the wall clock is in --json)
               (--scoring-only: these figures alone, no files, no ingest)
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).`;
 
@@ -91,7 +92,8 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
 function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor>): Figure[] {
   const { columns: c, objects: o } = s;
   return [
-    figure("score from columns (Node, CPU, median)", c.score.median, "ms", goals.scoreColumnsMs),
+    figure("load a run version: columns, model, shared parts", c.load.median, "ms", null),
+    figure("score from columns (Node, one core, median)", c.score.median, "ms", goals.scoreColumnsMs),
     figure("score from columns, every row made", c.scoreWithRows.median, "ms", null),
     figure("computeReport on the run's objects (before)", o.score.median, "ms", null),
     figure("flip one verdict, columns", c.flip.median, "ms", goals.flipMs),
@@ -121,6 +123,7 @@ export const benchCommand = {
         "skip-recompute": { type: "boolean" },
         "skip-scoring": { type: "boolean" },
         "scoring-only": { type: "boolean" },
+        "in-process": { type: "boolean" },
         traces: { type: "string" },
       },
       HELP,
@@ -140,8 +143,9 @@ export const benchCommand = {
     const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
     const goals = goalsFor(size);
     if (values["scoring-only"]) {
-      log(`timing scoring in this process on ${size} rollouts`);
-      const scoring = measureScoring(size);
+      log(`timing scoring on one core on ${size} rollouts`);
+      // --in-process: the child that measureScoringOnOneCore starts on one core.
+      const scoring = values["in-process"] ? measureScoring(size) : await measureScoringOnOneCore(root, size);
       const figures = scoringFigures(scoring, goals);
       if (values.json) console.log(JSON.stringify({ size, figures, scoring }, null, 2));
       else {
@@ -229,12 +233,8 @@ export const benchCommand = {
       let scoring: ScoringMeasurement | Skipped;
       if (values["skip-scoring"]) scoring = { skipped: "--skip-scoring" };
       else {
-        log("timing scoring in this process (columns and computeReport)");
-        try {
-          scoring = measureScoring(size);
-        } catch (e) {
-          scoring = failed(e);
-        }
+        log("timing scoring on one core (columns and computeReport)");
+        scoring = await measureScoringOnOneCore(root, size).catch(failed);
       }
 
       const pg = skipped(postgres) ? null : postgres;
