@@ -26,7 +26,8 @@ figure beside its goal (--json: one JSON object with the figures and every measu
   server      the run page, the report API and the compare page of two runs on the built app (\`next start\`;
               needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
               (headline shown, network idle, change of headline metric, JS heap)
-  recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
+  recompute   the what-if recompute and levers in headless Chromium, from the run's columns as the run page's
+              worker scores them (computeReport's and levers' own times are in --json)
   scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
               as columns, its model), scoring it from its columns (the first report; then with every row
               made), a flip, a change of scheme,
@@ -255,16 +256,30 @@ export const benchCommand = {
         ...serverFigures(server, goals),
         figure(
           "what-if recompute (Chromium, median)",
-          skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
+          skipped(recompute) ? null : Math.round(recompute.columnsMs.recomputeMedian),
           "ms",
           goals.recomputeMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         figure(
           "fragile verdicts, levers (Chromium, median)",
-          skipped(recompute) ? null : Math.round(recompute.leversMs.median),
+          skipped(recompute) ? null : Math.round(recompute.columnsMs.leversMedian),
           "ms",
           goals.leversMs,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+        figure(
+          "what-if recompute, computeReport (Chromium, before)",
+          skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
+          "ms",
+          null,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+        figure(
+          "levers on objects (Chromium, before)",
+          skipped(recompute) ? null : Math.round(recompute.leversMs.median),
+          "ms",
+          null,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         ...(skipped(scoring)
