@@ -1,36 +1,28 @@
-import { checkTallies } from "@/lib/scoring/report/check-tallies";
-import { levers } from "@/lib/scoring/report/levers";
-import { computeReport } from "@/lib/scoring/report/report";
-import { headlineRobustness, policyReports } from "@/lib/scoring/report/robustness";
+import { headlineRobustness } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { withHeadlineMetric } from "@/lib/scoring/report/headline-change";
-import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
 import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type WorkerRequest } from "./run-source";
 
 /*
- * The run page's scoring as a message handler: decodes the run once, then computes everything the page shows
- * under each scenario it asks for. run-worker.ts runs it in a Web Worker; a page with no server behind it (a
- * static bundle, where a file:// page may not start a worker) runs it on its own thread (use-run-scoring.ts).
- * Requests are answered in order; one that a newer request superseded before it started is skipped.
+ * The run page's scoring as a message handler: reads the run's bytes once as columns, then scores them under
+ * each scenario the page asks for (RunSnapshot, lib/scoring/report/columnar: a scenario re-scores only what it
+ * changes from the one before, and a change of weights, scheme or headline metric only sums the task figures
+ * again). run-worker.ts runs it in a Web Worker; a page with no server behind it (a static bundle, where a
+ * file:// page may not start a worker) runs it on its own thread (use-run-scoring.ts). Requests are answered in
+ * order; one that a newer request superseded before it started is skipped.
  */
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
 
-/**
- * The view without its levers, unless they are known already (as recorded, after the first time). `last`: the
- * view computed before; a change of headline metric alone is answered from it (withHeadlineMetric), the check
- * tallies included, which do not depend on the headline.
- */
-function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean, last: ScoredView | null): ScoredView {
-  const fast = !asRecorded && last ? withHeadlineMetric(last.report, s.run, scenario) : null;
-  const report = asRecorded ? s.recorded : (fast ?? computeReport(s.run, scenario));
+/** The view without its levers, unless they are known already (as recorded, after the first time). */
+function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): ScoredView {
+  const report = asRecorded ? s.recorded : s.report(scenario);
   return {
     report,
-    tallies: fast && last ? last.tallies : checkTallies(s.run, scenario),
+    tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
-    robustness: headlineRobustness(policyReports(s.run, scenario, report), scenario),
+    robustness: headlineRobustness(s.policyReports(scenario, report), scenario),
   };
 }
 
@@ -58,7 +50,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     setTimeout(() => {
       if (id !== RECORDED_ID && id !== latest) return;
       try {
-        post({ type: "levers", id, levers: asRecorded ? s.levers : levers(s.run, scenario) });
+        post({ type: "levers", id, levers: asRecorded ? s.levers : s.leversUnder(scenario) });
       } catch (e) {
         fail(e);
       }
@@ -67,8 +59,8 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
   return (request) => {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
-        const s = new RunSnapshot(decodeBinaryRun(new Uint8Array(request.bytes)));
-        post({ type: "run", recorded: send(scored(s, {}, true, null)) });
+        const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes));
+        post({ type: "run", recorded: send(scored(s, {}, true)) });
         leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
@@ -81,7 +73,7 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
       if (request.id !== latest) return;
       try {
         const asRecorded = Object.keys(request.scenario).length === 0;
-        const view = scored(s, request.scenario, asRecorded, last);
+        const view = scored(s, request.scenario, asRecorded);
         post({ type: "scored", id: request.id, view: send(view) });
         if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {

@@ -32,6 +32,10 @@ export function goalsFor(rollouts: number) {
     serverRssMb: large ? 400 : 250,
     recomputeMs: 50,
     leversMs: 300,
+    // Scoring in Node on one core (measure-scoring.ts), stated for 100,000 rollouts and applied at every size.
+    scoreColumnsMs: 100,
+    flipMs: 10,
+    reaggregateMs: 5,
     postgresOverSqlite: 2,
   };
 }

@@ -10,6 +10,8 @@ export interface RecomputeResult {
   recomputeMs: { median: number; max: number; asRecordedMedian: number };
   /** levers(run) as recorded: every check of every task flipped and the headline recomputed. */
   leversMs: { median: number; max: number };
+  /** The same from the run's columns (ColumnScorer, columnLevers), a scenario and the run as recorded in turn. */
+  columnsMs: { recomputeMedian: number; leversMedian: number };
 }
 
 /** Bundles lib/scoring with the synthetic run and times computeReport and levers inside headless Chromium. */

@@ -1,5 +1,8 @@
 // Bundled by esbuild and run inside Chromium by lib/bench/measure-recompute.ts: the what-if recompute timed
 // where it really runs, in the browser.
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
+import { columnLevers } from "@/lib/scoring/report/columnar/column-levers";
+import { ColumnScorer } from "@/lib/scoring/report/columnar/column-scorer";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import { BENCH_SHAPE, syntheticScoringRun } from "./synthetic";
@@ -28,6 +31,21 @@ function timeIt(fn: () => void, repeats: number): number[] {
   const withScenario = timeIt(() => computeReport(run, scenario), 9);
   levers(run, scenario);
   const leverTimes = timeIt(() => levers(run, {}), 5);
+  // The same on the run's columns, as the run page's worker scores it: each scenario after the one before.
+  const scorer = new ColumnScorer(columnsOf(run));
+  const readAll = (s: typeof scenario | Record<string, never>) => {
+    const report = scorer.score(s);
+    return report.tasks.length + report.rollouts.length;
+  };
+  readAll(scenario);
+  const columnTimes = timeIt(() => {
+    readAll({});
+    readAll(scenario);
+  }, 9).map((ms) => ms / 2);
+  const columnLeverTimes = timeIt(() => {
+    scorer.prepare({});
+    columnLevers(scorer, 10);
+  }, 5);
   const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
   return {
     shape: BENCH_SHAPE,
@@ -35,5 +53,6 @@ function timeIt(fn: () => void, repeats: number): number[] {
     checks: run.rollouts.reduce((n, r) => n + r.checks.length, 0),
     recomputeMs: { median: median(withScenario), max: withScenario.at(-1), asRecordedMedian: median(asRecorded) },
     leversMs: { median: median(leverTimes), max: leverTimes.at(-1) },
+    columnsMs: { recomputeMedian: median(columnTimes), leversMedian: median(columnLeverTimes) },
   };
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { scoringArticle } from "./__fixtures__/scoring-article";
+import { siloRuns } from "./__fixtures__/silo-runs";
+import { encodeColumns } from "./columns/column-bytes";
+import { columnsOf } from "./columns/columns-of";
+import { checkTallies } from "./report/check-tallies";
+import { levers } from "./report/levers";
 import { computeReport } from "./report/report";
+import { headlineRobustness, policyReports } from "./report/robustness";
 import { RunSnapshot } from "./run-snapshot";
 import { decodeBinaryRun } from "./wire/binary-run";
 
@@ -23,5 +29,23 @@ describe("RunSnapshot", () => {
     expect(headline.value).toBeCloseTo(2 / 3, 10);
     expect(snapshot.headlineUnder({ headline: { scheme: "check" } })).toBe(headline);
     expect(snapshot.headlineUnder({})).toBe(snapshot.recorded.headline);
+  });
+
+  it("read from bytes, holds columns only and scores them: every figure the objects give", () => {
+    const bytes = encodeColumns(columnsOf(siloRuns));
+    const snapshot = RunSnapshot.fromBytes(bytes);
+    expect(snapshot.binary).toBe(bytes);
+    expect(snapshot.columns.checkCode.buffer).toBe(bytes.buffer);
+    const flip = { flips: [{ task: "finance/TASK-007", check: "C1", passed: false }], unscored: "fail" as const };
+    expect(snapshot.recorded).toStrictEqual(computeReport(siloRuns));
+    expect(snapshot.report(flip)).toStrictEqual(computeReport(siloRuns, flip));
+    expect(snapshot.checkTallies(flip)).toStrictEqual(checkTallies(siloRuns, flip));
+    expect(snapshot.levers).toStrictEqual(levers(siloRuns));
+    expect(snapshot.leversUnder(flip)).toStrictEqual(levers(siloRuns, flip));
+    expect(headlineRobustness(snapshot.policyReports(flip), flip)).toStrictEqual(
+      headlineRobustness(policyReports(siloRuns, flip), flip),
+    );
+    // The objects are made only for a caller that asks for them.
+    expect(snapshot.run).toStrictEqual(siloRuns);
   });
 });

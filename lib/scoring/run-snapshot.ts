@@ -1,38 +1,82 @@
+import { decodeColumns, encodeColumns } from "./columns/column-bytes";
+import { columnsOf } from "./columns/columns-of";
+import { runOfColumns } from "./columns/run-of-columns";
+import { isRunColumns, type RunColumns } from "./columns/run-columns";
 import type { ScoringRun } from "./core/types";
-import { computeReport } from "./report/report";
-import { levers } from "./report/levers";
+import type { CheckTally } from "./report/check-tallies";
+import { columnLevers } from "./report/columnar/column-levers";
+import { scorerOf } from "./report/columnar/column-scorer";
+import { LEVER_COUNT } from "./report/levers";
 import type { Lever, Report, ReportHeadline } from "./report/report-types";
+import { policyReports, type PolicyReports } from "./report/robustness";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
-import { encodeBinaryRun } from "./wire/binary-run";
 
 const HEADLINES_KEPT = 4;
 
 /**
- * One version of a run, as everything that shows it shares it: the scoring run, its as-recorded report and its
- * browser encoding (the binary columns of GET /api/runs/:id/run.bin), both computed on first use and then
- * kept with the snapshot. Read-only by contract: no scoring function mutates a run, and no caller may mutate
- * the run or the report it hands out. The server's run cache (lib/store/run-cache.ts) holds one per stored
- * run version; the run page's worker holds one for its run.
+ * One version of a run, as everything that shows it shares it: the run's columns, scored from them
+ * (lib/scoring/report/columnar) under the scenarios asked for, with the as-recorded report, its levers and the
+ * columns' bytes (GET /api/runs/:id/run.bin) computed on first use and kept. The scorers kept with the columns
+ * re-score only what one scenario changes from the last. Read-only by contract: no caller may mutate the columns
+ * or a report it hands out. The server's run cache (lib/store/run-cache.ts) holds one per stored run version;
+ * the run page's worker holds one for its run.
  */
 export class RunSnapshot {
+  readonly columns: RunColumns;
+  #run: ScoringRun | undefined;
   #recorded: Report | undefined;
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
   #levers: Lever[] | undefined;
   #binary: Uint8Array<ArrayBuffer> | undefined;
 
-  /** `binary`: the run's encodeBinaryRun, when it is at hand already (read from the store). */
-  constructor(
-    readonly run: ScoringRun,
-    binary?: Uint8Array,
-  ) {
+  /**
+   * From a run's columns, or from a run as objects (kept, for the callers that read it). `binary`: the columns'
+   * bytes when at hand (read from the store); a run given with its bytes takes its columns from them (views).
+   */
+  constructor(run: ScoringRun | RunColumns, binary?: Uint8Array) {
+    if (isRunColumns(run)) this.columns = run;
+    else {
+      this.#run = run;
+      this.columns = binary === undefined ? columnsOf(run) : decodeColumns(binary);
+    }
     this.#binary = binary as Uint8Array<ArrayBuffer> | undefined;
   }
 
-  /** computeReport(run) under no scenario. */
+  /** The snapshot of a run's bytes (encodeColumns'), read as columns: views of the bytes, no objects. */
+  static fromBytes(bytes: Uint8Array): RunSnapshot {
+    return new RunSnapshot(decodeColumns(bytes), bytes);
+  }
+
+  /**
+   * The run as objects, for callers that still read a ScoringRun (the task and rollout pages, the API's side by
+   * side and rollout list, the compare resolver, the export, the CLI): made from the columns on first use.
+   */
+  get run(): ScoringRun {
+    return (this.#run ??= runOfColumns(this.columns));
+  }
+
+  /** The report under `scenario` (computeReport's), scored from the columns. */
+  report(scenario: Scenario = {}): Report {
+    return scorerOf(this.columns, scenario).score(scenario);
+  }
+
+  /** The report under no scenario. */
   get recorded(): Report {
-    return (this.#recorded ??= computeReport(this.run));
+    return (this.#recorded ??= this.report({}));
+  }
+
+  /** The reports under the scenario's own unscored policy (`own`, when scored already) and the other (robustness.ts). */
+  policyReports(scenario: Scenario, own: Report = this.report(scenario)): PolicyReports {
+    return policyReports(this.columns, scenario, own);
+  }
+
+  /** The check tallies under `scenario` (checkTallies, check-tallies.ts). */
+  checkTallies(scenario: Scenario = {}): Record<string, CheckTally> {
+    const scorer = scorerOf(this.columns, scenario);
+    scorer.prepare(scenario);
+    return scorer.checkTallies();
   }
 
   /** The headline under a scenario, computed once per scenario and kept (a few scenarios at most). */
@@ -40,7 +84,7 @@ export class RunSnapshot {
     const key = scenarioKey(scenario);
     let headline = this.#headlines.get(key);
     if (!headline) {
-      headline = key === "{}" ? this.recorded.headline : computeReport(this.run, scenario).headline;
+      headline = key === "{}" ? this.recorded.headline : this.report(scenario).headline;
       if (this.#headlines.size >= HEADLINES_KEPT) this.#headlines.clear();
       this.#headlines.set(key, headline);
     }
@@ -52,13 +96,20 @@ export class RunSnapshot {
     return this.#levers !== undefined;
   }
 
-  /** levers(run) under no scenario: the as-recorded report's fragile verdicts. */
+  /** The as-recorded report's fragile verdicts (levers.ts). */
   get levers(): Lever[] {
-    return (this.#levers ??= levers(this.run));
+    return (this.#levers ??= this.leversUnder({}));
   }
 
-  /** encodeBinaryRun(run): what the run page's worker fetches and decodes. */
+  /** The fragile verdicts under `scenario` (levers(run, scenario, limit)), from the columns. */
+  leversUnder(scenario: Scenario, limit = LEVER_COUNT): Lever[] {
+    const scorer = scorerOf(this.columns, scenario);
+    scorer.prepare(scenario);
+    return columnLevers(scorer, limit);
+  }
+
+  /** The columns' bytes: what the run page's worker fetches and decodes, and the store keeps. */
   get binary(): Uint8Array<ArrayBuffer> {
-    return (this.#binary ??= encodeBinaryRun(this.run));
+    return (this.#binary ??= encodeColumns(this.columns));
   }
 }

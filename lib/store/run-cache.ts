@@ -1,6 +1,4 @@
-import type { ScoringRun } from "@/lib/scoring/core/types";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import type { RunVersion } from "./records";
 import { currentEncoding, encodingOf, recordedFirstScreen, type CurrentEncoding } from "./run-encoding";
 import type { StoreDriver } from "./store";
@@ -24,12 +22,6 @@ interface Entry {
   version: RunVersion;
   checks: number;
   snapshot: RunSnapshot;
-}
-
-function checksOf(run: ScoringRun): number {
-  let n = 0;
-  for (const r of run.rollouts) n += r.checks.length;
-  return n;
 }
 
 const sameVersion = (a: RunVersion, b: RunVersion) =>
@@ -58,14 +50,16 @@ export class RunCache {
     }
     if (cachedOnly) return null;
     const stored = currentEncoding(await this.source.readRunEncoding(runId, { bytes: true }), version);
-    const run = stored ? decodeBinaryRun(stored.bytes) : await this.source.loadScoringRun(runId);
-    // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
-    const snapshot = run ? new RunSnapshot(run, stored?.bytes) : null;
+    // Stored bytes are read as columns (views, no objects); a run read from its rows comes as objects.
+    const run = stored ? null : await this.source.loadScoringRun(runId);
+    const snapshot = stored ? RunSnapshot.fromBytes(stored.bytes) : run ? new RunSnapshot(run) : null;
     // No current encoding, or one whose first screen another version of the code wrote: write it again.
     if (snapshot && (!stored || stored.firstScreen === null)) this.#storeEncoding(runId, snapshot, version.ingestedAt);
-    if (run && snapshot) {
-      const read = { ingestedAt: version.ingestedAt, name: run.name, rollouts: run.rollouts.length };
-      cache.set(runId, { version: read, checks: checksOf(run), snapshot });
+    if (snapshot) {
+      // Rollouts added or a rename between the version and the read: keep the entry keyed to what was read.
+      const { columns } = snapshot;
+      const read = { ingestedAt: version.ingestedAt, name: columns.name, rollouts: columns.rolloutTask.length };
+      cache.set(runId, { version: read, checks: columns.checkCode.length, snapshot });
     }
     let total = 0;
     for (const e of cache.values()) total += e.checks;

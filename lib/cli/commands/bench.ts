@@ -6,6 +6,7 @@ import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
 import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
+import { measureScoring, measureScoringOnOneCore, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
@@ -14,6 +15,7 @@ import { parseCommand, UsageError } from "../args";
 
 const HELP = `Usage: tally bench [--size 10k|100k|N] [--json] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
+                   [--skip-scoring] [--scoring-only]
        tally bench --inspect-eval N [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
@@ -26,7 +28,14 @@ figure beside its goal (--json: one JSON object with the figures and every measu
   server      the run page, the report API and the compare page of two runs on the built app (\`next start\`;
               needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
               (headline shown, network idle, change of headline metric, JS heap)
-  recompute   the what-if recompute (computeReport under a scenario) in headless Chromium
+  recompute   the what-if recompute and levers in headless Chromium, from the run's columns as the run page's
+              worker scores them (computeReport's and levers' own times are in --json)
+  scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
+              as columns, its model), scoring it from its columns (the first report; then with every row
+              made), a flip, a change of scheme,
+              headline metric or weights, the levers; and computeReport on the same run's objects beside them.
+              median of several runs of the child's CPU time (its one thread's; the wall clock is in --json)
+              (--scoring-only: these figures alone, no files, no ingest)
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).
 --inspect-eval N measures only \`tally ingest\` of a generated Inspect .eval log of N samples, its members
 Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
@@ -85,6 +94,26 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
   ];
 }
 
+/** The scoring figures (measure-scoring.ts): the columns beside today's computeReport on the same run. */
+function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor>): Figure[] {
+  const { columns: c, objects: o } = s;
+  return [
+    figure("load a run version: columns, model, shared parts", c.load.median, "ms", null),
+    figure("score from columns (Node, one core, median)", c.score.median, "ms", goals.scoreColumnsMs),
+    figure("score from columns, every row made", c.scoreWithRows.median, "ms", null),
+    figure("computeReport on the run's objects (before)", o.score.median, "ms", null),
+    figure("flip one verdict, columns", c.flip.median, "ms", goals.flipMs),
+    figure("flip one verdict, computeReport (before)", o.flip.median, "ms", null),
+    figure("change of scheme, columns", c.scheme.median, "ms", goals.reaggregateMs),
+    figure("change of scheme, computeReport (before)", o.scheme.median, "ms", null),
+    figure("change of headline metric, columns", c.metric.median, "ms", goals.reaggregateMs),
+    figure("change of task weights, columns", c.weights.median, "ms", goals.reaggregateMs),
+    figure("levers as recorded, columns", c.levers.median, "ms", null),
+    figure("levers as recorded, objects (before)", o.levers.median, "ms", null),
+    figure("reference loop, 1.2M bytes (idle core ~1.2 ms)", s.reference.median, "ms", null),
+  ];
+}
+
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
@@ -98,6 +127,9 @@ export const benchCommand = {
         "skip-browser": { type: "boolean" },
         "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
+        "skip-scoring": { type: "boolean" },
+        "scoring-only": { type: "boolean" },
+        "in-process": { type: "boolean" },
         traces: { type: "string" },
         "inspect-eval": { type: "string" },
       },
@@ -135,6 +167,23 @@ export const benchCommand = {
     const started = performance.now();
     const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
     const goals = goalsFor(size);
+    if (values["scoring-only"]) {
+      log(`timing scoring on one core on ${size} rollouts`);
+      // --in-process: the child that measureScoringOnOneCore starts on one core.
+      const scoring = values["in-process"] ? measureScoring(size) : await measureScoringOnOneCore(root, size);
+      const figures = scoringFigures(scoring, goals);
+      if (values.json) console.log(JSON.stringify({ size, figures, scoring }, null, 2));
+      else {
+        console.log(`${size} rollouts, ${os.cpus().length} cores, Node ${process.version}`);
+        console.log(
+          `load average (1, 5, 15 min): before ${scoring.loadavgBefore.map(round2).join(" ")}, ` +
+            `after ${scoring.loadavgAfter.map(round2).join(" ")}`,
+        );
+        console.log(figureTable(figures));
+      }
+      cleanup();
+      return 0;
+    }
     try {
       const machine = { cpus: os.cpus().length, loadavgBefore: loadavg(), node: process.version };
       const shape = { ...BENCH_SHAPE, tasks: size / BENCH_SHAPE.rollouts, traceEvents };
@@ -206,6 +255,13 @@ export const benchCommand = {
         recompute = await measureRecomputeInBrowser(root).catch(failed);
       }
 
+      let scoring: ScoringMeasurement | Skipped;
+      if (values["skip-scoring"]) scoring = { skipped: "--skip-scoring" };
+      else {
+        log("timing scoring on one core (columns and computeReport)");
+        scoring = await measureScoringOnOneCore(root, size).catch(failed);
+      }
+
       const pg = skipped(postgres) ? null : postgres;
       const figures: Figure[] = [
         figure("ingest / floor", ingest.exitCode === 0 ? ratio : null, "×", goals.ingestOverFloor, "ingest failed"),
@@ -224,18 +280,35 @@ export const benchCommand = {
         ...serverFigures(server, goals),
         figure(
           "what-if recompute (Chromium, median)",
-          skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
+          skipped(recompute) ? null : Math.round(recompute.columnsMs.recomputeMedian),
           "ms",
           goals.recomputeMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         figure(
           "fragile verdicts, levers (Chromium, median)",
-          skipped(recompute) ? null : Math.round(recompute.leversMs.median),
+          skipped(recompute) ? null : Math.round(recompute.columnsMs.leversMedian),
           "ms",
           goals.leversMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
+        figure(
+          "what-if recompute, computeReport (Chromium, before)",
+          skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
+          "ms",
+          null,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+        figure(
+          "levers on objects (Chromium, before)",
+          skipped(recompute) ? null : Math.round(recompute.leversMs.median),
+          "ms",
+          null,
+          skipped(recompute) ? recompute.skipped : undefined,
+        ),
+        ...(skipped(scoring)
+          ? [figure("scoring in Node", null, "ms", null, scoring.skipped)]
+          : scoringFigures(scoring, goals)),
       ];
       const result = {
         size,
@@ -258,6 +331,7 @@ export const benchCommand = {
           what: "loadScoringRun + computeReport + JSON.stringify, current source, no HTTP (median of 5)",
         },
         recompute,
+        scoring,
         totalSeconds: Math.round((performance.now() - started) / 100) / 10,
       };
       if (values.json) console.log(JSON.stringify(result, null, 2));

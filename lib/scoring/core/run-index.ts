@@ -60,11 +60,12 @@ export function runIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex 
 
 function buildIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex {
   const tasks = runTasks(run);
-  const taskRows = new Interner();
+  // A key declared twice names its first row: the row of every rollout with that key.
+  const taskRow = new Map<string, number>();
   const groupRows = new Interner();
   const taskGroup = new Int32Array(tasks.length);
   tasks.forEach((t, i) => {
-    taskRows.id(t.key);
+    if (!taskRow.has(t.key)) taskRow.set(t.key, i);
     taskGroup[i] = groupRows.id(t.group ?? NO_GROUP);
   });
 
@@ -73,7 +74,7 @@ function buildIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex {
   const checkStart = new Int32Array(rollouts.length + 1);
   let checks = 0;
   for (let r = 0; r < rollouts.length; r++) {
-    rolloutTask[r] = taskRows.id(rollouts[r]!.task); // runTasks has a task for every rollout's key
+    rolloutTask[r] = taskRow.get(rollouts[r]!.task)!; // runTasks has a task for every rollout's key
     checkStart[r] = checks;
     checks += rollouts[r]!.checks.length;
   }
@@ -137,7 +138,7 @@ function buildIndex(run: Pick<ScoringRun, "tasks" | "rollouts">): RunIndex {
   return {
     tasks,
     resolve: taskResolver(tasks),
-    taskRow: taskRows.ids,
+    taskRow,
     taskGroup,
     groups: groupRows.list,
     rolloutTask,

@@ -1,9 +1,8 @@
-import { computeReport } from "./report";
+import { reportOf, type ScorableRun } from "./columnar/report-of";
 import { compareEffort, type EffortComparison } from "./compare-effort";
 import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
-import type { ScoringRun } from "../core/types";
 import type { RunPassAtK } from "../core/pass-at-k";
 import { regressionGate, type RegressionGate } from "./regression-gate";
 import { mcnemarExact, pairedEstimate, type Interval, type PairedEstimate, type PairedValue } from "../core/stats";
@@ -208,14 +207,17 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
   };
 }
 
-/** Scores both runs under the same scenario, then compares them (A baseline, B candidate). */
+/**
+ * Scores both runs under the same scenario, then compares them (A baseline, B candidate); a run given as columns
+ * is scored from them.
+ */
 export function compareRuns(
-  a: ScoringRun,
-  b: ScoringRun,
+  a: ScorableRun,
+  b: ScorableRun,
   options: { metric?: string; scenario?: Scenario } = {},
 ): Comparison {
   const scenario = options.scenario ?? {};
-  return compareReports(computeReport(a, scenario), computeReport(b, scenario), {
+  return compareReports(reportOf(a, scenario), reportOf(b, scenario), {
     metric: options.metric,
     headline: scenario.headline,
     groupWeights: scenario.groupWeights,

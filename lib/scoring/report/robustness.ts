@@ -1,11 +1,10 @@
 import { NO_GROUP, SCHEMES, schemeValues, type Scheme } from "../core/schemes";
 import { estimate, type Estimate, type PairedEstimate } from "../core/stats";
 import type { UnscoredPolicy } from "../core/task-summary";
-import type { ScoringRun } from "../core/types";
 import type { Scenario } from "../scenario/scenario";
 import { comparedHeadlineMetric, pairedMetric, rewardRange } from "./compare";
 import { deltaVerdict, type DeltaVerdict } from "./compare-verdict";
-import { computeReport } from "./report";
+import { reportOf, type ScorableRun } from "./columnar/report-of";
 import { DEFAULT_SCHEME } from "./report-metrics";
 import type { Report } from "./report-types";
 
@@ -25,12 +24,13 @@ const activeScheme = (scenario: Scenario): Scheme => scenario.headline?.scheme ?
 
 /**
  * `computeReport(run, scenario)` under the scenario's own policy, and the run under the other; a run without
- * unscored rollouts reads the same under both, so its one report serves both.
+ * unscored rollouts reads the same under both, so its one report serves both. A run given as columns is scored
+ * from them.
  */
-export function policyReports(run: ScoringRun, scenario: Scenario, own: Report = computeReport(run, scenario)) {
+export function policyReports(run: ScorableRun, scenario: Scenario, own: Report = reportOf(run, scenario)) {
   const active = scenarioPolicy(scenario);
   const other: UnscoredPolicy = active === "exclude" ? "fail" : "exclude";
-  const otherReport = own.counts.unscored === 0 ? own : computeReport(run, { ...scenario, unscored: other });
+  const otherReport = own.counts.unscored === 0 ? own : reportOf(run, { ...scenario, unscored: other });
   return { [active]: own, [other]: otherReport } as PolicyReports;
 }
 
@@ -137,7 +137,7 @@ export function robustnessSentence(
 }
 
 /** Both runs scored under each policy, then robustness: what `tally compare` and the compare page show. */
-export function compareRobustness(a: ScoringRun, b: ScoringRun, scenario: Scenario = {}, candidate = "B") {
+export function compareRobustness(a: ScorableRun, b: ScorableRun, scenario: Scenario = {}, candidate = "B") {
   return robustness(policyReports(a, scenario), policyReports(b, scenario), scenario, candidate);
 }
 

@@ -3,7 +3,7 @@ import { budgetLimits, overLimits, type Budget, type BudgetKey } from "./budget"
 import type { Measures } from "../core/measures";
 import type { Scenario } from "./scenario";
 import { SCHEME_WORDS } from "../core/schemes";
-import type { ScoringRun } from "../core/types";
+import type { ScoringRun, ScoringTask } from "../core/types";
 
 const DEFAULT_METRIC = "correctness";
 const DEFAULT_SCHEME = "task";
@@ -42,9 +42,14 @@ const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
  * "headline: correctness, each check one vote", "unscored rollouts counted as failures".
  * `{}` describes as no sentences: the run as recorded.
  */
-export function describeScenario(scenario: Scenario, run?: Pick<ScoringRun, "tasks" | "rollouts">): string[] {
-  // The run's cached index (computeReport has built it already), and only when a sentence names a task.
-  const resolve = (ref: string) => (run ? runIndex(run).resolve(ref) : []);
+export function describeScenario(
+  scenario: Scenario,
+  run?: Pick<ScoringRun, "tasks" | "rollouts"> | ((ref: string) => readonly ScoringTask[]),
+): string[] {
+  // The run's cached index (computeReport has built it already), and only when a sentence names a task; or
+  // the task resolver of the caller (the columnar scorer's, runTasks' tasks alike).
+  const resolve = (ref: string) =>
+    run === undefined ? [] : typeof run === "function" ? run(ref) : runIndex(run).resolve(ref);
   // A task reads best by its taskId when the reference names exactly one task.
   const taskName = (ref: string): string => {
     const tasks = resolve(ref);

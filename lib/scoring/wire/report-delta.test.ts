@@ -41,3 +41,28 @@ describe("reportDelta", () => {
     expect(() => applyReportDelta(null, delta)).toThrow(/was sent as unchanged, but no previous report holds it/);
   });
 });
+
+describe("reportDelta, row by row", () => {
+  it("sends the rows a flip changed, not the whole lists, and the receiver keeps its other rows", () => {
+    const recorded = computeReport(run);
+    const task = recorded.tasks[3]!.key;
+    const flipped = computeReport(run, { flips: [{ task, check: "C1", passed: false }] });
+    const received = applyReportDelta(null, structuredClone(reportDelta(null, recorded)));
+    const delta = reportDelta(recorded, flipped);
+    expect(delta.parts.rollouts).toBeUndefined();
+    expect(delta.rows?.rollouts?.map(([i]) => flipped.rollouts[i]!.task)).toEqual([task, task, task]);
+    expect(delta.rows?.tasks?.map(([i]) => i)).toEqual([3]);
+    const next = applyReportDelta(received, structuredClone(delta));
+    expect(next).toEqual(flipped);
+    expect(next.rollouts[0]).toBe(received.rollouts[0]);
+    expect(next.rollouts).not.toBe(received.rollouts);
+  });
+
+  it("sends a list whole when most of its rows changed", () => {
+    const recorded = computeReport(run);
+    const strict = computeReport(run, { passThreshold: 2, required: [{ check: "C1", required: false }] });
+    const delta = reportDelta(recorded, strict);
+    expect(delta.rows?.rollouts).toBeUndefined();
+    expect(delta.parts.rollouts).toBe(strict.rollouts);
+  });
+});

@@ -1,0 +1,400 @@
+import { CHECK_CODE, RULE_CHECKS, RULE_GRADE, RULE_REWARD, SCORE_OWN, UNSCORED } from "../../columns/run-columns";
+import { metricKind } from "../../core/dimensions";
+import { DEFAULT_SCHEME, headlineMetric } from "../report-metrics";
+import type { Lever } from "../report-types";
+import { SuiteSums } from "../suite-sums";
+import type { TaskCell } from "../task-flip";
+import type { ColumnEdits } from "./column-edits";
+import type { ColumnScorer } from "./column-scorer";
+import { OVER, type RolloutInputs } from "./rollout-inputs";
+
+/** Below this a headline change is rounding, not an effect (levers.ts). */
+const NO_EFFECT = 1e-12;
+const EPSILON = 1e-9;
+
+/**
+ * One task's checks as the scenario leaves them and as recorded, per check in rollout order: what TaskFlip
+ * (task-flip.ts) reads of a ScoringCheck, from the columns.
+ */
+class TaskChecks {
+  /** Per rollout of the task: its first check here; check k of the task belongs to rollout rolloutOf[k]. */
+  readonly start: Int32Array;
+  readonly rollout: Int32Array;
+  readonly key: Int32Array;
+  readonly label: Int32Array;
+  readonly keyText: string[];
+  readonly labelText: string[];
+  readonly column: Int32Array;
+  readonly weight: Float64Array;
+  /** As the scenario leaves them: graded, verdict (0 false, 1 true, 2 null), score, required. */
+  readonly graded: Uint8Array;
+  readonly passed: Uint8Array;
+  readonly score: Float64Array;
+  readonly required: Uint8Array;
+  /** As recorded. */
+  readonly ownGraded: Uint8Array;
+  readonly ownPassed: Uint8Array;
+  readonly ownScore: Float64Array;
+  readonly ownRequired: Uint8Array;
+
+  constructor(scorer: ColumnScorer, edits: ColumnEdits, rows: Int32Array) {
+    const { model } = scorer;
+    const c = model.columns;
+    let total = 0;
+    for (const r of rows) total += c.checkStart[r + 1]! - c.checkStart[r]!;
+    this.start = new Int32Array(rows.length + 1);
+    this.rollout = new Int32Array(total);
+    this.key = new Int32Array(total);
+    this.label = new Int32Array(total);
+    this.keyText = new Array<string>(total);
+    this.labelText = new Array<string>(total);
+    this.column = new Int32Array(total);
+    this.weight = new Float64Array(total);
+    this.graded = new Uint8Array(total);
+    this.passed = new Uint8Array(total);
+    this.score = new Float64Array(total);
+    this.required = new Uint8Array(total);
+    this.ownGraded = new Uint8Array(total);
+    this.ownPassed = new Uint8Array(total);
+    this.ownScore = new Float64Array(total);
+    this.ownRequired = new Uint8Array(total);
+    const t = c.rolloutTask[rows[0]!]!;
+    const required = edits.required[t];
+    const allFlips = edits.flips[t];
+    let k = 0;
+    rows.forEach((r, q) => {
+      this.start[q] = k;
+      const flips = allFlips?.filter((f) => f.rollout === undefined || f.rollout === model.ids[r]);
+      const seqStart = c.sequenceStart[c.rolloutSequence[r]!]!;
+      const grade = c.rolloutRule[r] === RULE_GRADE;
+      let own = model.scoreStart[r]!;
+      for (let i = c.checkStart[r]!, j = 0; i < c.checkStart[r + 1]!; i++, j++, k++) {
+        const tmpl = c.sequenceTemplate[seqStart + j]!;
+        const code = c.checkCode[i]!;
+        const passed = code & CHECK_CODE.verdict;
+        const hasOwn = (code & CHECK_CODE.score) === SCORE_OWN;
+        const graded = (code & CHECK_CODE.status) === 0 && (passed !== 2 || hasOwn);
+        const score = hasOwn ? c.scores.values[own++]! : passed === 1 ? 1 : 0;
+        const key = model.templateKeyName[tmpl]!;
+        const label = model.templateLabelName[tmpl]!;
+        this.rollout[k] = r;
+        this.key[k] = key;
+        this.label[k] = label;
+        this.keyText[k] = c.strings[c.templateKey[tmpl]!]!;
+        this.labelText[k] = c.strings[c.templateLabel[tmpl]!]!;
+        this.column[k] = model.templateColumn[tmpl]!;
+        this.ownGraded[k] = graded ? 1 : 0;
+        this.ownPassed[k] = passed;
+        this.ownScore[k] = score;
+        this.ownRequired[k] = c.templateRequired[tmpl]!;
+        let weight = c.templateHasWeight[tmpl] === 1 ? c.templateWeight[tmpl]! : 0;
+        if (grade && edits.componentWeight !== null && edits.hasComponentWeight![tmpl] === 1)
+          weight = edits.componentWeight[tmpl]!;
+        this.weight[k] = weight;
+        let isRequired = c.templateRequired[tmpl]!;
+        let flip = -1;
+        for (const e of required ?? []) if (e.check === key || e.check === label) isRequired = e.required ? 1 : 0;
+        for (const e of flips ?? []) if (e.check === key || e.check === label) flip = e.passed ? 1 : 0;
+        this.required[k] = isRequired;
+        this.graded[k] = flip >= 0 ? 1 : this.ownGraded[k]!;
+        this.passed[k] = flip >= 0 ? flip : passed;
+        this.score[k] = flip >= 0 ? flip : score;
+      }
+    });
+    this.start[rows.length] = k;
+  }
+
+  /** flipChanges (apply-scenario.ts): whether flipping check k to `passed` changes what scoring reads of it. */
+  flipChanges(k: number, passed: number): boolean {
+    return this.graded[k] === 0 || this.passed[k] !== passed || this.score[k] !== passed;
+  }
+}
+
+/**
+ * One task re-scored under single flips (TaskFlip in task-flip.ts, step for step): only the rollouts whose
+ * checks a flip changes are scored again; under a dimension headline the flip's changes are added to the cells.
+ */
+class ColumnTaskFlip {
+  readonly checks: TaskChecks;
+  private readonly named = new Map<number, number[]>();
+  private readonly changed: Uint8Array;
+  private readonly changedList: number[] = [];
+  private readonly addedSum: Float64Array;
+  private readonly addedCount: Float64Array;
+  private flip = { check: -1, passed: 0 };
+  private readonly columns: number[] = [];
+
+  constructor(
+    private readonly scorer: ColumnScorer,
+    private readonly edits: ColumnEdits,
+    private readonly inputs: RolloutInputs,
+    private readonly rows: Int32Array,
+    /** The metric index of a dimension headline, else −1. */
+    private readonly dimension: number,
+  ) {
+    this.checks = new TaskChecks(scorer, edits, rows);
+    this.changed = new Uint8Array(rows.length);
+    this.addedSum = new Float64Array(rows.length);
+    this.addedCount = new Float64Array(rows.length);
+    const { key, label } = this.checks;
+    for (let q = 0; q < rows.length; q++) {
+      for (let k = this.checks.start[q]!; k < this.checks.start[q + 1]!; k++) {
+        this.at(key[k]!).push(q, k);
+        if (label[k] !== key[k]) this.at(label[k]!).push(q, k);
+      }
+    }
+  }
+
+  private at(name: number): number[] {
+    let list = this.named.get(name);
+    if (!list) this.named.set(name, (list = []));
+    return list;
+  }
+
+  apply(check: number, passed: boolean): boolean {
+    const score = passed ? 1 : 0;
+    this.flip = { check, passed: score };
+    this.columns.length = 0;
+    for (const q of this.changedList) {
+      this.changed[q] = 0;
+      this.addedSum[q] = 0;
+      this.addedCount[q] = 0;
+    }
+    this.changedList.length = 0;
+    const at = this.named.get(check) ?? [];
+    const ch = this.checks;
+    for (let i = 0; i < at.length; i += 2) {
+      const q = at[i]!;
+      const k = at[i + 1]!;
+      if (!ch.flipChanges(k, score)) continue;
+      if (this.changed[q] === 0) {
+        this.changed[q] = 1;
+        this.changedList.push(q);
+      }
+      if (!this.columns.includes(ch.column[k]!)) this.columns.push(ch.column[k]!);
+      if (ch.column[k] !== this.dimension) continue;
+      if (ch.graded[k] === 1) this.addedSum[q]! += score - ch.score[k]!;
+      else {
+        this.addedSum[q]! += score;
+        this.addedCount[q]! += 1;
+      }
+    }
+    return this.changedList.length > 0;
+  }
+
+  touches(m: number): boolean {
+    return this.columns.includes(m);
+  }
+
+  /** The task's figure for metric m under the current flip (TaskFlip.taskCell). */
+  taskCell(m: number): TaskCell {
+    if (m < 0) return { value: 0, pooled: 0, votes: 0 };
+    const { state, model } = this.scorer;
+    const cells = state.cells;
+    const W = state.width;
+    const c = model.columns;
+    const dimension = metricKind(model.metrics[m]!) === "dimension";
+    const failUnscored = this.edits.policy === "fail" && (!dimension || this.gradesDimension(m));
+    let n = 0;
+    let valueSum = 0;
+    let sum = 0;
+    let votes = 0;
+    const cell = { value: 0, sum: 0, votes: 0 };
+    for (let q = 0; q < this.rows.length; q++) {
+      const r = this.rows[q]!;
+      let value = 0;
+      let cellSum = 0;
+      let cellVotes: number;
+      if (c.rolloutStatus[r] === UNSCORED) {
+        cellVotes = failUnscored ? 1 : 0;
+      } else if (this.changed[q] && m !== this.dimension) {
+        this.scoreRollout(q, m, cell);
+        ({ value, sum: cellSum, votes: cellVotes } = cell);
+      } else {
+        const i = r * W + m;
+        value = cells.value[i]!;
+        cellSum = cells.sum[i]!;
+        cellVotes = cells.votes[i]!;
+        if (this.changed[q] && (this.addedSum[q] !== 0 || this.addedCount[q] !== 0)) {
+          cellSum += this.addedSum[q]!;
+          cellVotes += this.addedCount[q]!;
+          value = cellSum / cellVotes;
+        }
+      }
+      if (cellVotes === 0) continue;
+      n += 1;
+      valueSum += value;
+      sum += cellSum;
+      votes += cellVotes;
+    }
+    return n === 0 ? { value: 0, pooled: 0, votes: 0 } : { value: valueSum / n, pooled: sum / votes, votes };
+  }
+
+  private gradesDimension(m: number): boolean {
+    if (this.touches(m)) return true;
+    const ch = this.checks;
+    for (let k = 0; k < ch.column.length; k++) if (ch.column[k] === m && ch.graded[k] === 1) return true;
+    return false;
+  }
+
+  /** Scores scored rollout q of the task under the current flip, for metric m (TaskFlip.scoreRollout). */
+  private scoreRollout(q: number, m: number, cell: { value: number; sum: number; votes: number }): void {
+    const { model } = this.scorer;
+    const c = model.columns;
+    const ch = this.checks;
+    const r = this.rows[q]!;
+    const rule = c.rolloutRule[r]!;
+    const gate = model.gateName[r]!;
+    const verdict = m === model.completion || m === model.reward;
+    const { check, passed: flipTo } = this.flip;
+    let count = 0;
+    let scoreSum = 0;
+    let weightedSum = 0;
+    let gatePassed = false;
+    let failedRequired = 0;
+    let dimensionSum = 0;
+    let dimensionCount = 0;
+    let checksChanged = false;
+    for (let k = ch.start[q]!; k < ch.start[q + 1]!; k++) {
+      const flipped = (ch.key[k] === check || ch.label[k] === check) && ch.flipChanges(k, flipTo);
+      const graded = flipped ? true : ch.graded[k] === 1;
+      const passed = flipped ? flipTo : ch.passed[k]!;
+      const score = flipped ? flipTo : ch.score[k]!;
+      const required = ch.required[k] === 1;
+      // verdictDiffers against the recorded check, as applyScenario decides checksChanged.
+      const differs =
+        (ch.ownGraded[k] === 1) !== graded ||
+        (ch.ownRequired[k] === 1) !== required ||
+        (graded && (ch.ownPassed[k] !== passed || ch.ownScore[k] !== score));
+      if (!graded) {
+        if (verdict && !checksChanged && differs) checksChanged = true;
+        continue;
+      }
+      if (verdict) {
+        if (!checksChanged && differs) checksChanged = true;
+        if (required && passed === 0) failedRequired += 1;
+        count += 1;
+        scoreSum += score;
+        weightedSum += score * ch.weight[k]!;
+        if (passed === 1 && gate >= 0 && ch.key[k] === gate) gatePassed = true;
+      }
+      if (ch.column[k] === m) {
+        dimensionSum += score;
+        dimensionCount += 1;
+      }
+    }
+    if (dimensionCount > 0) {
+      cell.value = dimensionSum / dimensionCount;
+      cell.sum = dimensionSum;
+      cell.votes = dimensionCount;
+      return;
+    }
+    cell.value = cell.sum = cell.votes = 0;
+    if (!verdict) return;
+    const reported = this.inputs.reportedReward(r);
+    const mean = count === 0 ? null : scoreSum / count;
+    let reward: number | null;
+    if (rule === RULE_CHECKS) reward = reported !== null && !checksChanged ? reported : mean;
+    else if (rule === RULE_REWARD) reward = checksChanged && count > 0 ? mean : (reported ?? mean);
+    else reward = count === 0 ? reported : Math.min(1, Math.max(0, weightedSum - this.inputs.penalties(r)));
+    const reaches = reward !== null && reward >= this.edits.passThreshold - EPSILON;
+    const passed =
+      rule === RULE_CHECKS ? failedRequired === 0 : rule === RULE_REWARD ? reaches : gate === -1 ? reaches : gatePassed;
+    if (m === model.completion) {
+      const over = this.inputs.standing !== null && this.inputs.standing[r] === OVER;
+      cell.value = cell.sum = passed && !over ? 1 : 0;
+      cell.votes = 1;
+    } else if (reward !== null) {
+      cell.votes = Math.max(1, count);
+      cell.value = reward;
+      cell.sum = reward * cell.votes;
+    }
+  }
+}
+
+/**
+ * Fragile verdicts (levers.ts) of the scenario the scorer last scored, from its columns and its kept state:
+ * the same candidates, the same re-scoring of the rollouts a flip changes, the same sums, so the same levers.
+ */
+export function columnLevers(scorer: ColumnScorer, limit: number): Lever[] {
+  const { state, model } = scorer;
+  const edits = scorer.edits;
+  const inputs = scorer.rolloutInputs;
+  const { scenario } = edits;
+  const scheme = scenario.headline?.scheme ?? DEFAULT_SCHEME;
+  const requested = scenario.headline?.metric;
+  const sums = new Map<string, SuiteSums | null>();
+  const sumsOf = (metric: string): SuiteSums | null => {
+    let s = sums.get(metric);
+    if (s === undefined) {
+      const m = model.metrics.indexOf(metric);
+      s = m < 0 ? null : new SuiteSums(state.taskCells, m, scheme, edits.weights, model.taskGroup, edits.groupWeight);
+      sums.set(metric, s);
+    }
+    return s;
+  };
+  const scoredTasks = model.scoredTasks;
+  const { metric: headline, fallback } = headlineMetric(requested, {
+    eligibleTasks: (name) => sumsOf(name)?.eligibleTasks ?? 0,
+    scoredTasks,
+  });
+  const base = sumsOf(headline)?.base ?? null;
+  if (base === null) return [];
+  const dimension = fallback === null && metricKind(headline) === "dimension" ? model.metrics.indexOf(headline) : -1;
+
+  const found: Lever[] = [];
+  for (let t = 0; t < model.tasks.length; t++) {
+    const task = model.tasks[t]!.key;
+    const from = model.taskStart[t]!;
+    const to = model.taskStart[t + 1]!;
+    if (task === "" || to === from) continue;
+    const flip = new ColumnTaskFlip(scorer, edits, inputs, model.taskRollouts.subarray(from, to), dimension);
+    for (const candidate of candidates(flip.checks)) {
+      if (!flip.apply(candidate.check, candidate.passed)) continue;
+      if (dimension >= 0 && !flip.touches(dimension)) continue;
+      const metric =
+        fallback === null
+          ? headline
+          : headlineMetric(requested, {
+              eligibleTasks: (name) => {
+                const s = sumsOf(name);
+                if (s === null) return 0;
+                const cell = flip.taskCell(model.metrics.indexOf(name));
+                return s.eligibleTasks - (s.eligible(t) ? 1 : 0) + (cell.votes !== 0 ? 1 : 0);
+              },
+              scoredTasks,
+            }).metric;
+      const cell = flip.taskCell(model.metrics.indexOf(metric));
+      const value = sumsOf(metric)?.valueWith(t, cell.value, cell.pooled, cell.votes) ?? null;
+      if (value === null) continue;
+      const delta = value - base;
+      if (Math.abs(delta) < NO_EFFECT) continue;
+      found.push({ task, check: candidate.text, label: candidate.label, passed: candidate.passed, delta });
+    }
+  }
+  // A stable sort: equal effects keep task order, then check order.
+  found.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  return found.slice(0, limit);
+}
+
+/**
+ * The checks of one task that have a verdict to get wrong (levers.ts candidates): each check key graded in
+ * some rollout, in order of first appearance, with its first label, flipped against most of its verdicts.
+ */
+function candidates(ch: TaskChecks): { check: number; text: string; label: string; passed: boolean }[] {
+  const tally = new Map<string, { check: number; label: string; passes: number; failures: number }>();
+  for (let k = 0; k < ch.key.length; k++) {
+    const text = ch.keyText[k]!;
+    let entry = tally.get(text);
+    if (!entry) tally.set(text, (entry = { check: ch.key[k]!, label: ch.labelText[k]!, passes: 0, failures: 0 }));
+    if (ch.graded[k] === 0) continue;
+    if (ch.passed[k] === 1) entry.passes += 1;
+    else if (ch.passed[k] === 0) entry.failures += 1;
+  }
+  const out: { check: number; text: string; label: string; passed: boolean }[] = [];
+  for (const [text, e] of tally) {
+    if (text === "" || e.passes + e.failures === 0) continue;
+    out.push({ check: e.check, text, label: e.label, passed: e.failures > e.passes });
+  }
+  return out;
+}
