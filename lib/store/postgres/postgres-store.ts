@@ -513,7 +513,7 @@ export class PostgresStore implements Store {
       );
     }
     await this.#db.$transaction([
-      this.#db.run.update({ where: { id: runId }, data: { summary: toJson(runSummaryOf(report)) } }),
+      this.#db.run.updateMany({ where: { id: runId }, data: { summary: toJson(runSummaryOf(report)) } }),
       ...statements,
     ]);
   }
@@ -544,12 +544,13 @@ export class PostgresStore implements Store {
   }
 
   async setBaseline(runId: string, baseline = true) {
-    await this.#db.$transaction([
-      ...(baseline
-        ? [this.#db.run.updateMany({ where: { baseline: true, NOT: { id: runId } }, data: { baseline: false } })]
-        : []),
-      this.#db.run.update({ where: { id: runId }, data: { baseline } }),
-    ]);
+    await this.#db.$transaction(async (tx) => {
+      if ((await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM "Run" WHERE "id" = $1 FOR UPDATE`, runId)).length === 0)
+        return;
+      if (baseline)
+        await tx.run.updateMany({ where: { baseline: true, NOT: { id: runId } }, data: { baseline: false } });
+      await tx.run.update({ where: { id: runId }, data: { baseline } });
+    });
   }
 
   async listScenarios() {
@@ -593,7 +594,8 @@ export class PostgresStore implements Store {
       const next = changes.name ?? name;
       if (next !== name && (await tx.scenario.findUnique({ where: { name: next }, select: { name: true } })))
         return { error: "taken" };
-      if (changes.declared)
+      // A declared scenario edited stays the only declared one, whether or not the edit names it.
+      if (changes.declared ?? found.declared)
         await tx.scenario.updateMany({ where: { declared: true, NOT: { name } }, data: { declared: false } });
       const saved = await tx.scenario.update({
         where: { name },

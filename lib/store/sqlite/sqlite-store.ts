@@ -533,6 +533,7 @@ export class SqliteStore implements Store {
   }
 
   #baseline(runId: string, baseline: boolean): void {
+    if (this.#sql.get(`SELECT 1 FROM "Run" WHERE "id" = ?`).get(runId) === undefined) return;
     if (baseline) this.#sql.get(`UPDATE "Run" SET "baseline" = 0 WHERE "baseline" = 1 AND "id" <> ?`).run(runId);
     this.#sql.get(`UPDATE "Run" SET "baseline" = ? WHERE "id" = ?`).run(baseline ? 1 : 0, runId);
   }
