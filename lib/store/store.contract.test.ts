@@ -1130,9 +1130,9 @@ forEachDatabase("Store", (t) => {
   );
 
   contract(
-    "reads back a run's encoding as written, every field",
+    "reads back a run's encoding as written, every field, whoever writes it last",
     ["readRunEncoding", "writeRunEncoding"],
-    async (s) => {
+    async (s, watch) => {
       const { id } = await ingest("scoring-article");
       const stored = (await s.readRunEncoding(id, { bytes: true }))!;
       const written = {
@@ -1147,6 +1147,18 @@ forEachDatabase("Store", (t) => {
       await s.writeRunEncoding(id, written);
       expect(await s.readRunEncoding(id, { bytes: true })).toEqual(written);
       expect(await s.readRunEncoding(id, { bytes: false })).toEqual({ ...written, bytes: new Uint8Array() });
+      // Two instances writing it at once (two ingests of one run, two run caches): neither fails, one stays whole.
+      const other = watch(createStore(t.target));
+      try {
+        for (let round = 0; round < 5; round++) {
+          const mine = { ...written, rollouts: 100 + round };
+          const theirs = { ...written, rollouts: 200 + round, name: "theirs" };
+          await Promise.all([s.writeRunEncoding(id, mine), other.writeRunEncoding(id, theirs)]);
+          expect([mine, theirs]).toContainEqual(await s.readRunEncoding(id, { bytes: true }));
+        }
+      } finally {
+        await other.close();
+      }
     },
   );
 

@@ -176,7 +176,7 @@ export const benchCommand = {
         : { skipped: "ingest stored no run" };
 
       const buildFile = path.join(root, ".next", "BUILD_ID");
-      const sourceFile = path.join(root, "lib/store/sqlite/sqlite-store.ts");
+      const sourceFile = path.join(root, "lib/store/sql-store.ts");
       const buildOlderThanSource =
         fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
       let server: ServerMeasurement | Skipped;
@@ -250,7 +250,7 @@ export const benchCommand = {
           : {
               ...server,
               build: buildOlderThanSource
-                ? "older than lib/store/sqlite/sqlite-store.ts: these figures are of the previous code"
+                ? "older than lib/store/sql-store.ts: these figures are of the previous code"
                 : "current",
             },
         reportInProcess: {
@@ -268,9 +268,7 @@ export const benchCommand = {
             `at ingest ${loadAtIngest.join(" ")}, after ${result.machine.loadavgAfter.join(" ")}`,
         );
         if (!skipped(server) && buildOlderThanSource)
-          console.log(
-            "build: older than lib/store/sqlite/sqlite-store.ts: the server figures are of the previous code",
-          );
+          console.log("build: older than lib/store/sql-store.ts: the server figures are of the previous code");
         console.log(figureTable(figures));
       }
       return 0;
