@@ -25,6 +25,7 @@ import {
   type Rollout,
   type Run,
   type RunEncoding,
+  type Review,
   type RunFile,
   type Scenario,
   type Task,
@@ -226,6 +227,18 @@ const scenario: Scenario = {
   updatedAt: new Date("2026-02-03T04:05:09.000Z"),
 };
 
+const review: Review = {
+  id: 7,
+  runId: run.id,
+  rolloutId: "r-1",
+  checkKey: "budget",
+  verdict: "pass",
+  reason: "<b>64</b> is the total budget ✓",
+  reviewer: "ana",
+  at: new Date("2026-02-03T04:05:10.000Z"),
+  withdrawn: true,
+};
+
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
   Run: { rows: [run], generated: [] },
@@ -237,6 +250,7 @@ const FIXTURES = {
   RunFile: { rows: [runFile], generated: [] },
   Scenario: { rows: [scenario], generated: [] },
   RunEncoding: { rows: [runEncoding], generated: [] },
+  Review: { rows: [review], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -257,6 +271,7 @@ async function writeAll(db: Db) {
   await db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) });
   await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
   await db.runEncoding.create({ data: input<Prisma.RunEncodingUncheckedCreateInput>(runEncoding) });
+  await db.review.create({ data: review });
 }
 
 async function counts(db: Db) {
@@ -519,6 +534,7 @@ forEachDatabase("migrated database", (t) => {
     ]);
     expect(checks[1]!.id).toBeGreaterThan(checks[0]!.id);
     expect(await db.scenario.findUniqueOrThrow({ where: { name: scenario.name } })).toEqual(scenario);
+    expect(await db.review.findUniqueOrThrow({ where: { id: review.id } })).toEqual(review);
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
     expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });

@@ -5,6 +5,7 @@ import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { Coverage, Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { JsonHead, TextHead } from "@/lib/text-head";
 
@@ -333,3 +334,18 @@ export interface ScenarioChanges {
   scenario?: Scenario;
   declared?: boolean;
 }
+
+/** A stored review (lib/scoring/reviews/review-types.ts) with the key of the task its rollout belongs to. */
+export interface RunReview extends Review {
+  task: string;
+}
+
+/**
+ * What adding reviews did: `added` newly stored, `present` already stored (the same rollout, check, reviewer
+ * and time), or, with nothing written, the first rollout or check the run lacks.
+ */
+export type ReviewWrite =
+  | { added: number; present: number }
+  | { error: "run" }
+  | { error: "rollout"; rollout: string }
+  | { error: "check"; rollout: string; check: string };

@@ -1,6 +1,7 @@
 import type {
   CheckModel,
   RawFileModel,
+  ReviewModel,
   RejectedFileModel,
   RolloutModel,
   RunEncodingModel,
@@ -312,3 +313,20 @@ export function checkRow(rolloutRef: string, check: NormalizedCheck): CheckRow {
 export function rawFileRow(sha256: string, bytes: Uint8Array, createdAt: Date): RawFileRow {
   return { sha256, size: bytes.byteLength, bytes: bytes as RawFileRow["bytes"], createdAt };
 }
+
+/** `id` is assigned by the database. */
+export type ReviewRow = Omit<ReviewModel, "id">;
+
+export const REVIEW: Table<ReviewRow> = {
+  name: "Review",
+  columns: {
+    runId: "text",
+    rolloutId: "text",
+    checkKey: "text",
+    verdict: "text",
+    reason: "text",
+    reviewer: "text",
+    at: "date",
+    withdrawn: "bool",
+  },
+};

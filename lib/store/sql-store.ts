@@ -1,10 +1,12 @@
 import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { OverlapCache, STORE_MARKER_SQL } from "./overlap-cache";
 import type { CheckBounds, CheckPick, RolloutTextRef, ScenarioChanges, SharedRollouts } from "./records";
 import { storeRollouts } from "./rules/batches";
 import { getRawFile, storeRejectedFiles } from "./rules/files";
+import * as reviews from "./rules/reviews";
 import * as rollouts from "./rules/rollouts";
 import * as runs from "./rules/runs";
 import * as scenarios from "./rules/scenarios";
@@ -158,6 +160,14 @@ export class SqlStore implements Store {
 
   deleteRun(runId: string) {
     return this.#db.write(runs.deleteRun(runId));
+  }
+
+  listReviews(runId: string) {
+    return this.#db.read(reviews.listReviews(runId));
+  }
+
+  addReviews(runId: string, list: readonly Review[]) {
+    return this.#db.write(reviews.addReviews(runId, list));
   }
 
   listScenarios() {

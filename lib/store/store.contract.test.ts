@@ -141,6 +141,8 @@ const STORE_MEMBERS = {
   setRunTags: true,
   setRunLive: true,
   deleteRun: true,
+  listReviews: true,
+  addReviews: true,
   listScenarios: true,
   getScenario: true,
   declaredScenario: true,
@@ -1194,6 +1196,59 @@ forEachDatabase("Store", (t) => {
       expect(await s.updateScenario("a2", { declared: false })).toMatchObject({ saved: { declared: false } });
       expect(await declared()).toEqual([]);
       expect(await s.declaredScenario()).toBeNull();
+    },
+  );
+
+  contract(
+    "keeps every review of a run's verdicts, names what is missing, and never changes a stored verdict",
+    ["addReviews", "listReviews", "getRollout", "deleteRun"],
+    async (s) => {
+      const { id } = await ingest("scoring-article");
+      const other = await ingest("silo-runs");
+      const checkout = (await t.store.loadScoringRun(id))!.rollouts.find((r) => r.task === "incident/checkout")!;
+      const before = await s.getRollout(id, checkout.id);
+      const review = (reviewer: string, verdict: "pass" | "fail" | "unsure", at: string) => ({
+        rollout: checkout.id,
+        check: "C3",
+        verdict,
+        reason: `<script>alert(1)</script> 64 is the total budget ✓ (${reviewer})`,
+        reviewer,
+        at,
+      });
+      expect(await s.listReviews(id)).toEqual([]);
+      expect(await s.listReviews("nope")).toBeNull();
+      const first = [review("ana", "pass", "2026-01-01T10:00:00.000Z"), review("bo", "fail", "2026-01-01T09:00:00.000Z")];
+      expect(await s.addReviews(id, first)).toEqual({ added: 2, present: 0 });
+      // Again (an import run twice): nothing added, both counted as present.
+      expect(await s.addReviews(id, first)).toEqual({ added: 0, present: 2 });
+      const withdrawal = { ...review("ana", "unsure", "2026-01-02T10:00:00.000Z"), withdrawn: true };
+      expect(await s.addReviews(id, [withdrawal])).toEqual({ added: 1, present: 0 });
+      expect(await s.listReviews(id)).toEqual([
+        { task: "incident/checkout", ...first[1] },
+        { task: "incident/checkout", ...first[0] },
+        { task: "incident/checkout", ...withdrawal },
+      ]);
+
+      // A rollout or check the run lacks: nothing of the batch is written, the missing one is named.
+      const late = review("cy", "pass", "2026-01-03T00:00:00.000Z");
+      expect(await s.addReviews(id, [late, { ...late, rollout: "ghost" }])).toEqual({ error: "rollout", rollout: "ghost" });
+      expect(await s.addReviews(id, [late, { ...late, check: "C9" }])).toEqual({
+        error: "check",
+        rollout: checkout.id,
+        check: "C9",
+      });
+      expect(await s.addReviews("nope", [late])).toEqual({ error: "run" });
+      expect(await s.addReviews(other.id, [late])).toEqual({ error: "rollout", rollout: checkout.id });
+      expect(await s.listReviews(id)).toHaveLength(3);
+      expect(await s.listReviews(other.id)).toEqual([]);
+
+      // The stored verdict is the one ingested.
+      expect(await s.getRollout(id, checkout.id)).toEqual(before);
+
+      // Deleting the run deletes its reviews.
+      expect(await s.deleteRun(id)).toBe(true);
+      expect(await s.listReviews(id)).toBeNull();
+      expect(await t.db.review.count()).toBe(0);
     },
   );
 

@@ -3,6 +3,7 @@ import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
 import type {
@@ -16,9 +17,11 @@ import type {
   TaskHead,
   RolloutDetail,
   RunBrief,
+  ReviewWrite,
   RunExport,
   RunListItem,
   RunMeta,
+  RunReview,
   RunVersion,
   SavedScenario,
   ScenarioChanges,
@@ -141,11 +144,19 @@ export interface Store {
    */
   setRunLive(runId: string, until: Date | null): Promise<boolean>;
   /**
-   * Deletes a run with its tasks, rollouts, checks and run files, and the raw files no other run and no
+   * Deletes a run with its tasks, rollouts, checks, reviews and run files, and the raw files no other run and no
    * refused file references, in ONE transaction; false when there is no such run. Every later read of the
    * run, on any instance, answers as for an unknown run.
    */
   deleteRun(runId: string): Promise<boolean>;
+  /** Every review of a run (history included: changes and withdrawals), oldest first; null when no run. */
+  listReviews(runId: string): Promise<RunReview[] | null>;
+  /**
+   * Adds reviews of a run's verdicts in ONE transaction; never changes a stored verdict. Each names a rollout
+   * of the run by its id and one of its checks by key, else nothing is written and the first missing one is
+   * named. A review already stored (same rollout, check, reviewer and time) is counted `present`, not added.
+   */
+  addReviews(runId: string, reviews: readonly Review[]): Promise<ReviewWrite>;
   /** Every saved scenario, by name. */
   listScenarios(): Promise<SavedScenario[]>;
   /** A saved scenario by its name, or null. */

@@ -135,6 +135,7 @@ export function* deleteRun(runId: string): Rule<boolean> {
   yield* run(sql`DELETE FROM "Task" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "RunFile" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "RunEncoding" WHERE "runId" = ${runId}`);
+  yield* run(sql`DELETE FROM "Review" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "Run" WHERE "id" = ${runId}`);
   if (files.length > 0) yield* deleteUnreferencedFiles(files.map((f) => f.sha256));
   return true;
