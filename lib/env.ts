@@ -29,6 +29,8 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   /** When set, writes (POST /api/runs, baseline changes) need `Authorization: Bearer <token>`. */
   TALLY_INGEST_TOKEN: z.string().min(1).optional(),
+  /** When set, writing a review (POST/DELETE /api/runs/:id/reviews) needs it or the ingest token. */
+  TALLY_REVIEW_TOKEN: z.string().min(1).optional(),
   /** When set, reads need the token too. */
   TALLY_READ_TOKEN: z.string().min(1).optional(),
   /** Largest accepted upload, in bytes (default 50 MB). */

@@ -18,6 +18,7 @@ export function useApiDatabase(name: string): void {
   // reach this file's beforeAll either, nor this file's the next file.
   const clearEnv = () => {
     delete process.env.TALLY_INGEST_TOKEN;
+    delete process.env.TALLY_REVIEW_TOKEN;
     delete process.env.TALLY_READ_TOKEN;
     delete process.env.TALLY_MAX_UPLOAD_BYTES;
   };

@@ -30,6 +30,7 @@ export const API_ROUTES: readonly TApiRoute[] = [
   { path: "/api/runs/[id]/export.csv", methods: { GET: [] } },
   { path: "/api/runs/[id]/export.zip", methods: { GET: [] } },
   { path: "/api/runs/[id]/report", methods: { GET: [] } },
+  { path: "/api/runs/[id]/reviews", methods: { GET: [], POST: JSON_BODY, DELETE: JSON_BODY } },
   { path: "/api/runs/[id]/rollouts/[rollout]", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]/checks", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]/image", methods: { GET: [] } },

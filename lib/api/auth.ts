@@ -28,6 +28,22 @@ export function requireWrite(request: Request): void {
 }
 
 /**
+ * Writing a review needs TALLY_INGEST_TOKEN or TALLY_REVIEW_TOKEN when either is set: reviewers can be given a
+ * token that cannot ingest or delete.
+ */
+export function requireReviewWrite(request: Request): void {
+  const { TALLY_INGEST_TOKEN: ingest, TALLY_REVIEW_TOKEN: review } = env();
+  const tokens = [ingest, review].filter((t): t is string => t !== undefined);
+  if (tokens.length === 0) return;
+  const given = bearer(request);
+  if (given !== null && tokens.some((t) => same(given, t))) return;
+  throw new ApiError(
+    "unauthorized",
+    "This server requires a token to review: send Authorization: Bearer <TALLY_REVIEW_TOKEN or TALLY_INGEST_TOKEN>.",
+  );
+}
+
+/**
  * Reads are open unless TALLY_READ_TOKEN is set; then a Bearer read or ingest token, or the session cookie a
  * browser gets at /sign-in (lib/api/read-gate.ts, so the pages' links to the API work), is needed.
  */

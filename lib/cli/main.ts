@@ -25,6 +25,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "save, list, declare, export or import named what-if scenarios",
     load: async () => (await import("./commands/scenarios")).scenariosCommand,
   },
+  reviews: {
+    summary: "export or import the reviews of a run's verdicts (JSON lines)",
+    load: async () => (await import("./commands/reviews")).reviewsCommand,
+  },
   score: {
     summary: "compute the score report from files (no database)",
     load: async () => (await import("./commands/score")).scoreCommand,

@@ -1217,7 +1217,10 @@ forEachDatabase("Store", (t) => {
       });
       expect(await s.listReviews(id)).toEqual([]);
       expect(await s.listReviews("nope")).toBeNull();
-      const first = [review("ana", "pass", "2026-01-01T10:00:00.000Z"), review("bo", "fail", "2026-01-01T09:00:00.000Z")];
+      const first = [
+        review("ana", "pass", "2026-01-01T10:00:00.000Z"),
+        review("bo", "fail", "2026-01-01T09:00:00.000Z"),
+      ];
       expect(await s.addReviews(id, first)).toEqual({ added: 2, present: 0 });
       // Again (an import run twice): nothing added, both counted as present.
       expect(await s.addReviews(id, first)).toEqual({ added: 0, present: 2 });
@@ -1231,7 +1234,10 @@ forEachDatabase("Store", (t) => {
 
       // A rollout or check the run lacks: nothing of the batch is written, the missing one is named.
       const late = review("cy", "pass", "2026-01-03T00:00:00.000Z");
-      expect(await s.addReviews(id, [late, { ...late, rollout: "ghost" }])).toEqual({ error: "rollout", rollout: "ghost" });
+      expect(await s.addReviews(id, [late, { ...late, rollout: "ghost" }])).toEqual({
+        error: "rollout",
+        rollout: "ghost",
+      });
       expect(await s.addReviews(id, [late, { ...late, check: "C9" }])).toEqual({
         error: "check",
         rollout: checkout.id,

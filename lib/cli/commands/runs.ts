@@ -5,11 +5,11 @@ import { env } from "@/lib/env";
 import { pct, plural } from "@/lib/display/format";
 import { MAX_TAGS, ZTag, ZTags } from "@/lib/run-tags";
 import type { RunListItem } from "@/lib/store/records";
-import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
 import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
 import { confirmByName, processTerminal, type Terminal } from "../confirm-name";
 import { openDatabase } from "../database";
+import { findRun } from "../find-run";
 
 const HELP = `Usage: tally runs list [--json] [--tag T…]
        tally runs rename <run> <name>
@@ -39,14 +39,6 @@ function listLine(run: RunListItem): string {
   const rollouts = run.summary ? plural(run.summary.rollouts, "rollout") : "—";
   const tags = run.tags.length > 0 ? `  [${run.tags.join(", ")}]` : "";
   return `${run.id}  ${run.name}${run.baseline ? " (baseline)" : ""}${tags}  ${rollouts}  ${headline}`;
-}
-
-async function findRun(store: Store, ref: string) {
-  const match = await matchRunRef(store, ref);
-  if (match.kind === "ambiguous") throw new UsageError(ambiguousRunMessage(ref, match.ids));
-  const run = match.kind === "found" ? await store.getRun(match.id) : null;
-  if (!run) throw new Error(`no run with id or name "${ref}" (tally runs list shows them)`);
-  return run;
 }
 
 type Values = { json?: boolean; tag?: string[]; remove?: boolean; yes?: boolean };
