@@ -4,6 +4,7 @@ import { ZReviewResponse, ZReviewsResponse } from "@/lib/api/run-reviews";
 import { REVIEW_LIMITS } from "@/lib/scoring/reviews/review-input";
 import { DELETE as deleteRun } from "./runs/[id]/route";
 import { DELETE as withdraw, GET as list, POST as post } from "./runs/[id]/reviews/route";
+import { GET as getReport } from "./runs/[id]/report/route";
 import { POST as postRuns } from "./runs/route";
 import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
@@ -127,5 +128,26 @@ describe("/api/runs/:id/reviews", () => {
     const res = await deleteRun(new Request(`http://tally.test/api/runs/${id}`, { method: "DELETE" }), params({ id }));
     expect(res.status).toBe(204);
     expect((await get(id)).status).toBe(404);
+  });
+
+  it("scores the run with the reviewed verdicts under reviews: apply; as recorded stays", async () => {
+    const id = await uploadRun("article");
+    const report = async (scenario: unknown) => {
+      const q = scenario === null ? "" : `?scenario=${encodeURIComponent(JSON.stringify(scenario))}`;
+      const res = await getReport(new Request(`http://tally.test/api/runs/${id}/report${q}`), params({ id }));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { metrics: Record<string, { value: number }> };
+      return [body.metrics.correctness!.value, body.metrics.completion!.value].map((v) => Math.round(v * 1000) / 10);
+    };
+    expect(await report({ reviews: "apply" })).toEqual([72.2, 33.3]);
+    expect((await send("POST", id, C3)).status).toBe(201);
+    expect(await report({ reviews: "apply" })).toEqual([83.3, 66.7]);
+    expect(await report(null)).toEqual([72.2, 33.3]);
+    // Composes: a what-if flip of the same check comes after the reviews and wins.
+    const flip = { task: "incident/checkout", rollout: ROLLOUT, check: "C3", passed: false };
+    expect(await report({ reviews: "apply", flips: [flip] })).toEqual([72.2, 33.3]);
+    // A tie (ana pass, bo fail) keeps the recorded verdict.
+    expect((await send("POST", id, { ...C3, reviewer: "bo", verdict: "fail" })).status).toBe(201);
+    expect(await report({ reviews: "apply" })).toEqual([72.2, 33.3]);
   });
 });

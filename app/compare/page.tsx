@@ -17,6 +17,7 @@ import { checkKeys } from "@/components/whatif/check-rows";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
+import { runReviewFlips } from "@/lib/api/reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
 
@@ -47,6 +48,7 @@ export default async function ComparePage({ searchParams }: Props) {
     {
       find: (id) => store.getRun(id),
       load: (id) => store.snapshot(id),
+      reviews: (id) => runReviewFlips(store, id),
     },
   );
 

@@ -31,6 +31,9 @@ import type { SharedRollouts } from "@/lib/store/records";
 import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
+import { AfterReviewFigures } from "./after-review";
+import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import type { AfterReview } from "@/lib/scoring/view/after-review";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
 import { SchemeExplanationNote } from "./scheme-explanation";
@@ -81,6 +84,8 @@ export function RunView({
   scenarios,
   declared,
   shared,
+  reviewed = null,
+  afterReview = null,
 }: {
   first: RunFirstScreen;
   metaJson: string;
@@ -94,6 +99,10 @@ export function RunView({
    * null when none is declared or the page shows the run as recorded from its stored first screen.
    */
   declared: { scenario: Scenario; headline: ReportHeadline } | null;
+  /** The run's reviews as flips (what `reviews: "apply"` applies); null when it has none. */
+  reviewed?: ReviewFlips | null;
+  /** The figures as recorded and after review, computed by the server; null when the run has no reviews. */
+  afterReview?: AfterReview | null;
 }) {
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
@@ -102,13 +111,22 @@ export function RunView({
   const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
   const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
   const pathname = usePathname();
-  const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
+  // The worker scores the reviewed verdicts as flips: it holds the run, not its reviews.
+  const scoringScenario = useMemo(() => (reviewed ? withReviews(scenario, reviewed) : scenario), [scenario, reviewed]);
+  const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scoringScenario);
   const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
   const declaredItem = scenarios.find((s) => s.declared) ?? null;
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;
   const notes = (
     <>
+      {afterReview ? (
+        <AfterReviewFigures
+          figures={afterReview}
+          href={`${pathname}?scenario=${encodeURIComponent(scenarioParam({ ...scenario, reviews: "apply" }))}`}
+          current={scenario.reviews === "apply"}
+        />
+      ) : null}
       {declaredItem && declared ? (
         <DeclaredHeadline
           name={declaredItem.name}

@@ -1,6 +1,7 @@
 import { resolveComparison, unknownMetric, type CompareResolution } from "@/lib/compare/resolve";
 import { compareQueryInput, zCompareQuery, type CompareQuery } from "@/lib/compare/query";
 import type { RunBrief } from "@/lib/store/records";
+import { runReviewFlips } from "./reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -30,7 +31,11 @@ export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario
   if (named.ambiguous !== null) throw new ApiError("invalid", `${named.ambiguous}.`);
   const resolution = await resolveComparison(
     { ...query, runs: named.runs, a: named.a, scenario },
-    { find: (id) => store.getRunBrief(id), load: (id) => store.snapshot(id) },
+    {
+      find: (id) => store.getRunBrief(id),
+      load: (id) => store.snapshot(id),
+      reviews: (id) => runReviewFlips(store, id),
+    },
   );
   if (resolution.kind === "unknown")
     throw new ApiError("not_found", `No run with id ${resolution.unknown.map((id) => `"${id}"`).join(", ")}.`);

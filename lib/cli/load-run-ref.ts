@@ -7,6 +7,8 @@ import { archiveBudget } from "@/lib/ingest/limits";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunRef } from "@/lib/api/compare-body";
 import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
+import { runReviewFlips } from "@/lib/api/reviewed-scenario";
+import type { ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import { UsageError } from "./args";
 import { openDatabase } from "./database";
 
@@ -35,6 +37,17 @@ export async function loadRunRef(ref: string): Promise<{ run: ScoringRun; ref: R
     if (match.kind === "unknown") return null;
     const run = await store.loadScoringRun(match.id);
     return run ? { run, ref: { id: match.id, name: run.name } } : null;
+  } finally {
+    await store.close();
+  }
+}
+
+/** A stored run's reviews as flips (`reviews: "apply"`); null for a run read from files, or without reviews. */
+export async function storedReviews(runId: string | null | undefined): Promise<ReviewFlips | null> {
+  if (runId === null || runId === undefined) return null;
+  const store = await openDatabase();
+  try {
+    return await runReviewFlips(store, runId);
   } finally {
     await store.close();
   }

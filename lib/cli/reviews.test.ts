@@ -78,6 +78,33 @@ describe("tally reviews", { timeout: 120_000 }, () => {
   });
 });
 
+describe("tally compare --scenario with reviews: apply", { timeout: 120_000 }, () => {
+  it("scores each stored run with its own reviews: a release gate on reviewed verdicts", () => {
+    ok("ingest", fixturePath("scoring-article"), "--run", "before-review");
+    ok("ingest", fixturePath("scoring-article"), "--run", "to-review");
+    const file = path.join(dir, "c3.jsonl");
+    fs.writeFileSync(file, `${JSON.stringify(C3)}\n`);
+    ok("reviews", "import", "to-review", file);
+    const scenario = path.join(dir, "apply.json");
+    fs.writeFileSync(scenario, JSON.stringify({ reviews: "apply" }));
+    const figures = (args: string[]) => {
+      const body = JSON.parse(ok("compare", "before-review", "to-review", "--json", ...args)) as {
+        a: { headline: { metric: string; value: number } };
+        b: { headline: { metric: string; value: number } };
+        scenarioDescription: string[];
+      };
+      return { metric: body.a.headline.metric, a: body.a.headline.value, b: body.b.headline.value, body };
+    };
+    const applied = figures(["--scenario", scenario]);
+    expect(applied.metric).toBe("correctness");
+    expect(applied.a).toBeCloseTo(0.7222, 4);
+    expect(applied.b).toBeCloseTo(0.8333, 4);
+    expect(applied.body.scenarioDescription.join(" ")).toContain("reviewed verdicts applied");
+    const recorded = figures([]);
+    expect(recorded.b).toBeCloseTo(0.7222, 4);
+  });
+});
+
 describe("parseReviewLines", () => {
   it("takes an offset time as the same instant in UTC and drops the exported task", () => {
     const text = JSON.stringify({ ...C3, task: "x", at: "2026-03-01T11:00:00+01:00" });

@@ -3,6 +3,9 @@ import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+
+const NO_REVIEWS: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 
@@ -25,6 +28,8 @@ export interface CompareRequest {
 export interface CompareSource<B extends { baseline: boolean }> {
   find(ref: string): Promise<B | null>;
   load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded"> | null>;
+  /** A run's reviews as flips, read when the scenario applies them; null (or absent) when it has none. */
+  reviews?(ref: string): Promise<ReviewFlips | null>;
 }
 
 export interface ComparedRun<B> {
@@ -79,6 +84,11 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   }
   const byRef = new Map(listed.map((ref, i) => [ref, found[i]!]));
   const scenario = request.scenario ?? {};
+  // Each run with its own reviews: a reviewed verdict names a rollout of that run.
+  const reviewed =
+    scenario.reviews === "apply"
+      ? await Promise.all(refs.map(async (ref) => (await source.reviews?.(ref)) ?? NO_REVIEWS))
+      : null;
   // Each run scored once (A's report serves every candidate): compareRuns, without scoring A again per candidate.
   const asRecorded = Object.keys(scenario).length === 0;
   const side = (ref: string, i: number): ComparedRun<B> => {
@@ -88,7 +98,10 @@ export async function resolveComparison<B extends { baseline: boolean }>(
       ref,
       found: byRef.get(ref)!,
       run,
-      report: asRecorded && "run" in l ? l.recorded : computeReport(run, scenario),
+      report:
+        asRecorded && "run" in l
+          ? l.recorded
+          : computeReport(run, reviewed ? withReviews(scenario, reviewed[i]!) : scenario),
     };
   };
   const a = side(order.a, 0);

@@ -8,6 +8,9 @@ import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/
 import { parseTasksView } from "@/components/run/tasks-view";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import { runReviewFlips } from "@/lib/api/reviewed-scenario";
+import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import { afterReview } from "@/lib/scoring/view/after-review";
 import { getStore } from "@/lib/store/open-store";
 import type { SharedRollouts } from "@/lib/store/records";
 
@@ -43,12 +46,17 @@ export default async function RunPage({ params, searchParams }: Props) {
   const search = searchOf(await searchParams);
   // Streamed: the page does not wait for the runs sharing its rollouts (a match of every rollout of the run).
   const shared = store.sharedRollouts(meta.id);
-  const [baseline, saved] = await Promise.all([baselineRun(), store.listScenarios()]);
+  const [baseline, saved, reviewed] = await Promise.all([
+    baselineRun(),
+    store.listScenarios(),
+    runReviewFlips(store, meta.id),
+  ]);
   const pageMeta = toRunPageMeta(meta, baseline);
   // Names and descriptions only: a page stays its size however large the saved scenarios are.
   const scenarios = saved.map(summariseSaved);
   const declared = saved.find((s) => s.declared)?.scenario ?? null;
-  if (!search.has("scenario") && declared === null) {
+  // A run with reviews renders from its rows: the page shows its figures after review beside the recorded ones.
+  if (!search.has("scenario") && declared === null && reviewed === null) {
     const stored = await store.encoding(meta.id, { bytes: false });
     if (stored?.firstScreen) {
       const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
@@ -57,7 +65,16 @@ export default async function RunPage({ params, searchParams }: Props) {
     }
   }
   const cached = await store.snapshot(meta.id, { cachedOnly: true });
-  const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} declared={declared} shared={shared} />;
+  const body = (
+    <RunBody
+      meta={pageMeta}
+      search={search}
+      scenarios={scenarios}
+      declared={declared}
+      shared={shared}
+      reviewed={reviewed}
+    />
+  );
   if (cached) return body;
   // The stored headline is the run as recorded: under a scenario the skeleton shows none.
   const summary = search.has("scenario") ? null : meta.summary;
@@ -82,27 +99,39 @@ async function RunBody({
   scenarios,
   declared,
   shared,
+  reviewed,
 }: {
   meta: RunPageMeta;
   search: URLSearchParams;
   scenarios: SavedScenarios;
   declared: Scenario | null;
   shared: Promise<readonly SharedRollouts[]>;
+  reviewed: ReviewFlips | null;
 }) {
   const snapshot = await getStore().snapshot(meta.id);
   if (!snapshot) notFound();
   const scenario = parseScenarioParam(search.get("scenario"));
+  const own = scenario.success ? scenario.data : {};
   const data = runPageData(snapshot, meta, {
     source: { href: runBinaryHref(meta.id, snapshot.run.rollouts.length) },
-    scenario: scenario.success ? scenario.data : {},
+    scenario: reviewed ? withReviews(own, reviewed) : own,
     view: parseTasksView(search),
   });
+  const declaredScored = declared && reviewed ? withReviews(declared, reviewed) : declared;
   return (
     <RunView
       {...data}
       scenarios={scenarios}
-      declared={declared ? { scenario: declared, headline: snapshot.headlineUnder(declared) } : null}
+      declared={
+        declared && declaredScored ? { scenario: declared, headline: snapshot.headlineUnder(declaredScored) } : null
+      }
       shared={shared}
+      reviewed={reviewed}
+      afterReview={
+        reviewed
+          ? afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed)
+          : null
+      }
     />
   );
 }

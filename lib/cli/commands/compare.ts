@@ -11,7 +11,7 @@ import { verdictWords } from "@/lib/display/compare-words";
 import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
 import { compareMarkdown } from "../compare-markdown";
-import { loadRunRef } from "../load-run-ref";
+import { loadRunRef, storedReviews } from "../load-run-ref";
 import { scenarioOption } from "../scenario-option";
 
 /** The scenario in words: "as recorded", or its description's entries joined. */
@@ -95,7 +95,11 @@ export const compareCommand = {
     };
     const resolution = await resolveComparison(
       { runs: positionals, a: first, metric: values.metric, scenario },
-      { find, load: async (ref) => (await find(ref))?.run ?? null },
+      {
+        find,
+        load: async (ref) => (await find(ref))?.run ?? null,
+        reviews: async (ref) => storedReviews((await find(ref))?.ref.id),
+      },
     );
     if (resolution.kind === "unknown")
       throw new UsageError(

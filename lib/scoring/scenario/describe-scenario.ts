@@ -88,5 +88,7 @@ export function describeScenario(
   }
   if (scenario.regraded === true)
     out.push("BenchFlow regrades applied: regraded rewards in place of the recorded ones");
+  if (scenario.reviews === "apply")
+    out.push("reviewed verdicts applied: the reviewers' verdict in place of the recorded one");
   return out;
 }

@@ -82,6 +82,7 @@ export function normaliseScenario(s: Scenario): Scenario {
   const limits = budgetLimits(s.budget);
   if (limits.length > 0) out.budget = Object.fromEntries(limits);
   if (s.regraded === true) out.regraded = true;
+  if (s.reviews === "apply") out.reviews = "apply";
   return out;
 }
 

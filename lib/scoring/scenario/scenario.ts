@@ -40,6 +40,11 @@ export const ZScenario = z.strictObject({
   budget: ZBudget.optional(),
   /** BenchFlow: score each regraded rollout with its regraded reward instead of the recorded one (regraded.ts). */
   regraded: z.boolean().optional(),
+  /**
+   * "apply": each reviewed verdict counts as the reviewers' (lib/scoring/reviews/apply-reviews.ts), before the
+   * scenario's own flips. The run's reviews are read where the run is (server, CLI) and become flips there.
+   */
+  reviews: z.literal("apply").optional(),
 });
 
 export type TScenario = z.infer<typeof ZScenario>;

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { withLevers } from "@/lib/scoring/report/levers";
+import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
@@ -10,7 +11,8 @@ import { getStore } from "@/lib/store/open-store";
 export const dynamic = "force-dynamic";
 
 /**
- * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`;
+ * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`
+ * (`reviews: "apply"` reads the run's reviews);
  * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
  * (lib/api/report-page.ts).
  */
@@ -26,12 +28,14 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
       scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
     );
   const query = parseReportQuery(searchParams);
-  const snapshot = await getStore().snapshot(id);
+  const store = getStore();
+  const snapshot = await store.snapshot(id);
   if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
   const asRecorded = Object.keys(scenario.data).length === 0;
+  const scored = await scenarioWithReviews(store, id, scenario.data);
   const report = asRecorded
     ? { ...snapshot.recorded, levers: snapshot.levers }
-    : withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data);
+    : withLevers(computeReport(snapshot.run, scored), snapshot.run, scored);
   if (query.kind === "summary") return NextResponse.json(reportSummary(report));
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
   return NextResponse.json(report);

@@ -1,0 +1,76 @@
+import Link from "@/components/ui/link";
+import { changeText, metricText, plural } from "@/lib/display/format";
+import type { AfterReview } from "@/lib/scoring/view/after-review";
+
+/**
+ * The run's figures as recorded beside the same figures with the reviewed verdicts applied, side by side,
+ * with the review counts and a link to view the whole run after review.
+ */
+export function AfterReviewFigures({
+  figures,
+  href,
+  current,
+}: {
+  figures: AfterReview;
+  /** The run under `reviews: "apply"`. */
+  href: string;
+  /** The page shows the reviewed verdicts already. */
+  current: boolean;
+}) {
+  const { reviewed, decided, undecided } = figures;
+  return (
+    <section
+      className="callout callout-info"
+      style={{ marginBottom: 16 }}
+      aria-labelledby="after-review-title"
+      data-testid="after-review"
+    >
+      <h2 id="after-review-title" style={{ fontSize: 15, margin: "0 0 6px" }}>
+        Recorded and reviewed verdicts
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>
+        {plural(reviewed, "verdict")} reviewed: {decided.toLocaleString("en-US")} decided by the reviewers
+        {undecided > 0 ? `, ${undecided.toLocaleString("en-US")} left as recorded (a tie or unsure)` : ""}.
+      </p>
+      <table className="table" style={{ width: "auto" }}>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col" className="num">
+              As recorded
+            </th>
+            <th scope="col" className="num">
+              After review
+            </th>
+            <th scope="col" className="num">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {figures.rows.map((row) => (
+            <tr key={row.metric} data-testid={`after-review-${row.metric}`}>
+              <th scope="row">{row.metric}</th>
+              <td className="num" data-testid="recorded">
+                {metricText(row.kind, row.recorded)}
+              </td>
+              <td className="num" data-testid="reviewed">
+                {metricText(row.kind, row.reviewed)}
+              </td>
+              <td className="num">
+                {row.recorded === null || row.reviewed === null
+                  ? "—"
+                  : changeText(row.kind, row.reviewed - row.recorded)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {current ? null : (
+        <p style={{ margin: "8px 0 0" }}>
+          <Link href={href}>View the run with the reviewed verdicts</Link>
+        </p>
+      )}
+    </section>
+  );
+}
