@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
-import { ZReviewResponse, ZReviewsResponse } from "@/lib/api/run-reviews";
+import { ZReviewResponse, ZReviewsResponse } from "@/lib/scoring/reviews/review-input";
 import { REVIEW_LIMITS } from "@/lib/scoring/reviews/review-input";
 import { DELETE as deleteRun } from "./runs/[id]/route";
 import { DELETE as withdraw, GET as list, POST as post } from "./runs/[id]/reviews/route";
@@ -149,5 +149,26 @@ describe("/api/runs/:id/reviews", () => {
     // A tie (ana pass, bo fail) keeps the recorded verdict.
     expect((await send("POST", id, { ...C3, reviewer: "bo", verdict: "fail" })).status).toBe(201);
     expect(await report({ reviews: "apply" })).toEqual([72.2, 33.3]);
+  });
+
+  it("puts the graders' agreement with the reviewers in the report JSON", async () => {
+    const id = await uploadRun("agreement");
+    const report = async (q = "") =>
+      (await (await getReport(new Request(`http://tally.test/api/runs/${id}/report${q}`), params({ id }))).json()) as {
+        reviews?: { reviewed: number; byCheck: unknown[]; byGrader: unknown[] };
+      };
+    expect((await report()).reviews).toBeUndefined();
+    expect((await send("POST", id, C3)).status).toBe(201);
+    expect((await send("POST", id, { ...C3, check: "C1", verdict: "pass" })).status).toBe(201);
+    const { reviews } = await report();
+    expect(reviews).toMatchObject({
+      reviewed: 2,
+      byGrader: [{ grader: "code", reviewed: 2, agreement: 0.5, confusion: { passPass: 1, failPass: 1 } }],
+    });
+    expect(reviews!.byCheck).toEqual([
+      expect.objectContaining({ check: "C1", grader: "code", reviewed: 1, agreement: 1 }),
+      expect.objectContaining({ check: "C3", grader: "code", reviewed: 1, agreement: 0 }),
+    ]);
+    expect((await report("?rollouts=0")).reviews).toEqual(reviews);
   });
 });

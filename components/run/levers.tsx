@@ -23,6 +23,7 @@ export function Levers({
   tasks,
   taskHref,
   hasChecks,
+  reviewHref,
 }: {
   /** null while the worker finds them (after the figures). */
   levers: Lever[] | null;
@@ -31,6 +32,8 @@ export function Levers({
   taskHref: (taskKey: string) => string | null;
   /** Whether any rollout of the run records a check: without one there is no verdict to flip. */
   hasChecks: boolean;
+  /** The run's review queue, which starts with these verdicts; absent where no server answers. */
+  reviewHref?: string;
 }) {
   const url = useUrlState(scenarioCodec, { mode: "push" });
   const taskIds = useMemo(() => new Map(tasks.map((t) => [t.key, t.taskId])), [tasks]);
@@ -44,6 +47,15 @@ export function Levers({
         The check verdicts that would move the headline ({metricTitle(headline.metric).toLowerCase()},{" "}
         {SCHEME_WORDS[headline.scheme]}) most if the grader got them wrong: each counted the other way in every rollout
         of its task.
+        {reviewHref && hasChecks ? (
+          <>
+            {" "}
+            <Link href={reviewHref} data-testid="review-queue-link">
+              Review them
+            </Link>
+            : a person’s verdict, kept beside the recorded one.
+          </>
+        ) : null}
       </p>
       {levers === null ? (
         <p className={styles.none} role="status" aria-busy="true" data-testid="levers-pending">

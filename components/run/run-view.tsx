@@ -31,7 +31,10 @@ import type { SharedRollouts } from "@/lib/store/records";
 import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
+import { useStaticSite } from "@/components/ui/static-site";
 import { AfterReviewFigures } from "./after-review";
+import { Agreement } from "./agreement";
+import type { ReviewsReport } from "@/lib/scoring/reviews/reviews-report";
 import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import type { AfterReview } from "@/lib/scoring/view/after-review";
 import styles from "./run-view.module.css";
@@ -86,6 +89,7 @@ export function RunView({
   shared,
   reviewed = null,
   afterReview = null,
+  agreement = null,
 }: {
   first: RunFirstScreen;
   metaJson: string;
@@ -103,6 +107,8 @@ export function RunView({
   reviewed?: ReviewFlips | null;
   /** The figures as recorded and after review, computed by the server; null when the run has no reviews. */
   afterReview?: AfterReview | null;
+  /** How far the graders agree with the reviewers (computed by the server); null without reviews. */
+  agreement?: ReviewsReport | null;
 }) {
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
@@ -172,6 +178,7 @@ export function RunView({
           scenarioName={named?.name ?? null}
           scenarios={scenarios}
           notes={notes}
+          agreement={agreement}
         />
       ) : (
         <FirstScreen
@@ -262,6 +269,7 @@ function ScoredRunView({
   scenarioName,
   scenarios,
   notes,
+  agreement,
 }: {
   meta: RunPageMeta;
   run: ScoringRun;
@@ -273,7 +281,9 @@ function ScoredRunView({
   scenarioName: string | null;
   scenarios: readonly SavedScenarioItem[];
   notes: ReactNode;
+  agreement: ReviewsReport | null;
 }) {
+  const staticSite = useStaticSite();
   const { report, tallies } = view;
   const paths = useMemo(
     () => ({
@@ -381,7 +391,9 @@ function ScoredRunView({
         tasks={report.tasks}
         taskHref={taskHref}
         hasChecks={hasChecks}
+        reviewHref={staticSite ? undefined : `/runs/${encodeURIComponent(meta.id)}/review`}
       />
+      {agreement ? <Agreement report={agreement} /> : null}
 
       <FormatNotes meta={meta} report={report} />
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { standingReviews } from "@/lib/scoring/reviews/consensus";
 import {
   ZReviewInput,
@@ -6,25 +6,10 @@ import {
   type TReviewInput,
   type TReviewWithdrawal,
 } from "@/lib/scoring/reviews/review-input";
-import { REVIEW_VERDICTS } from "@/lib/scoring/reviews/review-types";
 import type { ReviewWrite, RunReview } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { ApiError, zodDetails } from "./errors";
 import { readJsonBody } from "./json-body";
-
-/** A review as the API answers it (GET, POST and DELETE of /api/runs/:id/reviews). */
-export const ZRunReview = z.strictObject({
-  task: z.string(),
-  rollout: z.string(),
-  check: z.string(),
-  verdict: z.enum(REVIEW_VERDICTS),
-  reason: z.string(),
-  reviewer: z.string(),
-  at: z.string(),
-  withdrawn: z.boolean().optional(),
-});
-export const ZReviewsResponse = z.strictObject({ reviews: z.array(ZRunReview) });
-export const ZReviewResponse = z.strictObject({ review: ZRunReview });
 
 /** One review with a reason at its limit, with room to spare. */
 const MAX_REVIEW_BYTES = 32 * 1024;

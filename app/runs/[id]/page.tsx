@@ -9,6 +9,7 @@ import { parseTasksView } from "@/components/run/tasks-view";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
+import { runAgreement } from "@/lib/api/run-agreement";
 import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import { afterReview } from "@/lib/scoring/view/after-review";
 import { getStore } from "@/lib/store/open-store";
@@ -127,6 +128,7 @@ async function RunBody({
       }
       shared={shared}
       reviewed={reviewed}
+      agreement={reviewed ? await runAgreement(getStore(), meta.id, snapshot.run) : null}
       afterReview={
         reviewed
           ? afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed)

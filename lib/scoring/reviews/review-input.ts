@@ -42,3 +42,17 @@ export const ZReviewLine = ZReview.extend({
   task: z.string().optional(),
 });
 export type TReviewLine = z.infer<typeof ZReviewLine>;
+
+/** A review as the API answers it (GET, POST and DELETE of /api/runs/:id/reviews). */
+export const ZRunReview = z.strictObject({
+  task: z.string(),
+  rollout: z.string(),
+  check: z.string(),
+  verdict: z.enum(REVIEW_VERDICTS),
+  reason: z.string(),
+  reviewer: z.string(),
+  at: z.string(),
+  withdrawn: z.boolean().optional(),
+});
+export const ZReviewsResponse = z.strictObject({ reviews: z.array(ZRunReview) });
+export const ZReviewResponse = z.strictObject({ review: ZRunReview });

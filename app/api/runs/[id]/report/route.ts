@@ -3,6 +3,7 @@ import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { withLevers } from "@/lib/scoring/report/levers";
 import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
+import { runAgreement } from "@/lib/api/run-agreement";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { computeReport } from "@/lib/scoring/report/report";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
@@ -36,7 +37,10 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const report = asRecorded
     ? { ...snapshot.recorded, levers: snapshot.levers }
     : withLevers(computeReport(snapshot.run, scored), snapshot.run, scored);
-  if (query.kind === "summary") return NextResponse.json(reportSummary(report));
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
-  return NextResponse.json(report);
+  // How far the graders agree with the run's reviewers, when it has reviews (docs/scoring.md#reviews).
+  const agreement = await runAgreement(store, id, snapshot.run);
+  const reviews = agreement ? { reviews: agreement } : {};
+  if (query.kind === "summary") return NextResponse.json({ ...reportSummary(report), ...reviews });
+  return NextResponse.json({ ...report, ...reviews });
 });

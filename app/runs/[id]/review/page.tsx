@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ReviewQueue } from "@/components/review/review-queue";
+import { runHref } from "@/components/task/hrefs";
+import styles from "@/components/task/task-page.module.css";
+import Link from "@/components/ui/link";
+import { levers } from "@/lib/scoring/report/levers";
+import { graderKindOfFormat } from "@/lib/scoring/reviews/grader-kind";
+import { reviewQueue } from "@/lib/scoring/view/review-queue";
+import { getStore } from "@/lib/store/open-store";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ id: string }>;
+
+/** Verdicts a page holds: a reviewer works from the top; the rest is there after a reload. */
+const QUEUE_PAGE = 500;
+
+const load = cache(async (runId: string) => {
+  const store = getStore();
+  const [meta, snapshot, reviews] = await Promise.all([
+    store.getRun(runId),
+    store.snapshot(runId),
+    store.listReviews(runId),
+  ]);
+  return meta && snapshot && reviews ? { meta, snapshot, reviews } : null;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const data = await load((await params).id);
+  return { title: data ? `Review · ${data.meta.name}` : "Run not found" };
+}
+
+/**
+ * The review queue of a run: its graded verdicts, model-judged first, then by how far flipping each moves the
+ * headline (every task's levers), then failures first.
+ */
+export default async function ReviewPage({ params }: { params: Params }) {
+  const { id } = await params;
+  const data = await load(id);
+  if (!data) notFound();
+  const { run } = data.snapshot;
+  const grader = graderKindOfFormat(run.format);
+  const queue = reviewQueue(run, levers(run, {}, Number.POSITIVE_INFINITY), () => grader);
+  return (
+    <>
+      <header className={styles.header}>
+        <nav className="breadcrumbs" aria-label="Breadcrumbs">
+          <Link href="/">Runs</Link> / <Link href={runHref(id, null)}>{data.meta.name}</Link> / <span>Review</span>
+        </nav>
+        <h1 className={styles.title}>Review the verdicts of {data.meta.name}</h1>
+        <p>
+          {queue.length.toLocaleString("en-US")} graded verdicts, the ones that move the headline most first. A review
+          never changes the recorded verdict; the run page shows the figures with the reviewed verdicts beside the
+          recorded ones.
+        </p>
+      </header>
+      <ReviewQueue runId={id} items={queue.slice(0, QUEUE_PAGE)} total={queue.length} initialReviews={data.reviews} />
+    </>
+  );
+}
