@@ -109,6 +109,8 @@ test("the run page shows the figures recorded and after review side by side", as
   await expect(box.getByTestId("after-review-correctness").getByTestId("reviewed")).toHaveText("83.3%");
   await expect(box.getByTestId("after-review-completion").getByTestId("recorded")).toHaveText("33.3%");
   await expect(box.getByTestId("after-review-completion").getByTestId("reviewed")).toHaveText("66.7%");
+  // C3's review is a false fail: csv-conversion's unreviewed C3 counts as a pass at the high end.
+  await expect(box.getByTestId("judge-error-band")).toContainText("83.3% to 91.7%");
   await expect(page.getByTestId("levers")).toBeVisible();
   // How far the grader agrees: one reviewed verdict (C3), grader fail, reviewers pass.
   const byCheck = page.getByTestId("agreement-by-check").locator("tbody tr");

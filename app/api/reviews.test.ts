@@ -155,7 +155,7 @@ describe("/api/runs/:id/reviews", () => {
     const id = await uploadRun("agreement");
     const report = async (q = "") =>
       (await (await getReport(new Request(`http://tally.test/api/runs/${id}/report${q}`), params({ id }))).json()) as {
-        reviews?: { reviewed: number; byCheck: unknown[]; byGrader: unknown[] };
+        reviews?: { reviewed: number; byCheck: unknown[]; byGrader: unknown[]; band: unknown };
       };
     expect((await report()).reviews).toBeUndefined();
     expect((await send("POST", id, C3)).status).toBe(201);
@@ -170,5 +170,9 @@ describe("/api/runs/:id/reviews", () => {
       expect.objectContaining({ check: "C3", grader: "code", reviewed: 1, agreement: 0 }),
     ]);
     expect((await report("?rollouts=0")).reviews).toEqual(reviews);
+    // The band goes by check key: C3's one decided review is a false fail (rate 1), so csv-conversion's
+    // unreviewed C3 (recorded fail) counts as a pass at the high end: (1 + 1 + 3/4) / 3. No false pass: the low
+    // end is the reviewed headline, (1 + 1 + 1/2) / 3.
+    expect(reviews).toMatchObject({ band: { metric: "correctness", low: 2.5 / 3, high: 2.75 / 3 } });
   });
 });

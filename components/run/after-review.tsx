@@ -1,5 +1,6 @@
 import Link from "@/components/ui/link";
 import { changeText, metricText, plural } from "@/lib/display/format";
+import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { AfterReview } from "@/lib/scoring/view/after-review";
 
 /**
@@ -66,6 +67,16 @@ export function AfterReviewFigures({
           ))}
         </tbody>
       </table>
+      {figures.band && figures.band.low !== null && figures.band.high !== null ? (
+        <p style={{ margin: "8px 0 0" }} data-testid="judge-error-band">
+          Judge-error band of {figures.band.metric}:{" "}
+          <span className="num">
+            {metricText(metricKind(figures.band.metric), figures.band.low)} to{" "}
+            {metricText(metricKind(figures.band.metric), figures.band.high)}
+          </span>{" "}
+          if the unreviewed verdicts of each reviewed check were wrong as often as its reviews found.
+        </p>
+      ) : null}
       {current ? null : (
         <p style={{ margin: "8px 0 0" }}>
           <Link href={href}>View the run with the reviewed verdicts</Link>

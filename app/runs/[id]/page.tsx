@@ -118,6 +118,7 @@ async function RunBody({
     scenario: reviewed ? withReviews(own, reviewed) : own,
     view: parseTasksView(search),
   });
+  const agreement = reviewed ? await runAgreement(getStore(), meta.id, snapshot.run) : null;
   const declaredScored = declared && reviewed ? withReviews(declared, reviewed) : declared;
   return (
     <RunView
@@ -128,10 +129,13 @@ async function RunBody({
       }
       shared={shared}
       reviewed={reviewed}
-      agreement={reviewed ? await runAgreement(getStore(), meta.id, snapshot.run) : null}
+      agreement={agreement}
       afterReview={
         reviewed
-          ? afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed)
+          ? {
+              ...afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed),
+              band: agreement?.band ?? null,
+            }
           : null
       }
     />

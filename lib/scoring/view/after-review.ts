@@ -2,6 +2,7 @@ import { metricKind } from "../core/dimensions";
 import type { MetricKind } from "../core/dimensions";
 import type { Report } from "../report/report-types";
 import type { ReviewFlips } from "../reviews/apply-reviews";
+import type { JudgeErrorBand } from "../reviews/judge-error-band";
 
 /** One figure as recorded and with the reviewed verdicts applied. */
 export interface AfterReviewRow {
@@ -20,6 +21,8 @@ export interface AfterReview {
   /** Of them, left as recorded: a tie, or "unsure" the most given. */
   undecided: number;
   rows: AfterReviewRow[];
+  /** The headline's judge-error band (judge-error-band.ts), when the server computed it. */
+  band?: Pick<JudgeErrorBand, "metric" | "low" | "high"> | null;
 }
 
 /**
