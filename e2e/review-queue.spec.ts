@@ -34,6 +34,8 @@ test("a reviewer goes through the queue in blind mode by keyboard only", async (
   const top = report.levers[0]!;
 
   await page.goto(`/runs/${id}/review`);
+  // Silo checks are graded by code: the filter offers that kind with its count.
+  await expect(page.getByTestId("grader-filter")).toContainText("code (14)");
   await expect(page.getByTestId("blind")).toBeChecked();
   await expect(page.getByTestId("reviewer-name")).toBeFocused();
   await page.keyboard.type("Ana");

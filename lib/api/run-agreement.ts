@@ -1,4 +1,4 @@
-import { graderKindOfFormat } from "@/lib/scoring/reviews/grader-kind";
+import { graderKindOf } from "@/lib/scoring/reviews/grader-kind";
 import { judgeErrorBand, type JudgeErrorBand } from "@/lib/scoring/reviews/judge-error-band";
 import { reviewedVerdicts } from "@/lib/scoring/reviews/reviewed-verdicts";
 import { reviewsReport, type ReviewsReport } from "@/lib/scoring/reviews/reviews-report";
@@ -19,6 +19,6 @@ export async function runAgreement(
 ): Promise<RunReviewsReport | null> {
   const reviews = await store.listReviews(runId);
   if (reviews === null || reviews.length === 0) return null;
-  const grader = graderKindOfFormat(run.format);
-  return { ...reviewsReport(reviewedVerdicts(run, reviews, () => grader)), band: judgeErrorBand(run, reviews) };
+  const grader = (_task: string, check: string) => graderKindOf(run.format, check);
+  return { ...reviewsReport(reviewedVerdicts(run, reviews, grader)), band: judgeErrorBand(run, reviews) };
 }
