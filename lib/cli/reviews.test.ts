@@ -48,6 +48,12 @@ describe("tally reviews", { timeout: 120_000 }, () => {
     const exported = path.join(dir, "exported.jsonl");
     fs.writeFileSync(exported, ok("reviews", "export", "article"));
     expect(ok("reviews", "import", "article", exported)).toContain("0 reviews added, 2 already present");
+    // As Inspect score edits: a Silo run's rollout ids are not Inspect sample ids, so each is named on stderr.
+    const inspect = tally("reviews", "export", "article", "--format", "inspect");
+    expect(inspect.status).toBe(0);
+    expect(inspect.stdout).toBe("");
+    expect(inspect.stderr).toContain("skipped checkout/result C3: not an Inspect sample id");
+    expect(tally("reviews", "export", "article", "--format", "csv").stderr).toContain("--format csv");
   });
 
   it("refuses a bad line or an unknown rollout or check, naming the file and line, importing nothing", () => {

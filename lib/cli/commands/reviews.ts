@@ -4,13 +4,17 @@ import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { findRun } from "../find-run";
+import { inspectEdits } from "../inspect-edits";
 import { MAX_REVIEW_FILE_BYTES, parseReviewLines, reviewLines, type ParsedLines } from "../review-lines";
 
-const HELP = `Usage: tally reviews export <run>
+const HELP = `Usage: tally reviews export <run> [--format tally|inspect]
        tally reviews import <run> <FILE>
 
 Reviews of a run's verdicts (docs/scoring.md#reviews), in DATABASE_URL (default file:./data/tally.db).
-  export   prints every review of the run as JSON lines, oldest first: changes and withdrawals included
+  export   prints every review of the run as JSON lines, oldest first: changes and withdrawals included.
+           --format inspect prints, per verdict the reviewers decided, an Inspect score edit as JSON lines
+           ({sample_id, epoch, score_name, edit: {value, explanation, provenance}}) for edit_score; what
+           cannot be an edit is listed on stderr
   import   adds the reviews of a JSON-lines file (the export's shape); a review already stored (same
            rollout, check, reviewer and time) is left as it is, so importing twice adds nothing. A bad
            line stops the import before anything is written, naming the line and the field.`;
@@ -27,12 +31,21 @@ function refusal(write: Exclude<ReviewWrite, { added: number }>, parsed: ParsedL
     : new Error(`${at}: check: rollout "${write.rollout}" has no check "${write.check}"; nothing imported`);
 }
 
-async function reviewsAction(store: Store, action: string, args: string[]): Promise<number> {
+async function reviewsAction(store: Store, action: string, args: string[], format: string): Promise<number> {
   switch (action) {
     case "export": {
-      if (args.length !== 1) throw new UsageError("usage: tally reviews export <run>");
+      if (args.length !== 1) throw new UsageError("usage: tally reviews export <run> [--format tally|inspect]");
+      if (format !== "tally" && format !== "inspect")
+        throw new UsageError(`--format ${format}: give tally (the default) or inspect`);
       const run = await findRun(store, args[0]!);
-      process.stdout.write(reviewLines((await store.listReviews(run.id)) ?? []));
+      const reviews = (await store.listReviews(run.id)) ?? [];
+      if (format === "tally") {
+        process.stdout.write(reviewLines(reviews));
+        return 0;
+      }
+      const { edits, skipped } = inspectEdits(reviews);
+      process.stdout.write(edits.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      for (const s of skipped) console.error(`skipped ${s.rollout} ${s.check}: ${s.why}`);
       return 0;
     }
     case "import": {
@@ -59,13 +72,13 @@ async function reviewsAction(store: Store, action: string, args: string[]): Prom
 
 export const reviewsCommand = {
   async run(argv: string[]): Promise<number> {
-    const parsed = parseCommand(argv, {}, HELP);
+    const parsed = parseCommand(argv, { format: { type: "string", default: "tally" } }, HELP);
     if (!parsed) return 0;
     const [action, ...args] = parsed.positionals;
     if (!action) throw new UsageError(`give an action: export or import\n\n${HELP}`);
     const store = await openDatabase();
     try {
-      return await reviewsAction(store, action, args);
+      return await reviewsAction(store, action, args, parsed.values.format);
     } finally {
       await store.close();
     }
