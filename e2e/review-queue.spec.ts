@@ -105,6 +105,20 @@ test("the run page shows the figures recorded and after review side by side", as
     },
   });
   expect(res.status()).toBe(201);
+  const markup = '<img src=x onerror="alert(1)"> <b>agreed</b>';
+  const second = await request.post(`/api/runs/${id}/reviews`, {
+    data: { rollout: "checkout/result", check: "C1", verdict: "pass", reason: markup, reviewer: "bo" },
+  });
+  expect(second.status()).toBe(201);
+
+  // The rollout page lists both reviews beside the recorded verdicts; markup in a reason is text.
+  await page.goto(`/runs/${id}/rollouts/${encodeURIComponent("checkout/result")}`);
+  const listed = page.getByTestId("rollout-reviews");
+  await expect(listed.locator("tbody tr")).toHaveCount(2);
+  await expect(listed).toContainText(markup);
+  await expect(listed.locator("img, b")).toHaveCount(0);
+  await expect(listed.locator("tbody tr").filter({ hasText: "C3" })).toContainText("fail");
+
   await page.goto(`/runs/${id}`);
   const box = page.getByTestId("after-review");
   await expect(box.getByTestId("after-review-correctness").getByTestId("recorded")).toHaveText("72.2%");
@@ -114,11 +128,13 @@ test("the run page shows the figures recorded and after review side by side", as
   // C3's review is a false fail: csv-conversion's unreviewed C3 counts as a pass at the high end.
   await expect(box.getByTestId("judge-error-band")).toContainText("83.3% to 91.7%");
   await expect(page.getByTestId("levers")).toBeVisible();
-  // How far the grader agrees: one reviewed verdict (C3), grader fail, reviewers pass.
+  // How far the grader agrees: C1 agreed (pass, pass), C3 not (grader fail, reviewers pass).
   const byCheck = page.getByTestId("agreement-by-check").locator("tbody tr");
-  await expect(byCheck).toHaveCount(1);
-  await expect(byCheck.first()).toContainText("C3");
-  await expect(byCheck.first()).toContainText("0 · 0 · 1 · 0");
+  await expect(byCheck).toHaveCount(2);
+  await expect(byCheck.nth(0)).toContainText("C1");
+  await expect(byCheck.nth(0)).toContainText("1 · 0 · 0 · 0");
+  await expect(byCheck.nth(1)).toContainText("C3");
+  await expect(byCheck.nth(1)).toContainText("0 · 0 · 1 · 0");
   await page.getByTestId("agreement").scrollIntoViewIfNeeded();
   fs.mkdirSync(SHOTS, { recursive: true });
   await box.screenshot({ path: path.join(SHOTS, "after-review-box-1440.png") });

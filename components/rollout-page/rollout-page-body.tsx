@@ -27,6 +27,8 @@ import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
+import { ReviewsSection } from "@/components/rollout/reviews-section";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import { WarningsList } from "@/components/rollout/warnings-list";
 
 /** Authority checks named beside the state changes they judge. */
@@ -52,6 +54,7 @@ export function RolloutPageBody({
   stateDiff,
   evidence,
   traceFirstPage,
+  reviews = [],
 }: {
   id: string;
   runName: string;
@@ -66,6 +69,8 @@ export function RolloutPageBody({
   stateDiff: StateDiffRead;
   evidence: TraceEvidence;
   traceFirstPage?: number;
+  /** The reviews of this rollout's verdicts (none where no server answers). */
+  reviews?: readonly Review[];
 }) {
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -162,6 +167,14 @@ export function RolloutPageBody({
         stateDiff={stateDiff}
         judges={judges}
       />
+
+      {reviews.length > 0 ? (
+        <ReviewsSection
+          reviews={reviews}
+          rollout={run.rollouts.find((r) => r.id === rollout.id)}
+          queueHref={`/runs/${encodeURIComponent(id)}/review`}
+        />
+      ) : null}
 
       <TrialTextsSection texts={trialTexts} server={server} />
 

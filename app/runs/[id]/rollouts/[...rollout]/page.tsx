@@ -40,6 +40,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
   const parsed = parseScenarioParam(scenarioText);
   const cells = rolloutCheckCells(run, rollout.id, parsed.success ? parsed.data : {}) ?? [];
   const checks = await firstPageChecks(getStore(), id, rollout.id, cells);
+  const reviews = ((await getStore().listReviews(id)) ?? []).filter((r) => r.rollout === rollout.id);
   return (
     <RolloutPageBody
       id={id}
@@ -53,6 +54,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
       trialTexts={trialTexts}
       stateDiff={stateDiff}
       evidence={evidence}
+      reviews={reviews}
     />
   );
 }
