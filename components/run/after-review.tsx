@@ -33,40 +33,42 @@ export function AfterReviewFigures({
         {plural(reviewed, "verdict")} reviewed: {decided.toLocaleString("en-US")} decided by the reviewers
         {undecided > 0 ? `, ${undecided.toLocaleString("en-US")} left as recorded (a tie or unsure)` : ""}.
       </p>
-      <table className="table" style={{ width: "auto" }}>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col" className="num">
-              As recorded
-            </th>
-            <th scope="col" className="num">
-              After review
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {figures.rows.map((row) => (
-            <tr key={row.metric} data-testid={`after-review-${row.metric}`}>
-              <th scope="row">{row.metric}</th>
-              <td className="num" data-testid="recorded">
-                {metricText(row.kind, row.recorded)}
-              </td>
-              <td className="num" data-testid="reviewed">
-                {metricText(row.kind, row.reviewed)}
-              </td>
-              <td className="num">
-                {row.recorded === null || row.reviewed === null
-                  ? "—"
-                  : changeText(row.kind, row.reviewed - row.recorded)}
-              </td>
+      <div style={{ overflowX: "auto" }}>
+        <table className="table" style={{ width: "auto" }}>
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              <th scope="col" className="num">
+                As recorded
+              </th>
+              <th scope="col" className="num">
+                After review
+              </th>
+              <th scope="col" className="num">
+                Change
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {figures.rows.map((row) => (
+              <tr key={row.metric} data-testid={`after-review-${row.metric}`}>
+                <th scope="row">{row.metric}</th>
+                <td className="num" data-testid="recorded">
+                  {metricText(row.kind, row.recorded)}
+                </td>
+                <td className="num" data-testid="reviewed">
+                  {metricText(row.kind, row.reviewed)}
+                </td>
+                <td className="num">
+                  {row.recorded === null || row.reviewed === null
+                    ? "—"
+                    : changeText(row.kind, row.reviewed - row.recorded)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {figures.band && figures.band.low !== null && figures.band.high !== null ? (
         <p style={{ margin: "8px 0 0" }} data-testid="judge-error-band">
           Judge-error band of {figures.band.metric}:{" "}

@@ -129,7 +129,7 @@ export function RunView({
       {afterReview ? (
         <AfterReviewFigures
           figures={afterReview}
-          href={`${pathname}?scenario=${encodeURIComponent(scenarioParam({ ...scenario, reviews: "apply" }))}`}
+          href={`${pathname}?scenario=${encodeURIComponent(scenarioParam({ ...scenario, reviews: "apply" }) ?? "")}`}
           current={scenario.reviews === "apply"}
         />
       ) : null}
