@@ -175,4 +175,47 @@ describe("/api/runs/:id/reviews", () => {
     // end is the reviewed headline, (1 + 1 + 1/2) / 3.
     expect(reviews).toMatchObject({ band: { metric: "correctness", low: 2.5 / 3, high: 2.75 / 3 } });
   });
+
+  it("reads an Inspect log's score edits (Score.history) as reviews, and applies them", async () => {
+    const [file] = loadFixture("inspect-real").filter((f) => f.path.endsWith("log_formats.json"));
+    const log = JSON.parse(new TextDecoder().decode(file!.bytes)) as {
+      samples: { scores: Record<string, Record<string, unknown>> }[];
+    };
+    const score = log.samples[0]!.scores.match!;
+    score.history = [
+      { value: "I", answer: "No", provenance: null },
+      {
+        value: "C",
+        explanation: "<i>yes</i> is right",
+        provenance: { author: "ana", timestamp: "2026-03-01T10:00:00Z", reason: "the grader misread" },
+      },
+    ];
+    const res = await postRuns(
+      uploadRequest([{ path: "inspect/log.json", content: JSON.stringify(log) }], { run: "inspect-edits" }),
+    );
+    expect(res.status).toBe(201);
+    const id = (await res.json()).runs[0].id as string;
+    const { reviews } = ZReviewsResponse.parse(await (await get(id)).json());
+    expect(reviews).toEqual([
+      {
+        task: "1",
+        rollout: "1#1",
+        check: "match",
+        verdict: "pass",
+        reason: "the grader misread",
+        reviewer: "ana",
+        at: "2026-03-01T10:00:00.000Z",
+      },
+    ]);
+    const report = async (scenario: string) => {
+      const q = scenario ? `?scenario=${encodeURIComponent(scenario)}` : "";
+      const r = await getReport(new Request(`http://tally.test/api/runs/${id}/report${q}`), params({ id }));
+      return ((await r.json()) as { rollouts: { passed: boolean }[] }).rollouts[0]!.passed;
+    };
+    expect(await report("")).toBe(false);
+    expect(await report('{"reviews":"apply"}')).toBe(true);
+    // The edit can be withdrawn like any review: a withdrawal is stored, the edit in the log stays.
+    expect((await send("DELETE", id, { rollout: "1#1", check: "match", reviewer: "ana" })).status).toBe(200);
+    expect(await report('{"reviews":"apply"}')).toBe(false);
+  });
 });

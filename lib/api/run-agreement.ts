@@ -3,7 +3,7 @@ import { judgeErrorBand, type JudgeErrorBand } from "@/lib/scoring/reviews/judge
 import { reviewedVerdicts } from "@/lib/scoring/reviews/reviewed-verdicts";
 import { reviewsReport, type ReviewsReport } from "@/lib/scoring/reviews/reviews-report";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import type { Store } from "@/lib/store/store";
+import { readRunReviews, type ReviewSource } from "./read-run-reviews";
 
 /** The run's reviews as the report JSON carries them: agreement, and the judge-error band of the headline. */
 export type RunReviewsReport = ReviewsReport & { band: JudgeErrorBand | null };
@@ -13,11 +13,11 @@ export type RunReviewsReport = ReviewsReport & { band: JudgeErrorBand | null };
  * (judge-error-band.ts, as recorded otherwise); null when the run has no reviews.
  */
 export async function runAgreement(
-  store: Pick<Store, "listReviews">,
+  store: ReviewSource,
   runId: string,
   run: ScoringRun,
 ): Promise<RunReviewsReport | null> {
-  const reviews = await store.listReviews(runId);
+  const reviews = await readRunReviews(store, runId);
   if (reviews === null || reviews.length === 0) return null;
   const grader = (_task: string, check: string) => graderKindOf(run.format, check);
   return { ...reviewsReport(reviewedVerdicts(run, reviews, grader)), band: judgeErrorBand(run, reviews) };

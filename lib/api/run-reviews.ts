@@ -10,6 +10,7 @@ import type { ReviewWrite, RunReview } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { ApiError, zodDetails } from "./errors";
 import { readJsonBody } from "./json-body";
+import { readRunReviews } from "./read-run-reviews";
 
 /** One review with a reason at its limit, with room to spare. */
 const MAX_REVIEW_BYTES = 32 * 1024;
@@ -46,7 +47,7 @@ export function writtenOrThrow(runId: string, write: ReviewWrite): { added: numb
 }
 
 export async function runReviewsOrThrow(store: Store, runId: string): Promise<RunReview[]> {
-  const reviews = await store.listReviews(runId);
+  const reviews = await readRunReviews(store, runId);
   if (reviews === null) throw noRun(runId);
   return reviews;
 }

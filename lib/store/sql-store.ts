@@ -170,6 +170,10 @@ export class SqlStore implements Store {
     return this.#db.write(reviews.addReviews(runId, list));
   }
 
+  checksWithMetadataKey(runId: string, key: string) {
+    return this.#db.read(reviews.checksWithMetadataKey(runId, key));
+  }
+
   listScenarios() {
     return this.#db.read(scenarios.listScenarios());
   }

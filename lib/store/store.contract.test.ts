@@ -143,6 +143,7 @@ const STORE_MEMBERS = {
   deleteRun: true,
   listReviews: true,
   addReviews: true,
+  checksWithMetadataKey: true,
   listScenarios: true,
   getScenario: true,
   declaredScenario: true,
@@ -1255,6 +1256,24 @@ forEachDatabase("Store", (t) => {
       expect(await s.deleteRun(id)).toBe(true);
       expect(await s.listReviews(id)).toBeNull();
       expect(await t.db.review.count()).toBe(0);
+    },
+  );
+
+  contract(
+    "finds the checks whose stored metadata holds a key, with their rollout and task",
+    ["checksWithMetadataKey"],
+    async (s) => {
+      const { id, parsed } = await ingest("inspect-real");
+      const withAnswer = parsed.rollouts.flatMap((r) =>
+        r.checks.filter((c) => Object.hasOwn(c.metadata, "answer")).map((c) => [r.id, c.key]),
+      );
+      expect(withAnswer.length).toBeGreaterThan(0);
+      const found = (await s.checksWithMetadataKey(id, "answer"))!;
+      expect(found.map((f) => [f.rollout, f.check]).sort()).toEqual([...withAnswer].sort());
+      expect(found[0]!.task).toBe(parsed.rollouts.find((r) => r.id === found[0]!.rollout)!.task);
+      expect(found.every((f) => Object.hasOwn(f.metadata, "answer"))).toBe(true);
+      expect(await s.checksWithMetadataKey(id, "no-such-key")).toEqual([]);
+      expect(await s.checksWithMetadataKey("nope", "answer")).toBeNull();
     },
   );
 

@@ -1,4 +1,4 @@
-import type { InputFile, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
+import type { InputFile, JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import type { TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
@@ -157,6 +157,14 @@ export interface Store {
    * named. A review already stored (same rollout, check, reviewer and time) is counted `present`, not added.
    */
   addReviews(runId: string, reviews: readonly Review[]): Promise<ReviewWrite>;
+  /**
+   * The checks of a run whose stored metadata holds `key` (Inspect keeps a score's edit `history` there), with
+   * rollout id, task key and metadata, in stored order; null when no run.
+   */
+  checksWithMetadataKey(
+    runId: string,
+    key: string,
+  ): Promise<{ task: string; rollout: string; check: string; metadata: JsonObject }[] | null>;
   /** Every saved scenario, by name. */
   listScenarios(): Promise<SavedScenario[]>;
   /** A saved scenario by its name, or null. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { ReviewWrite } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
+import { readRunReviews } from "@/lib/api/read-run-reviews";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { findRun } from "../find-run";
@@ -38,7 +39,7 @@ async function reviewsAction(store: Store, action: string, args: string[], forma
       if (format !== "tally" && format !== "inspect")
         throw new UsageError(`--format ${format}: give tally (the default) or inspect`);
       const run = await findRun(store, args[0]!);
-      const reviews = (await store.listReviews(run.id)) ?? [];
+      const reviews = (await readRunReviews(store, run.id)) ?? [];
       if (format === "tally") {
         process.stdout.write(reviewLines(reviews));
         return 0;

@@ -2,7 +2,8 @@ import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { ReviewWrite, RunReview } from "../records";
 import { REVIEW, type ReviewRow } from "../rows";
 import { insert, select, type Rule } from "../sql/rule";
-import { forUpdate, inList, sql } from "../sql/sql";
+import type { JsonObject } from "@/lib/formats/types";
+import { forUpdate, inList, jsonText, sql } from "../sql/sql";
 
 /*
  * The rules of reviews, for both databases. A review is only ever added: the stored verdicts are never
@@ -86,4 +87,25 @@ export function* addReviews(runId: string, reviews: readonly Review[]): Rule<Rev
   }));
   const added = yield* insert(REVIEW, rows, "ignore");
   return { added, present: reviews.length - added };
+}
+
+/**
+ * The checks of a run whose metadata holds `key` (a format's record of score edits, say), with their rollout
+ * id, task key and metadata, in stored order; null when there is no such run.
+ */
+export function* checksWithMetadataKey(
+  runId: string,
+  key: string,
+): Rule<{ task: string; rollout: string; check: string; metadata: JsonObject }[] | null> {
+  const found = yield* select(sql`SELECT 1 AS "found" FROM "Run" WHERE "id" = ${runId}`);
+  if (found.length === 0) return null;
+  // A text match narrows the rows; the key is confirmed on the parsed metadata.
+  const rows = yield* select<{ task: string; rollout: string; check: string; metadata: JsonObject }>(
+    sql`SELECT t."key" AS "task", r."rolloutId" AS "rollout", c."key" AS "check", c."metadata"
+      FROM "Check" c JOIN "Rollout" r ON r."id" = c."rolloutRef" JOIN "Task" t ON t."id" = r."taskRef"
+      WHERE r."runId" = ${runId} AND ${jsonText(sql`c."metadata"`)} LIKE ${`%"${key}"%`}
+      ORDER BY r."id", c."order"`,
+    { metadata: "json" },
+  );
+  return rows.filter((r) => Object.hasOwn(r.metadata, key));
 }

@@ -11,6 +11,7 @@ import { graderKindOf } from "@/lib/scoring/reviews/grader-kind";
 import { GRADER_KINDS, type GraderKind } from "@/lib/scoring/reviews/review-types";
 import { reviewQueue } from "@/lib/scoring/view/review-queue";
 import { getStore } from "@/lib/store/open-store";
+import { readRunReviews } from "@/lib/api/read-run-reviews";
 
 export const dynamic = "force-dynamic";
 
@@ -28,7 +29,7 @@ const load = cache(async (runId: string) => {
   const [meta, snapshot, reviews] = await Promise.all([
     store.getRun(runId),
     store.snapshot(runId),
-    store.listReviews(runId),
+    readRunReviews(store, runId),
   ]);
   return meta && snapshot && reviews ? { meta, snapshot, reviews } : null;
 });

@@ -7,6 +7,7 @@ import { firstPageChecks, readRolloutPage } from "@/lib/api/check-pages";
 import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
+import { readRunReviews } from "@/lib/api/read-run-reviews";
 
 /** `rollout` holds the path segments as Next.js passes them: the rollout id, or its slashes as written. */
 type Params = Promise<{ id: string; rollout: string[] }>;
@@ -40,7 +41,7 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
   const parsed = parseScenarioParam(scenarioText);
   const cells = rolloutCheckCells(run, rollout.id, parsed.success ? parsed.data : {}) ?? [];
   const checks = await firstPageChecks(getStore(), id, rollout.id, cells);
-  const reviews = ((await getStore().listReviews(id)) ?? []).filter((r) => r.rollout === rollout.id);
+  const reviews = ((await readRunReviews(getStore(), id)) ?? []).filter((r) => r.rollout === rollout.id);
   return (
     <RolloutPageBody
       id={id}
