@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Json, JsonObject } from "../types";
 import { scoreEditReviews } from "./score-edits";
 
 const provenance = (author: string, at: string, reason: string | null = "grader misread the answer") => ({
@@ -9,7 +10,7 @@ const provenance = (author: string, at: string, reason: string | null = "grader 
 
 describe("scoreEditReviews", () => {
   it("turns each edit a person made into a review: author, reason, time, verdict of the new value", () => {
-    const metadata = {
+    const metadata: JsonObject = {
       value: "C",
       history: [
         { value: "I", answer: "No", explanation: null, provenance: null },
@@ -40,12 +41,12 @@ describe("scoreEditReviews", () => {
   });
 
   it("reads the part of a dict or list value its check stands for, and nothing from a history it cannot read", () => {
-    const history = [{ value: { accuracy: 0, style: 1 }, provenance: provenance("ana", "2026-03-01T10:00:00Z") }];
+    const history: Json = [{ value: { accuracy: 0, style: 1 }, provenance: provenance("ana", "2026-03-01T10:00:00Z") }];
     expect(scoreEditReviews({ rollout: "1#1", check: "judge/accuracy", metadata: { history } })[0]!.verdict).toBe(
       "fail",
     );
     expect(scoreEditReviews({ rollout: "1#1", check: "judge/style", metadata: { history } })[0]!.verdict).toBe("pass");
-    const list = [{ value: [1, 0], provenance: provenance("ana", "2026-03-01T10:00:00Z") }];
+    const list: Json = [{ value: [1, 0], provenance: provenance("ana", "2026-03-01T10:00:00Z") }];
     expect(scoreEditReviews({ rollout: "1#1", check: "s[1]", metadata: { history: list } })[0]!.verdict).toBe("fail");
     expect(scoreEditReviews({ rollout: "1#1", check: "match", metadata: { history: "nonsense" } })).toEqual([]);
     expect(scoreEditReviews({ rollout: "1#1", check: "match", metadata: {} })).toEqual([]);
