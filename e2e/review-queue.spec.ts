@@ -94,6 +94,8 @@ test("a reviewer goes through the queue in blind mode by keyboard only", async (
 });
 
 test("the run page shows the figures recorded and after review side by side", async ({ page, request }, testInfo) => {
+  // Three pages and two viewports: on a loaded machine this takes longer than the default 30 s.
+  test.slow();
   const id = await uploadArticle(request, `after-review-${Date.now()}`);
   const res = await request.post(`/api/runs/${id}/reviews`, {
     data: {
