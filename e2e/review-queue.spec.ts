@@ -120,6 +120,8 @@ test("the run page shows the figures recorded and after review side by side", as
   await expect(listed).toContainText(markup);
   await expect(listed.locator("img, b")).toHaveCount(0);
   await expect(listed.locator("tbody tr").filter({ hasText: "C3" })).toContainText("fail");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await listed.screenshot({ path: path.join(SHOTS, "rollout-reviews-1440.png") });
 
   await page.goto(`/runs/${id}`);
   const box = page.getByTestId("after-review");

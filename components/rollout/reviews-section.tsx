@@ -34,7 +34,9 @@ export function ReviewsSection({
               <th scope="col">Reviewer</th>
               <th scope="col">Verdict</th>
               <th scope="col">Reason</th>
-              <th scope="col">When</th>
+              <th scope="col" className="num">
+                When
+              </th>
             </tr>
           </thead>
           <tbody>
