@@ -4,6 +4,8 @@ import { runSummaryOf } from "@/lib/store/records";
 import { fixtureFile, fixturePath, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import { computeReport } from "@/lib/scoring/report/report";
+import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { ingestFiles } from "./ingest-files";
 import { parseBatch } from "./parse-batch";
@@ -143,8 +145,8 @@ forEachDatabase("ingestFiles", (t) => {
     expect(a.headline.value).toBeCloseTo(0.7222, 4);
   });
 
-  // Ingest scores a new run from the parsed files instead of reading it back (see asStored): the stored
-  // summaries must be exactly what the stored run gives, for every format.
+  // Ingest scores a new run from the columns of the parsed files instead of reading it back: the stored
+  // summaries and encoding (bytes and first screen) must be exactly what the stored run gives, for every format.
   for (const fixture of [
     "scoring-article",
     "silo-runs",
@@ -161,7 +163,11 @@ forEachDatabase("ingestFiles", (t) => {
       const { runs } = await ingestFiles(t.store, loadFixture(fixture), { rootName: fixture });
       expect(runs.length).toBeGreaterThan(0);
       for (const { id } of runs) {
-        const report = computeReport((await t.store.loadScoringRun(id))!);
+        const storedRun = (await t.store.loadScoringRun(id))!;
+        const report = computeReport(storedRun);
+        const encoding = (await t.store.readRunEncoding(id, { bytes: true }))!;
+        expect(encoding.bytes).toEqual(encodeBinaryRun(storedRun));
+        expect(encoding.firstScreen).toEqual(JSON.parse(JSON.stringify(recordedFirstScreen(storedRun, report))));
         const [listed] = (await t.store.listRuns()).filter((r) => r.id === id);
         expect(listed?.summary).toEqual(runSummaryOf(report));
         const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });

@@ -10,19 +10,18 @@ import type {
   NormalizedRun,
   ParseOptions,
 } from "@/lib/formats/types";
-import { computeReport } from "@/lib/scoring/report/report";
-import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import { ColumnsBuilder } from "@/lib/scoring/columns/columns-builder";
+import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
+import { reportOf } from "@/lib/scoring/report/columnar/report-of";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
+import { storedHeader, toScoringRollout, traceSummaryOf, utf8Order } from "./to-scoring-run";
 import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
-import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
-import { scoringPool } from "./scoring-pool";
 import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
 
 /**
@@ -182,11 +181,10 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     try {
       const tasks = new Map(run.tasks.map((t) => [t.key, t]));
       let everyRolloutStored = true;
-      // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring
-      // view of what was stored, not every parsed rollout with its details and metadata until the end.
+      // Rollouts leave the parsed run as they are stored, so memory holds the batch and the run's columns
+      // (a few bytes a check), not every parsed rollout or its scoring view until the end.
       const queue = run.rollouts.splice(0);
-      const scoring: ScoringRollout[] = [];
-      const pool = scoringPool();
+      const columns = new ColumnsBuilder();
       while (queue.length > 0) {
         // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
         const traces = new Map<NormalizedRollout, TraceSummary | null>();
@@ -219,7 +217,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         const outcomes = await store.storeRollouts(id, batch, byPath);
         batch.forEach(({ rollout }, n) => {
           const outcome = outcomes[n]!;
-          scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, pool));
+          columns.add(toScoringRollout(rollout, traces.get(rollout) ?? null));
           if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
           else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
           else {
@@ -232,9 +230,12 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         done += next.length;
         await options.onProgress?.(done, total);
       }
-      // A new run stored whole is exactly the parsed run: score that instead of reading it back.
-      const stored =
-        created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
+      // A new run stored whole is exactly the parsed run: score its columns, in the order the store reads a
+      // run back, instead of reading it back.
+      const stored: ScoringRun | RunColumns | null =
+        created && everyRolloutStored
+          ? columns.finish(storedHeader(run), utf8Order(columns.length, (i) => columns.id(i)))
+          : await store.loadScoringRun(id);
       const version = stored && (await store.runVersion(id));
       // Read back nothing: the run may be gone (deleted by another process since the last batch).
       if (!stored || !version) await throwIfDeleted(store, { id, name: run.name });
@@ -246,7 +247,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       result.runs.push({
         id,
         name: run.name,
-        rollouts: stored?.rollouts.length ?? 0,
+        rollouts: stored === null ? 0 : isRunColumns(stored) ? rolloutCount(stored) : stored.rollouts.length,
         created,
         shared: await store.sharedRollouts(id),
       });
@@ -276,8 +277,8 @@ async function throwIfDeleted(store: Store, run: { id: string; name: string }): 
 }
 
 /** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */
-async function storeSummaries(store: Store, runId: string, run: ScoringRun): Promise<RunFirstScreen> {
-  const report = computeReport(run);
+async function storeSummaries(store: Store, runId: string, run: ScoringRun | RunColumns) {
+  const report = reportOf(run);
   await store.updateSummaries(runId, report);
   return recordedFirstScreen(run, report);
 }
