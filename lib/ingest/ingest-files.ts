@@ -234,7 +234,10 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       // run back, instead of reading it back.
       const stored: ScoringRun | RunColumns | null =
         created && everyRolloutStored
-          ? columns.finish(storedHeader(run), utf8Order(columns.length, (i) => columns.id(i)))
+          ? columns.finish(
+              storedHeader(run),
+              utf8Order(columns.length, (i) => columns.id(i)),
+            )
           : await store.loadScoringRun(id);
       const version = stored && (await store.runVersion(id));
       // Read back nothing: the run may be gone (deleted by another process since the last batch).

@@ -78,14 +78,15 @@ export function toScoringRun(
 /** The indexes 0..n-1 in the order of the UTF-8 bytes of `key(i)`, which is how SQLite's default collation sorts text. */
 export function utf8Order(n: number, key: (i: number) => string): Int32Array {
   const bytes = Array.from({ length: n }, (_, i) => Buffer.from(key(i)));
-  return Int32Array.from(
-    Array.from({ length: n }, (_, i) => i).sort((a, b) => Buffer.compare(bytes[a]!, bytes[b]!)),
-  );
+  return Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => Buffer.compare(bytes[a]!, bytes[b]!)));
 }
 
 /** Sorted by the UTF-8 bytes of `key` (utf8Order). */
 function sortedByUtf8<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return Array.from(utf8Order(items.length, (i) => key(items[i]!)), (i) => items[i]!);
+  return Array.from(
+    utf8Order(items.length, (i) => key(items[i]!)),
+    (i) => items[i]!,
+  );
 }
 
 /** What a parsed run is besides its rollouts, its tasks in the order a store reads them back (asStored). */

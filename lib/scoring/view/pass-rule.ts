@@ -28,7 +28,8 @@ export function passRule(
     if (rule !== "checks") byReward++;
   };
   if (isRunColumns(run))
-    for (let r = 0; r < rolloutCount(run); r++) add(VERDICT_RULES[run.rolloutRule[r]!]!, run.rolloutStatus[r] !== UNSCORED);
+    for (let r = 0; r < rolloutCount(run); r++)
+      add(VERDICT_RULES[run.rolloutRule[r]!]!, run.rolloutStatus[r] !== UNSCORED);
   else for (const r of run.rollouts) add(r.rule, r.status === "scored");
   const rules = scoredRules.size > 0 ? scoredRules : allRules;
   const [only] = rules;
