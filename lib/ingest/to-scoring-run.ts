@@ -1,24 +1,13 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
-import type { ScoringCheck, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
-import type { ScoringPool } from "./scoring-pool";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { measuresOf } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-/**
- * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `pool`:
- * shared by the rollouts of a run held together (ingest keeps a whole run's views).
- */
-export function toScoringRollout(
-  r: NormalizedRollout,
-  trace: TraceSummary | null = null,
-  pool: ScoringPool | null = null,
-): ScoringRollout {
-  const intern = pool?.string ?? ((s: string) => s);
-  const internCheck = pool?.check ?? ((c: ScoringCheck) => c);
-  const internOrNull = (s: string | null) => (s === null ? null : intern(s));
+/** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
+export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
   const measures = measuresOf(rolloutMeasures(r, trace));
   const unscoredReason = unscoredReasonOf({
     status: r.status,
@@ -40,19 +29,17 @@ export function toScoringRollout(
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
-    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) =>
-      internCheck({
-        key: intern(key),
-        label: intern(label),
-        passed,
-        score,
-        required,
-        dimension: intern(dimension),
-        status,
-        weight,
-        failureTag: internOrNull(failureTag),
-      }),
-    ),
+    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
+      key,
+      label,
+      passed,
+      score,
+      required,
+      dimension,
+      status,
+      weight,
+      failureTag,
+    })),
   };
 }
 
