@@ -1,3 +1,6 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeEach, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { runSummaryOf } from "@/lib/store/records";
@@ -10,6 +13,8 @@ import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { ingestFiles } from "./ingest-files";
 import { parseBatch } from "./parse-batch";
 import { readPaths } from "./read-paths";
+import { workerRereader } from "./reread-pool";
+import type { DiskFile } from "./disk-file";
 import { toScoringRun } from "./to-scoring-run";
 
 const BAD = [
@@ -77,6 +82,65 @@ forEachDatabase("ingestFiles", (t) => {
     const summaries = (await t.store.listRuns()).map((r) => r.summary);
     expect(summaries[0]).toEqual(summaries[1]);
     for (const sha256 of sha256s) expect(await t.store.getRawFile(sha256)).not.toBeNull();
+  });
+
+  it("stores a folder parsed light and read again on a worker thread as it stores the folder parsed whole", async () => {
+    const whole = await readPaths([fixturePath("silo-runs")], { lazy: true });
+    const light = await readPaths([fixturePath("silo-runs")], { lazy: true });
+    const rereader = workerRereader();
+    try {
+      const first = await ingestFiles(t.store, whole.files, { rootName: "x", runName: "whole", consumeFiles: true });
+      const second = await ingestFiles(t.store, light.files, {
+        rootName: "x",
+        runName: "light",
+        consumeFiles: true,
+        parseLightAbove: 0,
+        batchSize: 3,
+        rereader,
+      });
+      const { runs: _wholeRuns, ...wholeFiles } = first;
+      const { runs: _lightRuns, ...lightFiles } = second;
+      expect(lightFiles).toEqual(wholeFiles);
+      expect(lightFiles.accepted.length).toBeGreaterThan(8);
+      const [a, b] = await Promise.all([first, second].map((r) => t.store.loadScoringRun(r.runs[0]!.id)));
+      expect(b).toEqual({ ...a, name: "light" });
+      const summaries = (await t.store.listRuns()).map((r) => r.summary);
+      expect(summaries[0]).toEqual(summaries[1]);
+    } finally {
+      await rereader.close();
+    }
+  });
+
+  it("refuses a file changed on disk between its light parse and its read on the worker, naming it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tally-reread-"));
+    try {
+      cpSync(fixturePath("silo-runs"), dir, { recursive: true });
+      const { files } = await readPaths([dir], { lazy: true });
+      const target = files.find((f) => f.path.endsWith("result.json"))!;
+      // Detection and the light parse read every file first; the change lands before any group is read again.
+      const rereader = workerRereader();
+      let changed = false;
+      const grow = () => {
+        if (changed) return;
+        changed = true;
+        appendFileSync((target as DiskFile).abs, "\n");
+      };
+      try {
+        await expect(
+          ingestFiles(t.store, files, {
+            rootName: "x",
+            parseLightAbove: 0,
+            batchSize: 100,
+            rereader: { reread: (...args) => (grow(), rereader.reread(...args)), close: () => rereader.close() },
+          }),
+        ).rejects.toThrow(`${target.path} changed while it was being ingested`);
+      } finally {
+        await rereader.close();
+      }
+      expect(await counts()).toMatchObject({ rollouts: 0, checks: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("stores a batch parsed light, then read again a transaction at a time, exactly as one parsed whole", async () => {

@@ -22,6 +22,9 @@ import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
+import type { Rereader } from "./reread-pool";
+
+type Reread = { rollouts: NormalizedRollout[]; rejected: FileRejection[] };
 import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
 
 /**
@@ -51,6 +54,11 @@ export interface IngestOptions extends ParseOptions {
    * sets it; a batch held in memory (an upload) gains nothing from it.
    */
   parseLightAbove?: number;
+  /**
+   * Reads groups of a light-parsed batch again on another thread while the main thread stores (the CLI's
+   * workerRereader); without it, each group is read again on this thread when its turn comes.
+   */
+  rereader?: Rereader;
   /**
    * Keep refused files' bytes with their reasons (default true). `tally watch` turns it off: a file still being
    * written is retried, and the watcher stores a refusal itself once the file has stopped changing.
@@ -185,11 +193,25 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       // (a few bytes a check), not every parsed rollout or its scoring view until the end.
       const queue = run.rollouts.splice(0);
       const columns = new ColumnsBuilder();
-      while (queue.length > 0) {
+      const size = options.batchSize ?? BATCH;
+      // With a rereader, the next group is read and parsed on its thread while this one is stored.
+      const start = (group: NormalizedRollout[]): (() => Promise<Reread>) => {
+        if (!run.light || group.length === 0) return async () => ({ rollouts: group, rejected: [] });
+        const rereader = options.rereader;
+        if (!rereader) return async () => rereadRollouts(group, run, byPath, options);
+        const reading = rereader.reread(group, run.format, byPath, options);
+        reading.catch(() => {}); // awaited below, unless the ingest ends first
+        return () => reading;
+      };
+      let group = queue.splice(0, size);
+      let ahead = start(group);
+      while (group.length > 0) {
+        const read = await ahead();
+        const groupSize = group.length;
+        group = queue.splice(0, size);
+        ahead = start(group);
         // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
         const traces = new Map<NormalizedRollout, TraceSummary | null>();
-        const next = queue.splice(0, options.batchSize ?? BATCH);
-        const read = run.light ? rereadRollouts(next, run, byPath, options) : { rollouts: next, rejected: [] };
         for (const refused of read.rejected) {
           rejected.push(refused);
           everyRolloutStored = false;
@@ -227,7 +249,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
           if (outcome !== "stored") everyRolloutStored = false;
           if (outcome === "stored" || outcome === "duplicate") release(rollout);
         });
-        done += next.length;
+        done += groupSize;
         await options.onProgress?.(done, total);
       }
       // A new run stored whole is exactly the parsed run: score its columns, in the order the store reads a

@@ -2,6 +2,7 @@ import v8 from "node:v8";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles, RunDeletedError } from "@/lib/ingest/ingest-files";
+import { workerRereader } from "@/lib/ingest/reread-pool";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
@@ -64,6 +65,8 @@ export const ingestCommand = {
     const { files, rootName, rejected: unread, skipped } = await readPaths(positionals, { lazy: true });
     const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
+    // A batch parsed light is read again a group at a time: on a second thread, while this one stores.
+    const rereader = files.length > PARSE_LIGHT_ABOVE ? workerRereader() : undefined;
     try {
       const result = await ingestFiles(store, files, {
         runName: values.run,
@@ -76,6 +79,7 @@ export const ingestCommand = {
         consumeFiles: true,
         batchSize: 1000,
         parseLightAbove: PARSE_LIGHT_ABOVE,
+        rereader,
         onProgress: bar.update,
       }).catch((error: unknown) => {
         bar.done();
@@ -123,6 +127,7 @@ export const ingestCommand = {
       }
       return rejected.length > 0 ? 1 : 0;
     } finally {
+      await rereader?.close();
       await store.close();
     }
   },
