@@ -333,7 +333,12 @@ class Finish {
 
     const checks = checkFrom[added]!;
     const checkCodes = new Uint8Array(checks);
-    const checkTag = p.tags.length < 0xff ? new Uint8Array(checks) : p.tags.length < 0xffff ? new Uint16Array(checks) : new Int32Array(checks);
+    const checkTag =
+      p.tags.length < 0xff
+        ? new Uint8Array(checks)
+        : p.tags.length < 0xffff
+          ? new Uint16Array(checks)
+          : new Int32Array(checks);
     const scores = { at: new Numbers(), values: new Numbers() };
     const ids = new Array<string>(n);
     const rolloutTask = new Int32Array(n);
@@ -389,7 +394,8 @@ class Finish {
       }
       if (sequenceMap[seq]! < 0) {
         sequenceMap[seq] = sequenceStart.length - 1;
-        for (let i = from; i < p.sequenceStart[seq + 1]!; i++) sequenceTemplate.push(templateMap[p.sequenceTemplate[i]!]!);
+        for (let i = from; i < p.sequenceStart[seq + 1]!; i++)
+          sequenceTemplate.push(templateMap[p.sequenceTemplate[i]!]!);
         sequenceStart.push(sequenceTemplate.length);
       }
       ids[k] = p.ids[r]!;
