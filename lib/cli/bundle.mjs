@@ -41,7 +41,8 @@ async function build() {
   const dir = path.join(cacheDir, name);
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ["lib/cli/main.ts"],
+    // The ingest's reread worker (lib/ingest/reread-pool.ts) runs its own entry, beside main.js.
+    entryPoints: { main: "lib/cli/main.ts", "reread-worker": "lib/ingest/reread-worker.ts" },
     outdir: dir,
     bundle: true,
     splitting: true, // commands stay lazily loaded chunks

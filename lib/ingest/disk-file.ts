@@ -20,7 +20,7 @@ export class DiskFile implements InputFile {
     readonly path: string,
     readonly abs: string,
     private readonly budget: ReadBudget | null = null,
-    private readonly maxBytes = Number.MAX_SAFE_INTEGER,
+    readonly maxBytes = Number.MAX_SAFE_INTEGER,
   ) {}
 
   get bytes(): Uint8Array {
@@ -31,16 +31,29 @@ export class DiskFile implements InputFile {
     this.held ??= this.bytes;
   }
 
+  /**
+   * Holds bytes read elsewhere (the ingest's reread worker) as this file's read at `stamp`: throws as a read
+   * would when the file had another size or modification time at its first read.
+   */
+  adopt(bytes: Uint8Array, stamp: { size: number; mtimeMs: number }): void {
+    this.check(stamp);
+    this.held ??= bytes;
+  }
+
   release(): void {
     if (this.held && this.budgeted) this.budget!.left += this.held.byteLength;
     this.held = null;
     this.budgeted = false;
   }
 
-  private read(): Uint8Array {
-    const { bytes, stamp } = readRegularFile(this.abs, this.path, this.maxBytes);
+  private check(stamp: { size: number; mtimeMs: number }): void {
     if (this.stamp === null) this.stamp = stamp;
     else if (this.stamp.size !== stamp.size || this.stamp.mtimeMs !== stamp.mtimeMs) throw changed(this.path);
+  }
+
+  private read(): Uint8Array {
+    const { bytes, stamp } = readRegularFile(this.abs, this.path, this.maxBytes);
+    this.check(stamp);
     if (this.budget && this.budget.left >= bytes.byteLength) {
       this.budget.left -= bytes.byteLength;
       this.held = bytes;

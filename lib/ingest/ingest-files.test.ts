@@ -1,13 +1,20 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeEach, expect, it } from "vitest";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { runSummaryOf } from "@/lib/store/records";
 import { fixtureFile, fixturePath, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
 import { computeReport } from "@/lib/scoring/report/report";
+import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { TaskReport } from "@/lib/scoring/report/report-types";
 import { ingestFiles } from "./ingest-files";
 import { parseBatch } from "./parse-batch";
 import { readPaths } from "./read-paths";
+import { workerRereader } from "./reread-pool";
+import type { DiskFile } from "./disk-file";
 import { toScoringRun } from "./to-scoring-run";
 
 const BAD = [
@@ -77,6 +84,65 @@ forEachDatabase("ingestFiles", (t) => {
     for (const sha256 of sha256s) expect(await t.store.getRawFile(sha256)).not.toBeNull();
   });
 
+  it("stores a folder parsed light and read again on a worker thread as it stores the folder parsed whole", async () => {
+    const whole = await readPaths([fixturePath("silo-runs")], { lazy: true });
+    const light = await readPaths([fixturePath("silo-runs")], { lazy: true });
+    const rereader = workerRereader();
+    try {
+      const first = await ingestFiles(t.store, whole.files, { rootName: "x", runName: "whole", consumeFiles: true });
+      const second = await ingestFiles(t.store, light.files, {
+        rootName: "x",
+        runName: "light",
+        consumeFiles: true,
+        parseLightAbove: 0,
+        batchSize: 3,
+        rereader,
+      });
+      const { runs: _wholeRuns, ...wholeFiles } = first;
+      const { runs: _lightRuns, ...lightFiles } = second;
+      expect(lightFiles).toEqual(wholeFiles);
+      expect(lightFiles.accepted.length).toBeGreaterThan(8);
+      const [a, b] = await Promise.all([first, second].map((r) => t.store.loadScoringRun(r.runs[0]!.id)));
+      expect(b).toEqual({ ...a, name: "light" });
+      const summaries = (await t.store.listRuns()).map((r) => r.summary);
+      expect(summaries[0]).toEqual(summaries[1]);
+    } finally {
+      await rereader.close();
+    }
+  });
+
+  it("refuses a file changed on disk between its light parse and its read on the worker, naming it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "tally-reread-"));
+    try {
+      cpSync(fixturePath("silo-runs"), dir, { recursive: true });
+      const { files } = await readPaths([dir], { lazy: true });
+      const target = files.find((f) => f.path.endsWith("result.json"))!;
+      // Detection and the light parse read every file first; the change lands before any group is read again.
+      const rereader = workerRereader();
+      let changed = false;
+      const grow = () => {
+        if (changed) return;
+        changed = true;
+        appendFileSync((target as DiskFile).abs, "\n");
+      };
+      try {
+        await expect(
+          ingestFiles(t.store, files, {
+            rootName: "x",
+            parseLightAbove: 0,
+            batchSize: 100,
+            rereader: { reread: (...args) => (grow(), rereader.reread(...args)), close: () => rereader.close() },
+          }),
+        ).rejects.toThrow(`${target.path} changed while it was being ingested`);
+      } finally {
+        await rereader.close();
+      }
+      expect(await counts()).toMatchObject({ rollouts: 0, checks: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("stores a batch parsed light, then read again a transaction at a time, exactly as one parsed whole", async () => {
     const silo = loadFixture("silo-runs");
     const first = silo.find((f) => f.path.endsWith("9c45/result.json"))!;
@@ -143,8 +209,8 @@ forEachDatabase("ingestFiles", (t) => {
     expect(a.headline.value).toBeCloseTo(0.7222, 4);
   });
 
-  // Ingest scores a new run from the parsed files instead of reading it back (see asStored): the stored
-  // summaries must be exactly what the stored run gives, for every format.
+  // Ingest scores a new run from the columns of the parsed files instead of reading it back: the stored
+  // summaries and encoding (bytes and first screen) must be exactly what the stored run gives, for every format.
   for (const fixture of [
     "scoring-article",
     "silo-runs",
@@ -161,7 +227,11 @@ forEachDatabase("ingestFiles", (t) => {
       const { runs } = await ingestFiles(t.store, loadFixture(fixture), { rootName: fixture });
       expect(runs.length).toBeGreaterThan(0);
       for (const { id } of runs) {
-        const report = computeReport((await t.store.loadScoringRun(id))!);
+        const storedRun = (await t.store.loadScoringRun(id))!;
+        const report = computeReport(storedRun);
+        const encoding = (await t.store.readRunEncoding(id, { bytes: true }))!;
+        expect(encoding.bytes).toEqual(encodeBinaryRun(storedRun));
+        expect(encoding.firstScreen).toEqual(JSON.parse(JSON.stringify(recordedFirstScreen(storedRun, report))));
         const [listed] = (await t.store.listRuns()).filter((r) => r.id === id);
         expect(listed?.summary).toEqual(runSummaryOf(report));
         const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });

@@ -10,19 +10,21 @@ import type {
   NormalizedRun,
   ParseOptions,
 } from "@/lib/formats/types";
-import { computeReport } from "@/lib/scoring/report/report";
-import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import { ColumnsBuilder } from "@/lib/scoring/columns/columns-builder";
+import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
+import { reportOf } from "@/lib/scoring/report/columnar/report-of";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
-import { asStored, toScoringRollout, toScoringRun, traceSummaryOf } from "./to-scoring-run";
+import { storedHeader, toScoringRollout, traceSummaryOf, utf8Order } from "./to-scoring-run";
 import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
-import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
 import { rereadRollouts } from "./reread-rollouts";
-import { scoringPool } from "./scoring-pool";
+import type { Rereader } from "./reread-pool";
+
+type Reread = { rollouts: NormalizedRollout[]; rejected: FileRejection[] };
 import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
 
 /**
@@ -52,6 +54,11 @@ export interface IngestOptions extends ParseOptions {
    * sets it; a batch held in memory (an upload) gains nothing from it.
    */
   parseLightAbove?: number;
+  /**
+   * Reads groups of a light-parsed batch again on another thread while the main thread stores (the CLI's
+   * workerRereader); without it, each group is read again on this thread when its turn comes.
+   */
+  rereader?: Rereader;
   /**
    * Keep refused files' bytes with their reasons (default true). `tally watch` turns it off: a file still being
    * written is retried, and the watcher stores a refusal itself once the file has stopped changing.
@@ -182,16 +189,29 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     try {
       const tasks = new Map(run.tasks.map((t) => [t.key, t]));
       let everyRolloutStored = true;
-      // Rollouts leave the parsed run as they are stored, so memory holds the batch and the compact scoring
-      // view of what was stored, not every parsed rollout with its details and metadata until the end.
+      // Rollouts leave the parsed run as they are stored, so memory holds the batch and the run's columns
+      // (a few bytes a check), not every parsed rollout or its scoring view until the end.
       const queue = run.rollouts.splice(0);
-      const scoring: ScoringRollout[] = [];
-      const pool = scoringPool();
-      while (queue.length > 0) {
+      const columns = new ColumnsBuilder();
+      const size = options.batchSize ?? BATCH;
+      // With a rereader, the next group is read and parsed on its thread while this one is stored.
+      const start = (group: NormalizedRollout[]): (() => Promise<Reread>) => {
+        if (!run.light || group.length === 0) return async () => ({ rollouts: group, rejected: [] });
+        const rereader = options.rereader;
+        if (!rereader) return async () => rereadRollouts(group, run, byPath, options);
+        const reading = rereader.reread(group, run.format, byPath, options);
+        reading.catch(() => {}); // awaited below, unless the ingest ends first
+        return () => reading;
+      };
+      let group = queue.splice(0, size);
+      let ahead = start(group);
+      while (group.length > 0) {
+        const read = await ahead();
+        const groupSize = group.length;
+        group = queue.splice(0, size);
+        ahead = start(group);
         // A rollout's stored passed/reward depend only on its own data (and the run's threshold).
         const traces = new Map<NormalizedRollout, TraceSummary | null>();
-        const next = queue.splice(0, options.batchSize ?? BATCH);
-        const read = run.light ? rereadRollouts(next, run, byPath, options) : { rollouts: next, rejected: [] };
         for (const refused of read.rejected) {
           rejected.push(refused);
           everyRolloutStored = false;
@@ -219,7 +239,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         const outcomes = await store.storeRollouts(id, batch, byPath);
         batch.forEach(({ rollout }, n) => {
           const outcome = outcomes[n]!;
-          scoring.push(toScoringRollout(rollout, traces.get(rollout) ?? null, pool));
+          columns.add(toScoringRollout(rollout, traces.get(rollout) ?? null));
           if (outcome === "stored") rollout.files.forEach((p) => accepted.add(p));
           else if (outcome === "duplicate") duplicates.add(rollout.files[0] ?? rollout.source.path);
           else {
@@ -229,12 +249,18 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
           if (outcome !== "stored") everyRolloutStored = false;
           if (outcome === "stored" || outcome === "duplicate") release(rollout);
         });
-        done += next.length;
+        done += groupSize;
         await options.onProgress?.(done, total);
       }
-      // A new run stored whole is exactly the parsed run: score that instead of reading it back.
-      const stored =
-        created && everyRolloutStored ? asStored(toScoringRun(run, scoring)) : await store.loadScoringRun(id);
+      // A new run stored whole is exactly the parsed run: score its columns, in the order the store reads a
+      // run back, instead of reading it back.
+      const stored: ScoringRun | RunColumns | null =
+        created && everyRolloutStored
+          ? columns.finish(
+              storedHeader(run),
+              utf8Order(columns.length, (i) => columns.id(i)),
+            )
+          : await store.loadScoringRun(id);
       const version = stored && (await store.runVersion(id));
       // Read back nothing: the run may be gone (deleted by another process since the last batch).
       if (!stored || !version) await throwIfDeleted(store, { id, name: run.name });
@@ -246,7 +272,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       result.runs.push({
         id,
         name: run.name,
-        rollouts: stored?.rollouts.length ?? 0,
+        rollouts: stored === null ? 0 : isRunColumns(stored) ? rolloutCount(stored) : stored.rollouts.length,
         created,
         shared: await store.sharedRollouts(id),
       });
@@ -276,8 +302,8 @@ async function throwIfDeleted(store: Store, run: { id: string; name: string }): 
 }
 
 /** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */
-async function storeSummaries(store: Store, runId: string, run: ScoringRun): Promise<RunFirstScreen> {
-  const report = computeReport(run);
+async function storeSummaries(store: Store, runId: string, run: ScoringRun | RunColumns) {
+  const report = reportOf(run);
   await store.updateSummaries(runId, report);
   return recordedFirstScreen(run, report);
 }

@@ -1,24 +1,13 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
-import type { ScoringCheck, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
-import type { ScoringPool } from "./scoring-pool";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { measuresOf } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
 
-/**
- * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `pool`:
- * shared by the rollouts of a run held together (ingest keeps a whole run's views).
- */
-export function toScoringRollout(
-  r: NormalizedRollout,
-  trace: TraceSummary | null = null,
-  pool: ScoringPool | null = null,
-): ScoringRollout {
-  const intern = pool?.string ?? ((s: string) => s);
-  const internCheck = pool?.check ?? ((c: ScoringCheck) => c);
-  const internOrNull = (s: string | null) => (s === null ? null : intern(s));
+/** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
+export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
   const measures = measuresOf(rolloutMeasures(r, trace));
   const unscoredReason = unscoredReasonOf({
     status: r.status,
@@ -40,19 +29,17 @@ export function toScoringRollout(
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
-    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) =>
-      internCheck({
-        key: intern(key),
-        label: intern(label),
-        passed,
-        score,
-        required,
-        dimension: intern(dimension),
-        status,
-        weight,
-        failureTag: internOrNull(failureTag),
-      }),
-    ),
+    checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
+      key,
+      label,
+      passed,
+      score,
+      required,
+      dimension,
+      status,
+      weight,
+      failureTag,
+    })),
   };
 }
 
@@ -75,12 +62,24 @@ export function toScoringRun(
   };
 }
 
-/** Sorted by the UTF-8 bytes of `key`, which is how SQLite's default collation sorts text. */
+/** The indexes 0..n-1 in the order of the UTF-8 bytes of `key(i)`, which is how SQLite's default collation sorts text. */
+export function utf8Order(n: number, key: (i: number) => string): Int32Array {
+  const bytes = Array.from({ length: n }, (_, i) => Buffer.from(key(i)));
+  return Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => Buffer.compare(bytes[a]!, bytes[b]!)));
+}
+
+/** Sorted by the UTF-8 bytes of `key` (utf8Order). */
 function sortedByUtf8<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return items
-    .map((item) => ({ item, bytes: Buffer.from(key(item)) }))
-    .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
-    .map(({ item }) => item);
+  return Array.from(
+    utf8Order(items.length, (i) => key(items[i]!)),
+    (i) => items[i]!,
+  );
+}
+
+/** What a parsed run is besides its rollouts, its tasks in the order a store reads them back (asStored). */
+export function storedHeader(run: NormalizedRun): Omit<ScoringRun, "rollouts"> {
+  const { rollouts: _, ...header } = toScoringRun(run, []);
+  return { ...header, tasks: sortedByUtf8(header.tasks, (t) => t.key) };
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { ScoringRun } from "@/lib/scoring/core/types";
+import { encodeColumns } from "@/lib/scoring/columns/column-bytes";
+import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import { FIRST_SCREEN_LAYOUT, runFirstScreen, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
@@ -42,24 +44,29 @@ export interface CurrentEncoding {
 }
 
 /** The run page's first screen of a run as recorded, from its as-recorded report: what an encoding stores. */
-export function recordedFirstScreen(run: ScoringRun, recorded: Report): RunFirstScreen {
+export function recordedFirstScreen(run: ScoringRun | RunColumns, recorded: Report): RunFirstScreen {
   return runFirstScreen(recorded, recorded.headline, passRule(run), true);
 }
 
 /**
- * The encoding of a run with its recordedFirstScreen, for the version of the run ingested at `ingestedAt`
- * (RunVersion's). It takes the first screen rather than the report so that a caller may let the report go
- * before the bytes are encoded (a report of 100,000 rollouts holds hundreds of MB).
+ * The encoding of a run (as objects or as its columns) with its recordedFirstScreen, for the version of the
+ * run ingested at `ingestedAt` (RunVersion's). It takes the first screen rather than the report so that a
+ * caller may let the report go before the bytes are encoded (a report of 100,000 rollouts holds hundreds of MB).
  */
-export function encodingOf(run: ScoringRun, firstScreen: RunFirstScreen, ingestedAt: string): StoredEncoding {
+export function encodingOf(
+  run: ScoringRun | RunColumns,
+  firstScreen: RunFirstScreen,
+  ingestedAt: string,
+): StoredEncoding {
+  const columns = isRunColumns(run);
   return {
     ingestedAt: new Date(ingestedAt),
-    rollouts: run.rollouts.length,
+    rollouts: columns ? rolloutCount(run) : run.rollouts.length,
     name: run.name,
     layout: BINARY_RUN_LAYOUT,
     screenLayout: SCREEN_VERSION,
     firstScreen,
-    bytes: encodeBinaryRun(run),
+    bytes: columns ? encodeColumns(run) : encodeBinaryRun(run),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { figure, figureTable, goalsFor, parseSize, type Figure } from "@/lib/bench/goals";
+import { figure, figureMarkdown, figureTable, goalsFor, parseSize, type Figure } from "@/lib/bench/goals";
 import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
@@ -11,16 +11,18 @@ import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-serve
 import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
+import { count } from "@/lib/scoring/core/numbers";
 import { parseCommand, UsageError } from "../args";
 
-const HELP = `Usage: tally bench [--size 10k|100k|N] [--json] [--postgres URL] [--files DIR]
+const HELP = `Usage: tally bench [--size 10k|100k|1m|N] [--json|--markdown] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
                    [--skip-scoring] [--scoring-only]
        tally bench --inspect-eval N [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
-rollout in a temp folder; with --traces N, a trace of N events beside each result), measures, and prints every
-figure beside its goal (--json: one JSON object with the figures and every measurement):
+rollout in a temp folder, 1m too; with --traces N, a trace of N events beside each result), measures, and prints
+every figure beside its goal (--json: one JSON object with the figures and every measurement; --markdown: one
+short Markdown table of the figures with a goal, the one the README keeps):
   ingest      wall time and peak memory of \`tally ingest <dir> --json\` in a child process (fresh SQLite file)
   floor       read + sha256 + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3, one transaction
   postgres    with --postgres URL (a server the bench may create a database on): the same ingest into a fresh
@@ -121,6 +123,7 @@ export const benchCommand = {
       {
         size: { type: "string" },
         json: { type: "boolean" },
+        markdown: { type: "boolean" },
         postgres: { type: "string" },
         files: { type: "string" },
         "skip-server": { type: "boolean" },
@@ -138,7 +141,8 @@ export const benchCommand = {
     if (!parsed) return 0;
     const { values } = parsed;
     const size = parseSize(values.size ?? "10k");
-    if (size === null) throw new UsageError(`--size takes 10k, 100k or a multiple of 5 rollouts, not "${values.size}"`);
+    if (size === null)
+      throw new UsageError(`--size takes 10k, 100k, 1m or a multiple of 5 rollouts, not "${values.size}"`);
     const traceEvents = Number(values.traces ?? 0);
     if (!Number.isInteger(traceEvents) || traceEvents < 0)
       throw new UsageError(`--traces takes a whole number of events, not "${values.traces}"`);
@@ -335,7 +339,14 @@ export const benchCommand = {
         totalSeconds: Math.round((performance.now() - started) / 100) / 10,
       };
       if (values.json) console.log(JSON.stringify(result, null, 2));
-      else {
+      else if (values.markdown) {
+        const load = (l: readonly number[]) => l.map((x) => x.toFixed(2)).join(" ");
+        const context =
+          `${count(size)} rollouts (${count(shape.tasks)} tasks × ${shape.rollouts} × ` +
+          `${shape.checks} checks, one file each), ${machine.cpus} cores, Node ${machine.node}; load average ` +
+          `(1, 5, 15 min) ${load(loadAtFloor)} at the floor, ${load(loadAtIngest)} at ingest.`;
+        console.log(figureMarkdown(figures, context));
+      } else {
         console.log(`${size} rollouts, ${machine.cpus} cores, Node ${machine.node}`);
         console.log(
           `load average (1, 5, 15 min): before ${machine.loadavgBefore.join(" ")}, at the floor ${loadAtFloor.join(" ")}, ` +

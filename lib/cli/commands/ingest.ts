@@ -1,7 +1,9 @@
+import os from "node:os";
 import v8 from "node:v8";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { ingestFiles, RunDeletedError } from "@/lib/ingest/ingest-files";
+import { workerRereader } from "@/lib/ingest/reread-pool";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
@@ -11,6 +13,9 @@ import { openDatabase } from "../database";
 import { progress } from "../progress";
 import { runLine } from "../run-line";
 import { runUrl } from "../run-url";
+
+/** Whether the machine has a core idle enough for a second thread (the last minute's load average). */
+const coreToSpare = () => os.loadavg()[0]! + 1 <= os.availableParallelism();
 
 /** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
 const PARSE_LIGHT_ABOVE = 20_000;
@@ -64,6 +69,10 @@ export const ingestCommand = {
     const { files, rootName, rejected: unread, skipped } = await readPaths(positionals, { lazy: true });
     const store = await openDatabase();
     const bar = progress("ingest", !values.json && process.stderr.isTTY === true);
+    // A batch parsed light is read again a group at a time: on a second thread while this one stores, when a
+    // core is free for it. On a busy machine the thread only adds its copying (25,000 files at load average 10
+    // on 2 cores: 16.1–16.7 s of CPU and 41–46 s with it, 13.4–13.7 s and 28–33 s without).
+    const rereader = files.length > PARSE_LIGHT_ABOVE && coreToSpare() ? workerRereader() : undefined;
     try {
       const result = await ingestFiles(store, files, {
         runName: values.run,
@@ -76,6 +85,7 @@ export const ingestCommand = {
         consumeFiles: true,
         batchSize: 1000,
         parseLightAbove: PARSE_LIGHT_ABOVE,
+        rereader,
         onProgress: bar.update,
       }).catch((error: unknown) => {
         bar.done();
@@ -123,6 +133,7 @@ export const ingestCommand = {
       }
       return rejected.length > 0 ? 1 : 0;
     } finally {
+      await rereader?.close();
       await store.close();
     }
   },

@@ -14,7 +14,7 @@ import {
 import { checkStarts } from "./check-starts";
 
 /** Dense ids for strings in order of first appearance; consecutive lookups of one string skip the hash. */
-class Strings {
+export class Strings {
   readonly list: string[] = [];
   private readonly ids = new Map<string, number>();
   private last: string | undefined;
@@ -38,7 +38,7 @@ class Strings {
 }
 
 /** Appends to a growing list of numbers and hands it out as a typed array. */
-class Numbers {
+export class Numbers {
   private values = new Float64Array(64);
   length = 0;
 
@@ -60,7 +60,7 @@ class Numbers {
   }
 }
 
-function statusCode(status: ScoringCheck["status"]): number {
+export function statusCode(status: ScoringCheck["status"]): number {
   switch (status) {
     case "graded":
       return 0;
@@ -72,15 +72,15 @@ function statusCode(status: ScoringCheck["status"]): number {
   return code(CHECK_STATUSES, status, "check status");
 }
 
-function code<T>(list: readonly T[], value: T, what: string): number {
+export function code<T>(list: readonly T[], value: T, what: string): number {
   const i = list.indexOf(value);
   if (i < 0) throw new Error(`A run's ${what} is ${String(value)}, not one of ${list.join(", ")}`);
   return i;
 }
 
-const passedCode = (p: boolean | null) => (p === null ? 2 : p ? 1 : 0);
+export const passedCode = (p: boolean | null) => (p === null ? 2 : p ? 1 : 0);
 
-function scoreState(c: ScoringCheck): number {
+export function scoreState(c: ScoringCheck): number {
   if (c.score === null) return c.passed === null ? SCORE_DEFAULT : SCORE_NULL;
   if (c.passed !== null && Object.is(c.score, c.passed ? 1 : 0)) return SCORE_DEFAULT;
   return SCORE_OWN;

@@ -1,3 +1,4 @@
+import { isRunColumns, rolloutCount, UNSCORED, VERDICT_RULES, type RunColumns } from "../columns/run-columns";
 import type { ScoringRun, VerdictRule } from "../core/types";
 import type { Scenario } from "../scenario/scenario";
 
@@ -15,15 +16,26 @@ export interface PassRule {
 }
 
 export function passRule(
-  run: Pick<ScoringRun, "rollouts" | "passThreshold">,
+  run: Pick<ScoringRun, "rollouts" | "passThreshold"> | RunColumns,
   scenario: Pick<Scenario, "passThreshold"> = {},
 ): PassRule {
-  const scored = run.rollouts.filter((r) => r.status === "scored");
-  const rules = new Set((scored.length > 0 ? scored : run.rollouts).map((r) => r.rule));
+  const scoredRules = new Set<VerdictRule>();
+  const allRules = new Set<VerdictRule>();
+  let byReward = 0;
+  const add = (rule: VerdictRule, scored: boolean) => {
+    allRules.add(rule);
+    if (scored) scoredRules.add(rule);
+    if (rule !== "checks") byReward++;
+  };
+  if (isRunColumns(run))
+    for (let r = 0; r < rolloutCount(run); r++)
+      add(VERDICT_RULES[run.rolloutRule[r]!]!, run.rolloutStatus[r] !== UNSCORED);
+  else for (const r of run.rollouts) add(r.rule, r.status === "scored");
+  const rules = scoredRules.size > 0 ? scoredRules : allRules;
   const [only] = rules;
   return {
     decidedBy: rules.size === 1 && only !== undefined ? only : rules.size === 0 ? "checks" : "mixed",
     threshold: scenario.passThreshold ?? run.passThreshold,
-    byReward: run.rollouts.filter((r) => r.rule !== "checks").length,
+    byReward,
   };
 }
