@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { ZLiveRuns } from "@/lib/api/live-runs";
+import { ZLiveRuns } from "@/lib/api/schemas/live";
 
 /** How often an open page asks whether what it shows has changed, while it is live. */
 const POLL_MS = 2000;

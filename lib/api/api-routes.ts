@@ -23,6 +23,7 @@ export const API_ROUTES: readonly TApiRoute[] = [
   { path: "/api/compare/export.csv", methods: { GET: [] } },
   { path: "/api/files/[sha256]", methods: { GET: [] } },
   { path: "/api/live", methods: { GET: [] } },
+  { path: "/api/openapi.json", methods: { GET: [] } },
   // An upload is multipart: one `files` part per file (lib/api/read-upload.ts).
   { path: "/api/runs", methods: { GET: [], POST: ["multipart/form-data"] } },
   { path: "/api/runs/[id]", methods: { GET: [], PATCH: JSON_BODY, DELETE: JSON_BODY } },

@@ -22,7 +22,7 @@ import { ApiError, zodDetails } from "./errors";
 export const REPORT_PAGE_LIMIT = 500;
 export const REPORT_PAGE_MAX = 5_000;
 
-const ZReportQuery = z
+export const ZReportQuery = z
   .object({
     rollouts: z.literal("0").optional(),
     list: z.enum(["tasks", "rollouts"]).optional(),

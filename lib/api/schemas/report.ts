@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ZScenario } from "@/lib/scoring/scenario/scenario";
+import { ZNullableNumber } from "./common";
+
+/*
+ * GET /api/runs/:id/report: the score report (docs/scoring.md#the-report-json). Its top level is described
+ * field by field; the parts below it that the scoring documentation defines (metrics, tasks, rollouts, effort…)
+ * are objects kept open here, so a figure added there is not refused by the API.
+ */
+
+export { ZReportQuery } from "@/lib/api/report-page";
+
+const ZInterval = z.tuple([z.number(), z.number()]).nullable();
+
+const ZReportHeadline = z.looseObject({
+  metric: z.string(),
+  scheme: z.string(),
+  value: ZNullableNumber,
+  se: ZNullableNumber,
+  ci95: ZInterval,
+  tasks: z.number().int(),
+});
+
+const ZOpen = z.looseObject({});
+
+const ZReportTop = z.looseObject({
+  run: z.object({ name: z.string(), format: z.string() }),
+  scenario: ZScenario,
+  scenarioDescription: z.array(z.string()),
+  counts: z.object({
+    tasks: z.number().int(),
+    rollouts: z.number().int(),
+    scored: z.number().int(),
+    unscored: z.number().int(),
+  }),
+  headline: ZReportHeadline,
+  metrics: z.record(z.string(), ZOpen),
+  passRate: z.looseObject({ value: ZNullableNumber }),
+  meanReward: z.looseObject({ value: ZNullableNumber }),
+  groups: z.array(ZOpen),
+  effort: z.record(z.string(), ZOpen),
+  warnings: z.array(z.string()),
+  levers: z.array(ZOpen).optional(),
+});
+
+/** The whole report: with its per-task and per-rollout lists. */
+export const ZReport = ZReportTop.extend({
+  tasks: z.array(z.looseObject({ key: z.string() })),
+  rollouts: z.array(z.looseObject({ id: z.string(), task: z.string() })),
+}).meta({ id: "Report" });
+
+/** `?rollouts=0`: the report without its lists, their sizes in `lists`. */
+export const ZReportSummary = ZReportTop.extend({
+  lists: z.object({ tasks: z.object({ total: z.number().int() }), rollouts: z.object({ total: z.number().int() }) }),
+});
+
+/** `?list=tasks|rollouts&limit&cursor`: one page of one list; `next` is null after the last. */
+export const ZReportListPage = z.object({
+  list: z.enum(["tasks", "rollouts"]),
+  total: z.number().int(),
+  limit: z.number().int(),
+  items: z.array(ZOpen),
+  next: z.string().nullable(),
+});
+
+/** Which of the three the query asks for decides the answer. */
+export const ZReportAnswer = z.union([ZReport, ZReportSummary, ZReportListPage]);
