@@ -1,5 +1,6 @@
 "use client";
 
+import { apiUrls } from "@/lib/api/client-routes";
 import { usePathname, useSearchParams } from "next/navigation";
 import { memo, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
@@ -103,7 +104,7 @@ export function RunView({
   const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
   const pathname = usePathname();
   const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
-  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
+  const reportHref = apiUrls.report(meta.id, active ? scenarioText : null);
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
   const declaredItem = scenarios.find((s) => s.declared) ?? null;
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;

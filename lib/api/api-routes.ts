@@ -18,7 +18,7 @@ export interface TApiRoute {
   methods: Partial<Record<TRouteMethod, readonly string[]>>;
 }
 
-export const API_ROUTES: readonly TApiRoute[] = [
+export const API_ROUTES = [
   { path: "/api/compare", methods: { GET: [] } },
   { path: "/api/compare/export.csv", methods: { GET: [] } },
   { path: "/api/files/[sha256]", methods: { GET: [] } },
@@ -48,7 +48,10 @@ export const API_ROUTES: readonly TApiRoute[] = [
       DELETE: JSON_BODY,
     },
   },
-];
+] as const satisfies readonly TApiRoute[];
+
+/** The path of a route of the table, as the app's folders spell it ("/api/runs/[id]"). */
+export type TApiPath = (typeof API_ROUTES)[number]["path"];
 
 /** "/api/runs/x/" → ["api", "runs", "x"]; an empty segment inside ("//") stays, and matches nothing. */
 const segmentsOf = (path: string) => path.replace(/\/+$/, "").split("/").slice(1);

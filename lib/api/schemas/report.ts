@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZScenario } from "@/lib/scoring/scenario/scenario";
+import { parseRolloutSort, ROLLOUT_SORT_KEYS } from "@/lib/scoring/view/rollout-sort";
 import { ZNullableNumber } from "./common";
 
 /*
@@ -8,7 +9,40 @@ import { ZNullableNumber } from "./common";
  * are objects kept open here, so a figure added there is not refused by the API.
  */
 
-export { ZReportQuery } from "@/lib/api/report-page";
+export const REPORT_PAGE_MAX = 5_000;
+
+/** `?rollouts=0`, or `?list=tasks|rollouts&limit&cursor[&sort]`; nothing: the whole report. */
+export const ZReportQuery = z
+  .object({
+    rollouts: z.literal("0").optional(),
+    list: z.enum(["tasks", "rollouts"]).optional(),
+    cursor: z.string().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).optional(),
+    sort: z
+      .string()
+      .transform((text, ctx) => {
+        const sort = parseRolloutSort(text);
+        if (sort) return sort;
+        ctx.addIssue({
+          code: "custom",
+          message: `sort is one of ${ROLLOUT_SORT_KEYS.join(", ")}, with "-" before it for descending.`,
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  })
+  .refine((q) => q.list !== undefined || (q.cursor === undefined && q.limit === undefined), {
+    message: "cursor and limit page a list: add list=tasks or list=rollouts.",
+    path: ["list"],
+  })
+  .refine((q) => q.sort === undefined || q.list === "rollouts", {
+    message: "sort orders the rollouts list: add list=rollouts.",
+    path: ["sort"],
+  })
+  .refine((q) => q.list === undefined || q.rollouts === undefined, {
+    message: "rollouts=0 and list= ask for different answers: give one.",
+    path: ["rollouts"],
+  });
 
 const ZInterval = z.tuple([z.number(), z.number()]).nullable();
 

@@ -1,17 +1,43 @@
 import { z } from "zod";
 import type { CheckListPage } from "@/lib/api/check-pages";
+import { CHECK_PAGE, CHECK_PAGE_MAX } from "@/lib/scoring/view/check-pages";
 import type { CheckDetail, RolloutDetail } from "@/lib/store/records";
 import { ZJsonHead, ZJsonObject, ZNullableNumber, ZTextHead } from "./common";
 import { ZTraceSummary, ZTraceTotals } from "./traces";
 
 /*
  * /api/runs/:id/rollouts/:rollout and what is under it: the rollout with its checks, its checks a page at a
- * time, its whole texts, its files as images. The queries are the ones the handlers parse (lib/api/check-queries.ts).
+ * time, its whole texts, its files as images. The handlers parse their queries with these.
  */
 
-export { ZChecksQuery, ZTextQuery } from "@/lib/api/check-queries";
-export { ZImageQuery } from "@/lib/api/rollout-image";
 export { ZTracePageQuery } from "@/lib/traces/page";
+
+/** Where a page of checks (or grid rows) starts, and how many it holds. */
+export const ZPageOffset = z.coerce.number().int().min(0).max(1e9).default(0);
+export const ZCheckPageLimit = z.coerce.number().int().min(1).max(CHECK_PAGE_MAX).default(CHECK_PAGE);
+
+/** `GET /api/runs/:id/rollouts/:rollout/checks?offset&limit&filter&scenario`. */
+export const ZChecksQuery = z.strictObject({
+  offset: ZPageOffset,
+  limit: ZCheckPageLimit,
+  filter: z.enum(["all", "failed-required"]).default("all"),
+  scenario: z.string().optional(),
+});
+
+/** `GET /api/runs/:id/rollouts/:rollout/text?field[&check][&download=1]`. */
+export const ZTextQuery = z
+  .strictObject({
+    field: z.enum(["agentOutput", "error", "metadata", "detail", "reason"]),
+    check: z.coerce.number().int().min(0).max(1e9).optional(),
+    download: z.enum(["0", "1"]).default("0"),
+  })
+  .refine((q) => q.field === "metadata" || (q.field === "detail" || q.field === "reason") === (q.check !== undefined), {
+    message: "check (a check's stored order) is needed with detail and reason, and taken with metadata only",
+    path: ["check"],
+  });
+
+/** `GET /api/runs/:id/rollouts/:rollout/image?path`: the file's path among the rollout's files. */
+export const ZImageQuery = z.object({ path: z.string().min(1).max(4096) });
 
 const ZCheckStatus = z.enum(["graded", "not_assigned", "error"]);
 const ZResolvedRef = z.object({ ref: z.string(), step: z.number().int().nullable() });

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import type { GridRowsPage } from "@/lib/api/check-pages";
 import { ZNullableNumber, ZTextHead } from "./common";
-import { ZCheckCell } from "./rollouts";
+import { ZCheckCell, ZCheckPageLimit, ZPageOffset } from "./rollouts";
 
 /* GET /api/runs/:id/tasks/:task/grid: a page of a task's checks × rollouts grid under a scenario. */
 
-export { ZGridQuery } from "@/lib/api/check-queries";
+/** `GET /api/runs/:id/tasks/:task/grid?offset&limit&failing&scenario`. */
+export const ZGridQuery = z.strictObject({
+  offset: ZPageOffset,
+  limit: ZCheckPageLimit,
+  failing: z.enum(["0", "1"]).default("0"),
+  scenario: z.string().optional(),
+});
 
 const ZGridCell = z.object({
   key: z.string(),
