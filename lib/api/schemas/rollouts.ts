@@ -72,31 +72,29 @@ const ZMeasures = {
   steps: ZNullableNumber,
 };
 
-export const ZRolloutDetail = z
-  .object({
-    ...ZMeasures,
-    id: z.string(),
-    taskKey: z.string(),
-    status: z.enum(["scored", "unscored"]),
-    rule: z.string(),
-    reportedPassed: z.boolean().nullable(),
-    reportedReward: ZNullableNumber,
-    terminationReason: z.string().nullable(),
-    agentOutput: z.string().nullable(),
-    error: z.string().nullable(),
-    errorCategory: z.string().nullable(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-    sourcePath: z.string(),
-    sourceFormat: z.string(),
-    sourceSha256: z.string(),
-    files: z.array(z.object({ path: z.string(), sha256: z.string() })),
-    warnings: z.array(z.string()),
-    metadata: ZJsonObject,
-    checks: z.array(ZCheckDetail),
-    trace: ZTraceSummary.nullable(),
-  })
-  .meta({ id: "Rollout" });
+export const ZRolloutDetail = z.object({
+  ...ZMeasures,
+  id: z.string(),
+  taskKey: z.string(),
+  status: z.enum(["scored", "unscored"]),
+  rule: z.string(),
+  reportedPassed: z.boolean().nullable(),
+  reportedReward: ZNullableNumber,
+  terminationReason: z.string().nullable(),
+  agentOutput: z.string().nullable(),
+  error: z.string().nullable(),
+  errorCategory: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  sourcePath: z.string(),
+  sourceFormat: z.string(),
+  sourceSha256: z.string(),
+  files: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  warnings: z.array(z.string()),
+  metadata: ZJsonObject,
+  checks: z.array(ZCheckDetail),
+  trace: ZTraceSummary.nullable(),
+});
 
 /** GET /api/runs/:id/rollouts/:rollout: the rollout, each check with its evidence resolved against the trace. */
 export const ZRolloutAnswer = z.object({
