@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TRouteMethod } from "./api-routes";
-import { ZCompareAnswer, ZCompareUrlQuery } from "./schemas/compare";
+import { ZCompareAnswer, zCompareUrlQuery } from "./schemas/compare";
 import { ZFileParams, ZFileQuery } from "./schemas/files";
 import { ZLiveRuns } from "./schemas/live";
 import { ZReportAnswer, ZReportQuery } from "./schemas/report";
@@ -53,14 +53,14 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
   "/api/compare": {
     GET: {
       summary: "Two stored runs compared under a scenario (the `tally compare --json` body).",
-      query: ZCompareUrlQuery,
+      query: zCompareUrlQuery(2),
       answers: { 200: json(ZCompareAnswer, "The comparison.") },
     },
   },
   "/api/compare/export.csv": {
     GET: {
       summary: "The compare page's per-task table as CSV, one row per (task, candidate).",
-      query: ZCompareUrlQuery,
+      query: zCompareUrlQuery(),
       answers: { 200: { media: "text/csv", description: "An attachment." } },
     },
   },

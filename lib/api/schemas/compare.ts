@@ -1,19 +1,38 @@
 import { z } from "zod";
+import { zCompareQuery } from "@/lib/compare/query";
+import { parseRunIds } from "@/lib/scoring/report/compare-order";
 import { ZScenario } from "@/lib/scoring/scenario/scenario";
 import { ZNullableNumber } from "./common";
 
 /*
  * GET /api/compare and /api/compare/export.csv: two (or three, for the CSV) stored runs compared under a
- * scenario (docs/scoring.md#comparing-two-runs). The handlers read the query with lib/compare/query.ts, which
- * splits `runs`; this is the query as a URL carries it.
+ * scenario (docs/scoring.md#comparing-two-runs).
  */
 
-export const ZCompareUrlQuery = z.object({
-  runs: z.string().describe("Two run ids (three for the CSV), comma-separated; a run's name is taken too."),
-  a: z.string().optional().describe("The run every other is compared with; else the baseline run, else the first."),
-  metric: z.string().optional().describe("The metric compared task by task; else the headline's."),
-  scenario: z.string().optional().describe("A what-if scenario as JSON, as the pages' `scenario` parameter."),
-});
+/**
+ * The compare query as a URL carries it: `runs` split at its commas, then checked as the compare page checks
+ * it (lib/compare/query.ts), with at most `maxRuns` different runs.
+ */
+export function zCompareUrlQuery(maxRuns?: number) {
+  const query = zCompareQuery(maxRuns);
+  return z.object({
+    runs: z
+      .string()
+      .optional()
+      .transform(parseRunIds)
+      .pipe(query.shape.runs)
+      .describe("Two run ids (three for the CSV), comma-separated; a run's name is taken too."),
+    a: query.shape.a.describe("The run every other is compared with; else the baseline run, else the first."),
+    metric: query.shape.metric.describe("The metric compared task by task; else the headline's."),
+    scenario: z.string().optional().describe("A what-if scenario as JSON, as the pages' `scenario` parameter."),
+  });
+}
+
+/** A query string's compare parameters read with zCompareUrlQuery (the first value of each). */
+export function parseCompareUrlQuery(params: URLSearchParams, maxRuns?: number) {
+  const first = (name: string) => params.get(name) ?? undefined;
+  return zCompareUrlQuery(maxRuns).safeParse({ runs: first("runs"), a: first("a"), metric: first("metric") });
+}
 
 const ZSide = z.looseObject({
   id: z.string().nullable(),
