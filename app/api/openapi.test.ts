@@ -58,7 +58,14 @@ describe("GET /api/openapi.json", () => {
       openapi: string;
       paths: Record<
         string,
-        Record<string, { responses: Record<string, unknown>; parameters: { name: string; in: string }[] }>
+        Record<
+          string,
+          {
+            responses: Record<string, unknown>;
+            parameters: { name: string; in: string }[];
+            requestBody?: { required: boolean; content: Record<string, unknown> };
+          }
+        >
       >;
     };
     expect(doc.openapi).toBe("3.1.0");
@@ -79,6 +86,16 @@ describe("GET /api/openapi.json", () => {
         expect(Object.keys(op.responses), `${method} ${path}`).toContain("default");
         const inPath = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
         expect(inPath, `${method} ${path}`).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+      }
+    // A body in each media type the route table lets through the proxy, required except on a DELETE.
+    for (const route of API_ROUTES)
+      for (const [method, media] of Object.entries(route.methods)) {
+        const op = doc.paths[route.path.replace(/\[(\w+)\]/g, "{$1}")]![method.toLowerCase()]!;
+        if (media.length === 0) expect(op.requestBody, `${method} ${route.path}`).toBeUndefined();
+        else {
+          expect(Object.keys(op.requestBody!.content), `${method} ${route.path}`).toEqual(media);
+          expect(op.requestBody!.required, `${method} ${route.path}`).toBe(method !== "DELETE");
+        }
       }
     const checks = doc.paths["/api/runs/{id}/rollouts/{rollout}/checks"]!.get!;
     expect(checks.parameters.filter((p) => p.in === "query").map((p) => p.name)).toEqual([

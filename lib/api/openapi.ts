@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { API_ROUTES, BODY_METHODS, type TRouteMethod } from "./api-routes";
-import { OPERATIONS, type TAnswer, type TOperation } from "./operations";
+import { API_ROUTES, type TApiRoute, type TRouteMethod } from "./api-routes";
+import { NO_BODY, OPERATIONS, type TAnswer, type TOperation } from "./operations";
 import { ZApiErrorBody } from "./schemas/common";
 
 /*
@@ -90,7 +90,9 @@ function response(answer: TAnswer, defs: Definitions): JsonSchema {
   return { description: answer.description };
 }
 
-function operation(method: TRouteMethod, path: string, op: TOperation, names: string[], defs: Definitions): JsonSchema {
+function operation(method: TRouteMethod, route: TApiRoute, op: TOperation, defs: Definitions): JsonSchema {
+  const { names } = templateOf(route.path);
+  const media = route.methods[method] ?? [];
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(op.answers)) responses[status] = response(answer, defs);
   responses.default = {
@@ -98,12 +100,17 @@ function operation(method: TRouteMethod, path: string, op: TOperation, names: st
     content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
   };
   return {
-    operationId: operationId(method, path),
+    operationId: operationId(method, route.path),
     summary: op.summary,
     ...(op.write ? { security: [{ ingestToken: [] }, {}] } : {}),
     parameters: parameters(op, names, defs),
-    ...(op.body && (BODY_METHODS as readonly string[]).includes(method)
-      ? { requestBody: { required: true, content: { [op.body.media]: { schema: defs.of(op.body.schema, "input") } } } }
+    ...(op.body && media.length > 0
+      ? {
+          requestBody: {
+            required: op.body !== NO_BODY,
+            content: Object.fromEntries(media.map((type) => [type, { schema: defs.of(op.body!, "input") }])),
+          },
+        }
       : {}),
     responses,
   };
@@ -115,14 +122,14 @@ export function openApiDocument(): JsonSchema {
   defs.schemas.ApiError = defs.of(ZApiErrorBody, "output");
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of API_ROUTES) {
-    const { template, names } = templateOf(route.path);
+    const { template } = templateOf(route.path);
     const ops = OPERATIONS[route.path];
     if (!ops) throw new Error(`lib/api/operations.ts does not describe ${route.path}.`);
     paths[template] = {};
     for (const method of Object.keys(route.methods) as TRouteMethod[]) {
       const op = ops[method];
       if (!op) throw new Error(`lib/api/operations.ts does not describe ${method} ${route.path}.`);
-      paths[template][method.toLowerCase()] = operation(method, route.path, op, names, defs);
+      paths[template][method.toLowerCase()] = operation(method, route, op, defs);
     }
   }
   return {

@@ -32,7 +32,8 @@ export interface TOperation {
   summary: string;
   params?: z.ZodObject;
   query?: z.ZodType;
-  body?: { media: string; schema: z.ZodType };
+  /** The body, in each media type the route table lists for the method. */
+  body?: z.ZodType;
   /** By status; every operation also answers errors in the one error shape. */
   answers: Record<number, TAnswer>;
   /** Writes need the ingest token when one is set. */
@@ -41,7 +42,8 @@ export interface TOperation {
 
 const json = (schema: z.ZodType, description: string): TAnswer => ({ json: schema, description });
 const noContent: TAnswer = { empty: true, description: "Done; no body." };
-const NO_BODY_JSON = { media: "application/json", schema: z.object({}).describe("No fields; may be empty.") };
+/** The body of a DELETE: none is needed; an empty JSON object is read as none. */
+export const NO_BODY = z.object({}).describe("No fields; the body may be left out.");
 
 export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>>> = {
   "/api/openapi.json": {
@@ -82,7 +84,7 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
     GET: { summary: "Every stored run.", answers: { 200: json(ZRunList, "The runs, newest first.") } },
     POST: {
       summary: "Ingests a batch of files; the answer reports each file (stored, duplicate, rejected with why).",
-      body: { media: "multipart/form-data", schema: ZUploadForm },
+      body: ZUploadForm,
       write: true,
       answers: {
         201: json(ZIngestBody, "Something was stored."),
@@ -94,13 +96,13 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
     GET: { summary: "A stored run's metadata and summary.", answers: { 200: json(ZRunAnswer, "The run.") } },
     PATCH: {
       summary: "Renames the run and/or replaces its tags.",
-      body: { media: "application/json", schema: ZRunPatch },
+      body: ZRunPatch,
       write: true,
       answers: { 200: json(ZRunAnswer, "The changed run.") },
     },
     DELETE: {
       summary: "Removes the run, its rollouts and the raw files only it held.",
-      body: NO_BODY_JSON,
+      body: NO_BODY,
       write: true,
       answers: { 204: noContent },
     },
@@ -108,7 +110,7 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
   "/api/runs/[id]/baseline": {
     POST: {
       summary: "Marks (or unmarks) the one baseline run.",
-      body: { media: "application/json", schema: ZBaselineBody },
+      body: ZBaselineBody,
       write: true,
       answers: { 200: json(ZBaselineAnswer, "The run and whether it is the baseline now.") },
     },
@@ -186,7 +188,7 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
     GET: { summary: "Every saved scenario.", answers: { 200: json(ZScenarioList, "The scenarios, by name.") } },
     POST: {
       summary: "Saves a named scenario; 409 when the name is taken.",
-      body: { media: "application/json", schema: ZNewScenario },
+      body: ZNewScenario,
       write: true,
       answers: { 201: json(ZScenarioAnswer, "The saved scenario.") },
     },
@@ -195,16 +197,16 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
     GET: { summary: "A saved scenario.", answers: { 200: json(ZScenarioAnswer, "The scenario.") } },
     PUT: {
       summary: "Renames or changes a saved scenario; declaring it undeclares any other.",
-      body: { media: "application/json", schema: ZScenarioPut },
+      body: ZScenarioPut,
       write: true,
       answers: { 200: json(ZScenarioAnswer, "The stored scenario.") },
     },
-    DELETE: { summary: "Deletes a saved scenario.", body: NO_BODY_JSON, write: true, answers: { 204: noContent } },
+    DELETE: { summary: "Deletes a saved scenario.", body: NO_BODY, write: true, answers: { 204: noContent } },
   },
   "/api/session": {
     POST: {
       summary: "Signs a browser in with the read token: a session cookie, never the token.",
-      body: { media: "application/json", schema: ZSignIn },
+      body: ZSignIn,
       answers: {
         200: json(ZSessionAnswer, "Signed in (or nothing needs signing in)."),
         303: { empty: true, description: "A form post: where to go next." },
@@ -212,7 +214,7 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
     },
     DELETE: {
       summary: "Signs out: clears the session cookie.",
-      body: NO_BODY_JSON,
+      body: NO_BODY,
       answers: { 200: json(ZSessionAnswer, "Signed out.") },
     },
   },
