@@ -153,7 +153,8 @@ describe("real answers parse with the document's schemas", () => {
       );
     const whole = (await report("")) as { rollouts: { id: string; task: string }[] };
     await report("?rollouts=0");
-    await report("?list=rollouts&limit=1");
+    await report("?list=rollouts&limit=1&sort=-tokens");
+    await report("?list=tasks&limit=2");
     await report(`?scenario=${encodeURIComponent(JSON.stringify({ unscored: "fail" }))}`);
     const rollout = whole.rollouts[0]!;
 

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { MEASURE_KEYS, type MeasureKey } from "@/lib/scoring/core/measures";
+import type { Lever, RolloutReport } from "@/lib/scoring/report/report-types";
 import { ZScenario } from "@/lib/scoring/scenario/scenario";
 import { parseRolloutSort, ROLLOUT_SORT_KEYS } from "@/lib/scoring/view/rollout-sort";
 import { ZNullableNumber } from "./common";
 
 /*
  * GET /api/runs/:id/report: the score report (docs/scoring.md#the-report-json). Its top level is described
- * field by field; the parts below it that the scoring documentation defines (metrics, tasks, rollouts, effort…)
- * are objects kept open here, so a figure added there is not refused by the API.
+ * field by field, with its rollout and task lines; the parts below that the scoring documentation defines
+ * (per-metric figures, effort, groups…) are objects kept open here, so a figure added there is not refused by the API.
  */
 
 export const REPORT_PAGE_MAX = 5_000;
@@ -57,6 +59,53 @@ const ZReportHeadline = z.looseObject({
 
 const ZOpen = z.looseObject({});
 
+/** A rollout's line of the report (lib/scoring/report/report-types.ts RolloutReport). */
+export const ZRolloutReport = z
+  .object({
+    id: z.string(),
+    task: z.string(),
+    source: z.string().nullable(),
+    status: z.enum(["scored", "unscored"]),
+    passed: z.boolean(),
+    reward: ZNullableNumber,
+    failedRequired: z.array(z.string()),
+    warnings: z.array(z.string()),
+    checksChanged: z.boolean(),
+    metrics: z.record(z.string(), ZNullableNumber),
+    measures: z.object(
+      Object.fromEntries(MEASURE_KEYS.map((k) => [k, ZNullableNumber])) as Record<MeasureKey, typeof ZNullableNumber>,
+    ),
+  })
+  .meta({ id: "RolloutReport" });
+
+/** A task's line of the report: its rollout figures and its value per metric. */
+export const ZTaskReport = z
+  .looseObject({
+    key: z.string(),
+    taskId: z.string(),
+    name: z.string().nullable(),
+    group: z.string().nullable(),
+    weight: z.number(),
+    rollouts: z.number().int(),
+    scored: z.number().int(),
+    passes: z.number().int(),
+    passRate: ZNullableNumber,
+    meanReward: ZNullableNumber,
+    diagnosis: z.enum(["solid", "unreliable", "never-passes", "unscored"]),
+    capability: z.enum(["near-miss", "far-off"]).nullable(),
+    metrics: z.record(z.string(), ZNullableNumber),
+  })
+  .meta({ id: "TaskReport" });
+
+/** A check verdict that, counted the other way in its task, moves the headline by `delta`. */
+const ZLever = z.object({
+  task: z.string(),
+  check: z.string(),
+  label: z.string(),
+  passed: z.boolean(),
+  delta: z.number(),
+});
+
 const ZReportTop = z.looseObject({
   run: z.object({ name: z.string(), format: z.string() }),
   scenario: ZScenario,
@@ -74,13 +123,13 @@ const ZReportTop = z.looseObject({
   groups: z.array(ZOpen),
   effort: z.record(z.string(), ZOpen),
   warnings: z.array(z.string()),
-  levers: z.array(ZOpen).optional(),
+  levers: z.array(ZLever).optional(),
 });
 
 /** The whole report: with its per-task and per-rollout lists. */
 export const ZReport = ZReportTop.extend({
-  tasks: z.array(z.looseObject({ key: z.string() })),
-  rollouts: z.array(z.looseObject({ id: z.string(), task: z.string() })),
+  tasks: z.array(ZTaskReport),
+  rollouts: z.array(ZRolloutReport),
 }).meta({ id: "Report" });
 
 /** `?rollouts=0`: the report without its lists, their sizes in `lists`. */
@@ -89,13 +138,21 @@ export const ZReportSummary = ZReportTop.extend({
 });
 
 /** `?list=tasks|rollouts&limit&cursor`: one page of one list; `next` is null after the last. */
-export const ZReportListPage = z.object({
-  list: z.enum(["tasks", "rollouts"]),
-  total: z.number().int(),
-  limit: z.number().int(),
-  items: z.array(ZOpen),
-  next: z.string().nullable(),
-});
+const ZPageOf = <L extends "tasks" | "rollouts", T extends z.ZodType>(list: L, item: T) =>
+  z.object({
+    list: z.literal(list),
+    total: z.number().int(),
+    limit: z.number().int(),
+    items: z.array(item),
+    next: z.string().nullable(),
+  });
+export const ZReportListPage = z.discriminatedUnion("list", [
+  ZPageOf("tasks", ZTaskReport),
+  ZPageOf("rollouts", ZRolloutReport),
+]);
 
 /** Which of the three the query asks for decides the answer. */
 export const ZReportAnswer = z.union([ZReport, ZReportSummary, ZReportListPage]);
+
+ZRolloutReport satisfies z.ZodType<RolloutReport>;
+ZLever satisfies z.ZodType<Lever>;
