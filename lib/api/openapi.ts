@@ -116,8 +116,14 @@ function operation(method: TRouteMethod, route: TApiRoute, op: TOperation, defs:
   };
 }
 
-/** The document: every route of the route table with every method it exports. */
+let built: JsonSchema | null = null;
+
+/** The document: every route of the route table with every method it exports. Built once: the code is its source. */
 export function openApiDocument(): JsonSchema {
+  return (built ??= buildDocument());
+}
+
+function buildDocument(): JsonSchema {
   const defs = new Definitions();
   defs.schemas.ApiError = defs.of(ZApiErrorBody, "output");
   const paths: Record<string, Record<string, JsonSchema>> = {};
