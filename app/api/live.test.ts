@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
-import { ZLiveRuns } from "@/lib/api/live-runs";
+import { ZLiveRuns } from "@/lib/api/schemas/live";
 import { getStore } from "@/lib/store/open-store";
 import { GET as getLive } from "./live/route";
 import { GET as getRun } from "./runs/[id]/route";

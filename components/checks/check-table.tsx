@@ -1,3 +1,4 @@
+import { type TRolloutRef, apiUrls } from "@/lib/api/client-routes";
 import { forwardRef } from "react";
 import { clipHead, count, fixed } from "@/lib/display/format";
 import { sameText } from "@/lib/text-head";
@@ -6,7 +7,6 @@ import { isPreformatted, statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/ui/json-tree";
 import { CutText } from "@/components/ui/cut-text";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
-import { textUrl } from "@/components/ui/api-urls";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
@@ -56,11 +56,11 @@ export function CheckDetailTexts({
 }: {
   entry: CheckEntry;
   /** The rollout's API (texts fetched whole from it); null in a shared copy, which holds every text whole. */
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
 }) {
   const { check, evidence } = entry;
   const url = (field: "detail" | "reason" | "metadata") =>
-    rolloutApi ? textUrl(rolloutApi, field, check.order) : null;
+    rolloutApi ? apiUrls.rolloutText(rolloutApi, field, check.order) : null;
   const more = check.evidenceCount - check.evidenceRefs.length;
   return (
     <>
@@ -107,7 +107,7 @@ export function CheckDetailTexts({
  */
 export const CheckTableRow = forwardRef<
   HTMLTableRowElement,
-  { entry: CheckEntry; flip?: FlipTarget; hasWeights: boolean; rolloutApi: string | null; index?: number }
+  { entry: CheckEntry; flip?: FlipTarget; hasWeights: boolean; rolloutApi: TRolloutRef | null; index?: number }
 >(function CheckTableRow({ entry, flip, hasWeights, rolloutApi, index }, ref) {
   const { check, cell } = entry;
   return (

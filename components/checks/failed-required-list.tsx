@@ -1,6 +1,6 @@
+import { type TRolloutRef, apiUrls } from "@/lib/api/client-routes";
 import { clipHead } from "@/lib/display/format";
 import { CutText } from "@/components/ui/cut-text";
-import { textUrl } from "@/components/ui/api-urls";
 import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";
@@ -18,12 +18,13 @@ export function FailedRequiredList({
 }: {
   entries: readonly CheckEntry[];
   /** The rollout's API, for each text's "show all"; null in a shared copy. */
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
 }) {
   return (
     <ol className={styles.failedList} data-testid="failed-required">
       {entries.map(({ check, cell, evidence }) => {
-        const url = (field: "detail" | "reason") => (rolloutApi ? textUrl(rolloutApi, field, check.order) : null);
+        const url = (field: "detail" | "reason") =>
+          rolloutApi ? apiUrls.rolloutText(rolloutApi, field, check.order) : null;
         return (
           <li key={check.order} className={styles.failedItem}>
             <div className={styles.failedHead}>

@@ -3,7 +3,7 @@
 import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { ingestAuthHeader } from "@/components/upload/ingest-token";
+import { api } from "@/lib/api/client-routes";
 import styles from "./baseline-toggle.module.css";
 
 type Problem = { kind: "unauthorized" } | { kind: "failed"; message: string } | null;
@@ -22,22 +22,11 @@ export function BaselineToggle({ runId, runName, baseline }: { runId: string; ru
   const toggle = async () => {
     setSending(true);
     setProblem(null);
-    try {
-      const res = await fetch(`/api/runs/${encodeURIComponent(runId)}/baseline`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...ingestAuthHeader() },
-        body: JSON.stringify({ baseline: !baseline }),
-      });
-      if (res.status === 401) setProblem({ kind: "unauthorized" });
-      else if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        setProblem({ kind: "failed", message: body?.error?.message ?? `The server answered ${res.status}.` });
-      } else startTransition(() => router.refresh());
-    } catch {
-      setProblem({ kind: "failed", message: "The server could not be reached." });
-    } finally {
-      setSending(false);
-    }
+    const result = await api.setBaseline(runId, !baseline);
+    setSending(false);
+    if (result.ok) startTransition(() => router.refresh());
+    else if (result.kind === "unauthorized") setProblem({ kind: "unauthorized" });
+    else setProblem({ kind: "failed", message: result.message });
   };
 
   return (

@@ -4,6 +4,7 @@
  * every link on the page is built from it. Malformed values fall back to the default instead of failing. `runs`,
  * `a` and `metric` are the compare parameters of lib/compare/query.ts, shared with the API.
  */
+import { apiUrls } from "@/lib/api/client-routes";
 import { METRIC_NAME } from "@/lib/compare/query";
 import { parseRunIds } from "@/lib/scoring/report/compare-order";
 import type { SortDir, TaskSort } from "@/lib/scoring/view/compare-table";
@@ -79,10 +80,12 @@ export function compareViewHref(view: CompareView, patch: Partial<CompareView> =
 
 /** The per-task CSV of the same comparison (A, candidates and metric as on the page). */
 export function compareCsvHref(view: CompareView, order: { a: string; candidates: string[] }): string {
-  const params = new URLSearchParams({ runs: [order.a, ...order.candidates].join(","), a: order.a });
-  if (view.metric) params.set("metric", view.metric);
-  if (view.scenario) params.set("scenario", view.scenario);
-  return `/api/compare/export.csv?${params.toString().replace(/%2C/gi, ",")}`;
+  return apiUrls.compareCsv({
+    runs: [order.a, ...order.candidates],
+    a: order.a,
+    metric: view.metric,
+    scenario: view.scenario,
+  });
 }
 
 /** The link a sortable column header points to: the same column flips the direction. */

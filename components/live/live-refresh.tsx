@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { ZLiveRuns } from "@/lib/api/live-runs";
+import { api } from "@/lib/api/client-routes";
 
 /** How often an open page asks whether what it shows has changed, while it is live. */
 const POLL_MS = 2000;
@@ -21,15 +21,12 @@ export function LiveRefresh({ shown }: { shown: readonly { id: string; rollouts:
     if (expected.size === 0) return;
     let stopped = false;
     const poll = async () => {
-      try {
-        const response = await fetch("/api/live", { cache: "no-store" });
-        if (!response.ok || stopped) return;
-        const live = new Map(ZLiveRuns.parse(await response.json()).runs.map((r) => [r.id, r.rollouts]));
-        // Until the refreshed page shows what the server has, every poll asks again.
-        if ([...expected].some(([id, n]) => live.get(id) !== n) && !stopped) router.refresh();
-      } catch {
-        // The server restarting, or the network gone for a moment: the next poll asks again.
-      }
+      const result = await api.live();
+      // A failed poll (the server restarting, the network gone for a moment): the next one asks again.
+      if (!result.ok || stopped) return;
+      const live = new Map(result.data.runs.map((r) => [r.id, r.rollouts]));
+      // Until the refreshed page shows what the server has, every poll asks again.
+      if ([...expected].some(([id, n]) => live.get(id) !== n) && !stopped) router.refresh();
     };
     const timer = setInterval(() => void poll(), POLL_MS);
     return () => {

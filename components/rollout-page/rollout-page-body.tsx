@@ -1,3 +1,4 @@
+import { apiUrls } from "@/lib/api/client-routes";
 import { notFound } from "next/navigation";
 import { clip } from "@/lib/display/format";
 import { checkEntryViews } from "@/lib/api/check-views";
@@ -20,7 +21,6 @@ import type { TraceRead } from "@/lib/traces";
 import type { CheckRowsSource } from "@/components/rollout/check-rows";
 import { ChecksSection } from "@/components/rollout/checks-section";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
-import { rolloutApiUrl, textUrl } from "@/components/ui/api-urls";
 import { OutputSection } from "@/components/rollout/output-section";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
@@ -84,11 +84,11 @@ export function RolloutPageBody({
   const plan = firstCheckPage(cells);
   const failed = checkEntryViews(plan.failed, checks, cells, evidence.byCheck);
   const first = checkEntryViews(plan.rows, checks, cells, evidence.byCheck);
-  const rolloutApi = server ? rolloutApiUrl(id, rollout.id) : null;
+  const rolloutApi = server ? { id, rollout: rollout.id } : null;
   const source: CheckRowsSource = rolloutApi
     ? {
         kind: "api",
-        url: `${rolloutApi}/checks${carried ? `?${new URLSearchParams({ scenario: carried }).toString()}` : ""}`,
+        url: apiUrls.rolloutChecks(rolloutApi, carried),
       }
     : {
         kind: "local",
@@ -187,7 +187,7 @@ export function RolloutPageBody({
 
       <TraceSection
         read={trace}
-        rolloutApi={rolloutApiUrl(id, rollout.id)}
+        rolloutApi={{ id, rollout: rollout.id }}
         citations={evidence.citations}
         citedBy={evidence.citedBy}
         firstPage={traceFirstPage}
@@ -201,7 +201,7 @@ export function RolloutPageBody({
             as="pre"
             focusable
             text={{ head: rollout.metadata.head, bytes: rollout.metadata.bytes, cut: true }}
-            url={rolloutApi ? textUrl(rolloutApi, "metadata") : null}
+            url={rolloutApi ? apiUrls.rolloutText(rolloutApi, "metadata") : null}
             className={styles.textBlock}
             testId="rollout-metadata-text"
             what="metadata"

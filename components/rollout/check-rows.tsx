@@ -1,5 +1,8 @@
 "use client";
 
+import { apiCall, dataOf, withQuery } from "@/lib/api/client";
+import { ZChecksAnswer } from "@/lib/api/schemas/rollouts";
+import { type TRolloutRef } from "@/lib/api/client-routes";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckEntryView } from "@/lib/api/check-views";
@@ -28,7 +31,7 @@ interface Props {
   flip?: FlipTarget;
   hasWeights: boolean;
   /** The rollout's API, for each text's "show all"; null in a shared copy. */
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
   /** What the rows were computed under (the scenario): the list starts over when it changes. */
   version: string;
 }
@@ -152,15 +155,9 @@ function VirtualCheckTable({
       for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
       if (!missing || requested.current.has(page)) continue;
       requested.current.add(page);
-      const url = `${source.url}${source.url.includes("?") ? "&" : "?"}${new URLSearchParams({
-        offset: String(from),
-        limit: String(PAGE),
-        filter,
-      }).toString()}`;
-      fetch(url)
-        .then(async (res) => {
-          if (!res.ok) throw new Error(`the checks API answered ${res.status}`);
-          const body = (await res.json()) as { offset: number; entries: CheckEntryView[] };
+      apiCall(withQuery(source.url, { offset: from, limit: PAGE, filter }), ZChecksAnswer)
+        .then((result) => {
+          const body = dataOf(result);
           setRows((now) => {
             const next = new Map(now);
             body.entries.forEach((e, i) => next.set(body.offset + i, e));

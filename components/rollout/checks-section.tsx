@@ -1,3 +1,4 @@
+import { type TRolloutRef } from "@/lib/api/client-routes";
 import { plural } from "@/lib/display/format";
 import type { FlipTarget } from "@/components/checks/check-table";
 import type { CheckEntryView } from "@/lib/api/check-views";
@@ -25,7 +26,7 @@ export function ChecksSection({
   source: CheckRowsSource;
   flip: FlipTarget;
   hasWeights: boolean;
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
   version: string;
   unscored: boolean;
   stateDiff: StateDiffRead;

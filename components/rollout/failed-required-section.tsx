@@ -1,3 +1,4 @@
+import { type TRolloutRef } from "@/lib/api/client-routes";
 import { count } from "@/lib/display/format";
 import type { CheckEntry } from "@/components/checks/check-entry";
 import { FailedRequiredList } from "@/components/checks/failed-required-list";
@@ -32,7 +33,7 @@ export function FailedRequiredSection({
   passed: boolean;
   /** Why the scenario's execution budget fails the rollout (describeOverBudget); empty: it does not. */
   overBudget?: readonly string[];
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
 }) {
   return (
     <section className="section" aria-labelledby="failed-heading">

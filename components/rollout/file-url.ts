@@ -1,3 +1,5 @@
+import { apiUrls } from "@/lib/api/client-routes";
+
 /** Last segment of a stored file's path. */
 export function basename(path: string): string {
   return path.split(/[\\/]/).pop() || "file";
@@ -14,5 +16,5 @@ export function downloadName(path: string): string {
 
 /** The download URL of a stored raw file. */
 export function fileUrl(sha256: string, path: string): string {
-  return `/api/files/${encodeURIComponent(sha256)}?${new URLSearchParams({ name: downloadName(path) }).toString()}`;
+  return apiUrls.file(sha256, downloadName(path));
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { apiText } from "@/lib/api/client";
 import { useState } from "react";
 import { bytes as bytesText, count, plural } from "@/lib/display/format";
 import { FULL_TEXT_MAX } from "@/lib/text-head";
@@ -46,15 +47,11 @@ export function LongText({
   const fetchAll = async () => {
     if (!fullUrl) return;
     setState("loading");
-    try {
-      const res = await fetch(fullUrl);
-      if (!res.ok) throw new Error(`the server answered ${res.status}`);
-      setFull(await res.text());
-      setOpen(true);
-      setState("idle");
-    } catch (e) {
-      setState({ error: e instanceof Error ? e.message : String(e) });
-    }
+    const result = await apiText(fullUrl);
+    if (!result.ok) return setState({ error: result.message });
+    setFull(result.data);
+    setOpen(true);
+    setState("idle");
   };
 
   const gap = cut ? `\n… ${bytesText(bytes ?? 0)} in all: the middle is not shown …\n` : null;

@@ -1,7 +1,7 @@
+import { type TRolloutRef, apiUrls } from "@/lib/api/client-routes";
 import { EvidenceRefs } from "@/components/checks/check-badges";
 import type { TextHead } from "@/lib/text-head";
 import type { ResolvedRef } from "@/lib/traces";
-import { textUrl } from "@/components/ui/api-urls";
 import styles from "./rollout-page.module.css";
 import { TextHeadBlock } from "./text-block";
 
@@ -19,7 +19,7 @@ export function OutputSection({
   error: TextHead | null;
   citations?: readonly ResolvedRef[];
   /** The rollout's API, for "show all"; null in a shared copy. */
-  rolloutApi: string | null;
+  rolloutApi: TRolloutRef | null;
 }) {
   return (
     <section className="section" aria-labelledby="output-heading">
@@ -29,7 +29,7 @@ export function OutputSection({
           <h3>Agent output</h3>
           <TextHeadBlock
             text={agentOutput}
-            url={rolloutApi ? textUrl(rolloutApi, "agentOutput") : null}
+            url={rolloutApi ? apiUrls.rolloutText(rolloutApi, "agentOutput") : null}
             testId="agent-output"
             what="agent output"
           />
@@ -44,7 +44,7 @@ export function OutputSection({
           <h3>Error</h3>
           <TextHeadBlock
             text={error}
-            url={rolloutApi ? textUrl(rolloutApi, "error") : null}
+            url={rolloutApi ? apiUrls.rolloutText(rolloutApi, "error") : null}
             tone="error"
             testId="rollout-error"
             what="error"

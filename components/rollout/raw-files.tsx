@@ -2,6 +2,7 @@
 
 import { useStaticSite } from "@/components/ui/static-site";
 import { useState } from "react";
+import { apiBytes } from "@/lib/api/client";
 import { bytes } from "@/lib/display/format";
 import { downloadName, fileUrl } from "./file-url";
 import styles from "./rollout-page.module.css";
@@ -15,16 +16,6 @@ type View =
   | { state: "error"; message: string }
   | { state: "open"; text: string; size: number; truncated: boolean };
 
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === "string") return body.error.message;
-  } catch {
-    // not JSON: fall through to the status line
-  }
-  return `The server answered ${response.status} ${response.statusText}.`;
-}
-
 function RawFile({ path, sha256 }: { path: string; sha256: string }) {
   const [view, setView] = useState<View>({ state: "closed" });
   const url = fileUrl(sha256, path);
@@ -33,20 +24,15 @@ function RawFile({ path, sha256 }: { path: string; sha256: string }) {
   async function toggle() {
     if (open) return setView({ state: "closed" });
     setView({ state: "loading" });
-    try {
-      const response = await fetch(url);
-      if (!response.ok) return setView({ state: "error", message: await errorMessage(response) });
-      const body = new Uint8Array(await response.arrayBuffer());
-      const shown = body.subarray(0, DISPLAY_CAP);
-      setView({
-        state: "open",
-        text: new TextDecoder().decode(shown),
-        size: body.length,
-        truncated: body.length > DISPLAY_CAP,
-      });
-    } catch (error) {
-      setView({ state: "error", message: `Could not load the file: ${(error as Error).message}` });
-    }
+    const result = await apiBytes(url);
+    if (!result.ok) return setView({ state: "error", message: result.message });
+    const body = new Uint8Array(result.data);
+    setView({
+      state: "open",
+      text: new TextDecoder().decode(body.subarray(0, DISPLAY_CAP)),
+      size: body.length,
+      truncated: body.length > DISPLAY_CAP,
+    });
   }
 
   return (

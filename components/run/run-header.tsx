@@ -1,3 +1,4 @@
+import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
@@ -85,7 +86,7 @@ export function RunHeader({
               </Link>
             ) : null}
             <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
-            <a className="button" href={`/api/runs/${encodeURIComponent(meta.id)}/export.csv`} download>
+            <a className="button" href={apiUrls.runCsv(meta.id)} download>
               <span aria-hidden>↓</span> Rollouts CSV
             </a>
             <a className="button" href={reportHref} download={`tally-report-${meta.id}.json`}>
@@ -93,7 +94,7 @@ export function RunHeader({
             </a>
             <a
               className="button"
-              href={`/api/runs/${encodeURIComponent(meta.id)}/export.zip`}
+              href={apiUrls.runZip(meta.id)}
               download
               data-testid="download-static-site"
               title="A self-contained copy of this run's pages, what-if included, that opens without Tally"

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
-import { saveIngestToken, savedIngestToken } from "@/components/upload/ingest-token";
+import { saveIngestToken, savedIngestToken } from "@/lib/api/ingest-token";
 import { splitTags, ZTags } from "@/lib/run-tags";
 import { sendRunChange, type RunChangeOutcome } from "./run-change";
 import styles from "./run-manage.module.css";

@@ -1,3 +1,4 @@
+import { apiUrls } from "@/lib/api/client-routes";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { computeReport } from "@/lib/scoring/report/report";
 import { passRule } from "@/lib/scoring/view/pass-rule";
@@ -54,8 +55,7 @@ export function storedRunPageData(
  * The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). `rollouts` makes the URL differ once
  * rollouts land (tally watch), so an open page that the server renders again loads the grown run.
  */
-export const runBinaryHref = (runId: string, rollouts?: number) =>
-  `/api/runs/${encodeURIComponent(runId)}/run.bin${rollouts === undefined ? "" : `?rollouts=${rollouts}`}`;
+export const runBinaryHref = (runId: string, rollouts?: number) => apiUrls.runBinary(runId, rollouts);
 
 /** The run's binary columns inline, for a page with no server to fetch them from. */
 export function embeddedRunSource(snapshot: RunSnapshot): { base64: string } {

@@ -1,3 +1,4 @@
+import { apiBytes } from "@/lib/api/client";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, Report } from "@/lib/scoring/report/report-types";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
@@ -62,7 +63,7 @@ export function decodeRunBase64(base64: string): ScoringRun {
 export async function runBytes(source: RunSource): Promise<ArrayBuffer> {
   if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
   // High priority: the page's link prefetches must not hold the run back.
-  const res = await fetch(source.href, { credentials: "same-origin", priority: "high" });
-  if (!res.ok) throw new Error(`The run could not be loaded (HTTP ${res.status}).`);
-  return res.arrayBuffer();
+  const result = await apiBytes(source.href, { priority: "high" });
+  if (!result.ok) throw new Error(`The run could not be loaded (HTTP ${result.status}): ${result.message}`);
+  return result.data;
 }

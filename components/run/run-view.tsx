@@ -1,5 +1,6 @@
 "use client";
 
+import { apiUrls } from "@/lib/api/client-routes";
 import { usePathname, useSearchParams } from "next/navigation";
 import { memo, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
@@ -120,7 +121,7 @@ export function RunView({
   // The worker scores the reviewed verdicts as flips: it holds the run, not its reviews.
   const scoringScenario = useMemo(() => (reviewed ? withReviews(scenario, reviewed) : scenario), [scenario, reviewed]);
   const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scoringScenario);
-  const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
+  const reportHref = apiUrls.report(meta.id, active ? scenarioText : null);
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
   const declaredItem = scenarios.find((s) => s.declared) ?? null;
   const declaredParam = declared ? scenarioParam(declared.scenario) : null;

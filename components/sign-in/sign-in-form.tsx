@@ -1,5 +1,6 @@
 "use client";
 
+import { api, apiUrls } from "@/lib/api/client-routes";
 import { useState } from "react";
 import styles from "./sign-in.module.css";
 
@@ -29,30 +30,21 @@ export function SignInForm({ next, initialProblem }: { next: string; initialProb
     }
     setSending(true);
     setProblem(null);
-    try {
-      const res = await fetch("/api/session", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token, next }),
-        credentials: "same-origin",
-      });
-      if (res.ok) {
-        setToken("");
-        // A full load, so every server component renders again with the new cookie.
-        window.location.replace(next);
-        return;
-      }
-      setProblem(res.status === 401 ? "rejected" : res.status === 422 ? "missing" : "failed");
-    } catch {
-      setProblem("failed");
+    const result = await api.signIn(token, next);
+    if (result.ok) {
+      setToken("");
+      // A full load, so every server component renders again with the new cookie.
+      window.location.replace(next);
+      return;
     }
+    setProblem(result.status === 401 ? "rejected" : result.status === 422 ? "missing" : "failed");
     setSending(false);
   };
 
   return (
     <form
       method="post"
-      action="/api/session"
+      action={apiUrls.session()}
       className={`card ${styles.panel}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -104,7 +96,7 @@ export function SignOutButton() {
       disabled={sending}
       onClick={async () => {
         setSending(true);
-        await fetch("/api/session", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+        await api.signOut();
         window.location.replace("/sign-in");
       }}
     >

@@ -1,3 +1,4 @@
+import { apiUrls } from "@/lib/api/client-routes";
 import { clip } from "@/lib/display/format";
 import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
 import Link from "@/components/ui/link";
@@ -8,7 +9,6 @@ import { CheckMark } from "@/components/checks/check-mark";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
 import type { GridColumn, GridCellView, GridRowView, GridView } from "./grid-view";
 import { CutText } from "@/components/ui/cut-text";
-import { rolloutApiUrl, textUrl } from "@/components/ui/api-urls";
 import styles from "./checks-grid.module.css";
 
 /** The expanded detail of one grid cell: every stored field of that check in that rollout, as text. */
@@ -31,7 +31,9 @@ export function CellDetail({
   onClose: () => void;
 }) {
   const url = (field: "detail" | "reason") =>
-    server && cell.order !== null ? textUrl(rolloutApiUrl(view.runId, column.id), field, cell.order) : null;
+    server && cell.order !== null
+      ? apiUrls.rolloutText({ id: view.runId, rollout: column.id }, field, cell.order)
+      : null;
   return (
     <div
       id={id}

@@ -1,5 +1,7 @@
 "use client";
 
+import { apiCall, dataOf, withQuery } from "@/lib/api/client";
+import { ZGridAnswer } from "@/lib/api/schemas/tasks";
 import Link from "@/components/ui/link";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useId, useRef, useState } from "react";
@@ -246,15 +248,9 @@ function GridRows({
       for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
       if (!missing || requested.current.has(page)) continue;
       requested.current.add(page);
-      const query = new URLSearchParams({
-        offset: String(from),
-        limit: String(PAGE),
-        failing: failingOnly ? "1" : "0",
-      });
-      fetch(`${source.url}${source.url.includes("?") ? "&" : "?"}${query.toString()}`)
-        .then(async (res) => {
-          if (!res.ok) throw new Error(`the grid API answered ${res.status}`);
-          const body = (await res.json()) as { offset: number; rows: GridRowView[] };
+      apiCall(withQuery(source.url, { offset: from, limit: PAGE, failing: failingOnly ? "1" : "0" }), ZGridAnswer)
+        .then((result) => {
+          const body = dataOf(result);
           setRows((now) => {
             const next = new Map(now);
             body.rows.forEach((r, i) => next.set(body.offset + i, r));

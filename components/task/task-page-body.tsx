@@ -1,3 +1,4 @@
+import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -66,10 +67,9 @@ export function TaskPageBody({
   };
   let source: GridSource;
   if (grid.kind === "api") {
-    const query = carried ? `?${new URLSearchParams({ scenario: carried }).toString()}` : "";
     source = {
       kind: "api",
-      url: `/api/runs/${encodeURIComponent(id)}/tasks/${encodeURIComponent(summary.key)}/grid${query}`,
+      url: apiUrls.taskGrid(id, summary.key, carried),
       total: grid.first.total,
       failingTotal: grid.first.failingTotal,
       first: grid.first.rows,

@@ -1,3 +1,4 @@
+import { apiUrls, type TRolloutRef } from "@/lib/api/client-routes";
 import type { Citation } from "@/lib/api/rollout-trace";
 import { TextBlock } from "@/components/rollout/text-block";
 import { bytes } from "@/lib/display/format";
@@ -23,7 +24,7 @@ export function TraceSection({
 }: {
   read: TraceRead;
   /** The rollout's API URL: its trace pages are at `/trace`, its images at `/image`. */
-  rolloutApi: string;
+  rolloutApi: TRolloutRef;
   citations: Record<number, Citation[]>;
   /** How many checks cite each step that more cite than `citations` lists. */
   citedBy?: Record<number, number>;
@@ -58,8 +59,8 @@ export function TraceSection({
             </ul>
           ) : null}
           <TraceView
-            traceUrl={`${rolloutApi}/trace`}
-            imageUrl={`${rolloutApi}/image`}
+            traceUrl={apiUrls.rolloutTrace(rolloutApi)}
+            imageUrl={apiUrls.rolloutImage(rolloutApi)}
             totals={read.trace.totals}
             firstSteps={read.trace.steps.slice(0, firstPage)}
             citations={withinSteps(citations, firstPage)}

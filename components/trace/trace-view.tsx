@@ -1,5 +1,7 @@
 "use client";
 
+import { apiCall, dataOf, withQuery } from "@/lib/api/client";
+import { ZTracePageAnswer } from "@/lib/api/schemas/traces";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentTop } from "@/components/ui/use-document-top";
@@ -23,15 +25,6 @@ const PAGE = 1000;
  * loaded (or follows a link to a later step), so a trace of 100,000 steps never sits whole in the browser.
  */
 const EAGER_STEPS = 10_000;
-
-interface TracePageBody {
-  status: string;
-  offset: number;
-  steps: TraceStep[];
-  /** The checks citing the page's steps, by step index, and how many cite those that more cite. */
-  citations?: Record<number, Citation[]>;
-  citedBy?: Record<number, number>;
-}
 
 /**
  * A trace's steps, virtualised against the window so a trace of many thousand steps renders only what is on
@@ -91,10 +84,9 @@ export function TraceView({
   useEffect(() => {
     if (steps.length >= goal || loadError !== null) return;
     let live = true;
-    fetch(`${traceUrl}?offset=${steps.length}&limit=${PAGE}`)
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`the trace API answered ${res.status}`);
-        const body = (await res.json()) as TracePageBody;
+    apiCall(withQuery(traceUrl, { offset: steps.length, limit: PAGE }), ZTracePageAnswer)
+      .then((result) => {
+        const body = dataOf(result);
         if (!live) return;
         if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
         setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));

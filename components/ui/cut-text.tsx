@@ -1,5 +1,6 @@
 "use client";
 
+import { apiText } from "@/lib/api/client";
 import { useState, type ReactNode } from "react";
 import { bytes } from "@/lib/display/format";
 import { FULL_TEXT_MAX, type TextHead } from "@/lib/text-head";
@@ -57,15 +58,11 @@ export function CutText({
   const load = async () => {
     if (full !== null || url === null) return setOpen(true);
     setState("loading");
-    try {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`the server answered ${res.status}`);
-      setFull(await res.text());
-      setOpen(true);
-      setState("idle");
-    } catch (e) {
-      setState({ error: e instanceof Error ? e.message : String(e) });
-    }
+    const result = await apiText(url);
+    if (!result.ok) return setState({ error: result.message });
+    setFull(result.data);
+    setOpen(true);
+    setState("idle");
   };
   const shown =
     open && full !== null ? (

@@ -1,3 +1,5 @@
+import { authHeader } from "@/lib/api/client";
+import { apiUrls } from "@/lib/api/client-routes";
 import type { PickedFile } from "./picked-files";
 import { interpretUpload, type UploadOutcome } from "./upload-response";
 
@@ -45,9 +47,9 @@ export function sendUpload(
     xhr.ontimeout = () => resolve({ kind: "network" });
     xhr.onabort = () => resolve({ kind: "cancelled" });
   });
-  xhr.open("POST", "/api/runs");
+  xhr.open("POST", apiUrls.upload());
   xhr.setRequestHeader("Accept", "application/json");
-  if (token.trim() !== "") xhr.setRequestHeader("Authorization", `Bearer ${token.trim()}`);
+  for (const [name, value] of Object.entries(authHeader(token))) xhr.setRequestHeader(name, value);
   xhr.send(form);
   return { done, cancel: () => xhr.abort() };
 }

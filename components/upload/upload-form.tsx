@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { plural } from "@/lib/display/format";
 import { DropZone } from "./drop-zone";
-import { savedIngestToken, saveIngestToken } from "./ingest-token";
+import { savedIngestToken, saveIngestToken } from "@/lib/api/ingest-token";
 import { PickedList } from "./picked-list";
 import { bytes } from "@/lib/display/format";
 import { mergePicked, totalBytes, type PickedFile } from "./picked-files";

@@ -1,21 +1,5 @@
-import { z } from "zod";
-
-/** The per-file report POST /api/runs answers with (and repeats under error.details on 422). */
-export const ZIngestBody = z.object({
-  runs: z.array(z.object({ id: z.string(), name: z.string(), rollouts: z.number() })).default([]),
-  warnings: z.array(z.string()).default([]),
-  accepted: z.array(z.string()).default([]),
-  rejected: z.array(z.object({ path: z.string(), error: z.string() })).default([]),
-  duplicates: z.array(z.string()).default([]),
-  skipped: z.array(z.string()).default([]),
-});
-export type TIngestBody = z.infer<typeof ZIngestBody>;
-
-const ZErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
-
-const ZFieldErrors = z.array(z.object({ path: z.string(), message: z.string() }));
+import { ZApiErrorBody, ZFieldIssues } from "@/lib/api/schemas/common";
+import { ZIngestBody, type TIngestBody } from "@/lib/api/schemas/runs";
 
 export type UploadOutcome =
   /** 201 (something stored) or 200 (everything was already stored). */
@@ -47,7 +31,7 @@ export function interpretUpload(status: number, text: string): UploadOutcome {
     if (body.success) return { kind: "done", body: body.data };
     return { kind: "failed", status, message: "The server answered with a report this page cannot read." };
   }
-  const error = ZErrorBody.safeParse(json);
+  const error = ZApiErrorBody.safeParse(json);
   const message = error.success ? error.data.error.message : `The server answered ${status}.`;
   const details = error.success ? error.data.error.details : undefined;
   if (status === 401) return { kind: "unauthorized", message };
@@ -55,7 +39,7 @@ export function interpretUpload(status: number, text: string): UploadOutcome {
   if (status === 422) {
     const report = ZIngestBody.safeParse(details);
     if (report.success && report.data.rejected.length > 0) return { kind: "all-rejected", message, body: report.data };
-    const fields = ZFieldErrors.safeParse(details);
+    const fields = ZFieldIssues.safeParse(details);
     return { kind: "invalid-fields", message, fields: fields.success ? fields.data : [] };
   }
   return { kind: "failed", status, message };

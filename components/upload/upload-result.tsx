@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
-import type { TIngestBody } from "./upload-response";
+import type { TIngestBody } from "@/lib/api/schemas/runs";
 import styles from "./upload.module.css";
 
 const LIST_LIMIT = 200;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type FormEvent } from "react";
-import { saveIngestToken, savedIngestToken } from "@/components/upload/ingest-token";
+import { saveIngestToken, savedIngestToken } from "@/lib/api/ingest-token";
 import { normaliseScenario } from "@/lib/scoring/scenario/scenario-edit";
 import { savedScenarioFor, ZScenarioName, type SavedScenarioSummary } from "@/lib/scoring/scenario/named-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";

@@ -18,11 +18,12 @@ export interface TApiRoute {
   methods: Partial<Record<TRouteMethod, readonly string[]>>;
 }
 
-export const API_ROUTES: readonly TApiRoute[] = [
+export const API_ROUTES = [
   { path: "/api/compare", methods: { GET: [] } },
   { path: "/api/compare/export.csv", methods: { GET: [] } },
   { path: "/api/files/[sha256]", methods: { GET: [] } },
   { path: "/api/live", methods: { GET: [] } },
+  { path: "/api/openapi.json", methods: { GET: [] } },
   // An upload is multipart: one `files` part per file (lib/api/read-upload.ts).
   { path: "/api/runs", methods: { GET: [], POST: ["multipart/form-data"] } },
   { path: "/api/runs/[id]", methods: { GET: [], PATCH: JSON_BODY, DELETE: JSON_BODY } },
@@ -48,7 +49,10 @@ export const API_ROUTES: readonly TApiRoute[] = [
       DELETE: JSON_BODY,
     },
   },
-];
+] as const satisfies readonly TApiRoute[];
+
+/** The path of a route of the table, as the app's folders spell it ("/api/runs/[id]"). */
+export type TApiPath = (typeof API_ROUTES)[number]["path"];
 
 /** "/api/runs/x/" → ["api", "runs", "x"]; an empty segment inside ("//") stays, and matches nothing. */
 const segmentsOf = (path: string) => path.replace(/\/+$/, "").split("/").slice(1);

@@ -1,15 +1,16 @@
 import { resolveComparison, unknownMetric, type CompareResolution } from "@/lib/compare/resolve";
-import { compareQueryInput, zCompareQuery, type CompareQuery } from "@/lib/compare/query";
+import type { CompareQuery } from "@/lib/compare/query";
 import type { RunBrief } from "@/lib/store/records";
 import { runReviewFlips } from "./reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { ApiError, zodDetails } from "./errors";
+import { parseCompareUrlQuery } from "./schemas/compare";
 
 /** The request's compare parameters, or a 400 in the API's error shape. */
 export function parseCompareRequest(request: Request, maxRuns?: number): CompareQuery {
-  const query = zCompareQuery(maxRuns).safeParse(compareQueryInput(new URL(request.url).searchParams));
+  const query = parseCompareUrlQuery(new URL(request.url).searchParams, maxRuns);
   if (!query.success) {
     throw new ApiError(
       "malformed",

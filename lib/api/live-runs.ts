@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { LiveRuns } from "./schemas/live";
 import { isLive } from "@/lib/run-labels";
 import type { Store } from "@/lib/store/store";
 
@@ -7,11 +7,6 @@ import type { Store } from "@/lib/store/store";
  * what they show is live and refresh when a count changes or a run stops being live; it reads the runs' list
  * columns and one indexed count per live run, nothing of their checks.
  */
-
-export const ZLiveRuns = z.object({
-  runs: z.array(z.object({ id: z.string(), rollouts: z.number().int().nonnegative(), liveUntil: z.string() })),
-});
-export type LiveRuns = z.infer<typeof ZLiveRuns>;
 
 export async function liveRuns(store: Store, now: number = Date.now()): Promise<LiveRuns> {
   const live = (await store.listRuns()).filter((r) => isLive(r.liveUntil, now));

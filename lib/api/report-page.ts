@@ -1,13 +1,8 @@
 import { z } from "zod";
 import type { Report, RolloutReport, TaskReport } from "@/lib/scoring/report/report-types";
-import {
-  parseRolloutSort,
-  ROLLOUT_SORT_KEYS,
-  rolloutSortText,
-  sortRollouts,
-  type RolloutSort,
-} from "@/lib/scoring/view/rollout-sort";
+import { rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
 import { ApiError, zodDetails } from "./errors";
+import { ZReportQuery } from "./schemas/report";
 
 /*
  * GET /api/runs/:id/report's lists in pages. A 100,000-rollout run's report is tens of MB, nearly all of it
@@ -20,39 +15,6 @@ import { ApiError, zodDetails } from "./errors";
  */
 
 export const REPORT_PAGE_LIMIT = 500;
-export const REPORT_PAGE_MAX = 5_000;
-
-const ZReportQuery = z
-  .object({
-    rollouts: z.literal("0").optional(),
-    list: z.enum(["tasks", "rollouts"]).optional(),
-    cursor: z.string().min(1).optional(),
-    limit: z.coerce.number().int().min(1).max(REPORT_PAGE_MAX).optional(),
-    sort: z
-      .string()
-      .transform((text, ctx) => {
-        const sort = parseRolloutSort(text);
-        if (sort) return sort;
-        ctx.addIssue({
-          code: "custom",
-          message: `sort is one of ${ROLLOUT_SORT_KEYS.join(", ")}, with "-" before it for descending.`,
-        });
-        return z.NEVER;
-      })
-      .optional(),
-  })
-  .refine((q) => q.list !== undefined || (q.cursor === undefined && q.limit === undefined), {
-    message: "cursor and limit page a list: add list=tasks or list=rollouts.",
-    path: ["list"],
-  })
-  .refine((q) => q.sort === undefined || q.list === "rollouts", {
-    message: "sort orders the rollouts list: add list=rollouts.",
-    path: ["sort"],
-  })
-  .refine((q) => q.list === undefined || q.rollouts === undefined, {
-    message: "rollouts=0 and list= ask for different answers: give one.",
-    path: ["rollouts"],
-  });
 
 export type ReportQuery =
   | { kind: "whole" }

@@ -1,10 +1,8 @@
-import { z } from "zod";
 import type { Store } from "@/lib/store/store";
 import { sniffInlineImage } from "@/lib/traces";
 import { ApiError, zodDetails } from "./errors";
 import { downloadResponse, inlineImageResponse } from "./file-response";
-
-export const ZImageQuery = z.object({ path: z.string().min(1).max(4096) });
+import { ZImageQuery } from "./schemas/rollouts";
 
 /** A file name for Content-Disposition: the path's last segment, limited to [\w.@+-]. */
 function dispositionName(path: string): string {

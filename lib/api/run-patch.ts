@@ -1,18 +1,6 @@
-import { z } from "zod";
-import { ZRunName } from "@/lib/run-name";
-import { ZTags } from "@/lib/run-tags";
 import { ApiError, zodDetails } from "./errors";
 import { readJsonBody } from "./json-body";
-
-const ZRunPatch = z
-  .object({
-    name: ZRunName.optional(),
-    tags: ZTags.optional(),
-  })
-  .strict()
-  .refine((p) => p.name !== undefined || p.tags !== undefined, "give a name, tags or both");
-
-export type TRunPatch = z.infer<typeof ZRunPatch>;
+import { ZRunPatch, type TRunPatch } from "./schemas/runs";
 
 /** A name (200 characters) and 20 tags of 60, in UTF-8, with room to spare. */
 const MAX_PATCH_BYTES = 16 * 1024;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compareQueryInput, legacyCompareSearch, zCompareQuery } from "./query";
+import { parseCompareUrlQuery } from "@/lib/api/schemas/compare";
+import { legacyCompareSearch } from "./query";
 
-const parse = (search: string, maxRuns?: number) =>
-  zCompareQuery(maxRuns).safeParse(compareQueryInput(new URLSearchParams(search)));
+const parse = (search: string, maxRuns?: number) => parseCompareUrlQuery(new URLSearchParams(search), maxRuns);
 
 describe("compare parameters", () => {
   it("reads runs, an explicit a and a metric", () => {

@@ -6,7 +6,7 @@
  * (legacyCompareLocation, applied by proxy.ts before any page or route runs).
  */
 import { z } from "zod";
-import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/scoring/report/compare-order";
+import { MAX_COMPARE_RUNS } from "@/lib/scoring/report/compare-order";
 
 /** A metric name as a parameter: letters, digits and _ . : - (at most 64). */
 export const METRIC_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -24,15 +24,6 @@ export function zCompareQuery(maxRuns: number = MAX_COMPARE_RUNS) {
 }
 
 export type CompareQuery = z.infer<ReturnType<typeof zCompareQuery>>;
-
-/** The compare parameters of a query string, for zCompareQuery (absent ones left out, `runs` split). */
-export function compareQueryInput(params: URLSearchParams) {
-  return {
-    runs: parseRunIds(params.get("runs")),
-    a: params.get("a") ?? undefined,
-    metric: params.get("metric") ?? undefined,
-  };
-}
 
 /**
  * The query string in the one style for a query in the two-run style (`b` without `runs`), or null when it

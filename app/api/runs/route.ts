@@ -1,14 +1,12 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { requireRead, requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { ingestRefusal, readUpload, uploadLimits } from "@/lib/api/read-upload";
+import { ZUploadFields } from "@/lib/api/schemas/upload";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
-import { ZRunLabel, ZRunName } from "@/lib/run-name";
-import { splitTags, ZTags } from "@/lib/run-tags";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -16,15 +14,6 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (request: Request) => {
   await requireRead(request);
   return NextResponse.json({ runs: await getStore().listRuns() });
-});
-
-const ZUploadFields = z.object({
-  run: ZRunName.optional(),
-  agent: ZRunLabel.optional(),
-  model: ZRunLabel.optional(),
-  format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
-  baseline: z.enum(["true", "false", "on"]).optional(),
-  tags: z.string().transform(splitTags).pipe(ZTags).optional(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
+import { ZSignIn } from "@/lib/api/schemas/session";
 import {
   isReadToken,
   readToken,
@@ -11,11 +11,6 @@ import {
 } from "@/lib/api/read-gate";
 
 export const dynamic = "force-dynamic";
-
-const ZSignIn = z.object({
-  token: z.string().trim().min(1, "Enter the token.").max(4096),
-  next: z.string().max(2048).optional(),
-});
 
 /** Secure only over HTTPS (directly or behind a proxy that says so), so the cookie also works on plain localhost. */
 function isHttps(request: Request): boolean {

@@ -1,12 +1,10 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { requireWrite } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
+import { ZBaselineBody } from "@/lib/api/schemas/runs";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
-
-const ZBody = z.object({ baseline: z.boolean() }).strict();
 
 /** POST /api/runs/:id/baseline {"baseline": true|false}: marks (or unmarks) the one baseline run. */
 export const POST = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
@@ -18,7 +16,7 @@ export const POST = handle(async (request: Request, { params }: { params: Promis
   } catch {
     throw new ApiError("malformed", 'The body must be JSON: {"baseline": true} or {"baseline": false}.');
   }
-  const body = ZBody.safeParse(json);
+  const body = ZBaselineBody.safeParse(json);
   if (!body.success)
     throw new ApiError("invalid", 'Expected {"baseline": true} or {"baseline": false}.', zodDetails(body.error));
   const store = getStore();

@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf, ZChecksQuery } from "@/lib/api/check-queries";
+import { parseQuery, scenarioOf } from "@/lib/api/check-queries";
+import { ZChecksQuery } from "@/lib/api/schemas/rollouts";
 import { rolloutChecksPage } from "@/lib/api/check-pages";
 import { getStore } from "@/lib/store/open-store";
 

@@ -1,6 +1,7 @@
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, ZTextQuery } from "@/lib/api/check-queries";
+import { parseQuery } from "@/lib/api/check-queries";
+import { ZTextQuery } from "@/lib/api/schemas/rollouts";
 import { FULL_TEXT_MAX, utf8Bytes } from "@/lib/text-head";
 import { bytes } from "@/lib/display/format";
 import { getStore } from "@/lib/store/open-store";

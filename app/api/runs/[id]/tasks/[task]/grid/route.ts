@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf, ZGridQuery } from "@/lib/api/check-queries";
+import { parseQuery, scenarioOf } from "@/lib/api/check-queries";
+import { ZGridQuery } from "@/lib/api/schemas/tasks";
 import { taskGridPage } from "@/lib/api/check-pages";
 import { getStore } from "@/lib/store/open-store";
 

@@ -7,7 +7,9 @@ const TOKEN_KEY = "tally.ingest-token";
 // An older spelling, still read.
 const OLD_KEYS = ["tally-ingest-token"];
 
+/** The token this tab keeps; null without one, and on the server, which has no tab. */
 export function savedIngestToken(): string | null {
+  if (typeof window === "undefined") return null;
   for (const key of [TOKEN_KEY, ...OLD_KEYS]) {
     const value = window.sessionStorage.getItem(key);
     if (value && value.trim()) return value.trim();
@@ -18,10 +20,4 @@ export function savedIngestToken(): string | null {
 export function saveIngestToken(value: string): void {
   if (value.trim()) window.sessionStorage.setItem(TOKEN_KEY, value.trim());
   else window.sessionStorage.removeItem(TOKEN_KEY);
-}
-
-/** The Authorization header for a write, when a token is saved. */
-export function ingestAuthHeader(): Record<string, string> {
-  const token = savedIngestToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
