@@ -9,6 +9,7 @@ import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { splitTags, ZTags } from "@/lib/run-tags";
+import { ZSeriesName } from "@/lib/run-series";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -25,6 +26,7 @@ const ZUploadFields = z.object({
   format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
   baseline: z.enum(["true", "false", "on"]).optional(),
   tags: z.string().transform(splitTags).pipe(ZTags).optional(),
+  series: ZSeriesName.optional(),
 });
 
 /**
@@ -46,6 +48,7 @@ export const POST = handle(async (request: Request) => {
     format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
     baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
     tags: fields.data.tags,
+    series: fields.data.series,
     ...uploadLimits(),
   }).catch(ingestRefusal);
   const body = {

@@ -92,7 +92,8 @@ export const compareCommand = {
     if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
       throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
     const fdr = values.fdr === undefined ? undefined : zFdr.safeParse(values.fdr);
-    if (fdr && !fdr.success) throw new UsageError(`--fdr ${values.fdr}: a false discovery rate above 0 and at most 0.5`);
+    if (fdr && !fdr.success)
+      throw new UsageError(`--fdr ${values.fdr}: a false discovery rate above 0 and at most 0.5`);
     const [first] = positionals as [string, string];
     const chosen = values.scenario ? await scenarioOption(values.scenario) : null;
     const scenario = chosen?.scenario ?? {};
