@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "@/components/ui/link";
+import { LeaderboardTable } from "@/components/series/leaderboard-table";
+import { zFdr } from "@/lib/compare/query";
+import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { PickError, readLeaderboard } from "@/lib/series/read-series";
+import { first, pickOf } from "@/lib/series/leaderboard-query";
+import { getStore } from "@/lib/store/open-store";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Leaderboard" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * /leaderboard?series=NAME | tag=T | runs=a,b,c [&scenario=JSON][&fdr=Q]: the runs ranked on the tasks they
+ * share, rank intervals precomputed here on the server (2,000 seeded resamples), as `tally leaderboard` gives it.
+ */
+export default async function LeaderboardPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const pick = pickOf(params);
+  const parsed = parseScenarioParam(first(params.scenario)?.trim() || null);
+  const scenario = parsed.success ? parsed.data : {};
+  const fdr = zFdr.safeParse(first(params.fdr));
+  const what =
+    pick === null
+      ? null
+      : "series" in pick
+        ? `series “${pick.series}”`
+        : "tag" in pick
+          ? `tag “${pick.tag}”`
+          : "runs picked";
+  let body: React.ReactNode;
+  if (pick === null) {
+    body = (
+      <p className="callout callout-info" role="status">
+        Say which runs to rank: open it from a series (the runs table’s series filter), or add ?series=NAME, ?tag=T or
+        ?runs=id,id to the address.
+      </p>
+    );
+  } else {
+    try {
+      const board = await readLeaderboard(getStore(), pick, {
+        scenario,
+        q: fdr.success ? fdr.data : undefined,
+      });
+      body = <LeaderboardTable board={board} />;
+    } catch (error) {
+      if (!(error instanceof PickError)) throw error;
+      body = (
+        <p className="callout callout-error" role="alert" data-testid="leaderboard-error">
+          {error.message}. Pick at least two stored runs.
+        </p>
+      );
+    }
+  }
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link href="/">Runs</Link> / Leaderboard
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>Leaderboard{what ? ` · ${what}` : ""}</h1>
+          <p>
+            Which run is best, and which cannot be told apart: ranks with their intervals and ties after correcting for
+            the many pairs compared.
+          </p>
+        </div>
+      </div>
+      {body}
+    </>
+  );
+}
