@@ -95,6 +95,11 @@ test("a series of 30 runs: the matrix, the headline band and what stopped passin
   await page.getByTestId("trend-filter-all").click();
   await stopsRow.getByRole("link").nth(10).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${ids[10]}/tasks/drift%2Fstops`));
+  // The task page links to the task's history in its series: the matrix opens on that task's row.
+  await page.getByTestId("task-history-link").click();
+  await expect(page).toHaveURL(/\/series\/.*\?task=drift%2Fstops/);
+  await expect(page.getByTestId("matrix-row")).toHaveCount(1);
+  await expect(page.getByTestId("trend-filter-task")).toHaveText("drift/stops: stopped passing");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/series/${encodeURIComponent(SERIES)}`);

@@ -27,35 +27,37 @@ export function HeadlineBand({ runs }: { runs: SeriesRunLine[] }) {
         {metricTitle(metric)} per run, with its 95% interval
         {last ? ` · latest ${metricText(kind, last.r.value)}` : ""}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className={styles.chart}
-        role="img"
-        aria-label={`${metricTitle(metric)} of ${runs.length} runs, oldest first`}
-        data-testid="headline-band"
-      >
-        {[0, 0.25, 0.5, 0.75, 1].map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={ys(v)} y2={ys(v)} stroke="#e3e5ea" />
-            <text x={PAD.left - 6} y={ys(v) + 4} textAnchor="end" fontSize="11" fill="#555b66">
-              {Math.round(v * 100)}%
-            </text>
-          </g>
-        ))}
-        {band ? <polygon points={band} fill="#1b4fd8" opacity={0.15} /> : null}
-        <polyline points={line} fill="none" stroke="#1b4fd8" strokeWidth={2} />
-        {known.map(({ r, i }) => (
-          <circle key={r.id} cx={xs(i)} cy={ys(r.value!)} r={3} fill="#1b4fd8">
-            <title>{`${r.name}: ${metricText(kind, r.value)}`}</title>
-          </circle>
-        ))}
-        <text x={PAD.left} y={H - 8} fontSize="11" fill="#555b66">
-          run 1
-        </text>
-        <text x={W - PAD.right} y={H - 8} fontSize="11" fill="#555b66" textAnchor="end">
-          run {runs.length}
-        </text>
-      </svg>
+      <div className={styles.chartScroller}>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          className={styles.chart}
+          role="img"
+          aria-label={`${metricTitle(metric)} of ${runs.length} runs, oldest first`}
+          data-testid="headline-band"
+        >
+          {[0, 0.25, 0.5, 0.75, 1].map((v) => (
+            <g key={v}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={ys(v)} y2={ys(v)} stroke="#e3e5ea" />
+              <text x={PAD.left - 6} y={ys(v) + 4} textAnchor="end" fontSize="11" fill="#555b66">
+                {Math.round(v * 100)}%
+              </text>
+            </g>
+          ))}
+          {band ? <polygon points={band} fill="#1b4fd8" opacity={0.15} /> : null}
+          <polyline points={line} fill="none" stroke="#1b4fd8" strokeWidth={2} />
+          {known.map(({ r, i }) => (
+            <circle key={r.id} cx={xs(i)} cy={ys(r.value!)} r={3} fill="#1b4fd8">
+              <title>{`${r.name}: ${metricText(kind, r.value)}`}</title>
+            </circle>
+          ))}
+          <text x={PAD.left} y={H - 8} fontSize="11" fill="#555b66">
+            run 1
+          </text>
+          <text x={W - PAD.right} y={H - 8} fontSize="11" fill="#555b66" textAnchor="end">
+            run {runs.length}
+          </text>
+        </svg>
+      </div>
     </figure>
   );
 }

@@ -4,6 +4,18 @@ import { leaderboardCells, leaderboardMethod } from "@/lib/display/leaderboard-w
 import type { Leaderboard } from "@/lib/scoring/series/leaderboard";
 import styles from "./series.module.css";
 
+/** Up to three names in the cell; more behind a disclosure, so a long tie does not stretch every row. */
+function TiedWith({ names }: { names: string[] }) {
+  if (names.length === 0) return <span className="muted">none</span>;
+  if (names.length <= 3) return <>{names.join(", ")}</>;
+  return (
+    <details className={styles.tied}>
+      <summary>{names.length} runs</summary>
+      {names.join(", ")}
+    </details>
+  );
+}
+
 /** The leaderboard as a table: every cell from leaderboardCells, the words the CLI and markdown use. */
 export function LeaderboardTable({ board }: { board: Leaderboard }) {
   const names = new Map(board.rows.map((r) => [r.id, r.name]));
@@ -53,7 +65,9 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
                   <td className="num">{c.toLeader}</td>
                   <td className="num">{c.toLeaderInterval}</td>
                   <td className="num">{c.adjusted}</td>
-                  <td>{c.tiedWith || <span className="muted">none</span>}</td>
+                  <td>
+                    <TiedWith names={row.tiedWith.map((id) => names.get(id) ?? id)} />
+                  </td>
                 </tr>
               );
             })}

@@ -17,6 +17,7 @@ const TREND_WORDS: Record<TaskTrend, string> = {
   steady: "steady",
 };
 const FILTERS = ["all", "stopped-passing", "fixed", "flaky", "never-passed"] as const;
+type Filter = (typeof FILTERS)[number] | "task";
 
 /** A pass rate's colour: red (0) through amber to green (1), dark enough at each end for the white grid lines. */
 function colour(rate: number): string {
@@ -40,15 +41,22 @@ export function SeriesMatrix({
   runs,
   tasks,
   rates,
+  focus = null,
 }: {
   runs: { id: string; name: string }[];
   tasks: MatrixTask[];
   rates: (number | null)[][];
+  /** A task the page was opened for (from the task page): the matrix starts with that row alone. */
+  focus?: string | null;
 }) {
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]>("all");
+  const focused = focus !== null && tasks.some((t) => t.key === focus);
+  const [filter, setFilter] = useState<Filter>(focused ? "task" : "all");
   const rows = useMemo(
-    () => tasks.map((t, i) => ({ ...t, i })).filter((t) => filter === "all" || t.trend === filter),
-    [tasks, filter],
+    () =>
+      tasks
+        .map((t, i) => ({ ...t, i }))
+        .filter((t) => filter === "all" || (filter === "task" ? t.key === focus : t.trend === filter)),
+    [tasks, filter, focus],
   );
   const counts = useMemo(() => {
     const c = new Map<string, number>();
@@ -62,7 +70,7 @@ export function SeriesMatrix({
     estimateSize: () => ROW,
     overscan: 10,
   });
-  const width = 220 + runs.length * 22;
+  const width = 160 + runs.length * 22;
   return (
     <>
       <div className={styles.filters} role="group" aria-label="Which tasks">
@@ -78,10 +86,22 @@ export function SeriesMatrix({
             {f === "all" ? "All tasks" : TREND_WORDS[f]} ({f === "all" ? tasks.length : (counts.get(f) ?? 0)})
           </button>
         ))}
+        {focused ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-pressed={filter === "task"}
+            onClick={() => setFilter("task")}
+            data-testid="trend-filter-task"
+          >
+            {focus}: {TREND_WORDS[tasks.find((t) => t.key === focus)!.trend]}
+          </button>
+        ) : null}
       </div>
       {rows.length === 0 ? (
         <p className="muted" role="status">
-          No task is {filter === "all" ? "in this series" : TREND_WORDS[filter as TaskTrend]}. Choose “All tasks”.
+          No task is {filter === "all" || filter === "task" ? "in this series" : TREND_WORDS[filter]}. Choose “All
+          tasks”.
         </p>
       ) : (
         <div ref={parent} className={styles.matrix} data-testid="series-matrix">

@@ -1,4 +1,5 @@
 import Link from "@/components/ui/link";
+import { seriesTaskHref } from "@/components/series/hrefs";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { notFound } from "next/navigation";
@@ -40,6 +41,7 @@ export function TaskPageBody({
   run,
   scenarioText,
   live = false,
+  series = null,
 }: {
   id: string;
   runName: string;
@@ -49,6 +51,8 @@ export function TaskPageBody({
   scenarioText: string | null;
   /** The run is being watched (tally watch): the page says so and follows it as rollouts land. */
   live?: boolean;
+  /** The series the run belongs to: the page links to the task's history there. */
+  series?: string | null;
 }) {
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -118,6 +122,14 @@ export function TaskPageBody({
           <span>
             run <strong>{runName}</strong> {live ? <LiveBadge /> : null}
           </span>
+          {series !== null ? (
+            <span>
+              series <strong>{series}</strong>:{" "}
+              <Link href={seriesTaskHref(series, summary.key)} data-testid="task-history-link">
+                this task’s history
+              </Link>
+            </span>
+          ) : null}
         </p>
       </header>
 

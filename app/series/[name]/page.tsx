@@ -29,7 +29,9 @@ const LISTS = [
 /** /series/:name[?fdr=Q]: a series' runs × tasks matrix, its headline over time and what became of each task. */
 export default async function SeriesPage({ params, searchParams }: Props) {
   const raw = decodeURIComponent((await params).name);
-  const fdrParam = (await searchParams).fdr;
+  const query = await searchParams;
+  const fdrParam = query.fdr;
+  const focus = typeof query.task === "string" ? query.task.slice(0, 1000) : null;
   const fdr = zFdr.safeParse(Array.isArray(fdrParam) ? fdrParam[0] : fdrParam);
   const name = ZSeriesName.safeParse(raw);
   const series = name.success
@@ -114,6 +116,7 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           runs={series.runs.map(({ id, name }) => ({ id, name }))}
           tasks={h.tasks.map(({ task, trend, since, adjusted }) => ({ key: task, trend, since, adjusted }))}
           rates={series.rates}
+          focus={focus}
         />
       </section>
     </>
