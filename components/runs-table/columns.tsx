@@ -1,6 +1,5 @@
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
-import { seriesHref } from "@/components/series/hrefs";
+import { runHref, seriesHref } from "@/components/task/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,

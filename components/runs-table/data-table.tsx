@@ -10,7 +10,7 @@ import { NoMatches } from "./empty-states";
 import { runMatches } from "./run-figures";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
-import { leaderboardHref, seriesHref } from "@/components/series/hrefs";
+import { leaderboardHref, seriesHref } from "@/components/task/hrefs";
 import styles from "./runs-table.module.css";
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>

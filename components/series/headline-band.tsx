@@ -1,6 +1,6 @@
 import { metricText, metricTitle } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import type { SeriesRunLine } from "@/lib/scoring/series/series-table";
+import type { SeriesRunLine } from "@/lib/scoring/report/series-table";
 import styles from "./series.module.css";
 
 const W = 900;

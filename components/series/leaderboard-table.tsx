@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { runHref } from "@/components/task/hrefs";
 import { leaderboardCells, leaderboardMethod } from "@/lib/display/leaderboard-words";
-import type { Leaderboard } from "@/lib/scoring/series/leaderboard";
+import type { Leaderboard } from "@/lib/scoring/report/leaderboard";
 import styles from "./series.module.css";
 
 /** Up to three names in the cell; more behind a disclosure, so a long tie does not stretch every row. */

@@ -1,12 +1,11 @@
 import Link from "@/components/ui/link";
-import { seriesTaskHref } from "@/components/series/hrefs";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { notFound } from "next/navigation";
 import { ChecksGrid } from "./checks-grid";
 import { countedRollouts } from "./diagnosis-words";
 import type { GridSource, GridView } from "./grid-view";
-import { rolloutHref, runHref, taskHref } from "./hrefs";
+import { rolloutHref, runHref, seriesTaskHref, taskHref } from "./hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";
 import { PassAtKTable } from "./pass-at-k-table";
 import { ScenarioBanner } from "./scenario-banner";

@@ -450,7 +450,7 @@ describe("the worked figures of the markdown comparison", () => {
       "0.115",
     ]);
     expect(((2 * 1) / 32).toFixed(2)).toBe("0.06");
-    expect(((2.8016 * paired("correctness", "check", forgiven).se) * 100).toFixed(1)).toBe("14.5");
+    expect((2.8016 * paired("correctness", "check", forgiven).se * 100).toFixed(1)).toBe("14.5");
   });
 
   it("what the comparison can see: the MDE, the tasks needed, and why more rollouts cannot help", () => {

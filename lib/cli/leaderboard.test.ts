@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { JOB_ROLLOUTS, JOB_RUNS, JOB_TASKS, jobPasses, jobRunFiles } from "@/lib/scoring/__fixtures__/agent-model-job";
-import type { Leaderboard } from "@/lib/scoring/series/leaderboard";
-import type { SeriesTable } from "@/lib/scoring/series/series-table";
+import type { Leaderboard } from "@/lib/scoring/report/leaderboard";
+import type { SeriesTable } from "@/lib/scoring/report/series-table";
 import { cliOnTempDatabase } from "./cli-test-kit";
 
 const { dir, tally } = cliOnTempDatabase("leaderboard");

@@ -12,10 +12,7 @@ import { MAX_COMPARE_RUNS, parseRunIds } from "@/lib/scoring/report/compare-orde
 export const METRIC_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /** A false discovery rate q as a parameter: a number above 0 and at most 0.5 (default 0.05). */
-export const zFdr = z.coerce
-  .number("fdr: a number such as 0.05")
-  .gt(0, "fdr: above 0")
-  .max(0.5, "fdr: at most 0.5");
+export const zFdr = z.coerce.number("fdr: a number such as 0.05").gt(0, "fdr: above 0").max(0.5, "fdr: at most 0.5");
 
 /** The compare parameters, with at most `maxRuns` different runs (the JSON comparison takes two). */
 export function zCompareQuery(maxRuns: number = MAX_COMPARE_RUNS) {

@@ -1,4 +1,4 @@
-import type { Leaderboard, LeaderboardRow } from "@/lib/scoring/series/leaderboard";
+import type { Leaderboard, LeaderboardRow } from "@/lib/scoring/report/leaderboard";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count } from "@/lib/scoring/core/numbers";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";

@@ -1,6 +1,6 @@
 import { DEFAULT_FDR } from "@/lib/scoring/series/false-discovery";
-import { leaderboard, type Leaderboard } from "@/lib/scoring/series/leaderboard";
-import { seriesTable, type SeriesRunInput, type SeriesTable } from "@/lib/scoring/series/series-table";
+import { leaderboard, type Leaderboard } from "@/lib/scoring/report/leaderboard";
+import { seriesTable, type SeriesRunInput, type SeriesTable } from "@/lib/scoring/report/series-table";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { RunListItem } from "@/lib/store/records";
 import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";

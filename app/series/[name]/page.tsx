@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "@/components/ui/link";
 import { HeadlineBand } from "@/components/series/headline-band";
-import { leaderboardHref } from "@/components/series/hrefs";
 import { SeriesMatrix } from "@/components/series/series-matrix";
 import styles from "@/components/series/series.module.css";
-import { taskHref } from "@/components/task/hrefs";
+import { leaderboardHref, taskHref } from "@/components/task/hrefs";
 import { zFdr } from "@/lib/compare/query";
 import { plural } from "@/lib/display/format";
 import { ZSeriesName } from "@/lib/run-series";

@@ -17,8 +17,18 @@ const passes = (name: string, spec: [string, number, number][]) =>
 // 1/2, 3/3: d = .25, −.25, .25, 0; δ = .0625, Var(d) = .171875/3, SE = .11968, MDE = 2.8016·SE = .33529;
 // tasks 4·(.33529/.0625)² = 115.1 → 116; W = (3·(1/12 + 1/16) + 2/16)/4 = .140625, rollouts 282.6 → 283.
 describe("what a comparison can see, end to end from two runs", () => {
-  const a = passes("A", [["t/1", 2, 4], ["t/2", 2, 4], ["t/3", 1, 4], ["t/4", 3, 4]]);
-  const b = passes("B", [["t/1", 3, 4], ["t/2", 1, 4], ["t/3", 2, 4], ["t/4", 3, 4]]);
+  const a = passes("A", [
+    ["t/1", 2, 4],
+    ["t/2", 2, 4],
+    ["t/3", 1, 4],
+    ["t/4", 3, 4],
+  ]);
+  const b = passes("B", [
+    ["t/1", 3, 4],
+    ["t/2", 1, 4],
+    ["t/3", 2, 4],
+    ["t/4", 3, 4],
+  ]);
   const c = compareRuns(a, b);
 
   it("states the MDE at 80% power and α = 0.05 from the paired SE", () => {
@@ -39,8 +49,20 @@ describe("what a comparison can see, end to end from two runs", () => {
 // two-sided 1.0825e-5; y 10/10 → 5/10: P(X ≤ 5) = C(15,5)/C(20,10) = 3003/184,756 = .016254, two-sided .032508;
 // three tasks unchanged at 5/10 (p = 1). BH over 5: x 1.0825e-5·5 = 5.41e-5, y .032508·5/2 = .08127 > .05.
 describe("per-task differences controlled at a false discovery rate", () => {
-  const a = passes("A", [["g/x", 10, 10], ["g/y", 10, 10], ["g/n1", 5, 10], ["g/n2", 5, 10], ["g/n3", 5, 10]]);
-  const b = passes("B", [["g/x", 0, 10], ["g/y", 5, 10], ["g/n1", 5, 10], ["g/n2", 5, 10], ["g/n3", 5, 10]]);
+  const a = passes("A", [
+    ["g/x", 10, 10],
+    ["g/y", 10, 10],
+    ["g/n1", 5, 10],
+    ["g/n2", 5, 10],
+    ["g/n3", 5, 10],
+  ]);
+  const b = passes("B", [
+    ["g/x", 0, 10],
+    ["g/y", 5, 10],
+    ["g/n1", 5, 10],
+    ["g/n2", 5, 10],
+    ["g/n3", 5, 10],
+  ]);
 
   it("calls a task regressed only when its corrected test says so; the uncorrected count stays beside it", () => {
     const c = compareRuns(a, b);

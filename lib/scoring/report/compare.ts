@@ -211,12 +211,7 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     flips,
     regression: gate.regression,
     gate,
-    effort: compareEffort(
-      a,
-      b,
-      commonKeys,
-      failToPass - passToFail,
-    ),
+    effort: compareEffort(a, b, commonKeys, failToPass - passToFail),
     passAtK: { a: passCurves(a), b: passCurves(b) },
   };
 }

@@ -4,7 +4,7 @@ import { logGamma } from "../core/student-t";
  * log(n!) for whole n, kept as they are first asked for: a series' history asks for the same few hundred
  * values millions of times (every split of every task), and logGamma is the cost of each.
  */
-const logFactorials: number[] = [0];
+const logFactorials: number[] = [];
 function logFactorial(n: number): number {
   for (let i = logFactorials.length; i <= n; i++) logFactorials.push(logGamma(i + 1));
   return logFactorials[n]!;

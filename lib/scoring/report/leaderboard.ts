@@ -1,11 +1,11 @@
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import { pairedEstimate, type Interval, type PairedValue } from "../core/stats";
 import { studentTCdf } from "../core/student-t";
-import { rewardRange } from "../report/compare";
-import type { Report, TaskReport } from "../report/report-types";
+import { rewardRange } from "./compare";
+import type { Report, TaskReport } from "./report-types";
 import { ownValue } from "../scenario/scenario";
-import { benjaminiHochberg, DEFAULT_FDR } from "./false-discovery";
-import { rankIntervals, RANK_RESAMPLES, RANK_SEED } from "./rank-intervals";
+import { benjaminiHochberg, DEFAULT_FDR } from "../series/false-discovery";
+import { rankIntervals, RANK_RESAMPLES, RANK_SEED } from "../series/rank-intervals";
 
 export interface LeaderboardEntry {
   id: string;

@@ -1,7 +1,7 @@
 import type { Interval } from "../core/stats";
-import type { Report, TaskReport } from "../report/report-types";
-import { DEFAULT_FDR } from "./false-discovery";
-import { seriesHistory, type SeriesHistory, type TaskRunResult } from "./task-history";
+import type { Report, TaskReport } from "./report-types";
+import { DEFAULT_FDR } from "../series/false-discovery";
+import { seriesHistory, type SeriesHistory, type TaskRunResult } from "../series/task-history";
 
 /** One run of a series, oldest first, with its report under the series' scenario. */
 export interface SeriesRunInput {

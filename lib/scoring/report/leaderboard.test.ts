@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JOB_ROLLOUTS, JOB_RUNS, JOB_TASKS, jobPasses, jobRun } from "../__fixtures__/agent-model-job";
-import { computeReport } from "../report/report";
+import { computeReport } from "./report";
 import { leaderboard } from "./leaderboard";
 
 // The figures worked again here from the pass counts alone (not the code under test): each task's pass rate
