@@ -1106,6 +1106,7 @@ forEachDatabase("Store", (t) => {
         createdAt: iso(run.createdAt),
         ingestedAt: expect.any(String),
         baseline: false,
+        series: null,
         tags: ["x"],
         liveUntil: null,
         summary: null,
