@@ -15,6 +15,8 @@ interface CompareBody {
   headline: { delta: number | null; ci95: [number, number] | null; tasks: number };
   flips: { passToFail: number; failToPass: number; pValue: number };
   tasks: { key: string; delta: number | null; flip: string | null }[];
+  power: { mde: number | null; tasks: number | null; rolloutsPerTask: number | null; alpha: number; power: number };
+  taskTests: { q: number; tested: number; regressed: number; improved: number; uncorrected: object };
 }
 
 const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -83,6 +85,22 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   );
   await expect(pair.getByTestId("headline-delta-text")).toContainText(`${api.headline.tasks} common tasks`);
   await expect(pair.getByTestId("compare-verdict")).toHaveText(/No clear difference \(interval includes 0\)/);
+  // What it can see, as `tally compare --markdown` writes it (lib/cli/__fixtures__/compare-expected.ts).
+  expect(api.power).toMatchObject({ tasks: 225, rolloutsPerTask: null, alpha: 0.05, power: 0.8 });
+  await expect(pair.getByTestId("compare-mde")).toHaveText(
+    "Can detect 19.6 pp or more: the minimum detectable effect at 80% power, α = 0.05 (2.80 × the paired SE 7.0 pp). " +
+      "To see +5.6 pp: 225 tasks at today's 3 rollouts per task; more rollouts per task cannot get there (the tasks themselves differ by more).",
+  );
+  expect(api.taskTests).toEqual({
+    q: 0.05,
+    tested: 18,
+    regressed: 0,
+    improved: 0,
+    uncorrected: { regressed: 0, improved: 0 },
+  });
+  await expect(page.getByTestId("task-tests-B")).toContainText(
+    "after Benjamini–Hochberg at q = 0.05 over 18 tested tasks",
+  );
 
   // Tasks in one run only are listed apart.
   await expect(page.getByTestId("not-comparable-only-a")).toContainText("incident/legacy-pager");

@@ -47,6 +47,21 @@ describe("tags at upload", () => {
   });
 });
 
+describe("a series at upload", () => {
+  it("puts the run in the series named, and refuses a name no series may have, naming the field", async () => {
+    const id = await uploadRun("in-series", { series: " nightly " });
+    expect((await (await getRun(new Request(url(id)), params({ id }))).json()).run.series).toBe("nightly");
+    const bad = await postRuns(uploadRequest(loadFixture("scoring-article", "s/"), { series: "a/b" }));
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.details[0]).toMatchObject({
+      path: "series",
+      message: expect.stringContaining("slash"),
+    });
+    const long = await postRuns(uploadRequest(loadFixture("scoring-article", "s/"), { series: "x".repeat(81) }));
+    expect(long.status).toBe(422);
+  });
+});
+
 describe("PATCH /api/runs/:id", () => {
   it("renames a run and replaces its tags, and answers the run as GET does", async () => {
     const id = await uploadRun("to-rename");

@@ -4,6 +4,7 @@ import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
+import { mdeText, neededText } from "@/lib/display/power-words";
 import { DeltaInterval } from "./delta-interval";
 import { VerdictLine } from "./verdict-line";
 import styles from "./compare.module.css";
@@ -68,6 +69,21 @@ export function HeadlineDeltaCard({
         {h.se !== null ? `, SE ${seText(kind, h.se)}` : ""}, {coverage}
       </p>
       <VerdictLine {...words} />
+      <PowerLines comparison={comparison} />
     </section>
+  );
+}
+
+/** What the comparison can see (its MDE) and, for an unclear verdict, what would make the difference visible. */
+function PowerLines({ comparison }: { comparison: Comparison }) {
+  const h = comparison.headline;
+  const kind = metricKind(h.metric);
+  const see = mdeText(kind, comparison.power, h.se);
+  if (see === null) return null;
+  const needed = neededText(kind, comparison.power, h, deltaVerdict(h));
+  return (
+    <p className={styles.stats} data-testid="compare-mde">
+      {see}.{needed ? <> {needed}.</> : null}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "@/components/ui/link";
 import { plural, taskMetricTitle } from "@/lib/display/format";
+import { taskTestsText } from "@/lib/display/power-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { prepareDeltaChart } from "@/lib/scoring/view/compare-chart";
 import { dimensionRows, taskTable } from "@/lib/scoring/view/compare-table";
@@ -48,6 +49,12 @@ export function TasksSection({
           </a>
         ) : null}
       </div>
+      {candidates.map(({ run, letter, comparison }) => (
+        <p key={run.id} className={styles.footnote} data-testid={`task-tests-${letter}`}>
+          {candidates.length > 1 ? `${letter}: ` : ""}
+          {taskTestsText(comparison.taskTests)}
+        </p>
+      ))}
       <div className={styles.controls}>
         <nav className={styles.segmented} aria-label="Which tasks">
           <Link

@@ -5,7 +5,8 @@
  * `a` and `metric` are the compare parameters of lib/compare/query.ts, shared with the API.
  */
 import { apiUrls } from "@/lib/api/client-routes";
-import { METRIC_NAME } from "@/lib/compare/query";
+import { METRIC_NAME, zFdr } from "@/lib/compare/query";
+import { DEFAULT_FDR } from "@/lib/scoring/series/false-discovery";
 import { parseRunIds } from "@/lib/scoring/report/compare-order";
 import type { SortDir, TaskSort } from "@/lib/scoring/view/compare-table";
 
@@ -23,6 +24,8 @@ export interface CompareView {
   page: number;
   /** The what-if scenario both runs are scored under: the `scenario` parameter as given (JSON), null for none. */
   scenario: string | null;
+  /** False discovery rate of the per-task tests (`fdr`); null = 0.05. */
+  fdr: number | null;
 }
 
 export const DEFAULT_SORT: TaskSort = "delta";
@@ -34,6 +37,11 @@ function first(params: ParamSource, key: string): string | undefined {
   if (params instanceof URLSearchParams) return params.get(key) ?? undefined;
   const value = params[key];
   return Array.isArray(value) ? value[0] : value;
+}
+
+function fdrOf(raw: string | undefined): number | null {
+  const parsed = zFdr.safeParse(raw);
+  return raw !== undefined && parsed.success && parsed.data !== DEFAULT_FDR ? parsed.data : null;
 }
 
 export function parseCompareView(params: ParamSource): CompareView {
@@ -56,6 +64,7 @@ export function parseCompareView(params: ParamSource): CompareView {
     dir,
     page: /^[1-9]\d{0,6}$/.test(pageParam) ? Number(pageParam) : 1,
     scenario: scenario ? scenario : null,
+    fdr: fdrOf(first(params, "fdr")),
   };
 }
 
@@ -73,6 +82,7 @@ export function compareViewHref(view: CompareView, patch: Partial<CompareView> =
   }
   if (v.page > 1) params.set("page", String(v.page));
   if (v.scenario) params.set("scenario", v.scenario);
+  if (v.fdr !== null) params.set("fdr", String(v.fdr));
   // Run ids never contain a comma; keep the list readable.
   const query = params.toString().replace(/%2C/gi, ",");
   return query ? `/compare?${query}` : "/compare";

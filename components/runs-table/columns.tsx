@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
+import { runHref, seriesHref } from "@/components/task/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -215,6 +215,11 @@ const columns = helper.columns([
         </Link>
         {row.original.live ? <LiveBadge /> : null}
         {row.original.baseline ? <span className="badge badge-accent">baseline</span> : null}
+        {row.original.series !== null ? (
+          <Link href={seriesHref(row.original.series)} className="badge" data-testid="run-series">
+            series: {row.original.series}
+          </Link>
+        ) : null}
         {row.original.tags.map((tag) => (
           <span key={tag} className="badge" data-testid="run-tag">
             {tag}

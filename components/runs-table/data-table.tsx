@@ -10,6 +10,7 @@ import { NoMatches } from "./empty-states";
 import { runMatches } from "./run-figures";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
+import { leaderboardHref, seriesHref } from "@/components/task/hrefs";
 import styles from "./runs-table.module.css";
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>
@@ -31,9 +32,19 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
   );
   const sorting = useMemo(() => sortingOf(view), [view]);
   const allTags = useMemo(() => [...new Set(runs.flatMap((r) => r.tags))].sort(), [runs]);
+  const allSeries = useMemo(
+    () => [...new Set(runs.flatMap((r) => (r.series === null ? [] : [r.series])))].sort(),
+    [runs],
+  );
   const shown = useMemo(
-    () => runs.filter((r) => (view.tag === null || r.tags.includes(view.tag)) && runMatches(r, view.q)),
-    [runs, view.tag, view.q],
+    () =>
+      runs.filter(
+        (r) =>
+          (view.tag === null || r.tags.includes(view.tag)) &&
+          (view.series === null || r.series === view.series) &&
+          runMatches(r, view.q),
+      ),
+    [runs, view.tag, view.series, view.q],
   );
 
   // A spend column no listed run records would be a column of dashes, a warnings column of no run's warnings
@@ -72,7 +83,7 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
   });
 
   const rows = table.getRowModel().rows;
-  const filtering = view.q.trim() !== "" || view.tag !== null;
+  const filtering = view.q.trim() !== "" || view.tag !== null || view.series !== null;
 
   return (
     <div className={styles.wrap}>
@@ -100,6 +111,31 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
                 </option>
               ))}
             </select>
+          ) : null}
+          {allSeries.length > 0 || view.series !== null ? (
+            <select
+              aria-label="Filter by series"
+              value={view.series ?? ""}
+              onChange={(e) => update({ series: e.target.value === "" ? null : e.target.value })}
+              data-testid="series-filter"
+            >
+              <option value="">Every series</option>
+              {[...new Set([...allSeries, ...(view.series === null ? [] : [view.series])])].map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {view.series !== null ? (
+            <>
+              <Link href={seriesHref(view.series)} className="button button-small" data-testid="series-page-link">
+                Series page
+              </Link>
+              <Link href={leaderboardHref({ series: view.series })} className="button button-small">
+                Leaderboard
+              </Link>
+            </>
           ) : null}
           <span className={styles.count} aria-live="polite">
             {filtering ? `${rows.length} of ${plural(runs.length, "run")}` : plural(runs.length, "run")}
@@ -131,7 +167,11 @@ export function RunsTable({ runs }: { runs: RunListItem[] }) {
       </div>
 
       {rows.length === 0 ? (
-        <NoMatches query={view.q} tag={view.tag} onClear={() => update({ q: "", tag: null })} />
+        <NoMatches
+          query={view.q}
+          tag={view.series !== null ? `${view.tag ?? ""}${view.tag ? ", " : ""}series ${view.series}` : view.tag}
+          onClear={() => update({ q: "", tag: null, series: null })}
+        />
       ) : (
         <div className={styles.scroller} data-testid="runs-scroller">
           <table className={`table ${styles.table}`}>

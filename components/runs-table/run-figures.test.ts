@@ -23,6 +23,7 @@ const run = (over: Partial<RunListItem> = {}): RunListItem => ({
   createdAt: null,
   ingestedAt: "2026-11-30T10:00:00.000Z",
   baseline: false,
+  series: null,
   tags: ["nightly"],
   liveUntil: null,
   summary,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZTag } from "@/lib/run-tags";
+import { ZSeriesName } from "@/lib/run-series";
 import { firstValues, searchParamsOf, type ParamSource, type UrlCodec } from "@/components/url-state/url-codec";
 
 /**
@@ -33,6 +34,8 @@ export interface RunsView {
   q: string;
   /** Only the runs with this tag; null for every run. */
   tag: string | null;
+  /** Only the runs of this series; null for every run. */
+  series: string | null;
   /** null: the order the server lists runs in (newest ingest first). */
   sort: RunSortKey | null;
   dir: SortDir;
@@ -40,7 +43,7 @@ export interface RunsView {
   selected: string[];
 }
 
-export const DEFAULT_RUNS_VIEW: RunsView = { q: "", tag: null, sort: null, dir: "asc", selected: [] };
+export const DEFAULT_RUNS_VIEW: RunsView = { q: "", tag: null, series: null, sort: null, dir: "asc", selected: [] };
 
 const MAX_QUERY = 200;
 const MAX_SELECTED = 20;
@@ -52,6 +55,7 @@ const ZRunsView = z
       .transform((q) => q.slice(0, MAX_QUERY))
       .catch(""),
     tag: ZTag.nullable().catch(null),
+    series: ZSeriesName.nullable().catch(null),
     sort: z.enum(RUN_SORT_KEYS).nullable().catch(null),
     dir: z.enum(["asc", "desc"]).catch("asc"),
     selected: z
@@ -69,10 +73,15 @@ const ZRunsView = z
       .catch([]),
   })
   // A direction means nothing without a sort column.
-  .transform((v): RunsView => ({ ...v, tag: v.tag ?? null, dir: v.sort === null ? "asc" : v.dir }));
+  .transform((v): RunsView => ({
+    ...v,
+    tag: v.tag ?? null,
+    series: v.series ?? null,
+    dir: v.sort === null ? "asc" : v.dir,
+  }));
 
 export function parseRunsView(source: ParamSource): RunsView {
-  return ZRunsView.parse(firstValues(searchParamsOf(source), ["q", "tag", "sort", "dir", "selected"]));
+  return ZRunsView.parse(firstValues(searchParamsOf(source), ["q", "tag", "series", "sort", "dir", "selected"]));
 }
 
 export function isRunSortKey(id: string): id is RunSortKey {
@@ -84,6 +93,7 @@ export function serializeRunsView(view: RunsView): string {
   const params = new URLSearchParams();
   if (view.q.trim() !== "") params.set("q", view.q);
   if (view.tag !== null) params.set("tag", view.tag);
+  if (view.series !== null) params.set("series", view.series);
   if (view.sort !== null) {
     params.set("sort", view.sort);
     params.set("dir", view.dir);

@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { ChecksGrid } from "./checks-grid";
 import { countedRollouts } from "./diagnosis-words";
 import type { GridSource, GridView } from "./grid-view";
-import { rolloutHref, runHref, taskHref } from "./hrefs";
+import { rolloutHref, runHref, seriesTaskHref, taskHref } from "./hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";
 import { PassAtKTable } from "./pass-at-k-table";
 import { ScenarioBanner } from "./scenario-banner";
@@ -41,6 +41,7 @@ export function TaskPageBody({
   run,
   scenarioText,
   live = false,
+  series = null,
 }: {
   id: string;
   runName: string;
@@ -50,6 +51,8 @@ export function TaskPageBody({
   scenarioText: string | null;
   /** The run is being watched (tally watch): the page says so and follows it as rollouts land. */
   live?: boolean;
+  /** The series the run belongs to: the page links to the task's history there. */
+  series?: string | null;
 }) {
   const parsed = parseScenarioParam(scenarioText);
   const scenario = parsed.success ? parsed.data : {};
@@ -118,6 +121,14 @@ export function TaskPageBody({
           <span>
             run <strong>{runName}</strong> {live ? <LiveBadge /> : null}
           </span>
+          {series !== null ? (
+            <span>
+              series <strong>{series}</strong>:{" "}
+              <Link href={seriesTaskHref(series, summary.key)} data-testid="task-history-link">
+                this task’s history
+              </Link>
+            </span>
+          ) : null}
         </p>
       </header>
 

@@ -9,6 +9,8 @@ export interface UploadFields {
   model: string;
   /** Comma-separated, as the API's `tags` field takes them. */
   tags: string;
+  /** The series the run belongs to (lib/run-series.ts); "" for none. */
+  series: string;
   baseline: boolean;
 }
 
@@ -33,6 +35,7 @@ export function sendUpload(
     agent: fields.agent,
     model: fields.model,
     tags: fields.tags,
+    series: fields.series,
   })) {
     if (value.trim() !== "") form.append(name, value.trim());
   }

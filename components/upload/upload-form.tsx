@@ -14,7 +14,7 @@ import type { UploadOutcome } from "./upload-response";
 import styles from "./upload.module.css";
 import { IngestTokenField } from "@/components/ui/ingest-token-field";
 
-const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", tags: "", baseline: false };
+const NO_FIELDS: UploadFields = { run: "", agent: "", model: "", tags: "", series: "", baseline: false };
 
 type Phase =
   | { name: "idle" }
@@ -147,6 +147,17 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
               placeholder="e.g. nightly, agent-v2"
               value={fields.tags}
               onChange={(e) => setFields({ ...fields, tags: e.target.value })}
+            />
+          </label>
+          <label className={styles.field}>
+            <span>Series</span>
+            <input
+              type="text"
+              name="series"
+              maxLength={80}
+              placeholder="e.g. nightly"
+              value={fields.series}
+              onChange={(e) => setFields({ ...fields, series: e.target.value })}
             />
           </label>
         </div>

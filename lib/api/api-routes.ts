@@ -22,6 +22,7 @@ export const API_ROUTES = [
   { path: "/api/compare", methods: { GET: [] } },
   { path: "/api/compare/export.csv", methods: { GET: [] } },
   { path: "/api/files/[sha256]", methods: { GET: [] } },
+  { path: "/api/leaderboard", methods: { GET: [] } },
   { path: "/api/live", methods: { GET: [] } },
   { path: "/api/openapi.json", methods: { GET: [] } },
   // An upload is multipart: one `files` part per file (lib/api/read-upload.ts).

@@ -51,6 +51,8 @@ export function compareBody({ a, b }: ComparedPair, scenario: Scenario = {}) {
     flips: comparison.flips,
     taskMetric: comparison.taskMetric,
     tasks: comparison.tasks,
+    taskTests: comparison.taskTests,
+    power: comparison.power,
     regression: comparison.regression,
     gate: comparison.gate,
     effort: comparison.effort,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TRouteMethod } from "./api-routes";
 import { ZCompareAnswer, zCompareUrlQuery } from "./schemas/compare";
 import { ZFileParams, ZFileQuery } from "./schemas/files";
+import { ZLeaderboardAnswer, ZLeaderboardQuery } from "./schemas/leaderboard";
 import { ZLiveRuns } from "./schemas/live";
 import { ZReportAnswer, ZReportQuery } from "./schemas/report";
 import {
@@ -73,6 +74,13 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
       params: ZFileParams,
       query: ZFileQuery,
       answers: { 200: { media: "application/octet-stream", description: "An attachment." } },
+    },
+  },
+  "/api/leaderboard": {
+    GET: {
+      summary: "A leaderboard of several runs: headlines, rank intervals, differences to the leader, ties.",
+      query: ZLeaderboardQuery,
+      answers: { 200: json(ZLeaderboardAnswer, "The leaderboard (the `tally leaderboard --json` body).") },
     },
   },
   "/api/live": {

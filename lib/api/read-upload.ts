@@ -9,7 +9,7 @@ const MAX_PART_NAME = 1024;
 
 /**
  * Reads a multipart upload (`files` fields; a folder upload names each part with its relative path) with
- * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline, tags
+ * the size limit checked before and while reading. Text fields: run, agent, model, format, baseline, series, tags
  * (several `tags` fields are joined as one comma-separated list; any other field given twice keeps the last).
  */
 export async function readUpload(request: Request): Promise<{ files: InputFile[]; fields: Record<string, string> }> {

@@ -113,13 +113,13 @@ describe("compareMarkdown with hostile names, keys and dimensions", () => {
         return lines.slice(start + 2, end);
       };
       const dims = table("| Metric | Tasks | A | B | B − A | 95% CI | Verdict |");
-      const worst = table("| Task | A | B | B − A | Flip |");
+      const worst = table("| Task | A | B | B − A | Flip | Corrected p | Called |");
       const schemes = table("| Scheme | Unscored | A | B | B − A | 95% CI | Verdict |");
       expect(dims.length).toBe(hostile.length + 2);
       expect(worst.length).toBe(hostile.length);
       expect(schemes.length).toBe(3);
       for (const row of dims) expect(cells(row), row).toBe(7);
-      for (const row of worst) expect(cells(row), row).toBe(5);
+      for (const row of worst) expect(cells(row), row).toBe(7);
       for (const row of schemes) expect(cells(row), row).toBe(7);
       expect(lines.filter((l) => l.startsWith("|"))).toHaveLength(3 * 2 + dims.length + worst.length + 3);
     });
@@ -138,7 +138,7 @@ describe("compareMarkdown with hostile names, keys and dimensions", () => {
     );
     expect(lines).toContain(
       "| [`*em* and _em_#32`](https://tally.example.com/runs/run%20b/tasks/*em*%20and%20_em_%2332) " +
-        "([A](https://tally.example.com/runs/run%29a/tasks/*em*%20and%20_em_%2332)) | 100.0% | 0.0% | −100.0 pp | pass → fail |",
+        "([A](https://tally.example.com/runs/run%29a/tasks/*em*%20and%20_em_%2332)) | 100.0% | 0.0% | −100.0 pp | pass → fail | 1.000 |  |",
     );
   });
 });

@@ -18,6 +18,7 @@ import { passCostSentence } from "@/lib/scoring/report/compare-effort";
 import { deltaVerdict, type DeltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { verdictWords } from "@/lib/display/compare-words";
 import { dimensionRows } from "@/lib/scoring/view/compare-table";
+import { adjustedPText, mdeText, neededText, taskTestsText } from "@/lib/display/power-words";
 import { markdownCode, markdownLink, markdownText, type MarkdownPlace } from "./markdown-text";
 
 export interface MarkdownOptions {
@@ -94,6 +95,9 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
       `**${deltaText(kind, h.delta)}** (95% CI ${deltaIntervalText(kind, h.ci95)}): ${verdictText(h)}`,
     "",
   );
+  const see = mdeText(kind, body.power, h.se);
+  const needed = neededText(kind, body.power, h, deltaVerdict(h));
+  if (see) out.push(`**What it can see:** ${see}.${needed ? ` ${needed}.` : ""}`, "");
   const rule = options.gate ?? "default";
   const gate = gateVerdict(body.gate, body.flips, rule);
   out.push(`**Regression:** ${gate.fails ? "yes" : "no"} (${gate.reason})`);
@@ -140,13 +144,15 @@ export function compareMarkdown(body: CompareBody, options: MarkdownOptions = {}
     .slice(0, limit);
   const tk = metricKind(body.taskMetric);
   out.push("", `#### Top regressions (${markdownText(body.taskMetric)} per task)`, "");
+  out.push(taskTestsText(body.taskTests), "");
   if (worst.length === 0) out.push("No common task does worse in B.");
   else {
-    out.push("| Task | A | B | B − A | Flip |", "|---|---:|---:|---:|---|");
+    out.push("| Task | A | B | B − A | Flip | Corrected p | Called |", "|---|---:|---:|---:|---|---:|---|");
     for (const t of worst) {
       const flip = t.flip === "pass->fail" ? "pass → fail" : t.flip === "fail->pass" ? "fail → pass" : "";
+      const adjusted = adjustedPText(t.adjusted);
       out.push(
-        `| ${taskLink(t.key, to, { cell: true })} | ${metricText(tk, t.a)} | ${metricText(tk, t.b)} | ${deltaText(tk, t.delta)} | ${flip} |`,
+        `| ${taskLink(t.key, to, { cell: true })} | ${metricText(tk, t.a)} | ${metricText(tk, t.b)} | ${deltaText(tk, t.delta)} | ${flip} | ${adjusted} | ${t.called ?? ""} |`,
       );
     }
   }

@@ -415,7 +415,7 @@ describe("the worked figures of the markdown comparison", () => {
       (_, t) => (n * weight(xb[t]!) * (xb[t]!.x - b)) / sb! - (n * weight(xa[t]!) * (xa[t]!.x - a)) / sa!,
     );
     const se = Math.sqrt(z.reduce((s, v) => s + v * v, 0) / (n * (n - 1)));
-    return { a, b, delta: b - a, low: b - a - T_17 * se, high: b - a + T_17 * se };
+    return { a, b, delta: b - a, se, low: b - a - T_17 * se, high: b - a + T_17 * se };
   }
 
   const signed = (x: number) => `${x < 0 ? "−" : "+"}${Math.abs(x * 100).toFixed(1)}`;
@@ -450,5 +450,24 @@ describe("the worked figures of the markdown comparison", () => {
       "0.115",
     ]);
     expect(((2 * 1) / 32).toFixed(2)).toBe("0.06");
+    expect((2.8016 * paired("correctness", "check", forgiven).se * 100).toFixed(1)).toBe("14.5");
+  });
+
+  it("what the comparison can see: the MDE, the tasks needed, and why more rollouts cannot help", () => {
+    const h = paired("correctness", "task");
+    const factor = 1.959964 + 0.841621;
+    expect((factor * h.se * 100).toFixed(1)).toBe("19.6");
+    expect(Math.ceil(18 * ((factor * h.se) / h.delta) ** 2)).toBe(225);
+    // W: each task's correctness per rollout (mean of C1 and C2), s²/n in each run, averaged over the tasks.
+    const [A, B] = [rolloutsOf("a"), rolloutsOf("b")];
+    const within = (rs: Rollout[]) => {
+      const xs = rs.map((r) => [r.checks.C1!, r.checks.C2!].filter((c) => c.passed).length / 2);
+      const m = xs.reduce((s, x) => s + x, 0) / xs.length;
+      return xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1) / xs.length;
+    };
+    const keys = [...A.keys()];
+    const W = keys.reduce((s, k) => s + within(A.get(k)!) + within(B.get(k)!), 0) / keys.length;
+    const between = Math.max(0, 18 * h.se ** 2 - W);
+    expect(18 * (h.delta / factor) ** 2 - between).toBeLessThan(0);
   });
 });

@@ -18,8 +18,16 @@ const COMMANDS: Record<string, Command> = {
     load: async () => (await import("./commands/watch")).watchCommand,
   },
   runs: {
-    summary: "list, rename, tag or delete stored runs",
+    summary: "list, rename, tag, put in a series or delete stored runs",
     load: async () => (await import("./commands/runs")).runsCommand,
+  },
+  series: {
+    summary: "list series or show one: its runs and what became of each task",
+    load: async () => (await import("./commands/series")).seriesCommand,
+  },
+  leaderboard: {
+    summary: "rank runs (a pick, a series or a tag) with rank intervals and ties",
+    load: async () => (await import("./commands/leaderboard")).leaderboardCommand,
   },
   scenarios: {
     summary: "save, list, declare, export or import named what-if scenarios",

@@ -11,6 +11,9 @@ import { MAX_COMPARE_RUNS } from "@/lib/scoring/report/compare-order";
 /** A metric name as a parameter: letters, digits and _ . : - (at most 64). */
 export const METRIC_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/** A false discovery rate q as a parameter: a number above 0 and at most 0.5 (default 0.05). */
+export const zFdr = z.coerce.number("fdr: a number such as 0.05").gt(0, "fdr: above 0").max(0.5, "fdr: at most 0.5");
+
 /** The compare parameters, with at most `maxRuns` different runs (the JSON comparison takes two). */
 export function zCompareQuery(maxRuns: number = MAX_COMPARE_RUNS) {
   return z.object({
@@ -20,6 +23,7 @@ export function zCompareQuery(maxRuns: number = MAX_COMPARE_RUNS) {
       .refine((ids) => new Set(ids).size <= maxRuns, `compare at most ${maxRuns} runs`),
     a: z.string().trim().min(1).optional(),
     metric: z.string().regex(METRIC_NAME, "a metric name: letters, digits and _ . : -").optional(),
+    fdr: zFdr.optional(),
   });
 }
 

@@ -17,6 +17,8 @@ export interface CompareRequest {
   /** Metric of the per-task values; absent = completion. */
   metric?: string | null;
   scenario?: Scenario;
+  /** False discovery rate of the per-task tests; absent = 0.05. */
+  fdr?: number | null;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function resolveComparison<B extends { baseline: boolean }>(
     metric: request.metric ?? undefined,
     headline: scenario.headline,
     groupWeights: scenario.groupWeights,
+    fdr: request.fdr ?? undefined,
   };
   return {
     kind: "compared",

@@ -55,6 +55,7 @@ const run: Run = {
   createdAt: new Date("2026-01-02T03:04:05.678Z"),
   ingestedAt: new Date("2026-02-03T04:05:06.789Z"),
   baseline: true,
+  series: "nightly ✓",
   labels: { team: "evals", tags: ["nightly", "ü"], pinned: { by: "ana", at: "2026-02-03" } },
   metadata: {
     harness: { name: "silo", version: "1.2.3", flags: { strict: true, retries: 0 } },

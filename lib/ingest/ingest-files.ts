@@ -39,6 +39,8 @@ export interface IngestOptions extends ParseOptions {
   baseline?: boolean;
   /** Tags added to every run the batch stores into (valid per lib/run-tags.ts). */
   tags?: readonly string[];
+  /** The series every run the batch stores into belongs to (lib/run-series.ts); absent keeps a run's series. */
+  series?: string;
   /**
    * The caller makes no other use of `files`: ingest empties the array and lets go of each file once every
    * rollout read from it is stored, so a large batch does not hold all its bytes to the end (the CLI). With
@@ -185,6 +187,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
     const { id, created } = await store.upsertRun(runKeyOf(run, options, parsed.runs.length > 1), run, {
       baseline: options.baseline,
       tags: options.tags,
+      series: options.series ?? null,
     });
     try {
       const tasks = new Map(run.tasks.map((t) => [t.key, t]));

@@ -91,6 +91,8 @@ export interface RunListItem {
   createdAt: string | null;
   ingestedAt: string;
   baseline: boolean;
+  /** The series the run belongs to (lib/run-series.ts), or null. */
+  series: string | null;
   /** The run's tags (lib/run-tags.ts), in the order they were given. */
   tags: string[];
   /** Until when `tally watch` keeps the run live (lib/run-labels.ts isLive), or null when never watched. */

@@ -68,6 +68,7 @@ export const RUN: Table<RunRow> = {
     createdAt: "date",
     ingestedAt: "date",
     baseline: "bool",
+    series: "text",
     labels: "json",
     metadata: "json",
     warnings: "json",
@@ -213,6 +214,7 @@ export function runRow(
   run: NormalizedRun,
   ingestedAt: Date,
   tags: readonly string[] = [],
+  series: string | null = null,
 ): RunRow {
   return {
     id,
@@ -224,6 +226,7 @@ export function runRow(
     createdAt: dateOrNull(run.createdAt),
     ingestedAt,
     baseline: false,
+    series,
     labels: tags,
     metadata: run.metadata,
     warnings: run.warnings,

@@ -53,6 +53,14 @@ export class SqlStore implements Store {
     return this.#db.read(runs.getRunBrief(runId));
   }
 
+  seriesRuns(series: string) {
+    return this.#db.read(runs.seriesRuns(series));
+  }
+
+  listSeries() {
+    return this.#db.read(runs.listSeries());
+  }
+
   baselineRun() {
     return this.#db.read(runs.baselineRun());
   }
@@ -117,7 +125,11 @@ export class SqlStore implements Store {
     return this.#db.read(rollouts.getRunExport(runId));
   }
 
-  upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean; tags?: readonly string[] }) {
+  upsertRun(
+    key: string,
+    run: NormalizedRun,
+    options: { baseline?: boolean; tags?: readonly string[]; series?: string | null },
+  ) {
     return this.#db.write(runs.upsertRun(key, run, options));
   }
 
@@ -147,6 +159,10 @@ export class SqlStore implements Store {
 
   renameRun(runId: string, name: string) {
     return this.#db.write(runs.renameRun(runId, name));
+  }
+
+  setRunSeries(runId: string, series: string | null) {
+    return this.#db.write(runs.setRunSeries(runId, series));
   }
 
   setRunTags(runId: string, tags: readonly string[]) {

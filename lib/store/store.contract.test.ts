@@ -115,6 +115,9 @@ const STORE_MEMBERS = {
   getRun: true,
   getRunBrief: true,
   baselineRun: true,
+  seriesRuns: true,
+  listSeries: true,
+  setRunSeries: true,
   loadScoringRun: true,
   rolloutCount: true,
   runVersion: true,
@@ -874,6 +877,41 @@ forEachDatabase("Store", (t) => {
   );
 
   contract(
+    "puts runs in a series at ingest or later, lists a series oldest first, and takes a run out",
+    ["seriesRuns", "listSeries", "setRunSeries", "getRun", "listRuns"],
+    async (s) => {
+      const files = loadFixture("scoring-article");
+      const ingest = async (runName: string, series?: string) =>
+        (await ingestFiles(t.store, files, { runName, rootName: runName, series })).runs[0]!.id;
+      const first = await ingest("night-1", "nightly ✓");
+      const second = await ingest("night-2", "nightly ✓");
+      const other = await ingest("pr-7");
+      expect(await s.getRun(first)).toMatchObject({ series: "nightly ✓" });
+      expect((await s.listRuns()).find((r) => r.id === other)!.series).toBeNull();
+      expect((await s.seriesRuns("nightly ✓")).map((r) => r.id)).toEqual([first, second]);
+      expect(await s.seriesRuns("nightly")).toEqual([]);
+
+      expect(await s.setRunSeries(other, "pr")).toBe(true);
+      expect(await s.listSeries()).toEqual([
+        { name: "nightly ✓", runs: 2 },
+        { name: "pr", runs: 1 },
+      ]);
+      // The same batch again without a series keeps the run's; with one it moves the run.
+      await ingest("night-1");
+      expect((await s.getRun(first))!.series).toBe("nightly ✓");
+      await ingest("night-1", "pr");
+      expect((await s.seriesRuns("pr")).map((r) => r.name)).toEqual(["night-1", "pr-7"]);
+      expect(await s.setRunSeries(first, null)).toBe(true);
+      expect((await s.getRun(first))!.series).toBeNull();
+      expect(await s.listSeries()).toEqual([
+        { name: "nightly ✓", runs: 1 },
+        { name: "pr", runs: 1 },
+      ]);
+      expect(await s.setRunSeries("nope", "x")).toBe(false);
+    },
+  );
+
+  contract(
     "keeps a live heartbeat beside the tags: each write keeps the other, and clearing it leaves the tags",
     ["setRunLive", "setRunTags", "getRun", "listRuns", "snapshot"],
     async (s) => {
@@ -1071,6 +1109,7 @@ forEachDatabase("Store", (t) => {
         createdAt: iso(run.createdAt),
         ingestedAt: expect.any(String),
         baseline: false,
+        series: null,
         tags: ["x"],
         liveUntil: null,
         summary: null,

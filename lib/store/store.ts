@@ -60,6 +60,10 @@ export interface Store {
   getRun(runId: string): Promise<RunMeta | null>;
   /** A run's id, name and baseline flag, or null (nothing else is read). */
   getRunBrief(runId: string): Promise<RunBrief | null>;
+  /** The runs of a series (lib/run-series.ts), oldest first (their own date, else when ingested); [] for none. */
+  seriesRuns(series: string): Promise<RunListItem[]>;
+  /** Every series with its number of runs, by name. */
+  listSeries(): Promise<{ name: string; runs: number }[]>;
   /** The run marked as baseline (at most one), or null. */
   baselineRun(): Promise<RunBrief | null>;
   /** A run in the compact shape scoring reads (tasks by key, rollouts by id), read now, or null. */
@@ -112,7 +116,7 @@ export interface Store {
   upsertRun(
     key: string,
     run: NormalizedRun,
-    options: { baseline?: boolean; tags?: readonly string[] },
+    options: { baseline?: boolean; tags?: readonly string[]; series?: string | null },
   ): Promise<{ id: string; created: boolean }>;
   /**
    * Stores a batch of rollouts of one run with their checks, task rows and the raw bytes of every file they
@@ -136,6 +140,8 @@ export interface Store {
   setBaseline(runId: string, baseline?: boolean): Promise<void>;
   /** Gives a run a new name (its key, and so the batches that map to it, stay); false when there is no such run. */
   renameRun(runId: string, name: string): Promise<boolean>;
+  /** Puts a run in a series, or with null takes it out; false when there is no such run. */
+  setRunSeries(runId: string, series: string | null): Promise<boolean>;
   /** Replaces a run's tags (valid per lib/run-tags.ts); false when there is no such run. */
   setRunTags(runId: string, tags: readonly string[]): Promise<boolean>;
   /**

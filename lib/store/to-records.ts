@@ -41,7 +41,17 @@ export function fromJson<T>(value: unknown, fallback: T): T {
 
 export type RunListColumns = Pick<
   RunModel,
-  "id" | "name" | "agent" | "model" | "format" | "createdAt" | "ingestedAt" | "baseline" | "labels" | "summary"
+  | "id"
+  | "name"
+  | "agent"
+  | "model"
+  | "format"
+  | "createdAt"
+  | "ingestedAt"
+  | "baseline"
+  | "series"
+  | "labels"
+  | "summary"
 >;
 
 export function toRunListItem(r: RunListColumns): RunListItem {
@@ -55,6 +65,7 @@ export function toRunListItem(r: RunListColumns): RunListItem {
     createdAt: r.createdAt?.toISOString() ?? null,
     ingestedAt: r.ingestedAt.toISOString(),
     baseline: r.baseline,
+    series: r.series,
     tags,
     liveUntil,
     summary: fromJson<RunSummary | null>(r.summary, null),

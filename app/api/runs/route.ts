@@ -35,6 +35,7 @@ export const POST = handle(async (request: Request) => {
     format: fields.data.format as (typeof FORMAT_IDS)[number] | undefined,
     baseline: fields.data.baseline === "true" || fields.data.baseline === "on",
     tags: fields.data.tags,
+    series: fields.data.series,
     ...uploadLimits(),
   }).catch(ingestRefusal);
   const body = {

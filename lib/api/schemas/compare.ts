@@ -24,6 +24,7 @@ export function zCompareUrlQuery(maxRuns?: number) {
       .describe("Two run ids (three for the CSV), comma-separated; a run's name is taken too."),
     a: query.shape.a.describe("The run every other is compared with; else the baseline run, else the first."),
     metric: query.shape.metric.describe("The metric compared task by task; else the headline's."),
+    fdr: query.shape.fdr.describe("The false discovery rate q of the per-task tests (Benjamini-Hochberg); 0.05."),
     scenario: z.string().optional().describe("A what-if scenario as JSON, as the pages' `scenario` parameter."),
   });
 }
@@ -31,7 +32,12 @@ export function zCompareUrlQuery(maxRuns?: number) {
 /** A query string's compare parameters read with zCompareUrlQuery (the first value of each). */
 export function parseCompareUrlQuery(params: URLSearchParams, maxRuns?: number) {
   const first = (name: string) => params.get(name) ?? undefined;
-  return zCompareUrlQuery(maxRuns).safeParse({ runs: first("runs"), a: first("a"), metric: first("metric") });
+  return zCompareUrlQuery(maxRuns).safeParse({
+    runs: first("runs"),
+    a: first("a"),
+    metric: first("metric"),
+    fdr: first("fdr"),
+  });
 }
 
 const ZSide = z.looseObject({

@@ -45,6 +45,7 @@ export const ZRunListItem = z
     ingestedAt: z.string(),
     baseline: z.boolean(),
     tags: z.array(z.string()),
+    series: z.string().nullable(),
     liveUntil: z.string().nullable(),
     summary: ZRunSummary.nullable(),
     deltaToBaseline: ZNullableNumber.optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { splitTags, ZTags } from "@/lib/run-tags";
+import { ZSeriesName } from "@/lib/run-series";
 
 /*
  * The form fields of POST /api/runs (multipart, beside one `files` part per file). Apart from ./runs.ts because
@@ -14,6 +15,7 @@ export const ZUploadFields = z.object({
   format: z.enum(FORMAT_IDS as [string, ...string[]]).optional(),
   baseline: z.enum(["true", "false", "on"]).optional(),
   tags: z.string().transform(splitTags).pipe(ZTags).optional(),
+  series: ZSeriesName.optional(),
 });
 
 /** The multipart body as the document describes it. */

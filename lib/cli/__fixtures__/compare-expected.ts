@@ -24,6 +24,14 @@
  * +18.5 pp, +3.2 to +33.8 pp; correctness A 75/108 = 69.4%, B 88/108 = 81.5%, +12.0 pp, +1.1 to +23.0 pp;
  * authority 100.0% in both; reward A 0.782, B 0.843 (a changed rollout's reward is its checks' mean), +0.060,
  * +0.005 to +0.115. Flips 0 pass → fail, 5 fail → pass: p = 2/2⁵ = 0.0625.
+ *
+ * What it can see (docs/scoring.md#what-a-comparison-can-see): the correctness SE 6.99 pp gives MDE = 2.8016 ·
+ * SE = 19.6 pp; to see +5.6 pp (1/18): ⌈18 · (MDE/δ)²⌉ = 225 tasks; W over the rollouts' correctness (0, .5 or
+ * 1) is below Var(d) by more than 18 · (δ/2.8016)², so no number of rollouts gets there (compare.test.ts
+ * derives both from TASKS). Under forgiving.json B is better: the MDE (2.8016 · 5.19 pp = 14.5 pp) and no ask.
+ * Per-task Fisher tests on 3 rollouts: 2 → 0, 3 → 1, 0 → 2, 1 → 3 give p = 2 · 4/20 = 0.4 (six tasks), every
+ * other task p = 1; Benjamini–Hochberg over 18: 0.4 · 18/6 = 1.2, so every adjusted p is 1.000 and nothing
+ * is called, before correction either. Under forgiving.json only role-review (3 → 2, p = 1) regresses.
  */
 
 const SCHEMES_AS_RECORDED = [
@@ -51,18 +59,28 @@ const DIMENSIONS_AS_RECORDED = [
 const HEADLINE_AS_RECORDED =
   "**Correctness** (each task one vote, 18 common tasks): 66.7% → 72.2%, **+5.6 pp** (95% CI −9.2 to +20.3 pp): ≈ No clear difference (interval includes 0)";
 
+const TESTS_LINE =
+  "0 tasks regressed and 0 improved by its own test (Fisher exact on its passes), after Benjamini–Hochberg at q = 0.05 over 18 tested tasks; 0 and 0 with p ≤ 0.05 before correction.";
+
 const REGRESSIONS_HEADER = [
   "#### Top regressions (completion per task)",
   "",
-  "| Task | A | B | B − A | Flip |",
-  "|---|---:|---:|---:|---|",
+  TESTS_LINE,
+  "",
+  "| Task | A | B | B − A | Flip | Corrected p | Called |",
+  "|---|---:|---:|---:|---|---:|---|",
 ];
+
+const CAN_SEE_AS_RECORDED =
+  "**What it can see:** Can detect 19.6 pp or more: the minimum detectable effect at 80% power, α = 0.05 (2.80 × the paired SE 7.0 pp). To see +5.6 pp: 225 tasks at today's 3 rollouts per task; more rollouts per task cannot get there (the tasks themselves differ by more).";
 
 /** `--markdown --fail-on-flip`, as recorded. */
 export const AS_RECORDED = [
   "### Tally: v-b vs v-a (baseline)",
   "",
   HEADLINE_AS_RECORDED,
+  "",
+  CAN_SEE_AS_RECORDED,
   "",
   "**Regression:** yes (3 tasks flipped pass → fail against 5 fail → pass (exact McNemar p = 0.73))",
   "",
@@ -81,10 +99,10 @@ export const AS_RECORDED = [
   ...DIMENSIONS_AS_RECORDED,
   "",
   ...REGRESSIONS_HEADER,
-  "| `incident/dns-flap` | 66.7% | 0.0% | −66.7 pp | pass → fail |",
-  "| `incident/queue-backlog` | 100.0% | 33.3% | −66.7 pp | pass → fail |",
-  "| `access/role-review` | 100.0% | 66.7% | −33.3 pp |  |",
-  "| `data/join-invoices` | 66.7% | 33.3% | −33.3 pp | pass → fail |",
+  "| `incident/dns-flap` | 66.7% | 0.0% | −66.7 pp | pass → fail | 1.000 |  |",
+  "| `incident/queue-backlog` | 100.0% | 33.3% | −66.7 pp | pass → fail | 1.000 |  |",
+  "| `access/role-review` | 100.0% | 66.7% | −33.3 pp |  | 1.000 |  |",
+  "| `data/join-invoices` | 66.7% | 33.3% | −33.3 pp | pass → fail | 1.000 |  |",
   "",
   ...SCHEMES_AS_RECORDED,
   "",
@@ -99,6 +117,8 @@ export const UNDER_SCENARIO = [
   "### Tally: v-b vs v-a (baseline)",
   "",
   "**Correctness** (each check one vote, 18 common tasks): 69.4% → 81.5%, **+12.0 pp** (95% CI +1.1 to +23.0 pp): ▲ B is better (interval above 0)",
+  "",
+  "**What it can see:** Can detect 14.5 pp or more: the minimum detectable effect at 80% power, α = 0.05 (2.80 × the paired SE 5.2 pp).",
   "",
   "**Regression:** no (the headline interval is not below 0 and no task flipped pass → fail)",
   "",
@@ -122,7 +142,7 @@ export const UNDER_SCENARIO = [
   "| reward | 18 tasks | 0.782 | 0.843 | +0.060 | +0.005 to +0.115 | ▲ B is better (interval above 0) |",
   "",
   ...REGRESSIONS_HEADER,
-  "| `access/role-review` | 100.0% | 66.7% | −33.3 pp |  |",
+  "| `access/role-review` | 100.0% | 66.7% | −33.3 pp |  | 1.000 |  |",
   "",
   "<details><summary>The headline under each scheme and unscored policy</summary>",
   "",
@@ -149,6 +169,8 @@ export const WITH_LINKS = [
   "",
   HEADLINE_AS_RECORDED,
   "",
+  CAN_SEE_AS_RECORDED,
+  "",
   "**Regression:** no (3 tasks flipped pass → fail against 5 fail → pass (exact McNemar p = 0.73), and the headline interval is not below 0)",
   "",
   "**Scenario:** as recorded",
@@ -166,10 +188,10 @@ export const WITH_LINKS = [
   ...DIMENSIONS_AS_RECORDED,
   "",
   ...REGRESSIONS_HEADER,
-  `| ${linked("incident/dns-flap")} | 66.7% | 0.0% | −66.7 pp | pass → fail |`,
-  `| ${linked("incident/queue-backlog")} | 100.0% | 33.3% | −66.7 pp | pass → fail |`,
-  `| ${linked("access/role-review")} | 100.0% | 66.7% | −33.3 pp |  |`,
-  `| ${linked("data/join-invoices")} | 66.7% | 33.3% | −33.3 pp | pass → fail |`,
+  `| ${linked("incident/dns-flap")} | 66.7% | 0.0% | −66.7 pp | pass → fail | 1.000 |  |`,
+  `| ${linked("incident/queue-backlog")} | 100.0% | 33.3% | −66.7 pp | pass → fail | 1.000 |  |`,
+  `| ${linked("access/role-review")} | 100.0% | 66.7% | −33.3 pp |  | 1.000 |  |`,
+  `| ${linked("data/join-invoices")} | 66.7% | 33.3% | −33.3 pp | pass → fail | 1.000 |  |`,
   "",
   ...SCHEMES_AS_RECORDED,
   "",

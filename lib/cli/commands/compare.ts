@@ -8,6 +8,8 @@ import { gateVerdict, gateWords, type GateRule } from "@/lib/display/gate-words"
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { deltaVerdict } from "@/lib/scoring/report/compare-verdict";
 import { verdictWords } from "@/lib/display/compare-words";
+import { mdeText, neededText, taskTestsText } from "@/lib/display/power-words";
+import { zFdr } from "@/lib/compare/query";
 import type { Interval } from "@/lib/scoring/core/stats";
 import { parseCommand, UsageError } from "../args";
 import { compareMarkdown } from "../compare-markdown";
@@ -20,7 +22,7 @@ export function scenarioName(description: readonly string[]): string {
 }
 
 const HELP = `Usage: tally compare <A> <B> [--scenario FILE|NAME] [--json | --markdown [--base-url URL]] [--metric M]
-                     [--fail-on-regression | --fail-on-flip]
+                     [--fail-on-regression | --fail-on-flip] [--fdr Q]
 
 Compares run B (candidate) with run A (baseline) on their common tasks: the headline and every dimension with
 the paired difference (B − A), its standard error and 95% interval; pass<->fail flips with an exact McNemar
@@ -39,7 +41,12 @@ under each weighting scheme and unscored policy, in one line (the text, --markdo
 (--json: robustness).
 --markdown prints the comparison as a pull-request comment (headline delta, verdict, flips, dimensions, top
 regressions, scenario, robustness); --base-url URL links its tasks and the comparison to that Tally server
-(runs given as stored run ids).`;
+(runs given as stored run ids).
+Every output states what the comparison can see: the minimum detectable effect of the headline at 80% power and
+α = 0.05 from its paired SE and, when the verdict is unclear, the tasks (at today's rollouts per task) or
+rollouts per task (on today's tasks) that would bring it down to the observed difference. Each common task is
+tested on its own (Fisher exact on its passes) and called regressed or improved only after Benjamini–Hochberg
+at a false discovery rate --fdr Q (default 0.05; above 0, at most 0.5); the uncorrected counts are given beside.`;
 
 /** "  reward (task): 0.585 → 0.612  +0.027  95% CI −0.010 to +0.060: no clear difference (interval includes 0)" */
 function pairedLine(
@@ -70,6 +77,7 @@ export const compareCommand = {
         "base-url": { type: "string" },
         "fail-on-regression": { type: "boolean" },
         "fail-on-flip": { type: "boolean" },
+        fdr: { type: "string" },
       },
       HELP,
     );
@@ -83,6 +91,9 @@ export const compareCommand = {
     if (values["base-url"] !== undefined && !values.markdown) throw new UsageError("--base-url goes with --markdown");
     if (values["base-url"] !== undefined && !URL.canParse(values["base-url"]))
       throw new UsageError(`--base-url ${values["base-url"]}: not a URL`);
+    const fdr = values.fdr === undefined ? undefined : zFdr.safeParse(values.fdr);
+    if (fdr && !fdr.success)
+      throw new UsageError(`--fdr ${values.fdr}: a false discovery rate above 0 and at most 0.5`);
     const [first] = positionals as [string, string];
     const chosen = values.scenario ? await scenarioOption(values.scenario) : null;
     const scenario = chosen?.scenario ?? {};
@@ -94,7 +105,7 @@ export const compareCommand = {
       return found ? { ...found, baseline: false } : null;
     };
     const resolution = await resolveComparison(
-      { runs: positionals, a: first, metric: values.metric, scenario },
+      { runs: positionals, a: first, metric: values.metric, scenario, fdr: fdr?.data },
       {
         find,
         load: async (ref) => (await find(ref))?.run ?? null,
@@ -130,6 +141,12 @@ export const compareCommand = {
       console.log(pairedLine(h, h.scheme));
       const chosen = metric === undefined || metric === h.metric ? undefined : body.metrics[metric];
       if (chosen) console.log(pairedLine(chosen, h.scheme));
+      const kind = metricKind(h.metric);
+      const see = mdeText(kind, body.power, h.se);
+      if (see) console.log(`  ${see}`);
+      const needed = neededText(kind, body.power, h, deltaVerdict(h));
+      if (needed) console.log(`  ${needed}`);
+      console.log(`  tasks: ${taskTestsText(body.taskTests)}`);
       console.log(
         `  flips: ${body.flips.passToFail} pass->fail, ${body.flips.failToPass} fail->pass (McNemar ${pValueText(body.flips.pValue)})`,
       );

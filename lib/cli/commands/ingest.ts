@@ -7,6 +7,7 @@ import { workerRereader } from "@/lib/ingest/reread-pool";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { ZRunLabel, ZRunName } from "@/lib/run-name";
 import { ZTags } from "@/lib/run-tags";
+import { ZSeriesName } from "@/lib/run-series";
 import type { FormatId } from "@/lib/formats/types";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
@@ -19,11 +20,12 @@ const coreToSpare = () => os.loadavg()[0]! + 1 <= os.availableParallelism();
 
 /** Files above which a batch is parsed light first (see IngestOptions.parseLightAbove). */
 const PARSE_LIGHT_ABOVE = 20_000;
-const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--tag T…] [--baseline] [--format F] [--json]
+const HELP = `Usage: tally ingest <path…> [--run NAME] [--agent A] [--model M] [--tag T…] [--series NAME] [--baseline] [--format F] [--json]
 
 Reads result files and folders, detects their format, stores them in DATABASE_URL (default file:./data/tally.db).
 Each file is reported: stored, duplicate (already in the run) or rejected with the reason. Exits 1 when any file
 was rejected; the rest is stored. --tag (repeatable) adds a tag to the run (tally runs list --tag T finds it).
+--series NAME puts the run in a series (tally series show NAME, the page /series/NAME).
 Links are not followed out of a folder given (skipped, with why); FIFOs, devices, sockets and files over
 TALLY_MAX_FILE_BYTES (1 GiB) are rejected without being read.
 Formats: ${FORMAT_IDS.join(", ")}.`;
@@ -39,6 +41,7 @@ export const ingestCommand = {
         format: { type: "string" },
         baseline: { type: "boolean" },
         tag: { type: "string", multiple: true },
+        series: { type: "string" },
         json: { type: "boolean" },
       },
       HELP,
@@ -53,6 +56,7 @@ export const ingestCommand = {
     const tags = ZTags.safeParse(values.tag ?? []);
     if (!tags.success) throw new UsageError(`invalid --tag: ${tags.error.issues[0]?.message ?? "invalid"}`);
     for (const [flag, schema] of [
+      ["series", ZSeriesName],
       ["run", ZRunName],
       ["agent", ZRunLabel],
       ["model", ZRunLabel],
@@ -81,6 +85,7 @@ export const ingestCommand = {
         format: format as FormatId | undefined,
         baseline: values.baseline === true,
         tags: tags.data,
+        series: values.series?.trim(),
         rootName,
         consumeFiles: true,
         batchSize: 1000,

@@ -4,6 +4,7 @@ import { redactUrl } from "@/lib/db/url";
 import { env } from "@/lib/env";
 import { pct, plural } from "@/lib/display/format";
 import { MAX_TAGS, ZTag, ZTags } from "@/lib/run-tags";
+import { ZSeriesName } from "@/lib/run-series";
 import type { RunListItem } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { parseCommand, UsageError } from "../args";
@@ -14,6 +15,7 @@ import { findRun } from "../find-run";
 const HELP = `Usage: tally runs list [--json] [--tag T…]
        tally runs rename <run> <name>
        tally runs tag <run> <tag…> [--remove]
+       tally runs series <run> <name> | --remove
        tally runs delete <run> [--yes]
 
 Manages the runs stored in DATABASE_URL (default file:./data/tally.db). <run> is a run's id, or its name when
@@ -21,6 +23,7 @@ no other run has it.
   list     every run, newest first: id, name, tags, rollouts, headline; --tag keeps the runs having every
            tag given (repeatable); --json prints the runs as GET /api/runs does
   rename   gives a run a new name (later ingests with --run and the old name still add to it)
+  series   puts a run in a series (tally series show NAME), or takes it out with --remove
   tag      adds tags to a run (at most ${MAX_TAGS}; no commas), or takes them off with --remove
   delete   removes a run, its tasks, rollouts and the raw files no other run holds; this cannot be undone.
            On a terminal it asks for the run's name first; elsewhere it needs --yes`;
@@ -38,7 +41,8 @@ function listLine(run: RunListItem): string {
   const headline = run.summary ? `${run.summary.headline.metric} ${pct(run.summary.headline.value)}` : "—";
   const rollouts = run.summary ? plural(run.summary.rollouts, "rollout") : "—";
   const tags = run.tags.length > 0 ? `  [${run.tags.join(", ")}]` : "";
-  return `${run.id}  ${run.name}${run.baseline ? " (baseline)" : ""}${tags}  ${rollouts}  ${headline}`;
+  const series = run.series === null ? "" : `  series ${run.series}`;
+  return `${run.id}  ${run.name}${run.baseline ? " (baseline)" : ""}${tags}${series}  ${rollouts}  ${headline}`;
 }
 
 type Values = { json?: boolean; tag?: string[]; remove?: boolean; yes?: boolean };
@@ -82,6 +86,16 @@ async function runAction(store: Store, action: string, args: string[], values: V
       console.log(`Run ${id} (${run.name}) tags: ${next.length > 0 ? next.join(", ") : "none"}`);
       return 0;
     }
+    case "series": {
+      const [ref, name] = args;
+      if (!ref || (values.remove ? args.length !== 1 : args.length !== 2))
+        throw new UsageError("usage: tally runs series <run> <name>, or tally runs series <run> --remove");
+      const series = values.remove ? null : valid(ZSeriesName, name, "series name");
+      const run = await findRun(store, ref);
+      await store.setRunSeries(run.id, series);
+      console.log(`Run ${run.id} (${run.name}) series: ${series ?? "none"}`);
+      return 0;
+    }
     case "delete": {
       need(1, "delete <run> [--yes]");
       const [ref] = args as [string];
@@ -120,7 +134,7 @@ export const runsCommand = {
     );
     if (!parsed) return 0;
     const [action, ...args] = parsed.positionals;
-    if (!action) throw new UsageError(`give an action: list, rename, tag or delete\n\n${HELP}`);
+    if (!action) throw new UsageError(`give an action: list, rename, tag, series or delete\n\n${HELP}`);
     const store = await openDatabase();
     try {
       return await runAction(store, action, args, parsed.values, terminal);

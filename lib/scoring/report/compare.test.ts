@@ -66,9 +66,11 @@ describe("compareRuns", () => {
 
   it("per task: completion values and pass/fail flips with an exact McNemar p", () => {
     expect(c.taskMetric).toBe("completion");
+    // One rollout each: a single flip's Fisher p is 2 · 1/2 = 1, so no task is called either way.
+    const test = { p: 1, adjusted: 1, called: null };
     expect(c.tasks).toEqual([
-      { key: "incident/checkout", a: 0, b: 1, delta: 1, flip: "fail->pass" },
-      { key: "lookup/owner-lookup", a: 1, b: 0, delta: -1, flip: "pass->fail" },
+      { key: "incident/checkout", a: 0, b: 1, delta: 1, flip: "fail->pass", ...test },
+      { key: "lookup/owner-lookup", a: 1, b: 0, delta: -1, flip: "pass->fail", ...test },
     ]);
     expect(c.flips).toEqual({ passToFail: 1, failToPass: 1, pValue: 1 });
     // One flip each way is no evidence against B: the default gate passes, the strict one (any pass->fail) fails.

@@ -5,6 +5,8 @@ import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import type { RunPassAtK } from "../core/pass-at-k";
 import { regressionGate, type RegressionGate } from "./regression-gate";
+import { comparisonPower, type ComparisonPower } from "./compare-power";
+import { taskTests, type TaskTest, type TaskTestSummary } from "./compare-task-tests";
 import { mcnemarExact, pairedEstimate, type Interval, type PairedEstimate, type PairedValue } from "../core/stats";
 
 export type Flip = "pass->fail" | "fail->pass";
@@ -25,7 +27,12 @@ export interface Comparison {
   metrics: Record<string, PairedMetric>;
   /** The metric of the per-task values (default completion, i.e. the task's pass rate). */
   taskMetric: string;
-  tasks: { key: string; a: number | null; b: number | null; delta: number | null; flip: Flip | null }[];
+  /** Per common task: its values, flip and its own test, corrected across the tasks (`taskTests`). */
+  tasks: ({ key: string; a: number | null; b: number | null; delta: number | null; flip: Flip | null } & TaskTest)[];
+  /** The per-task tests at false discovery rate q: how many are called, and how many would be uncorrected. */
+  taskTests: TaskTestSummary;
+  /** The headline's minimum detectable effect and what would bring it down to the observed difference. */
+  power: ComparisonPower;
   flips: { passToFail: number; failToPass: number; pValue: number };
   /** The gate: the headline interval entirely below 0, or significantly more pass->fail than fail->pass flips. */
   regression: boolean;
@@ -47,6 +54,8 @@ export interface CompareOptions {
   /** Default: the reports' common headline metric (completion when they differ) and A's scheme. */
   headline?: { metric?: string; scheme?: Scheme };
   groupWeights?: Record<string, number>;
+  /** False discovery rate of the per-task tests (default 0.05). */
+  fdr?: number;
 }
 
 /** A task "passes" for flip counting when at least half its counted rollouts pass. */
@@ -167,6 +176,8 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
   const taskMetric = options.metric ?? "completion";
   let passToFail = 0;
   let failToPass = 0;
+  const commonKeys = common.map(([ta]) => ta.key);
+  const tested = taskTests(a, b, commonKeys, options.fdr);
   const tasks = common.map(([ta, tb]) => {
     const xa = ownValue(ta.metrics, taskMetric) ?? null;
     const xb = ownValue(tb.metrics, taskMetric) ?? null;
@@ -176,7 +187,8 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
       pa === true && pb === false ? "pass->fail" : pa === false && pb === true ? "fail->pass" : null;
     if (flip === "pass->fail") passToFail += 1;
     if (flip === "fail->pass") failToPass += 1;
-    return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip };
+    const test = tested.tests.get(ta.key) ?? { p: null, adjusted: null, called: null };
+    return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip, ...test };
   });
 
   const flips = { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) };
@@ -187,22 +199,19 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     common: common.length,
     onlyA: onlyAKeys.length,
     onlyB: onlyBKeys.length,
-    commonKeys: common.map(([ta]) => ta.key),
+    commonKeys,
     onlyAKeys,
     onlyBKeys,
     headline,
     metrics,
     taskMetric,
     tasks,
+    taskTests: tested.summary,
+    power: comparisonPower(a, b, headline, commonKeys),
     flips,
     regression: gate.regression,
     gate,
-    effort: compareEffort(
-      a,
-      b,
-      common.map(([ta]) => ta.key),
-      failToPass - passToFail,
-    ),
+    effort: compareEffort(a, b, commonKeys, failToPass - passToFail),
     passAtK: { a: passCurves(a), b: passCurves(b) },
   };
 }
@@ -214,11 +223,12 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
 export function compareRuns(
   a: ScorableRun,
   b: ScorableRun,
-  options: { metric?: string; scenario?: Scenario } = {},
+  options: { metric?: string; scenario?: Scenario; fdr?: number } = {},
 ): Comparison {
   const scenario = options.scenario ?? {};
   return compareReports(reportOf(a, scenario), reportOf(b, scenario), {
     metric: options.metric,
+    fdr: options.fdr,
     headline: scenario.headline,
     groupWeights: scenario.groupWeights,
   });

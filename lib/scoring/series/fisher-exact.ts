@@ -1,6 +1,16 @@
 import { logGamma } from "../core/student-t";
 
-const logChoose = (n: number, k: number) => logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1);
+/**
+ * log(n!) for whole n, kept as they are first asked for: a series' history asks for the same few hundred
+ * values millions of times (every split of every task), and logGamma is the cost of each.
+ */
+const logFactorials: number[] = [];
+function logFactorial(n: number): number {
+  for (let i = logFactorials.length; i <= n; i++) logFactorials.push(logGamma(i + 1));
+  return logFactorials[n]!;
+}
+
+const logChoose = (n: number, k: number) => logFactorial(n) - logFactorial(k) - logFactorial(n - k);
 
 /**
  * One-sided Fisher exact tests of two pass counts, k₁ of n₁ before and k₂ of n₂ after: with the K = k₁ + k₂

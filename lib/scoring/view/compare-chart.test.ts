@@ -7,6 +7,9 @@ const t = (key: string, delta: number | null) => ({
   b: delta === null ? null : 0.5 + delta,
   delta,
   flip: null,
+  p: null,
+  adjusted: null,
+  called: null,
 });
 
 describe("prepareDeltaChart", () => {

@@ -26,6 +26,7 @@ const LIST_COLUMNS = columnList([
   "createdAt",
   "ingestedAt",
   "baseline",
+  "series",
   "labels",
   "summary",
 ]);
@@ -37,6 +38,32 @@ export function* listRuns(): Rule<RunListItem[]> {
     RUN.columns,
   );
   return rows.map(toRunListItem);
+}
+
+/**
+ * The runs of one series, oldest first: by when the run was made (its own date when the data gives one, else
+ * when it was ingested), then by name.
+ */
+export function* seriesRuns(series: string): Rule<RunListItem[]> {
+  const rows = yield* select<RunListColumns>(
+    sql`SELECT ${LIST_COLUMNS} FROM "Run" WHERE "series" = ${series}
+        ORDER BY COALESCE("createdAt", "ingestedAt") ASC, "ingestedAt" ASC, "name" ASC`,
+    RUN.columns,
+  );
+  return rows.map(toRunListItem);
+}
+
+/** Every series with how many runs it holds, by name. */
+export function* listSeries(): Rule<{ name: string; runs: number }[]> {
+  return yield* select<{ name: string; runs: number }>(
+    sql`SELECT "series" AS "name", CAST(count(*) AS INTEGER) AS "runs" FROM "Run"
+        WHERE "series" IS NOT NULL GROUP BY "series" ORDER BY "series" ASC`,
+  );
+}
+
+/** Puts a run in a series, or with null takes it out; false when there is no such run. */
+export function* setRunSeries(runId: string, series: string | null): Rule<boolean> {
+  return (yield* run(sql`UPDATE "Run" SET "series" = ${series} WHERE "id" = ${runId}`)) > 0;
 }
 
 export function* countRuns(): Rule<number> {
@@ -80,13 +107,16 @@ function* lockRun(runId: string): Rule<boolean> {
 export function* upsertRun(
   key: string,
   normalized: NormalizedRun,
-  options: { baseline?: boolean; tags?: readonly string[] },
+  options: { baseline?: boolean; tags?: readonly string[]; series?: string | null },
 ): Rule<{ id: string; created: boolean }> {
   const id = runRowId(key);
   const tags = options.tags ?? [];
   // The baseline's lock before any row lock, in the order setBaseline takes them (no two writers wait on each other).
   if (options.baseline) yield* lock(BASELINE);
-  const created = (yield* insert(RUN, [runRow(id, key, normalized, new Date(), tags)], "ignore")) === 1;
+  const series = options.series ?? null;
+  const created = (yield* insert(RUN, [runRow(id, key, normalized, new Date(), tags, series)], "ignore")) === 1;
+  // A batch given a series again moves its run there; without one the run keeps the series it has.
+  if (!created && series !== null) yield* setRunSeries(id, series);
   if (!created && tags.length > 0)
     yield* setLabels(id, (current) => ({ ...current, tags: mergeTags(current.tags, tags) }));
   if (options.baseline) yield* setBaseline(id, true);

@@ -60,6 +60,7 @@ export default async function TaskPage({ params, searchParams }: { params: Param
       run={data.run}
       scenarioText={scenarioText}
       live={isLive(data.meta.liveUntil)}
+      series={data.meta.series}
     />
   );
 }

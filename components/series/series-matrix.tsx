@@ -1,0 +1,164 @@
+"use client";
+
+import { useMemo, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { taskHref } from "@/components/task/hrefs";
+import { pct } from "@/lib/display/format";
+import type { TaskTrend } from "@/lib/scoring/series/task-history";
+import styles from "./series.module.css";
+
+const ROW = 22;
+const TREND_WORDS: Record<TaskTrend, string> = {
+  "stopped-passing": "stopped passing",
+  fixed: "fixed since",
+  flaky: "flaky across runs",
+  "never-passed": "never passed",
+  "always-passed": "always passed",
+  steady: "steady",
+};
+const FILTERS = ["all", "stopped-passing", "fixed", "flaky", "never-passed"] as const;
+type Filter = (typeof FILTERS)[number] | "task";
+
+/** A pass rate's colour: red (0) through amber to green (1), dark enough at each end for the white grid lines. */
+function colour(rate: number): string {
+  const hue = Math.round(rate * 120);
+  return `hsl(${hue} 65% ${rate === 1 ? 38 : 48}%)`;
+}
+
+export interface MatrixTask {
+  key: string;
+  trend: TaskTrend;
+  since: number | null;
+  adjusted: number | null;
+}
+
+/**
+ * The runs × tasks matrix: one row per task, one cell per run (oldest first), coloured by its pass rate and
+ * linked to the task in that run. Rows are virtualised, so thousands of tasks draw only what is in view; the
+ * trend filter keeps the rows of one history class.
+ */
+export function SeriesMatrix({
+  runs,
+  tasks,
+  rates,
+  focus = null,
+}: {
+  runs: { id: string; name: string }[];
+  tasks: MatrixTask[];
+  rates: (number | null)[][];
+  /** A task the page was opened for (from the task page): the matrix starts with that row alone. */
+  focus?: string | null;
+}) {
+  const focused = focus !== null && tasks.some((t) => t.key === focus);
+  const [filter, setFilter] = useState<Filter>(focused ? "task" : "all");
+  const rows = useMemo(
+    () =>
+      tasks
+        .map((t, i) => ({ ...t, i }))
+        .filter((t) => filter === "all" || (filter === "task" ? t.key === focus : t.trend === filter)),
+    [tasks, filter, focus],
+  );
+  const counts = useMemo(() => {
+    const c = new Map<string, number>();
+    for (const t of tasks) c.set(t.trend, (c.get(t.trend) ?? 0) + 1);
+    return c;
+  }, [tasks]);
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW,
+    overscan: 10,
+  });
+  const width = 160 + runs.length * 22;
+  return (
+    <>
+      <div className={styles.filters} role="group" aria-label="Which tasks">
+        {FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className="button button-small"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            data-testid={`trend-filter-${f}`}
+          >
+            {f === "all" ? "All tasks" : TREND_WORDS[f]} ({f === "all" ? tasks.length : (counts.get(f) ?? 0)})
+          </button>
+        ))}
+        {focused ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-pressed={filter === "task"}
+            onClick={() => setFilter("task")}
+            data-testid="trend-filter-task"
+          >
+            {focus}: {TREND_WORDS[tasks.find((t) => t.key === focus)!.trend]}
+          </button>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted" role="status">
+          No task is {filter === "all" || filter === "task" ? "in this series" : TREND_WORDS[filter]}. Choose “All
+          tasks”.
+        </p>
+      ) : (
+        <div ref={parent} className={styles.matrix} data-testid="series-matrix">
+          <div style={{ height: virtualizer.getTotalSize(), width, position: "relative" }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const task = rows[v.index]!;
+              return (
+                <div
+                  key={task.key}
+                  className={styles.row}
+                  style={{ top: v.start, height: ROW, width }}
+                  data-testid="matrix-row"
+                >
+                  <span className={styles.rowLabel} title={`${task.key}: ${TREND_WORDS[task.trend]}`}>
+                    {task.key}
+                  </span>
+                  {runs.map((run, j) => {
+                    const rate = rates[task.i]![j] ?? null;
+                    const label = `${task.key} in ${run.name}: ${rate === null ? "not in this run" : `${pct(rate)} pass`}`;
+                    return rate === null ? (
+                      <span key={run.id} className={`${styles.cell} ${styles.empty}`} title={label} />
+                    ) : (
+                      <a
+                        key={run.id}
+                        href={taskHref(run.id, task.key)}
+                        className={styles.cell}
+                        style={{ background: colour(rate) }}
+                        title={label}
+                        aria-label={label}
+                      />
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <p className={styles.legend}>
+        <span>
+          <span className={styles.swatch} style={{ background: colour(0) }} />
+          0% pass
+        </span>
+        <span>
+          <span className={styles.swatch} style={{ background: colour(0.5) }} />
+          50%
+        </span>
+        <span>
+          <span className={styles.swatch} style={{ background: colour(1) }} />
+          100%
+        </span>
+        <span>
+          <span className={`${styles.swatch} ${styles.empty}`} />
+          not in the run
+        </span>
+        <span className="muted">Columns: runs, oldest first. Each cell links to the task in that run.</span>
+      </p>
+    </>
+  );
+}
