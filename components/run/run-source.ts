@@ -1,3 +1,4 @@
+import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, Report } from "@/lib/scoring/report/report-types";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
@@ -28,6 +29,8 @@ export interface ScoredView {
    */
   levers: Lever[] | null;
   robustness: HeadlineRobustness;
+  /** The run's failed and unscored rollouts grouped (lib/scoring/report/failure-groups.ts), under the report's verdicts. */
+  failureGroups: FailureGroup[];
 }
 
 /**

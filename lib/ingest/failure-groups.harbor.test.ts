@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixturePath, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
-import { failureFactsOf, failureGroups, rolloutsInGroup } from "@/lib/scoring/report/failure-groups";
+import { failureGroupsOf, rolloutsInGroup, runFailureFacts } from "@/lib/scoring/report/failure-groups";
 import { computeReport } from "@/lib/scoring/report/report";
+import { decodeColumns, encodeColumns } from "@/lib/scoring/columns/column-bytes";
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
+import { runOfColumns } from "@/lib/scoring/columns/run-of-columns";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
 
@@ -26,15 +29,9 @@ describe("failure groups of a Harbor job", () => {
   const run = batch.runs[0]!;
   const scoring = toScoringRun(run);
   const report = computeReport(scoring);
-  const passed = new Map(report.rollouts.map((r) => [r.id, r.passed]));
-  const facts = run.rollouts.map((r, i) =>
-    failureFactsOf(scoring.rollouts[i]!, passed.get(r.id)!, {
-      errorType: r.errorCategory,
-      message: r.error,
-      lastTool: null,
-    }),
-  );
-  const groups = failureGroups(facts, facts.length);
+  // Through the stored path's columns and back, as a page reads the run.
+  const facts = runFailureFacts(scoring, report.rollouts);
+  const groups = failureGroupsOf(runOfColumns(decodeColumns(encodeColumns(columnsOf(scoring)))), report.rollouts);
 
   const job = JSON.parse(readFileSync(fixturePath("harbor-real", "job-result.trimmed.json"), "utf8")) as Job;
   const evals = Object.values(job.stats.evals)[0]!;

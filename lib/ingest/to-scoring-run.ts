@@ -1,11 +1,22 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
-import type { ScoringCheck, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import type { RolloutFailure, ScoringCheck, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { rolloutFailureOf } from "@/lib/scoring/core/rollout-failure";
 import type { ScoringPool } from "./scoring-pool";
 import { measuresOf } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
+
+/** The rollout's recorded failure as scoring keeps it (absent when nothing was recorded). */
+function failureField(r: NormalizedRollout, trace: TraceSummary | null): { failure?: RolloutFailure } {
+  const failure = rolloutFailureOf({
+    errorType: r.errorCategory,
+    message: r.error,
+    lastTool: trace?.status === "read" ? (trace.lastTool ?? null) : null,
+  });
+  return failure === undefined ? {} : { failure };
+}
 
 /**
  * The scoring view of one parsed rollout, its measures completed by its trace's totals when read. `pool`:
@@ -40,6 +51,7 @@ export function toScoringRollout(
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
+    ...failureField(r, trace),
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) =>
       internCheck({
         key: intern(key),

@@ -117,6 +117,7 @@ describe("failureGroups", () => {
         id: "r",
         task: "t",
         status: "scored",
+        failure: { errorType: null, message: null, lastTool: "bash" },
         checks: [
           {
             key: "C1",
@@ -165,7 +166,6 @@ describe("failureGroups", () => {
         ],
       },
       false,
-      { errorType: null, message: null, lastTool: "bash" },
     );
     expect(f).toMatchObject({ failedRequired: ["C1"], failureTags: ["T1", "T2"], lastTool: "bash" });
   });

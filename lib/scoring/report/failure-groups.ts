@@ -1,4 +1,4 @@
-import type { ScoringRollout } from "../core/types";
+import type { ScoringRollout, ScoringRun } from "../core/types";
 
 /**
  * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
@@ -28,6 +28,8 @@ export interface FailureFacts {
 export interface FailureGroup {
   /** Stable identity of the group: the same failure in two runs has the same key. */
   key: string;
+  /** A short form of the key for URLs (`?failure=` of the rollouts list): 8 hex digits. */
+  id: string;
   failedRequired: string[];
   failureTags: string[];
   errorType: string | null;
@@ -74,11 +76,10 @@ export function maskErrorMessage(text: string): string {
   return out.length <= MESSAGE_LIMIT ? out : `${out.slice(0, MESSAGE_LIMIT - 1)}…`;
 }
 
-/** The facts of a rollout as scoring holds it, with its verdict and what the harness and trace recorded. */
+/** The facts of a rollout as scoring holds it (its checks and its recorded failure), with its verdict. */
 export function failureFactsOf(
-  rollout: Pick<ScoringRollout, "id" | "task" | "status" | "checks">,
+  rollout: Pick<ScoringRollout, "id" | "task" | "status" | "checks" | "failure">,
   passed: boolean,
-  recorded: { errorType: string | null; message: string | null; lastTool: string | null },
 ): FailureFacts {
   const failed = rollout.checks.filter((c) => c.status === "graded" && c.passed === false);
   return {
@@ -88,7 +89,9 @@ export function failureFactsOf(
     passed,
     failedRequired: [...new Set(failed.filter((c) => c.required).map((c) => c.key))].sort(),
     failureTags: [...new Set(failed.flatMap((c) => (c.failureTag === null ? [] : [c.failureTag])))].sort(),
-    ...recorded,
+    errorType: rollout.failure?.errorType ?? null,
+    message: rollout.failure?.message ?? null,
+    lastTool: rollout.failure?.lastTool ?? null,
   };
 }
 
@@ -114,6 +117,16 @@ function partsOf(f: FailureFacts): GroupParts {
 const keyOf = (p: GroupParts): string =>
   JSON.stringify([p.failedRequired, p.failureTags, p.errorType, p.message, p.lastTool]);
 
+/** FNV-1a over the key's UTF-16 units, as 8 hex digits: short enough for a URL, stable across runs. */
+export function groupIdOf(key: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
 /** The key of the group a failed rollout falls in. */
 export const groupKeyOf = (f: FailureFacts): string => keyOf(partsOf(f));
 
@@ -126,7 +139,17 @@ export function failureGroups(facts: readonly FailureFacts[], total = facts.leng
     const key = keyOf(parts);
     let group = groups.get(key);
     if (!group) {
-      group = { key, ...parts, count: 0, unscored: 0, share: 0, tasks: [], examples: [], taskSet: new Set() };
+      group = {
+        key,
+        id: groupIdOf(key),
+        ...parts,
+        count: 0,
+        unscored: 0,
+        share: 0,
+        tasks: [],
+        examples: [],
+        taskSet: new Set(),
+      };
       groups.set(key, group);
     }
     group.count += 1;
@@ -204,3 +227,40 @@ export function compareFailureGroups(
     })
     .sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || (x.key < y.key ? -1 : 1));
 }
+
+/**
+ * The failure groups of a run as a report scored it (the report's verdicts, under its scenario): the
+ * `failureGroups` of the report JSON. Rollouts are matched by id.
+ */
+export function failureGroupsOf(
+  run: Pick<ScoringRun, "rollouts">,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  return failureGroups(runFailureFacts(run, verdicts), run.rollouts.length);
+}
+
+/** Every rollout's failure facts, in run order, with the report's verdicts. */
+export function runFailureFacts(
+  run: Pick<ScoringRun, "rollouts">,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureFacts[] {
+  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  return run.rollouts.map((r) => failureFactsOf(r, passed.get(r.id) ?? false));
+}
+
+/**
+ * What a group has in common, in words ("RuntimeError · “exit code <n>” · failed C1, C2 · tags WRONG · last
+ * tool bash"); a group with none of these is the rollouts that failed with nothing recorded but their verdict.
+ */
+export function describeFailureGroup(g: Pick<FailureGroup, GroupField>): string {
+  const parts: string[] = [];
+  if (g.errorType !== null) parts.push(g.errorType);
+  if (g.message !== null) parts.push(`“${g.message}”`);
+  if (g.failedRequired.length > 0) parts.push(`failed ${g.failedRequired.join(", ")}`);
+  if (g.failureTags.length > 0)
+    parts.push(`${g.failureTags.length === 1 ? "tag" : "tags"} ${g.failureTags.join(", ")}`);
+  if (g.lastTool !== null) parts.push(`last tool ${g.lastTool}`);
+  return parts.length > 0 ? parts.join(" · ") : "no error, check or tag recorded";
+}
+
+type GroupField = "errorType" | "message" | "failedRequired" | "failureTags" | "lastTool";

@@ -4,6 +4,7 @@ import { ApiError, handle } from "@/lib/api/errors";
 import { withLevers } from "@/lib/scoring/report/levers";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { computeReport } from "@/lib/scoring/report/report";
+import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 /**
  * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`;
  * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
- * (lib/api/report-page.ts).
+ * (lib/api/report-page.ts). The whole report and the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
@@ -32,7 +33,9 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const report = asRecorded
     ? { ...snapshot.recorded, levers: snapshot.levers }
     : withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data);
-  if (query.kind === "summary") return NextResponse.json(reportSummary(report));
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
-  return NextResponse.json(report);
+  // Grouped under the report's verdicts: a scenario that passes a rollout takes it out of its group.
+  const failureGroups = failureGroupsOf(snapshot.run, report.rollouts);
+  if (query.kind === "summary") return NextResponse.json({ ...reportSummary(report), failureGroups });
+  return NextResponse.json({ ...report, failureGroups });
 });
