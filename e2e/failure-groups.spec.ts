@@ -78,3 +78,23 @@ test("a failure group on the run page lists its rollouts, and only them", async 
   await page.getByTestId("failure-groups").scrollIntoViewIfNeeded();
   await snap(page, "failure-groups-390");
 });
+
+test("compare shows how a group moved between two runs", async ({ page, request }) => {
+  // The same job without its trial folders: the trial that named its missing reward file now says only its type.
+  const form = new FormData();
+  form.set("run", `failure-groups-job-only-${suffix}`);
+  for (const f of jobFiles(JOB).filter((f) => f.name === "job/job-result.trimmed.json"))
+    form.append("files", new Blob([new Uint8Array(f.bytes)]), f.name);
+  const res = await request.post("/api/runs", { multipart: form });
+  expect(res.status(), await res.text()).toBe(201);
+  const jobOnly = ((await res.json()) as { runs: { id: string }[] }).runs[0]!.id;
+
+  await page.goto(`/compare?runs=${runId},${jobOnly}&a=${runId}`);
+  const section = page.getByTestId("failure-groups-compare");
+  const rows = section.getByTestId("failure-group-change");
+  await expect(rows.filter({ hasText: /^RewardFileNotFoundError\d/ })).toContainText("grew from 1 to 2");
+  await expect(rows.filter({ hasText: "No reward file found at <path> or <path>" })).toContainText("gone (was 1)");
+  await expect(rows.filter({ hasText: "RuntimeError" })).toContainText("unchanged at 2");
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, "failure-groups-compare-1440");
+});
