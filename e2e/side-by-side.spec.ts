@@ -199,7 +199,7 @@ test("without traces: why each side has none, in its format's words, and no link
     sideBySideHref({ runId: article, rolloutId: "checkout/result" }, { runId: harbor, rolloutId: harborRollout }),
   );
   await expect(page.getByTestId("sbs-no-alignment")).toContainText(
-    "B: no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files.",
+    "B: no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files.",
   );
   await expect(page.getByTestId("sbs-full-trace-A")).toHaveText("A: full trace of checkout/result");
   await expect(page.getByTestId("sbs-full-trace-B")).toHaveCount(0);

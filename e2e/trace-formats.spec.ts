@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolloutHref } from "../components/task/hrefs";
@@ -155,4 +156,97 @@ test("tau-bench entry: 28 steps, 5 calls, 1 tool error", async ({ page, request 
   await page.goto(rolloutHref(runId, rolloutId));
   await expectTotals(page, "28", "5", "1");
   await expect(page.getByTestId("jump-first-error")).toBeVisible();
+});
+
+const AGENTS = path.join(TRACES, "agents");
+
+/** A Harbor trial folder holding only its result and `agent/<name>`: the trace is found by its content. */
+async function ingestTrial(request: APIRequestContext, run: string, trace: string, name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-agent-trace-"));
+  const trial = path.join(dir, "fix-dates__AbC1234");
+  fs.mkdirSync(path.join(trial, "agent"), { recursive: true });
+  fs.writeFileSync(
+    path.join(trial, "result.json"),
+    JSON.stringify({
+      task_name: "fix-dates",
+      trial_name: "fix-dates__AbC1234",
+      agent_info: { name: "agent", model_info: { name: "model" } },
+      verifier_result: { rewards: { reward: 1 } },
+      exception_info: null,
+    }),
+  );
+  fs.copyFileSync(path.join(AGENTS, trace), path.join(trial, "agent", name));
+  try {
+    return await ingest(request, run, folderFiles(trial));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("ATIF v1.8 with embedded subagents: nested under the step that delegated, tokens per step", async ({
+  page,
+  request,
+}) => {
+  const { runId, rolloutId } = await ingestTrial(
+    request,
+    "trace-formats-atif-subagents",
+    "atif/subagents-v1.8.json",
+    "trajectory.json",
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(rolloutHref(runId, rolloutId));
+  await expectTotals(page, "12", "5", "0");
+  const step = (n: number) => page.locator(`[data-testid="trace-step"][data-step="${n}"]`);
+  await expect(step(3).getByTestId("step-subagent")).toHaveCount(0);
+  await expect(step(3).getByTestId("step-usage")).toHaveText("2,000 in · 120 out · 1,500 cached · $0.0120");
+  await expect(step(4).getByTestId("step-subagent")).toHaveText("subagent explorer · sub-explore-1");
+  await expect(step(6)).toHaveAttribute("data-subagent", "sub-grep-1");
+  await expect(step(6).getByTestId("step-subagent")).toHaveText("subagent grepper · sub-grep-1");
+  const indent = async (n: number) => step(n).evaluate((el) => el.getBoundingClientRect().left);
+  expect(await indent(6)).toBeGreaterThan(await indent(4));
+  expect(await indent(4)).toBeGreaterThan(await indent(3));
+  await page.getByTestId("trace").scrollIntoViewIfNeeded();
+  await snap(page, "trace-atif-subagents-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await step(6).scrollIntoViewIfNeeded();
+  await expectNoSideScroll(page);
+  await snap(page, "trace-atif-subagents-390");
+});
+
+test("Claude Code stream-json as agent/claude-code.txt: 17 steps, the Task subagent nested", async ({
+  page,
+  request,
+}) => {
+  const { runId, rolloutId } = await ingestTrial(
+    request,
+    "trace-formats-claude-code",
+    "claude-code/claude-code.txt",
+    "claude-code.txt",
+  );
+  await page.goto(rolloutHref(runId, rolloutId));
+  await expectTotals(page, "17", "5", "1");
+  // The list is virtualised: a step's fragment draws it and the steps around it.
+  await page.goto(`${rolloutHref(runId, rolloutId)}#trace-step-8`);
+  const step = (n: number) => page.locator(`[data-testid="trace-step"][data-step="${n}"]`);
+  await expect(step(8).getByTestId("step-subagent")).toHaveText("subagent Find callers of parse_date · toolu_02");
+  for (const n of [7, 9, 10]) await expect(step(n)).toHaveAttribute("data-subagent", "toolu_02");
+  for (const n of [6, 11]) await expect(step(n)).not.toHaveAttribute("data-subagent");
+  await expect(step(5)).toHaveAttribute("data-error", "true");
+  await snap(page, "trace-claude-code-1440");
+});
+
+test("Codex exec events and OTLP GenAI spans: their steps, calls and tool errors", async ({ page, request }) => {
+  const codex = await ingestTrial(request, "trace-formats-codex", "codex/codex.jsonl", "codex.jsonl");
+  await page.goto(rolloutHref(codex.runId, codex.rolloutId));
+  await expectTotals(page, "12", "7", "2");
+  const otlp = await ingestTrial(request, "trace-formats-otlp", "otlp/genai-agent.otlp.json", "spans.otlp.json");
+  await page.goto(rolloutHref(otlp.runId, otlp.rolloutId));
+  await expectTotals(page, "9", "3", "1");
+  await page.goto(`${rolloutHref(otlp.runId, otlp.rolloutId)}#trace-step-6`);
+  const step = (n: number) => page.locator(`[data-testid="trace-step"][data-step="${n}"]`);
+  for (const n of [5, 6, 7, 8]) await expect(step(n)).toHaveAttribute("data-subagent", "aaaaaaaaaaaaaa05");
+  await expect(step(9)).not.toHaveAttribute("data-subagent");
+  await expect(step(7)).toHaveAttribute("data-error", "true");
+  await expect(step(6).getByTestId("step-usage")).toHaveText("430 in · 22 out");
+  await snap(page, "trace-otlp-1440");
 });

@@ -66,7 +66,7 @@ describe("loadSideBySide on a real SQLite store", () => {
     expect(data.a.trace.kind === "trace" && data.a.trace.trace.totals.toolCalls).toBe(101);
     expect(data.b.trace).toEqual({
       kind: "none",
-      why: "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+      why: "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files",
     });
     expect(data.alignment).toBeNull();
   });

@@ -122,8 +122,8 @@ export default async function ComparePage({ searchParams }: Props) {
       view={view}
       scenarioPanel={panel}
       order={resolution.order}
-      a={toCompareRun(resolution.a.found, resolution.a.run)}
-      candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run))}
+      a={toCompareRun(resolution.a.found, resolution.a.run, resolution.a.report)}
+      candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run, c.report))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
       robustness={resolution.candidates.map((c, i) =>
         robustness(aPolicies, policyReports(c.run, resolution.scenario, c.report), resolution.scenario, letter(i + 1)),

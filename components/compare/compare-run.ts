@@ -2,6 +2,8 @@ import type { RunMeta } from "@/lib/store/records";
 import type { Regrade } from "@/lib/formats/types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { firstRolloutByTask } from "@/lib/scoring/view/first-rollouts";
+import { failureGroupsOf, type FailureGroup } from "@/lib/scoring/report/failure-groups";
+import type { Report } from "@/lib/scoring/report/report-types";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */
 export interface CompareRun {
@@ -17,11 +19,17 @@ export interface CompareRun {
   regradeReason: string | null;
   /** Each task's first rollout by id: the one the per-task side-by-side link opens. */
   firstRollouts: Record<string, string>;
+  /** Its failed and unscored rollouts grouped, under the verdicts of the report given (failure-groups.ts). */
+  failureGroups: FailureGroup[];
 }
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
-export function toCompareRun(meta: RunMeta, run: Pick<ScoringRun, "rollouts">): CompareRun {
+export function toCompareRun(
+  meta: RunMeta,
+  run: Pick<ScoringRun, "rollouts">,
+  report: Pick<Report, "rollouts">,
+): CompareRun {
   const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
   return {
     id,
@@ -34,6 +42,7 @@ export function toCompareRun(meta: RunMeta, run: Pick<ScoringRun, "rollouts">): 
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
     firstRollouts: firstRolloutByTask(run),
+    failureGroups: failureGroupsOf(run, report.rollouts),
   };
 }
 

@@ -14,6 +14,7 @@ import { HeadlineDeltaCard } from "./headline-delta-card";
 import { NotComparable } from "./not-comparable";
 import { PassAtKCompare } from "./pass-at-k-compare";
 import { RegradeTable } from "./regrade-table";
+import { FailureGroupsCompare } from "./failure-groups-compare";
 import { RobustnessSection } from "./robustness-table";
 import { TasksSection } from "./tasks-section";
 import { compareCsvHref, type CompareView as View } from "./url-state";
@@ -162,6 +163,8 @@ export function CompareView({
           </div>
         ))}
       </section>
+
+      <FailureGroupsCompare a={a} candidates={lettered} />
 
       {regraded.length > 0 ? (
         <section className="section" aria-labelledby="regrades-title" data-testid="regrades">

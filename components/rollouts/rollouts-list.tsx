@@ -1,3 +1,4 @@
+import { describeFailureGroup, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import Link from "@/components/ui/link";
 import { rolloutHref, rolloutsHref, taskHref } from "@/components/task/hrefs";
 import { pageOf } from "@/components/ui/page-of";
@@ -82,11 +83,14 @@ export function RolloutsList({
   rows,
   view,
   scenarioParam,
+  failureGroup = null,
 }: {
   runId: string;
   rows: readonly RolloutRow[];
   view: RolloutsView;
   scenarioParam: string | null;
+  /** The failure group the view filters by, when it names one that exists. */
+  failureGroup?: FailureGroup | null;
 }) {
   const href = (next: Partial<RolloutsView>) =>
     rolloutsHref(runId, writeRolloutsView({ ...view, page: 1, ...next }, scenarioParam));
@@ -106,7 +110,10 @@ export function RolloutsList({
   return (
     <>
       <nav className={styles.filters} aria-label="Filter rollouts by status" data-testid="rollout-status-filter">
-        <Link href={href({ status: null, reason: null })} {...current(view.status === null)}>
+        <Link
+          href={href({ status: null, reason: null, failure: null })}
+          {...current(view.status === null && view.failure === null)}
+        >
           every rollout <span className="num">{rows.length}</span>
         </Link>
         {ROLLOUT_STATUSES.map((s) => (
@@ -138,6 +145,14 @@ export function RolloutsList({
         </nav>
       ) : null}
 
+      {view.failure !== null ? (
+        <p className={styles.count} data-testid="rollout-failure-filter">
+          {failureGroup === null
+            ? "No failure group of this run has that id (under this scenario): "
+            : `Failure group: ${describeFailureGroup(failureGroup)} · `}
+          <Link href={href({ failure: null })}>every rollout</Link>
+        </p>
+      ) : null}
       <p className={styles.count} data-testid="rollouts-count">
         {shown.length === rows.length
           ? `${count(rows.length)} ${rows.length === 1 ? "rollout" : "rollouts"}`

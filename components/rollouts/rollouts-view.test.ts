@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import {
+  failureGroupIds,
   filterRollouts,
   parseRolloutsView,
   recordedMeasures,
@@ -67,10 +69,31 @@ describe("rollouts list", () => {
     expect(ids("status=pass&reason=RuntimeError")).toEqual(["a3"]);
   });
 
+  it("filters by failure group: its rollouts only, under the report's verdicts; the id lives in the URL", () => {
+    const failing: ScoringRun = {
+      ...run,
+      rollouts: run.rollouts.map((r) =>
+        r.id === "b1" || r.id === "b2"
+          ? { ...r, failure: { errorType: "RewardFileNotFoundError", message: null, lastTool: null } }
+          : r,
+      ),
+    };
+    const report = computeReport(failing);
+    const grouped = rolloutRows(report.rollouts, failing.rollouts, failureGroupIds(failing, report.rollouts));
+    const group = failureGroupsOf(failing, report.rollouts).find((g) => g.errorType === "RewardFileNotFoundError")!;
+    expect(grouped.find((r) => r.id === "a1")!.failureGroup).toBeNull();
+    const view = parseRolloutsView({ failure: group.id });
+    expect(filterRollouts(grouped, view).map((r) => r.id)).toEqual(["b1", "b2"]);
+    expect(writeRolloutsView(view, null)).toBe(`failure=${group.id}`);
+    // a2, a3 and b3 failed with no failure recorded: one group; a1 passed: none.
+    expect(new Set(grouped.map((r) => r.failureGroup)).size).toBe(3);
+  });
+
   it("reads anything malformed as its default and writes the scenario first, defaults left out", () => {
-    expect(parseRolloutsView({ status: "bogus", page: "0", reason: "  ", sort: "-passed" })).toEqual({
+    expect(parseRolloutsView({ status: "bogus", page: "0", reason: "  ", sort: "-passed", failure: "../x" })).toEqual({
       status: null,
       reason: null,
+      failure: null,
       page: 1,
       sort: null,
     });
@@ -78,7 +101,7 @@ describe("rollouts list", () => {
     const query = writeRolloutsView(view, '{"unscored":"fail"}');
     expect(query).toBe("scenario=%7B%22unscored%22%3A%22fail%22%7D&reason=Runtime+Error&page=2");
     expect(parseRolloutsView(new URLSearchParams(query))).toEqual(view);
-    expect(writeRolloutsView({ status: null, reason: null, page: 1, sort: null }, null)).toBe("");
+    expect(writeRolloutsView({ status: null, reason: null, failure: null, page: 1, sort: null }, null)).toBe("");
   });
 
   it("sorts by a measure, unscored rollouts included, not recorded last both ways; the order lives in the URL", () => {

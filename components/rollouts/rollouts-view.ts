@@ -2,7 +2,8 @@ import { z } from "zod";
 import { firstValues, searchParamsOf, type ParamSource } from "@/components/url-state/url-codec";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
-import type { ScoringRollout } from "@/lib/scoring/core/types";
+import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { groupIdOf, groupKeyOf, isFailure, runFailureFacts } from "@/lib/scoring/report/failure-groups";
 import { parseRolloutSort, rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
 
 /**
@@ -18,6 +19,8 @@ export interface RolloutsView {
   status: RolloutStatus | null;
   /** An unscored reason (lib/scoring/core/unscored-reason.ts); it implies status unscored. */
   reason: string | null;
+  /** A failure group's id (FailureGroup.id): the group's rollouts only. */
+  failure: string | null;
   /** 1-based; clamped to the last page when rendering. */
   page: number;
   /** null: the report's order (by task, then rollout). */
@@ -30,6 +33,11 @@ const ZRolloutsView = z
   .object({
     status: z.enum(ROLLOUT_STATUSES).nullable().catch(null),
     reason: z.string().trim().min(1).max(200).nullable().catch(null),
+    failure: z
+      .string()
+      .regex(/^[0-9a-f]{8}$/)
+      .nullable()
+      .catch(null),
     page: z
       .string()
       .regex(/^[1-9]\d{0,6}$/)
@@ -47,8 +55,9 @@ export function parseRolloutsView(source: ParamSource): RolloutsView {
   return ZRolloutsView.parse({
     status: null,
     reason: null,
+    failure: null,
     sort: null,
-    ...firstValues(searchParamsOf(source), ["status", "reason", "page", "sort"]),
+    ...firstValues(searchParamsOf(source), ["status", "reason", "failure", "page", "sort"]),
   });
 }
 
@@ -62,12 +71,16 @@ export interface RolloutRow {
   reason: string | null;
   /** Every measure key, null where not recorded. */
   measures: RolloutReport["measures"];
+  /** The id of the failure group it is in; null when it passed. */
+  failureGroup: string | null;
 }
 
 /** One row per rollout, in the report's order: the verdict follows the scenario, the reason is as recorded. */
 export function rolloutRows(
   rollouts: readonly RolloutReport[],
   recorded: readonly Pick<ScoringRollout, "id" | "unscoredReason">[],
+  /** Failure group id by rollout id (failureGroupIds). */
+  groups: ReadonlyMap<string, string> = new Map(),
 ): RolloutRow[] {
   const reasonOf = new Map(recorded.map((r) => [r.id, r.unscoredReason]));
   return rollouts.map((r) => ({
@@ -78,13 +91,27 @@ export function rolloutRows(
     failedRequired: r.failedRequired.length,
     reason: r.status === "unscored" ? (reasonOf.get(r.id) ?? "no reason recorded") : null,
     measures: r.measures,
+    failureGroup: groups.get(r.id) ?? null,
   }));
 }
 
-/** The rows the view shows, in its order: filtered by status and reason, then sorted (nulls last). */
+/** Each failing rollout's failure group id, under the report's verdicts. */
+export function failureGroupIds(
+  run: Pick<ScoringRun, "rollouts">,
+  rollouts: readonly Pick<RolloutReport, "id" | "passed">[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of runFailureFacts(run, rollouts)) if (isFailure(f)) out.set(f.id, groupIdOf(groupKeyOf(f)));
+  return out;
+}
+
+/** The rows the view shows, in its order: filtered by status, reason and failure group, then sorted (nulls last). */
 export function filterRollouts(rows: readonly RolloutRow[], view: RolloutsView): RolloutRow[] {
   const shown = rows.filter(
-    (r) => (view.status === null || r.status === view.status) && (view.reason === null || r.reason === view.reason),
+    (r) =>
+      (view.status === null || r.status === view.status) &&
+      (view.reason === null || r.reason === view.reason) &&
+      (view.failure === null || r.failureGroup === view.failure),
   );
   return view.sort === null ? shown : sortRollouts(shown, view.sort);
 }
@@ -104,6 +131,7 @@ export function statusCounts(rows: readonly RolloutRow[]): Record<RolloutStatus,
 export function writeRolloutsView(view: RolloutsView, scenarioParam: string | null): string {
   const params = new URLSearchParams();
   if (scenarioParam !== null && scenarioParam.trim() !== "") params.set("scenario", scenarioParam);
+  if (view.failure !== null) params.set("failure", view.failure);
   if (view.reason !== null) params.set("reason", view.reason);
   else if (view.status !== null) params.set("status", view.status);
   if (view.sort !== null) params.set("sort", rolloutSortText(view.sort));

@@ -1,4 +1,5 @@
 import { apiBytes } from "@/lib/api/client";
+import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, Report } from "@/lib/scoring/report/report-types";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
@@ -29,6 +30,8 @@ export interface ScoredView {
    */
   levers: Lever[] | null;
   robustness: HeadlineRobustness;
+  /** The run's failed and unscored rollouts grouped (lib/scoring/report/failure-groups.ts), under the report's verdicts. */
+  failureGroups: FailureGroup[];
 }
 
 /**

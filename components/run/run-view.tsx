@@ -45,6 +45,7 @@ import { TasksTable } from "./tasks-table";
 import { DiagnosisCounts } from "./diagnosis-counts";
 import { parseTasksView } from "./tasks-view";
 import { UnscoredReasons } from "./unscored-reasons";
+import { FailureGroups } from "./failure-groups";
 import { WhatIfPanel } from "@/components/whatif/whatif-panel";
 import type { SavedScenarioItem } from "@/components/whatif/saved-scenarios";
 import { LiveRefresh } from "@/components/live/live-refresh";
@@ -313,7 +314,18 @@ function ScoredRunView({
     (reason: string | null) =>
       rolloutsHref(
         meta.id,
-        writeRolloutsView({ status: "unscored", reason, page: 1, sort: null }, active ? scenarioText : null),
+        writeRolloutsView(
+          { status: "unscored", reason, failure: null, page: 1, sort: null },
+          active ? scenarioText : null,
+        ),
+      ),
+    [meta.id, active, scenarioText],
+  );
+  const failureHref = useCallback(
+    (failure: string) =>
+      rolloutsHref(
+        meta.id,
+        writeRolloutsView({ status: null, reason: null, failure, page: 1, sort: null }, active ? scenarioText : null),
       ),
     [meta.id, active, scenarioText],
   );
@@ -322,7 +334,7 @@ function ScoredRunView({
       rolloutsHref(
         meta.id,
         writeRolloutsView(
-          { status: null, reason: null, page: 1, sort: { key: measure, dir: "desc" } },
+          { status: null, reason: null, failure: null, page: 1, sort: { key: measure, dir: "desc" } },
           active ? scenarioText : null,
         ),
       ),
@@ -415,6 +427,12 @@ function ScoredRunView({
         <SameMostFailedChecks checks={report.failures.checks} noneWords={noneWords} taskHref={taskHref} />
         <SameFailureTags tags={report.failures.tags} />
       </div>
+
+      {view.failureGroups.length > 0 ? (
+        <div className="section">
+          <FailureGroups groups={view.failureGroups} groupHref={failureHref} rolloutHref={paths.rollout} />
+        </div>
+      ) : null}
 
       {report.unscoredReasons.length > 0 ? (
         <div className="section">

@@ -4,11 +4,12 @@ import {
   type ToolResult,
   type TraceContent,
   type TraceJson,
+  type StepMetrics,
   type TraceStep,
 } from "@/lib/traces";
 import { useEffect, useRef } from "react";
 import type { Citation } from "@/lib/api/rollout-trace";
-import { count } from "@/lib/display/format";
+import { count, usd } from "@/lib/display/format";
 import { useStaticSite } from "@/components/ui/static-site";
 import { checkAnchor, stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { CollapsibleText } from "./collapsible-text";
@@ -104,6 +105,21 @@ function Result({ result, answers, imageUrl }: { result: ToolResult; answers?: s
   );
 }
 
+/** A step's usage as recorded ("812 in · 41 out · 768 cached · $0.0120"); null when it recorded none. */
+export function stepUsage(metrics: StepMetrics | null): string | null {
+  if (!metrics) return null;
+  const parts = [
+    metrics.inputTokens === null ? null : `${count(metrics.inputTokens)} in`,
+    metrics.outputTokens === null ? null : `${count(metrics.outputTokens)} out`,
+    metrics.cachedTokens === null ? null : `${count(metrics.cachedTokens)} cached`,
+    metrics.costUsd === null ? null : usd(metrics.costUsd),
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? null : parts.join(" · ");
+}
+
+/** How far a subagent's steps are indented, per level; deeper levels stop indenting so narrow screens keep room. */
+const MAX_INDENT_LEVELS = 4;
+
 /** The checks citing a step, each a link to its row in the checks table. */
 function CitedBy({ citations, total }: { citations: readonly Citation[]; total: number }) {
   return (
@@ -166,10 +182,14 @@ export function TraceStepView({
   // A step with nothing else to show (a harness event) shows the fields the reader kept verbatim.
   const bare =
     step.text === null && step.reasoning === null && step.toolCalls.length === 0 && step.results.length === 0;
+  const usage = stepUsage(step.metrics);
+  const agent = step.subagent;
   return (
     <article
       ref={ref}
-      className={`${styles.step} ${error ? styles.stepError : ""} ${highlighted ? styles.highlighted : ""}`}
+      className={`${styles.step} ${agent ? styles.subagentStep : ""} ${error ? styles.stepError : ""} ${highlighted ? styles.highlighted : ""}`}
+      style={agent ? { marginLeft: `${Math.min(agent.depth, MAX_INDENT_LEVELS) * 20}px` } : undefined}
+      data-subagent={agent ? agent.id : undefined}
       data-testid="trace-step"
       data-step={stepNumber(step.index)}
       data-error={error ? "true" : undefined}
@@ -181,8 +201,23 @@ export function TraceStepView({
       <header className={styles.stepHead}>
         <span className={styles.stepNumber}>step {count(stepNumber(step.index))}</span>
         <span className={`${styles.source} ${styles[`source_${step.source}`] ?? ""}`}>{step.source}</span>
+        {agent ? (
+          <span
+            className={styles.subagent}
+            title={`subagent ${agent.id}, level ${agent.depth}`}
+            data-testid="step-subagent"
+          >
+            subagent {agent.name ?? agent.id}
+            {agent.name !== null && agent.name !== agent.id ? ` · ${agent.id}` : null}
+          </span>
+        ) : null}
         {step.id !== null ? <span className={styles.stepId}>id {step.id}</span> : null}
         {error ? <span className={styles.errorTag}>tool error</span> : null}
+        {usage !== null ? (
+          <span className={styles.usage} data-testid="step-usage">
+            {usage}
+          </span>
+        ) : null}
         <span className={styles.time}>{step.at ?? "no time"}</span>
       </header>
       {citedBy.length > 0 ? <CitedBy citations={citedBy} total={citedByTotal ?? citedBy.length} /> : null}

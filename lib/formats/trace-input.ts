@@ -37,7 +37,9 @@ export function parseTraceJson(file: InputFile): Parsed<Json> {
 
 export interface JsonLines {
   values: Json[];
-  /** Lines that did not parse, as warnings ("line 7: invalid JSON …"). */
+  /** The line number (from 1) of each value, so a reader can name the line a value came from. */
+  lines: number[];
+  /** Lines that did not parse, as warnings ("trace.jsonl line 7 skipped: invalid JSON …"). */
   warnings: string[];
 }
 
@@ -52,6 +54,7 @@ export function parseTraceJsonLines(file: InputFile): Parsed<JsonLines> {
   if (text === null)
     return { ok: false, read: rawTrace(file.path, file.bytes, "not UTF-8 text (is this a binary file?)") };
   const values: Json[] = [];
+  const lineNumbers: number[] = [];
   const warnings: string[] = [];
   let bad = 0;
   let firstError: string | null = null;
@@ -62,16 +65,17 @@ export function parseTraceJsonLines(file: InputFile): Parsed<JsonLines> {
     const decoded = parseJsonText(line);
     if (decoded.ok) {
       values.push(decoded.value);
+      lineNumbers.push(i + 1);
       continue;
     }
     bad++;
     firstError ??= `line ${i + 1}: ${decoded.error}`;
-    if (bad <= MAX_LINE_WARNINGS) warnings.push(`line ${i + 1} skipped: ${decoded.error}`);
+    if (bad <= MAX_LINE_WARNINGS) warnings.push(`${file.path} line ${i + 1} skipped: ${decoded.error}`);
   }
   if (bad > MAX_LINE_WARNINGS) warnings.push(`and ${bad - MAX_LINE_WARNINGS} more lines skipped`);
   if (values.length === 0)
     return { ok: false, read: rawTrace(file.path, file.bytes, firstError ?? "empty file: no JSON lines") };
-  return { ok: true, value: { values, warnings } };
+  return { ok: true, value: { values, lines: lineNumbers, warnings } };
 }
 
 /** The fields of an object that a reader did not map. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { TraceRead } from "@/lib/traces";
 import { textFile } from "./__fixtures__/load-fixture";
+import { claudeCodeTrace } from "./agent-traces/claude-code";
+import { codexTrace } from "./agent-traces/codex";
+import { otlpTrace } from "./agent-traces/otlp";
 import { readBenchflowTrace } from "./benchflow/trace";
 import { readGenericTrace } from "./chat-messages/trace";
 import { readHarborTrace } from "./harbor/trace";
@@ -53,6 +56,55 @@ const READERS: { name: string; read: (file: InputFile) => TraceRead; path: strin
       path: "results.json",
       valid: (text) =>
         JSON.stringify([{ task_id: 1, reward: 0, trial: 0, traj: [{ role: "assistant", content: text }] }]),
+    },
+    {
+      name: "Claude Code stream-json",
+      read: claudeCodeTrace,
+      path: "agent/claude-code.txt",
+      valid: (text) =>
+        JSON.stringify({
+          type: "assistant",
+          session_id: "s",
+          message: { role: "assistant", content: [{ type: "text", text }] },
+        }),
+    },
+    {
+      name: "Codex exec events",
+      read: codexTrace,
+      path: "codex.jsonl",
+      valid: (text) => JSON.stringify({ type: "item.completed", item: { id: "i", type: "agent_message", text } }),
+    },
+    {
+      name: "OTLP GenAI spans",
+      read: otlpTrace,
+      path: "traces.json",
+      valid: (text) =>
+        JSON.stringify({
+          resourceSpans: [
+            {
+              scopeSpans: [
+                {
+                  spans: [
+                    {
+                      spanId: "1",
+                      attributes: [
+                        { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+                        {
+                          key: "gen_ai.output.messages",
+                          value: {
+                            stringValue: JSON.stringify([
+                              { role: "assistant", parts: [{ type: "text", content: text }] },
+                            ]),
+                          },
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
     },
     {
       name: "SWE-agent .traj",

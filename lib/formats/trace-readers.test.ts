@@ -92,13 +92,15 @@ describe("readRolloutTrace picks the reader of the rollout's format", () => {
       return read.kind === "none" ? read.why : read.kind;
     };
     expect(why("harbor")).toBe(
-      "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+      "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files",
     );
     expect(why("benchflow")).toBe(
-      "no trajectory/acp_trajectory.jsonl or trajectory/llm_trajectory.jsonl in the rollout, nor a SWE-agent .traj, OpenHands event list or chat messages among its files",
+      "no trajectory/acp_trajectory.jsonl or trajectory/llm_trajectory.jsonl in the rollout, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files",
     );
     expect(why("silo")).toBe("no trace.jsonl or <task>.tool-events.json among the rollout's files");
-    expect(why("grade")).toBe("no SWE-agent .traj, OpenHands event list or chat messages among the files");
+    expect(why("grade")).toBe(
+      "no Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among the files",
+    );
     // The real Harbor trial without an agent folder, as ingested: the same words.
     const trial = loadFixture("harbor-real/3d-scan-calc__F8Fc7fn", "3d-scan-calc__F8Fc7fn/");
     expect(why("harbor", trial)).toMatch(

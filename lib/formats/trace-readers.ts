@@ -1,4 +1,5 @@
 import { noTrace, type TraceRead } from "@/lib/traces";
+import { AGENT_TRACE_SHAPES, readAgentTraces } from "./agent-traces/detect";
 import { readBenchflowTrace } from "./benchflow/trace";
 import { GENERIC_SHAPES, readGenericTrace } from "./chat-messages/trace";
 import { readHarborTrace } from "./harbor/trace";
@@ -13,14 +14,29 @@ function splitSource(path: string): { file: string; fragment: string | null } {
   return hash === -1 ? { file: path, fragment: null } : { file: path.slice(0, hash), fragment: path.slice(hash + 1) };
 }
 
+/** What readUnownedTrace looks for, in words. */
+const UNOWNED_SHAPES = `${AGENT_TRACE_SHAPES}, ${GENERIC_SHAPES}`;
+
 /**
- * The format's own reader, then the shapes no harness owns (an OpenHands list or SWE-agent .traj in a trial
- * folder). With neither, the why names both: what the format's reader looked for, then the generic shapes.
+ * A trace in a shape no result format owns: first a trajectory an agent wrote itself, found by content
+ * (agent-traces/detect.ts), then the generic shapes (a SWE-agent .traj, an OpenHands list, chat messages).
+ */
+function readUnownedTrace(files: readonly InputFile[]): TraceRead {
+  const agent = readAgentTraces(files);
+  if (agent) return agent;
+  const generic = readGenericTrace(files);
+  return generic.kind === "none" ? noTrace(`no ${UNOWNED_SHAPES} among the files`) : generic;
+}
+
+/**
+ * The format's own reader, then the shapes no harness owns (an agent's own trajectory, an OpenHands list or
+ * SWE-agent .traj in a trial folder). With neither, the why names both: what the format's reader looked for,
+ * then the other shapes.
  */
 function withGenericFallback(read: TraceRead, files: readonly InputFile[]): TraceRead {
   if (read.kind !== "none") return read;
-  const generic = readGenericTrace(files);
-  return generic.kind === "none" ? noTrace(`${read.why}, nor a ${GENERIC_SHAPES} among its files`) : generic;
+  const other = readUnownedTrace(files);
+  return other.kind === "none" ? noTrace(`${read.why}, nor a ${UNOWNED_SHAPES} among its files`) : other;
 }
 
 /** A Silo trace is a sidecar beside the result (silo/sidecars.ts): `<stem>.trace.jsonl` or `<stem>.tool-events.json`. */
@@ -65,6 +81,6 @@ export function readRolloutTrace(
     }
     case "grade":
     case "rubric":
-      return readGenericTrace(files);
+      return readUnownedTrace(files);
   }
 }

@@ -1,10 +1,21 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
-import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import type { RolloutFailure, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
+import { rolloutFailureOf } from "@/lib/scoring/core/rollout-failure";
 import { measuresOf } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { summariseTrace, type TraceSummary } from "@/lib/traces";
+
+/** The rollout's recorded failure as scoring keeps it (absent when nothing was recorded). */
+function failureField(r: NormalizedRollout, trace: TraceSummary | null): { failure?: RolloutFailure } {
+  const failure = rolloutFailureOf({
+    errorType: r.errorCategory,
+    message: r.error,
+    lastTool: trace?.status === "read" ? (trace.lastTool ?? null) : null,
+  });
+  return failure === undefined ? {} : { failure };
+}
 
 /** The scoring view of one parsed rollout, its measures completed by its trace's totals when read. */
 export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | null = null): ScoringRollout {
@@ -29,6 +40,7 @@ export function toScoringRollout(r: NormalizedRollout, trace: TraceSummary | nul
     warnings: r.warnings,
     ...(Object.keys(measures).length > 0 ? { measures } : {}),
     ...(unscoredReason !== null ? { unscoredReason } : {}),
+    ...failureField(r, trace),
     checks: r.checks.map(({ key, label, passed, score, required, dimension, status, weight, failureTag }) => ({
       key,
       label,

@@ -1,4 +1,12 @@
-import type { CheckStatus, ScoringCheck, ScoringRollout, ScoringRun, VerdictRule } from "@/lib/scoring/core/types";
+import type {
+  CheckStatus,
+  RolloutFailure,
+  ScoringCheck,
+  ScoringRollout,
+  ScoringRun,
+  VerdictRule,
+} from "@/lib/scoring/core/types";
+import { FAILURE_MESSAGE_LIMIT, rolloutFailureOf } from "@/lib/scoring/core/rollout-failure";
 import { MEASURE_KEYS, measuresOf, type Measures } from "@/lib/scoring/core/measures";
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 
@@ -76,6 +84,8 @@ export const TASK_COLUMNS = `"id", "key", "taskId", "name", "group", "weight"`;
 export const ROLLOUT_COLUMNS =
   `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings", ` +
   `r."errorCategory", CASE WHEN r."error" IS NOT NULL AND length(trim(r."error")) > 0 THEN 1 ELSE 0 END AS "hasError", ` +
+  // Twice what a rollout keeps: substr counts characters, the cut in rolloutFailureOf UTF-16 units.
+  `substr(r."error", 1, ${2 * FAILURE_MESSAGE_LIMIT}) AS "errorStart", r."trace", ` +
   MEASURE_KEYS.map((k) => `r."${k}"`).join(", ");
 
 /** Why an unscored rollout row is unscored (as a parsed rollout's view says it). */
@@ -89,6 +99,17 @@ function unscoredReasonOfRow(r: RawRow, checks: readonly ScoringCheck[]): { unsc
     anyGraded: checks.some((c) => c.status === "graded"),
   });
   return reason === null ? {} : { unscoredReason: reason };
+}
+
+/** What a rollout row recorded about its failure, as ingest's view of the parsed rollout says it. */
+function failureOfRow(r: RawRow): { failure?: RolloutFailure } {
+  const trace = json<{ status?: string; lastTool?: unknown } | null>(r.trace, null);
+  const failure = rolloutFailureOf({
+    errorType: strOrNull(r.errorCategory),
+    message: strOrNull(r.errorStart),
+    lastTool: trace?.status === "read" && typeof trace.lastTool === "string" ? trace.lastTool : null,
+  });
+  return failure === undefined ? {} : { failure };
 }
 
 /** A rollout row's measure columns (absent when none is recorded, as a parsed rollout's view). */
@@ -141,5 +162,6 @@ export function toScoringRollout(
     warnings: json(r.warnings, [] as string[]),
     ...measuresOfRow(r),
     ...unscoredReasonOfRow(r, checks),
+    ...failureOfRow(r),
   };
 }

@@ -16,6 +16,7 @@ export function draftStep(source: StepSource, fields: Partial<StepDraft> = {}): 
     results: [],
     images: [],
     metrics: null,
+    subagent: null,
     extra: {},
     ...fields,
   };

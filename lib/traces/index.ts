@@ -24,7 +24,7 @@ export {
   type PairWindow,
 } from "./side-by-side";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
-export { summariseTrace, type TraceSummary } from "./summary";
+export { summariseTrace, lastToolOf, type TraceSummary } from "./summary";
 export {
   imageDisplay,
   sniffInlineImage,

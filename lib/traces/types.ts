@@ -53,6 +53,19 @@ export interface StepMetrics {
   costUsd: number | null;
 }
 
+/**
+ * The delegated agent a step belongs to: an ATIF subagent trajectory, a Claude Code sidechain (Task tool), an
+ * OpenTelemetry `invoke_agent` span inside another. Null for the main agent's own steps.
+ */
+export interface StepAgent {
+  /** The source's id for the delegated run (ATIF `trajectory_id`, the Task call's id, the agent span's id). */
+  id: string;
+  /** The delegated agent's name, when the source gives one. */
+  name: string | null;
+  /** 1 for an agent the main agent delegated to, 2 for one that agent delegated to, and so on. */
+  depth: number;
+}
+
 export interface TraceStep {
   /** Position in the trace, from 0: what evidence resolves to and what pages count. */
   index: number;
@@ -67,6 +80,8 @@ export interface TraceStep {
   results: ToolResult[];
   images: ImageRef[];
   metrics: StepMetrics | null;
+  /** Set when a delegated agent took the step; its steps follow the step that delegated to it. */
+  subagent: StepAgent | null;
   /** Every field of the source step the reader did not map, verbatim. */
   extra: TraceJsonObject;
 }

@@ -51,13 +51,19 @@ export const ZTraceStep = z
         costUsd: z.number().nullable(),
       })
       .nullable(),
+    subagent: z.object({ id: z.string(), name: z.string().nullable(), depth: z.number().int() }).nullable(),
     extra: z.record(z.string(), z.json()),
   })
   .meta({ id: "TraceStep" });
 
 /** What ingest kept of a rollout's trace (lib/traces/summary.ts TraceSummary). */
 export const ZTraceSummary = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("read"), format: z.string(), totals: ZTraceTotals }),
+  z.object({
+    status: z.literal("read"),
+    format: z.string(),
+    totals: ZTraceTotals,
+    lastTool: z.string().nullable().optional().describe("The trace's last tool call; absent in older summaries."),
+  }),
   z.object({ status: z.literal("raw"), why: z.string() }),
 ]);
 

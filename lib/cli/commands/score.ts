@@ -1,3 +1,4 @@
+import { failureGroupsOf, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import fs from "node:fs";
 import { readPaths } from "@/lib/ingest/read-paths";
 import { parseBatch } from "@/lib/ingest/parse-batch";
@@ -52,11 +53,13 @@ export const scoreCommand = {
     const expanded = expandArchives(files, archives);
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined, archives });
     const rejected = [...(read?.rejected ?? []), ...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
-    const scored = (scoring: ScoringRun): Report => {
+    const scored = (scoring: ScoringRun): Report & { failureGroups?: FailureGroup[] } => {
       const report = computeReport(scoring, scenario);
-      return values.json ? withLevers(report, scoring, scenario) : report;
+      if (!values.json) return report;
+      // The report JSON as GET /api/runs/:id/report answers it, failure groups included.
+      return { ...withLevers(report, scoring, scenario), failureGroups: failureGroupsOf(scoring, report.rollouts) };
     };
-    const reports: Report[] = [
+    const reports: (Report & { failureGroups?: FailureGroup[] })[] = [
       ...batch.runs.map((run) => scored(toScoringRunWithTraces(run, expanded.files))),
       ...stored.map(scored),
     ];

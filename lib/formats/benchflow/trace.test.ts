@@ -61,7 +61,7 @@ describe("BenchFlow traces of other shapes", () => {
     const trace = traceOf(readBenchflowTrace([textFile("trajectory/acp_trajectory.jsonl", text)]));
     expect(trace.totals).toMatchObject({ steps: 2, toolCalls: 1, toolErrors: 1 });
     expect(trace.steps[1]).toMatchObject({ source: "environment", text: "timed out after 600s" });
-    expect(trace.warnings).toEqual([expect.stringMatching(/^line 3 skipped/)]);
+    expect(trace.warnings).toEqual([expect.stringMatching(/acp_trajectory\.jsonl line 3 skipped/)]);
   });
 
   it("llm_trajectory.jsonl: the last request's conversation and its response; usage summed", () => {

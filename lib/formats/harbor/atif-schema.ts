@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZJsonValue } from "../trace-input";
 
 /**
- * ATIF (Agent Trajectory Interchange Format) v1.0–v1.6, Harbor's `agent/trajectory.json`. Lenient: unknown
+ * ATIF (Agent Trajectory Interchange Format) v1.0–v1.8, Harbor's `agent/trajectory.json`. Lenient: unknown
  * versions and fields pass (kept in `extra`), and each step is checked on its own so one odd step does not
  * lose the trace.
  */

@@ -15,7 +15,7 @@ import {
 } from "@/lib/traces";
 import { zodIssuesToMessage } from "../json";
 import { dirName, joinPath } from "../paths";
-import { asObject, checkItem, keepPartFields, unmapped } from "../trace-input";
+import { asObject, checkItem, keepPartFields, stringOrNull, unmapped } from "../trace-input";
 import type { InputFile, Json, JsonObject } from "../types";
 import { ZAtifStep, ZAtifTrajectory, type TAtifContentPart, type TAtifStep } from "./atif-schema";
 
@@ -100,8 +100,11 @@ function atifStep(step: TAtifStep, raw: JsonObject, image: ImageResolver): StepD
   const text =
     typeof message === "string" ? message : message.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n");
   const images = typeof message === "string" ? [] : message.flatMap((p) => (p.type === "image" ? [p.image] : []));
+  // Parts that are neither text nor an image (v1.8 audio) stay visible as the trajectory wrote them.
+  const otherParts = typeof message === "string" ? [] : message.flatMap((p) => (p.type === "json" ? [p.value] : []));
   const m = step.metrics;
   const extra = unmapped(raw, STEP_FIELDS);
+  if (otherParts.length > 0) extra.messageParts = otherParts;
   keepPartFields(extra, "toolCallFields", Array.isArray(raw.tool_calls) ? raw.tool_calls : [], CALL_FIELDS);
   const observation = asObject(raw.observation);
   const observationRest = observation ? unmapped(observation, new Set(["results"])) : {};
@@ -141,24 +144,109 @@ export function isAtif(value: Json): boolean {
   return (typeof object.schema_version === "string" && object.schema_version.startsWith("ATIF")) || "agent" in object;
 }
 
+/** How deep embedded subagents are followed; deeper ones are named in a warning, not read. */
+export const MAX_SUBAGENT_DEPTH = 8;
+
+interface Nesting {
+  image: ImageResolver;
+  warnings: string[];
+}
+
+/** The `trajectory_id`s a step's results delegate to (ATIF v1.7+ `subagent_trajectory_ref`). */
+function delegatedIds(raw: JsonObject): string[] {
+  const results = asObject(raw.observation)?.results;
+  const ids: string[] = [];
+  for (const result of Array.isArray(results) ? results : []) {
+    const refs = asObject(result)?.subagent_trajectory_ref;
+    for (const ref of Array.isArray(refs) ? refs : []) {
+      const id = asObject(ref)?.trajectory_id;
+      if (typeof id === "string") ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The steps of one trajectory and, right after each step that delegates, the steps of the embedded subagent it
+ * names (v1.7 `subagent_trajectories`, matched by `trajectory_id`), nested as deep as they go. Subagent steps
+ * carry their trajectory's id in their step id and call ids (`sub-1/3`), so evidence and results never
+ * collide with the parent's. An embedded subagent no step names follows its parent's last step, with a warning.
+ */
+function trajectorySteps(value: JsonObject, where: string, depth: number, nest: Nesting): StepDraft[] {
+  const checked = ZAtifTrajectory.safeParse(value);
+  if (!checked.success) {
+    nest.warnings.push(`${where}: not an ATIF trajectory: ${zodIssuesToMessage(checked.error.issues)}`);
+    return [draftStep("environment", { extra: { subagentTrajectory: value } })];
+  }
+  const trajectoryId = typeof value.trajectory_id === "string" ? value.trajectory_id : null;
+  const agentName = stringOrNull(asObject(value.agent)?.name);
+  const embedded = Array.isArray(value.subagent_trajectories) ? value.subagent_trajectories : [];
+  const byId = new Map<string, { value: JsonObject; index: number }>();
+  embedded.forEach((child, index) => {
+    const object = asObject(child);
+    const id = object?.trajectory_id;
+    if (object && typeof id === "string") byId.set(id, { value: object, index });
+    else nest.warnings.push(`${where}subagent_trajectories[${index}]: no trajectory_id, so no step can name it`);
+  });
+  const used = new Set<string>();
+  const prefix = depth === 0 ? "" : `${trajectoryId ?? where}/`;
+  const own = (step: StepDraft): StepDraft =>
+    depth === 0
+      ? step
+      : {
+          ...step,
+          id: `${prefix}${step.id ?? "?"}`,
+          toolCalls: step.toolCalls.map((c) => ({ ...c, id: `${prefix}${c.id}` })),
+          results: step.results.map((r) => ({ ...r, callId: r.callId === null ? null : `${prefix}${r.callId}` })),
+          subagent: { id: trajectoryId ?? where, name: agentName, depth },
+        };
+  const children = (id: string, index: number, child: JsonObject): StepDraft[] => {
+    used.add(id);
+    if (depth + 1 > MAX_SUBAGENT_DEPTH) {
+      nest.warnings.push(
+        `${where}subagent_trajectories[${index}] (${id}) is nested deeper than ${MAX_SUBAGENT_DEPTH}: not read`,
+      );
+      return [];
+    }
+    return trajectorySteps(child, `${where}subagent_trajectories[${index}].`, depth + 1, nest);
+  };
+  const out: StepDraft[] = [];
+  checked.data.steps.forEach((raw, i) => {
+    const step = checkItem(ZAtifStep, raw, `${where}steps[${i}]`);
+    const object = asObject(raw) ?? {};
+    if (!step.ok) {
+      nest.warnings.push(step.error);
+      out.push(own(draftStep("environment", { extra: { step: raw } })));
+      return;
+    }
+    out.push(own(atifStep(step.data, object, nest.image)));
+    for (const id of delegatedIds(object)) {
+      const child = byId.get(id);
+      if (child && !used.has(id)) out.push(...children(id, child.index, child.value));
+    }
+  });
+  for (const [id, child] of byId) {
+    if (used.has(id)) continue;
+    nest.warnings.push(
+      `${where}subagent_trajectories[${child.index}] (${id}) is named by no step: shown after the last step`,
+    );
+    out.push(...children(id, child.index, child.value));
+  }
+  return out;
+}
+
 /** An ATIF trajectory as a trace; `files` are the rollout's files (images are looked up among them). */
 export function atifTrace(file: InputFile, value: Json, files: readonly InputFile[]): TraceRead {
   const checked = ZAtifTrajectory.safeParse(value);
   if (!checked.success)
     return rawTrace(file.path, file.bytes, `not an ATIF trajectory: ${zodIssuesToMessage(checked.error.issues)}`);
-  const image = imageResolver(file.path, files);
   const warnings: string[] = [];
-  const steps = checked.data.steps.map((raw, i) => {
-    const step = checkItem(ZAtifStep, raw, `steps[${i}]`);
-    if (step.ok) return atifStep(step.data, asObject(raw) ?? {}, image);
-    warnings.push(step.error);
-    return draftStep("environment", { extra: { step: raw } });
-  });
+  const steps = trajectorySteps(asObject(value) ?? {}, "", 0, { image: imageResolver(file.path, files), warnings });
   const missing = steps.flatMap(stepImages).filter((image) => image.available === false).length;
   if (missing > 0)
     warnings.push(`${missing} image${missing === 1 ? "" : "s"} named by the trajectory not among the trial's files`);
   const final = checked.data.final_metrics;
-  const metadata = unmapped(asObject(value) ?? {}, new Set(["steps"]));
+  const metadata = unmapped(asObject(value) ?? {}, new Set(["steps", "subagent_trajectories"]));
   return {
     kind: "trace",
     trace: buildTrace({

@@ -108,7 +108,7 @@ describe("Silo tool-events sidecar and odd traces", () => {
     const text = events.map((e) => JSON.stringify(e)).join("\n") + '\n{"seq":6,"type":"tool_c';
     const trace = traceOf(readSiloTrace([textFile("trace.jsonl", text)]));
     expect(trace.steps).toHaveLength(5);
-    expect(trace.warnings).toEqual([expect.stringMatching(/^line 6 skipped: invalid JSON/)]);
+    expect(trace.warnings).toEqual([expect.stringMatching(/trace\.jsonl line 6 skipped: invalid JSON/)]);
   });
 
   it("an event without a type is kept whole, with a warning naming it", () => {

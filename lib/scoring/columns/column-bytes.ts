@@ -283,6 +283,12 @@ function assemble(numbers: Map<string, NumberColumn>, texts: Map<string, StringC
     gate: { at: i32("gate.rollout"), values: i32("gate.string") },
     unscoredReason: { at: i32("unscored.rollout"), values: i32("unscored.reason") },
     source: { at: i32("source.rollout"), values: text("source.text") },
+    failure: {
+      at: i32("failure.rollout"),
+      errorType: i32("failure.errorType"),
+      message: i32("failure.message"),
+      lastTool: i32("failure.lastTool"),
+    },
     warningRollouts: i32("warning.rollout"),
     warningStart: i32("warning.start"),
     warningText: i32("warning.text"),
@@ -338,6 +344,7 @@ function checkShape(c: Omit<RunColumns, "checkStart">): void {
   same("gate", c.gate.at.length, c.gate.values.length);
   same("unscored", c.unscoredReason.at.length, c.unscoredReason.values.length);
   same("source", c.source.at.length, c.source.values.length);
+  same("failure", c.failure.at.length, c.failure.errorType.length, c.failure.message.length, c.failure.lastTool.length);
   same("warning", c.warningRollouts.length + 1, c.warningStart.length);
   same("measure", c.measured.at.length, c.measured.values.length);
   same("score", c.scores.at.length, c.scores.values.length);

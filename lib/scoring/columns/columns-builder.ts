@@ -35,6 +35,8 @@ export class ColumnsBuilder {
   readonly #gate = sparseIds();
   readonly #reason = sparseIds();
   readonly #source = { at: growI32(), values: [] as string[] };
+  /** A failed rollout's recorded error type, message and last tool: string ids, −1 for none. */
+  readonly #failure = { at: growI32(), errorType: growI32(), message: growI32(), lastTool: growI32() };
   readonly #warned = { at: growI32(), start: growI32(), text: growI32() };
   readonly #measured = { at: growI32(), mask: growI32() };
   readonly #measureValues = MEASURE_KEYS.map(() => growF64());
@@ -105,6 +107,12 @@ export class ColumnsBuilder {
     if (rollout.source !== undefined) {
       this.#source.at.push(r);
       this.#source.values.push(rollout.source);
+    }
+    if (rollout.failure !== undefined) {
+      this.#failure.at.push(r);
+      this.#failure.errorType.push(strings.orNull(rollout.failure.errorType));
+      this.#failure.message.push(strings.orNull(rollout.failure.message));
+      this.#failure.lastTool.push(strings.orNull(rollout.failure.lastTool));
     }
     if (rollout.warnings !== undefined) {
       this.#warned.at.push(r);
@@ -183,6 +191,12 @@ export class ColumnsBuilder {
       gate: { at: this.#gate.at.view(), values: this.#gate.values.view() },
       reason: { at: this.#reason.at.view(), values: this.#reason.values.view() },
       source: { at: this.#source.at.view(), values: this.#source.values },
+      failure: {
+        at: this.#failure.at.view(),
+        errorType: this.#failure.errorType.view(),
+        message: this.#failure.message.view(),
+        lastTool: this.#failure.lastTool.view(),
+      },
       warned: { at: this.#warned.at.view(), start: this.#warned.start.view(), text: this.#warned.text.view() },
       measured: { at: this.#measured.at.view(), mask: this.#measured.mask.view() },
       measureValues: this.#measureValues.map((v) => v.view()),
@@ -245,6 +259,7 @@ interface Parts {
   gate: { at: Int32Array; values: Int32Array };
   reason: { at: Int32Array; values: Int32Array };
   source: { at: Int32Array; values: readonly string[] };
+  failure: { at: Int32Array; errorType: Int32Array; message: Int32Array; lastTool: Int32Array };
   warned: { at: Int32Array; start: Int32Array; text: Int32Array };
   measured: { at: Int32Array; mask: Int32Array };
   measureValues: Float64Array[];
@@ -322,6 +337,7 @@ class Finish {
     const penaltyAt = indexOf(p.penalties.at, added);
     const reasonAt = indexOf(p.reason.at, added);
     const sourceAt = indexOf(p.source.at, added);
+    const failureAt = indexOf(p.failure.at, added);
     const warnedAt = indexOf(p.warned.at, added);
     const measuredAt = indexOf(p.measured.at, added);
     const measureFrom = MEASURE_KEYS.map(() => new Int32Array(p.measured.at.length));
@@ -352,6 +368,8 @@ class Finish {
     const gate = { at: new Numbers(), values: new Numbers() };
     const reason = { at: new Numbers(), values: new Numbers() };
     const source = { at: new Numbers(), values: [] as string[] };
+    const failure = { at: new Numbers(), errorType: new Numbers(), message: new Numbers(), lastTool: new Numbers() };
+    const textOrNull = (id: number) => (id < 0 ? null : text(id));
     const warned = { at: new Numbers(), start: new Numbers(), text: new Numbers() };
     warned.start.push(0);
     const measured = { at: new Numbers(), mask: new Numbers() };
@@ -422,6 +440,13 @@ class Finish {
         source.at.push(k);
         source.values.push(p.source.values[sourceAt[r]!]!);
       }
+      const f = failureAt[r]!;
+      if (f >= 0) {
+        failure.at.push(k);
+        failure.errorType.push(strings.orNull(textOrNull(p.failure.errorType[f]!)));
+        failure.message.push(strings.orNull(textOrNull(p.failure.message[f]!)));
+        failure.lastTool.push(strings.orNull(textOrNull(p.failure.lastTool[f]!)));
+      }
       const w = warnedAt[r]!;
       if (w >= 0) {
         warned.at.push(k);
@@ -485,6 +510,12 @@ class Finish {
       gate: { at: gate.at.int32(), values: gate.values.int32() },
       unscoredReason: { at: reason.at.int32(), values: reason.values.int32() },
       source: { at: source.at.int32(), values: stringColumn(source.values) },
+      failure: {
+        at: failure.at.int32(),
+        errorType: failure.errorType.int32(),
+        message: failure.message.int32(),
+        lastTool: failure.lastTool.int32(),
+      },
       warningRollouts: warned.at.int32(),
       warningStart: warned.start.int32(),
       warningText: warned.text.int32(),

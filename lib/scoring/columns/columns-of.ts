@@ -161,6 +161,7 @@ export function columnsOf(run: ScoringRun): RunColumns {
   const gate = { at: new Numbers(), values: new Numbers() };
   const reason = { at: new Numbers(), values: new Numbers() };
   const source = { at: new Numbers(), values: [] as string[] };
+  const failure = { at: new Numbers(), errorType: new Numbers(), message: new Numbers(), lastTool: new Numbers() };
   const warned = { at: new Numbers(), start: new Numbers(), text: new Numbers() };
   warned.start.push(0);
   const measured = { at: new Numbers(), mask: new Numbers() };
@@ -235,6 +236,12 @@ export function columnsOf(run: ScoringRun): RunColumns {
       source.at.push(r);
       source.values.push(rollout.source);
     }
+    if (rollout.failure !== undefined) {
+      failure.at.push(r);
+      failure.errorType.push(strings.orNull(rollout.failure.errorType));
+      failure.message.push(strings.orNull(rollout.failure.message));
+      failure.lastTool.push(strings.orNull(rollout.failure.lastTool));
+    }
     if (rollout.warnings !== undefined) {
       warned.at.push(r);
       for (const w of rollout.warnings) warned.text.push(strings.of(w));
@@ -299,6 +306,12 @@ export function columnsOf(run: ScoringRun): RunColumns {
     gate: { at: gate.at.int32(), values: gate.values.int32() },
     unscoredReason: { at: reason.at.int32(), values: reason.values.int32() },
     source: { at: source.at.int32(), values: stringColumn(source.values) },
+    failure: {
+      at: failure.at.int32(),
+      errorType: failure.errorType.int32(),
+      message: failure.message.int32(),
+      lastTool: failure.lastTool.int32(),
+    },
     warningRollouts: warned.at.int32(),
     warningStart: warned.start.int32(),
     warningText: warned.text.int32(),

@@ -79,6 +79,13 @@ export interface RunColumns {
   readonly gate: SparseColumn<Int32Array>;
   readonly unscoredReason: SparseColumn<Int32Array>;
   readonly source: SparseColumn<StringColumn>;
+  /** Rollouts with a failure recorded: per field a string id, −1 for null. */
+  readonly failure: {
+    readonly at: Int32Array;
+    readonly errorType: Int32Array;
+    readonly message: Int32Array;
+    readonly lastTool: Int32Array;
+  };
   /** Rollouts with warnings (an empty list included): theirs are warningText[warningStart[k] .. [k + 1]). */
   readonly warningRollouts: Int32Array;
   readonly warningStart: Int32Array;

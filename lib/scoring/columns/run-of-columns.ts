@@ -64,6 +64,8 @@ export function runOfColumns(c: RunColumns): ScoringRun {
   const penalty = sparseIndex(c.penalties.at, n);
   const reason = sparseIndex(c.unscoredReason.at, n);
   const source = sparseIndex(c.source.at, n);
+  const failed = sparseIndex(c.failure.at, n);
+  const stringOrNull = (id: number) => (id < 0 ? null : s[id]!);
   const warned = sparseIndex(c.warningRollouts, n);
   const measured = sparseIndex(c.measured.at, n);
   const cursors = new Int32Array(MEASURE_KEYS.length);
@@ -125,6 +127,13 @@ export function runOfColumns(c: RunColumns): ScoringRun {
     if (reason[r]! >= 0) extra.unscoredReason = s[c.unscoredReason.values[reason[r]!]!]!;
     if (measured[r]! >= 0) extra.measures = measuresAt(c, measured[r]!, cursors);
     if (source[r]! >= 0) extra.source = sources[source[r]!]!;
+    const f = failed[r]!;
+    if (f >= 0)
+      extra.failure = {
+        errorType: stringOrNull(c.failure.errorType[f]!),
+        message: stringOrNull(c.failure.message[f]!),
+        lastTool: stringOrNull(c.failure.lastTool[f]!),
+      };
     const w = warned[r]!;
     if (w >= 0) {
       const list: string[] = [];

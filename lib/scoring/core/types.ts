@@ -51,11 +51,23 @@ export interface ScoringRollout {
   readonly checks: readonly ScoringCheck[];
   /** Why it is unscored, short enough to group by (unscoredReasonOf); absent when scored or unknown. */
   readonly unscoredReason?: string;
+  /** What the harness and the trace say about a failure (absent: nothing recorded); grouped by failure-groups.ts. */
+  readonly failure?: RolloutFailure;
   /** Cost and effort as recorded (absent: none recorded). Read by an execution budget, never by a score. */
   readonly measures?: Measures;
   /** Informational, echoed in the report: the file path (`path#name` for many rollouts per file). */
   readonly source?: string;
   readonly warnings?: readonly string[];
+}
+
+/** What a rollout recorded about how it failed, each null when not recorded. */
+export interface RolloutFailure {
+  /** The harness's error type (Harbor's exception type, Inspect's error category). */
+  readonly errorType: string | null;
+  /** The error message, its first FAILURE_MESSAGE_LIMIT characters. */
+  readonly message: string | null;
+  /** The name of the last tool call in the rollout's trace. */
+  readonly lastTool: string | null;
 }
 
 export interface ScoringTask {

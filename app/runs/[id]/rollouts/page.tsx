@@ -3,11 +3,12 @@ import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RolloutsList } from "@/components/rollouts/rollouts-list";
-import { parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
+import { failureGroupIds, parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
 import { runHref, rolloutsHref, scenarioParamOf } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import styles from "@/components/task/task-page.module.css";
 import { computeReport } from "@/lib/scoring/report/report";
+import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
@@ -41,7 +42,10 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
   const carried = parsed.success ? scenarioText : null;
   const { run, recorded } = data.snapshot;
   const report = parsed.success && carried !== null ? computeReport(run, parsed.data) : recorded;
-  const rows = rolloutRows(report.rollouts, run.rollouts);
+  const rows = rolloutRows(report.rollouts, run.rollouts, failureGroupIds(run, report.rollouts));
+  const view = parseRolloutsView(search);
+  const group =
+    view.failure === null ? null : (failureGroupsOf(run, report.rollouts).find((g) => g.id === view.failure) ?? null);
 
   return (
     <>
@@ -56,7 +60,7 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
         </nav>
         <h1 className={styles.title}>Rollouts of {data.meta.name}</h1>
       </header>
-      <RolloutsList runId={id} rows={rows} view={parseRolloutsView(search)} scenarioParam={carried} />
+      <RolloutsList runId={id} rows={rows} view={view} scenarioParam={carried} failureGroup={group} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
 import { runAgreement } from "@/lib/api/run-agreement";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { computeReport } from "@/lib/scoring/report/report";
+import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 
@@ -15,7 +16,7 @@ export const dynamic = "force-dynamic";
  * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`
  * (`reviews: "apply"` reads the run's reviews);
  * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
- * (lib/api/report-page.ts).
+ * (lib/api/report-page.ts). The whole report and the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
@@ -38,9 +39,11 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     ? { ...snapshot.recorded, levers: snapshot.levers }
     : withLevers(computeReport(snapshot.run, scored), snapshot.run, scored);
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
+  // Grouped under the report's verdicts: a scenario that passes a rollout takes it out of its group.
+  const failureGroups = failureGroupsOf(snapshot.run, report.rollouts);
   // How far the graders agree with the run's reviewers, when it has reviews (docs/scoring.md#reviews).
   const agreement = await runAgreement(store, id, snapshot.run);
   const reviews = agreement ? { reviews: agreement } : {};
-  if (query.kind === "summary") return NextResponse.json({ ...reportSummary(report), ...reviews });
-  return NextResponse.json({ ...report, ...reviews });
+  if (query.kind === "summary") return NextResponse.json({ ...reportSummary(report), failureGroups, ...reviews });
+  return NextResponse.json({ ...report, failureGroups, ...reviews });
 });

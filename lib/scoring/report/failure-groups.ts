@@ -1,0 +1,266 @@
+import type { ScoringRollout, ScoringRun } from "../core/types";
+
+/**
+ * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
+ * failed required checks, the failure tags, the harness's error type, the error message with its numbers,
+ * paths and ids masked, and the last tool called before the failure. No model: two rollouts are in one group
+ * exactly when those five agree.
+ */
+
+/** What one rollout says about its failure. */
+export interface FailureFacts {
+  id: string;
+  task: string;
+  status: "scored" | "unscored";
+  /** The verdict as scored; a passed rollout is no failure, whatever error it recorded. */
+  passed: boolean;
+  /** Keys of the graded required checks that failed. */
+  failedRequired: readonly string[];
+  /** Failure tags of the failed checks. */
+  failureTags: readonly string[];
+  /** The harness's error type (Harbor's exception type, Inspect's error category). */
+  errorType: string | null;
+  message: string | null;
+  /** Name of the last tool call in the rollout's trace. */
+  lastTool: string | null;
+}
+
+export interface FailureGroup {
+  /** Stable identity of the group: the same failure in two runs has the same key. */
+  key: string;
+  /** A short form of the key for URLs (`?failure=` of the rollouts list): 8 hex digits. */
+  id: string;
+  failedRequired: string[];
+  failureTags: string[];
+  errorType: string | null;
+  /** The message as masked (maskErrorMessage); null when no rollout of the group recorded one. */
+  message: string | null;
+  lastTool: string | null;
+  count: number;
+  /** How many of them are unscored (the rest scored and failed). */
+  unscored: number;
+  /** count / the run's rollouts. */
+  share: number;
+  /** Task keys, sorted. */
+  tasks: string[];
+  /** The first rollouts of the group, in run order (at most EXAMPLES_PER_GROUP). */
+  examples: string[];
+}
+
+export const EXAMPLES_PER_GROUP = 3;
+/** Characters of a masked message kept: enough to tell failures apart, bounded for a 1 MB stack trace. */
+export const MESSAGE_LIMIT = 200;
+
+const MASKS: ReadonlyArray<[RegExp, string]> = [
+  [/\bhttps?:\/\/\S+/gi, "<url>"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>"],
+  // Absolute, home, dot-relative and Windows paths, then relative ones with a folder (src/dates.py).
+  [/(?<![\w<])(?:[A-Za-z]:\\|~\/|\.{1,2}\/|\/)[\w.@+\-/\\]*/g, "<path>"],
+  [/\b[\w.-]+(?:\/[\w.-]+)+/g, "<path>"],
+  // Hex and mixed letter-digit tokens of 8 or more (hashes, trial suffixes, call ids) are ids.
+  [/\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{8,}\b/g, "<id>"],
+  [/\b0x[0-9a-f]+\b/gi, "<n>"],
+  // A number may run into its unit ("12.5s", "3s"): both mask to "<n>s".
+  [/-?\b\d+(?:[.,]\d+)*(?:e[+-]?\d+)?/gi, "<n>"],
+];
+
+/**
+ * An error message with what varies between two occurrences of one failure masked: URLs, UUIDs, paths, ids,
+ * numbers. Whitespace collapsed; at most MESSAGE_LIMIT characters (then "…"). Only the first MESSAGE_LIMIT × 20
+ * characters are read, so a huge trace-back costs what a short one does.
+ */
+export function maskErrorMessage(text: string): string {
+  let out = text.slice(0, MESSAGE_LIMIT * 20);
+  for (const [pattern, mask] of MASKS) out = out.replace(pattern, mask);
+  out = out.replace(/\s+/g, " ").trim();
+  return out.length <= MESSAGE_LIMIT ? out : `${out.slice(0, MESSAGE_LIMIT - 1)}…`;
+}
+
+/** The facts of a rollout as scoring holds it (its checks and its recorded failure), with its verdict. */
+export function failureFactsOf(
+  rollout: Pick<ScoringRollout, "id" | "task" | "status" | "checks" | "failure">,
+  passed: boolean,
+): FailureFacts {
+  const failed = rollout.checks.filter((c) => c.status === "graded" && c.passed === false);
+  return {
+    id: rollout.id,
+    task: rollout.task,
+    status: rollout.status,
+    passed,
+    failedRequired: [...new Set(failed.filter((c) => c.required).map((c) => c.key))].sort(),
+    failureTags: [...new Set(failed.flatMap((c) => (c.failureTag === null ? [] : [c.failureTag])))].sort(),
+    errorType: rollout.failure?.errorType ?? null,
+    message: rollout.failure?.message ?? null,
+    lastTool: rollout.failure?.lastTool ?? null,
+  };
+}
+
+/** Whether a rollout is a failure: unscored, or scored and not passed. */
+export const isFailure = (f: Pick<FailureFacts, "status" | "passed">): boolean => f.status === "unscored" || !f.passed;
+
+type GroupParts = Pick<FailureGroup, "failedRequired" | "failureTags" | "errorType" | "message" | "lastTool">;
+
+/** What a failed rollout is grouped by, normalised (sorted sets, trimmed type, masked message). */
+function partsOf(f: FailureFacts): GroupParts {
+  const errorType = f.errorType?.trim() || null;
+  const message = f.message !== null && f.message.trim() !== "" ? maskErrorMessage(f.message) : null;
+  return {
+    failedRequired: [...new Set(f.failedRequired)].sort(),
+    failureTags: [...new Set(f.failureTags)].sort(),
+    errorType,
+    // A message that only repeats the type (a Harbor job file lists no messages) says nothing more.
+    message: message === errorType ? null : message,
+    lastTool: f.lastTool,
+  };
+}
+
+const keyOf = (p: GroupParts): string =>
+  JSON.stringify([p.failedRequired, p.failureTags, p.errorType, p.message, p.lastTool]);
+
+/** FNV-1a over the key's UTF-16 units, as 8 hex digits: short enough for a URL, stable across runs. */
+export function groupIdOf(key: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/** The key of the group a failed rollout falls in. */
+export const groupKeyOf = (f: FailureFacts): string => keyOf(partsOf(f));
+
+/** The run's failures grouped, most rollouts first (then by key). `total` is the run's rollout count. */
+export function failureGroups(facts: readonly FailureFacts[], total = facts.length): FailureGroup[] {
+  const groups = new Map<string, FailureGroup & { taskSet: Set<string> }>();
+  for (const f of facts) {
+    if (!isFailure(f)) continue;
+    const parts = partsOf(f);
+    const key = keyOf(parts);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        id: groupIdOf(key),
+        ...parts,
+        count: 0,
+        unscored: 0,
+        share: 0,
+        tasks: [],
+        examples: [],
+        taskSet: new Set(),
+      };
+      groups.set(key, group);
+    }
+    group.count += 1;
+    if (f.status === "unscored") group.unscored += 1;
+    group.taskSet.add(f.task);
+    if (group.examples.length < EXAMPLES_PER_GROUP) group.examples.push(f.id);
+  }
+  return sortFailureGroups(
+    [...groups.values()].map(({ taskSet, ...group }) => ({
+      ...group,
+      share: total > 0 ? group.count / total : 0,
+      tasks: [...taskSet].sort(),
+    })),
+    "count",
+  );
+}
+
+export type FailureGroupSort = "count" | "tasks" | "errorType" | "message" | "lastTool";
+
+const text = (v: string | null) => v ?? "";
+
+/** Groups ordered by a column: counts most first, names A→Z with the empty last; ties by key. */
+export function sortFailureGroups(groups: readonly FailureGroup[], by: FailureGroupSort): FailureGroup[] {
+  const byKey = (a: FailureGroup, b: FailureGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const compare: Record<FailureGroupSort, (a: FailureGroup, b: FailureGroup) => number> = {
+    count: (a, b) => b.count - a.count,
+    tasks: (a, b) => b.tasks.length - a.tasks.length || b.count - a.count,
+    errorType: (a, b) =>
+      Number(a.errorType === null) - Number(b.errorType === null) || text(a.errorType).localeCompare(text(b.errorType)),
+    message: (a, b) =>
+      Number(a.message === null) - Number(b.message === null) || text(a.message).localeCompare(text(b.message)),
+    lastTool: (a, b) =>
+      Number(a.lastTool === null) - Number(b.lastTool === null) || text(a.lastTool).localeCompare(text(b.lastTool)),
+  };
+  return [...groups].sort((a, b) => compare[by](a, b) || byKey(a, b));
+}
+
+/** Rollout ids of a group, in run order, for filtering the rollouts list by it. */
+export function rolloutsInGroup(facts: readonly FailureFacts[], key: string): string[] {
+  return facts.filter((f) => isFailure(f) && groupKeyOf(f) === key).map((f) => f.id);
+}
+
+export interface FailureGroupChange {
+  key: string;
+  group: FailureGroup;
+  before: number;
+  after: number;
+  /** "grew from 3 to 19", "shrank from 5 to 1", "new: 4", "gone (was 2)", "unchanged at 7". */
+  change: string;
+}
+
+/** One run's groups beside another's, matched by key; the largest change first. */
+export function compareFailureGroups(
+  before: readonly FailureGroup[],
+  after: readonly FailureGroup[],
+): FailureGroupChange[] {
+  const a = new Map(before.map((g) => [g.key, g]));
+  const b = new Map(after.map((g) => [g.key, g]));
+  const keys = [...new Set([...a.keys(), ...b.keys()])];
+  return keys
+    .map((key) => {
+      const was = a.get(key)?.count ?? 0;
+      const now = b.get(key)?.count ?? 0;
+      const change =
+        was === 0
+          ? `new: ${now}`
+          : now === 0
+            ? `gone (was ${was})`
+            : now > was
+              ? `grew from ${was} to ${now}`
+              : now < was
+                ? `shrank from ${was} to ${now}`
+                : `unchanged at ${now}`;
+      return { key, group: (b.get(key) ?? a.get(key))!, before: was, after: now, change };
+    })
+    .sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || (x.key < y.key ? -1 : 1));
+}
+
+/**
+ * The failure groups of a run as a report scored it (the report's verdicts, under its scenario): the
+ * `failureGroups` of the report JSON. Rollouts are matched by id.
+ */
+export function failureGroupsOf(
+  run: Pick<ScoringRun, "rollouts">,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  return failureGroups(runFailureFacts(run, verdicts), run.rollouts.length);
+}
+
+/** Every rollout's failure facts, in run order, with the report's verdicts. */
+export function runFailureFacts(
+  run: Pick<ScoringRun, "rollouts">,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureFacts[] {
+  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  return run.rollouts.map((r) => failureFactsOf(r, passed.get(r.id) ?? false));
+}
+
+/**
+ * What a group has in common, in words ("RuntimeError · “exit code <n>” · failed C1, C2 · tags WRONG · last
+ * tool bash"); a group with none of these is the rollouts that failed with nothing recorded but their verdict.
+ */
+export function describeFailureGroup(g: Pick<FailureGroup, GroupField>): string {
+  const parts: string[] = [];
+  if (g.errorType !== null) parts.push(g.errorType);
+  if (g.message !== null) parts.push(`“${g.message}”`);
+  if (g.failedRequired.length > 0) parts.push(`failed ${g.failedRequired.join(", ")}`);
+  if (g.failureTags.length > 0)
+    parts.push(`${g.failureTags.length === 1 ? "tag" : "tags"} ${g.failureTags.join(", ")}`);
+  if (g.lastTool !== null) parts.push(`last tool ${g.lastTool}`);
+  return parts.length > 0 ? parts.join(" · ") : "no error, check or tag recorded";
+}
+
+type GroupField = "errorType" | "message" | "failedRequired" | "failureTags" | "lastTool";
