@@ -13,7 +13,7 @@ import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { combinedBudget } from "@/lib/scoring/scenario/budget";
-import { checkKeys } from "@/components/whatif/check-rows";
+import { checkKeys } from "@/lib/scoring/view/check-keys";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";

@@ -2,17 +2,45 @@ import { decodeColumns, encodeColumns } from "./columns/column-bytes";
 import { columnsOf } from "./columns/columns-of";
 import { runOfColumns } from "./columns/run-of-columns";
 import { isRunColumns, type RunColumns } from "./columns/run-columns";
+import { rolloutsAt } from "./columns/rollouts-at";
 import type { ScoringRun } from "./core/types";
 import type { CheckTally } from "./report/check-tallies";
 import { columnLevers } from "./report/columnar/column-levers";
+import { modelOf, type ColumnModel } from "./report/columnar/column-model";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
-import type { Lever, Report, ReportHeadline } from "./report/report-types";
+import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
 import { policyReports, type PolicyReports } from "./report/robustness";
+import { describeScenario } from "./scenario/describe-scenario";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
 
 const HEADLINES_KEPT = 4;
+
+/** One task's figures under a scenario, as report(scenario) holds them. */
+export interface TaskFigures {
+  /** The task's row of the report's `tasks`. */
+  task: TaskReport;
+  /** Its rollouts' rows of the report's `rollouts`, in run order. */
+  rollouts: RolloutReport[];
+  scenarioDescription: string[];
+}
+
+/** The rows of the tasks keyed `key` (a key declared twice has two), in task order. */
+function rowsOfKey(model: ColumnModel, key: string): number[] {
+  const first = model.taskRow.get(key);
+  if (first === undefined) return [];
+  if (model.taskRow.size === model.tasks.length) return [first];
+  return model.tasks.flatMap((t, i) => (t.key === key ? [i] : []));
+}
+
+/** The rollouts of the given task rows, in run order. */
+function rolloutsOfRows(model: ColumnModel, rows: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const t of rows)
+    for (let k = model.taskStart[t]!; k < model.taskStart[t + 1]!; k++) out.push(model.taskRollouts[k]!);
+  return rows.length > 1 ? out.sort((a, b) => a - b) : out;
+}
 
 /**
  * One version of a run, as everything that shows it shares it: the run's columns, scored from them
@@ -89,6 +117,49 @@ export class RunSnapshot {
       this.#headlines.set(key, headline);
     }
     return headline;
+  }
+
+  /**
+   * Task `key`'s figures under `scenario`: report(scenario)'s row of the task and of each of its rollouts, made
+   * without the run's other rows (a task or rollout page). Null when the run has no such task.
+   */
+  taskFigures(key: string, scenario: Scenario = {}): TaskFigures | null {
+    const scorer = scorerOf(this.columns, scenario);
+    const { model } = scorer;
+    const rows = rowsOfKey(model, key);
+    if (rows.length === 0) return null;
+    scorer.prepare(scenario);
+    return {
+      task: scorer.taskRow(rows[0]!),
+      rollouts: rolloutsOfRows(model, rows).map((r) => scorer.rolloutRow(r)),
+      scenarioDescription: describeScenario(scenario, (ref) => model.resolve(ref)),
+    };
+  }
+
+  /** The key of the task of the rollout whose id is `rolloutId`, or null when the run has no such rollout. */
+  taskOfRollout(rolloutId: string): string | null {
+    const model = modelOf(this.columns);
+    const r = model.ids.indexOf(rolloutId);
+    return r < 0 ? null : model.tasks[this.columns.rolloutTask[r]!]!.key;
+  }
+
+  /**
+   * Task `key`'s part of the run as objects: that task and its rollouts in run order. What reads one task's
+   * checks under a scenario (lib/scoring/view/check-grid.ts) gives the same for them as on the whole run: a
+   * scenario edits a rollout's checks from the rollout and the scenario alone. Null when there is no such task.
+   */
+  taskPart(key: string): ScoringRun | null {
+    const model = modelOf(this.columns);
+    const rows = rowsOfKey(model, key);
+    if (rows.length === 0) return null;
+    const c = this.columns;
+    return {
+      name: c.name,
+      format: c.format,
+      tasks: rows.map((t) => model.tasks[t]!),
+      rollouts: rolloutsAt(c, rolloutsOfRows(model, rows)),
+      passThreshold: c.passThreshold,
+    };
   }
 
   /** Whether `levers` is computed already. */
