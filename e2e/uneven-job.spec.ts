@@ -34,7 +34,7 @@ test.beforeAll(async ({ request }) => {
 test("the headline is completion with its interval; correctness says 3 of 85 tasks", async ({ page }) => {
   await page.goto(`/runs/${ids.codex}`);
   await expect(page.getByTestId("headline-value")).toBeVisible();
-  const headline = page.getByRole("region", { name: "Headline" });
+  const headline = page.getByRole("region", { name: "Headline", exact: true });
   await expect(headline).toContainText("Completion");
   await expect(headline).toContainText("95% CI");
   await expect(page.getByTestId("headline-coverage")).toHaveText("85 tasks");

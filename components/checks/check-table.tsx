@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import { clipHead, fixed } from "@/lib/display/format";
+import { clipHead, count, fixed } from "@/lib/display/format";
 import { sameText } from "@/lib/text-head";
 import { flippable } from "@/lib/api/check-views";
 import { isPreformatted, statusWord, verdictWord } from "./words";
@@ -84,7 +84,7 @@ export function CheckDetailTexts({
         <div className={styles.evidence}>
           {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
           <EvidenceRefs refs={check.evidenceRefs} resolved={evidence ?? undefined} />
-          {more > 0 ? <span className="muted">and {more.toLocaleString("en-US")} more</span> : null}
+          {more > 0 ? <span className="muted">and {count(more)} more</span> : null}
         </div>
       ) : null}
       {check.metadata.cut ? (

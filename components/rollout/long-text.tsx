@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { bytes as bytesText } from "@/lib/display/format";
+import { bytes as bytesText, count, plural } from "@/lib/display/format";
 import { FULL_TEXT_MAX } from "@/lib/text-head";
 import styles from "./rollout-page.module.css";
 
@@ -75,9 +75,7 @@ export function LongText({
         ) : (
           <>
             {collapsed ? lines.slice(0, EDGE_LINES).join("\n") : whole}
-            {collapsed ? (
-              <span className={styles.hiddenLines}>{`\n… ${hidden!.toLocaleString("en-US")} lines hidden …\n`}</span>
-            ) : null}
+            {collapsed ? <span className={styles.hiddenLines}>{`\n… ${count(hidden!)} lines hidden …\n`}</span> : null}
             {collapsed ? lines.slice(-EDGE_LINES).join("\n") : null}
           </>
         )}
@@ -99,7 +97,7 @@ export function LongText({
         )
       ) : hidden! > 0 ? (
         <button type="button" className="button button-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "show less" : `show all (${lines.length.toLocaleString("en-US")} lines)`}
+          {open ? "show less" : `show all (${plural(lines.length, "line")})`}
         </button>
       ) : null}
       {typeof state === "object" ? (

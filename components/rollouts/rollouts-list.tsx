@@ -2,7 +2,7 @@ import Link from "@/components/ui/link";
 import { rolloutHref, rolloutsHref, taskHref } from "@/components/task/hrefs";
 import { pageOf } from "@/components/ui/page-of";
 import { VerdictBadge } from "@/components/ui/verdict-badge";
-import { count, plural } from "@/lib/display/format";
+import { count, fixed, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, MEASURE_ORDER, measureText, NOT_RECORDED_TITLE } from "@/lib/display/measures";
 import { countUnscoredReasons } from "@/lib/scoring/core/unscored-reason";
 import { firstDirection, type RolloutSort, type RolloutSortKey } from "@/lib/scoring/view/rollout-sort";
@@ -195,7 +195,7 @@ export function RolloutsList({
                       <span className="muted"> {plural(r.failedRequired, "required check")} failed</span>
                     ) : null}
                   </td>
-                  <td className="num">{r.reward === null ? "—" : r.reward.toFixed(3)}</td>
+                  <td className="num">{fixed(r.reward, 3)}</td>
                   {measures.map((m) => (
                     <td
                       key={m}

@@ -1,4 +1,4 @@
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import { runPassAtKPoints, type RunPassAtK } from "@/lib/scoring/core/pass-at-k";
 import { PassAtKChart } from "@/components/task/pass-at-k-chart";
 import { PassAtKTable } from "@/components/task/pass-at-k-table";
@@ -21,8 +21,7 @@ export function RunPassAtKSection({ curves }: { curves: RunPassAtK }) {
       ) : (
         <>
           <p className={styles.panelNote}>
-            The mean over{" "}
-            {tasks === of ? plural(of, "task") : `${tasks.toLocaleString("en-US")} of ${plural(of, "task")}`} of each
+            The mean over {tasks === of ? plural(of, "task") : `${count(tasks)} of ${plural(of, "task")}`} of each
             task’s unbiased estimate, for k = 1 to {maxK}: the fewest counted rollouts a task has, so every point
             averages the same tasks. pass@1 is the task-equal pass rate.
             {maxK === 1 ? " A task with a single rollout leaves k = 1 only." : ""}

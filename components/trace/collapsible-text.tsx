@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import styles from "./trace.module.css";
+import { plural } from "@/lib/display/format";
 
 /** Characters shown before "show all": long tool output would otherwise bury the steps around it. */
 const COLLAPSED_CHARS = 1200;
@@ -20,7 +21,7 @@ export function CollapsibleText({ text, tone = "plain" }: { text: string; tone?:
       </pre>
       {long ? (
         <button type="button" className="button button-small" onClick={() => setOpen(!open)}>
-          {open ? "show less" : `show all (${text.length.toLocaleString("en-US")} characters)`}
+          {open ? "show less" : `show all (${plural(text.length, "character")})`}
         </button>
       ) : null}
     </div>

@@ -122,7 +122,7 @@ function CitedBy({ citations, total }: { citations: readonly Citation[]; total: 
           </a>
         </span>
       ))}
-      {total > citations.length ? <span> and {(total - citations.length).toLocaleString("en-US")} more</span> : null}
+      {total > citations.length ? <span> and {count(total - citations.length)} more</span> : null}
     </div>
   );
 }

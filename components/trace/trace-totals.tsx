@@ -1,4 +1,4 @@
-import { count, duration } from "@/lib/display/format";
+import { count, duration, usd } from "@/lib/display/format";
 import type { TraceTotals } from "@/lib/traces";
 import styles from "./trace.module.css";
 
@@ -17,7 +17,7 @@ export function TraceTotalsView({ totals }: { totals: TraceTotals }) {
     ["Tool calls", count(totals.toolCalls), "trace-total-calls"],
     ["Tool errors", count(totals.toolErrors), "trace-total-errors"],
     ["Tokens", tokens(totals), "trace-total-tokens"],
-    ["Cost", totals.costUsd === null ? NOT_RECORDED : `$${totals.costUsd.toFixed(4)}`, "trace-total-cost"],
+    ["Cost", totals.costUsd === null ? NOT_RECORDED : usd(totals.costUsd), "trace-total-cost"],
     ["Wall time", totals.wallTimeMs === null ? NOT_RECORDED : duration(totals.wallTimeMs), "trace-total-wall"],
   ];
   return (

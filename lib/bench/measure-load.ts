@@ -1,4 +1,5 @@
-import { SqliteStore } from "@/lib/store/sqlite/sqlite-store";
+import { parseDatabaseUrl } from "@/lib/db/url";
+import { createStore } from "@/lib/store/open-store";
 import { computeReport } from "@/lib/scoring/report/report";
 
 export interface LoadMeasurement {
@@ -16,7 +17,7 @@ const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.f
  * size of the ScoringRun as JSON, which is roughly what the run page sends to the browser.
  */
 export async function measureLoad(dbFile: string, runId: string, repeats = 5): Promise<LoadMeasurement> {
-  const store = new SqliteStore(dbFile);
+  const store = createStore(parseDatabaseUrl(`file:${dbFile}`));
   try {
     const loads: number[] = [];
     const reports: number[] = [];

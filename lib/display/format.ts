@@ -6,6 +6,9 @@ import type { TextHead } from "@/lib/text-head";
  */
 import type { MetricKind } from "@/lib/scoring/core/dimensions";
 import type { Interval } from "@/lib/scoring/core/stats";
+import { count, plural } from "@/lib/scoring/core/numbers";
+
+export { count, plural };
 
 const MISSING = "—";
 const MINUS = "−";
@@ -35,11 +38,6 @@ export function fixed(value: number | null | undefined, digits: number): string 
 /** The short score of a partial verdict ("0.5", "0.25"); "" when there is none. */
 export function shortScore(value: number | null): string {
   return value === null ? "" : num(value, 2);
-}
-
-/** A count with thousands separators ("12,345"). */
-export function count(n: number): string {
-  return n.toLocaleString("en-US");
 }
 
 /** A mean of counts with separators and exactly one decimal ("4.5", "4.0", "1,234.5"), one precision a column. */
@@ -178,11 +176,6 @@ export function duration(ms: number | null | undefined): string {
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   const min = Math.round(s / 60);
   return `${count(Math.floor(min / 60))} h ${min % 60} min`;
-}
-
-/** A count and its noun, with thousands separators ("1 task", "8,000 rollouts"). */
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${count(n)} ${n === 1 ? word : many}`;
 }
 
 /** What a figure covers: "85 tasks" when it covers every one, else "3 of 85 tasks". */

@@ -1,11 +1,12 @@
 import { parseDatabaseUrl, type DatabaseTarget } from "@/lib/db/url";
-import { PostgresStore } from "./postgres/postgres-store";
-import { SqliteStore } from "./sqlite/sqlite-store";
+import { PostgresDialect } from "./postgres/dialect";
+import { SqlStore } from "./sql-store";
+import { SqliteDialect } from "./sqlite/dialect";
 import type { Store } from "./store";
 
 /** The store for a database: SQLite for a `file:` URL, PostgreSQL for a `postgresql://` one. */
 export function createStore(target: DatabaseTarget): Store {
-  return target.provider === "sqlite" ? new SqliteStore(target.file) : new PostgresStore(target.url);
+  return new SqlStore(target.provider === "sqlite" ? new SqliteDialect(target.file) : new PostgresDialect(target.url));
 }
 
 const KEY = Symbol.for("tally.store");

@@ -3,8 +3,9 @@ import { MEASURE_KEYS, measuresOf, type Measures } from "@/lib/scoring/core/meas
 import { unscoredReasonOf } from "@/lib/scoring/core/unscored-reason";
 
 /*
- * Raw rows of the scoring read to the scoring shape. The raw values differ by provider and path: SQLite gives
- * booleans as 0/1 and JSON as text, PostgreSQL booleans and jsonb natively; the converters accept both.
+ * Raw rows of the scoring read (rules/rollouts.ts loadScoringRun) to the scoring shape. The raw values differ by
+ * database: SQLite gives booleans as 0/1 and JSON as text, PostgreSQL booleans and JSON parsed; the converters
+ * accept both.
  */
 
 export type RawRow = Record<string, unknown>;
@@ -69,8 +70,9 @@ export function toScoringCheck([
   };
 }
 
-export const RUN_SELECT = `SELECT "name", "format", "passThreshold", "warnings", "regrades" FROM "Run" WHERE "id" = `;
-export const TASK_SELECT = `SELECT "id", "key", "taskId", "name", "group", "weight" FROM "Task" WHERE "runId" = `;
+/** The columns of a run and of its tasks scoringRunHead reads. */
+export const RUN_COLUMNS = `"name", "format", "passThreshold", "warnings", "regrades"`;
+export const TASK_COLUMNS = `"id", "key", "taskId", "name", "group", "weight"`;
 export const ROLLOUT_COLUMNS =
   `r."id", r."taskRef", r."rolloutId", r."status", r."rule", r."reportedPassed", r."reportedReward", r."penalties", r."gate", r."sourcePath", r."warnings", ` +
   `r."errorCategory", CASE WHEN r."error" IS NOT NULL AND length(trim(r."error")) > 0 THEN 1 ELSE 0 END AS "hasError", ` +
@@ -93,17 +95,6 @@ function unscoredReasonOfRow(r: RawRow, checks: readonly ScoringCheck[]): { unsc
 function measuresOfRow(r: RawRow): { measures?: Measures } {
   const measures = measuresOf(Object.fromEntries(MEASURE_KEYS.map((k) => [k, numOrNull(r[k])])));
   return Object.keys(measures).length > 0 ? { measures } : {};
-}
-
-/** The run from its row, its tasks (by key) and its rollouts (by id) with their checks. */
-export function toScoringRun(
-  run: RawRow,
-  tasks: readonly RawRow[],
-  rollouts: readonly RawRow[],
-  checksOf: (rollout: RawRow) => ScoringCheck[],
-): ScoringRun {
-  const taskKey = taskKeysOf(tasks);
-  return { ...scoringRunHead(run, tasks), rollouts: rollouts.map((r) => toScoringRollout(r, taskKey, checksOf)) };
 }
 
 /** The run's scoring fields but its rollouts, from its row and its tasks' rows. */

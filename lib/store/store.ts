@@ -123,13 +123,13 @@ export interface Store {
   ): Promise<StoreOutcome[]>;
   /** Keeps the bytes of refused files with their reasons, so nothing a user uploaded is lost. */
   storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]): Promise<void>;
-  /** Stores the as-recorded report's run and task figures. */
+  /** Stores the as-recorded report's run and task figures; nothing for an unknown run. */
   updateSummaries(runId: string, report: Report): Promise<void>;
   /** The run's stored encoding (lib/store/run-encoding.ts) as written, its bytes left empty unless `bytes`; or null. */
   readRunEncoding(runId: string, options: { bytes: boolean }): Promise<StoredEncoding | null>;
-  /** Stores a run's encoding in place of the one before. */
+  /** Stores a run's encoding in place of the one before; fails for an unknown run. */
   writeRunEncoding(runId: string, encoding: StoredEncoding): Promise<void>;
-  /** Marks one run as the baseline every comparison defaults to (at most one), or unmarks it. */
+  /** Marks one run as the baseline every comparison defaults to (at most one), or unmarks it; nothing for an unknown run. */
   setBaseline(runId: string, baseline?: boolean): Promise<void>;
   /** Gives a run a new name (its key, and so the batches that map to it, stay); false when there is no such run. */
   renameRun(runId: string, name: string): Promise<boolean>;
@@ -156,7 +156,8 @@ export interface Store {
   createScenario(input: { name: string; description: string; scenario: Scenario }): Promise<ScenarioWrite>;
   /**
    * Changes a saved scenario in ONE transaction: a rename keeps its creation time; declaring it undeclares any
-   * other. `missing` for an unknown name, `taken` when renamed to a name another scenario holds.
+   * other, and so does any edit of the declared one (it stays the only one declared, whether or not `changes`
+   * names `declared`). `missing` for an unknown name, `taken` when renamed to a name another scenario holds.
    */
   updateScenario(name: string, changes: ScenarioChanges): Promise<ScenarioWrite>;
   /** Deletes a saved scenario; false when there is none by that name. */

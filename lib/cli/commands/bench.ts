@@ -225,7 +225,7 @@ export const benchCommand = {
         : { skipped: "ingest stored no run" };
 
       const buildFile = path.join(root, ".next", "BUILD_ID");
-      const sourceFile = path.join(root, "lib/store/sqlite/sqlite-store.ts");
+      const sourceFile = path.join(root, "lib/store/sql-store.ts");
       const buildOlderThanSource =
         fs.existsSync(buildFile) && fs.statSync(buildFile).mtimeMs < fs.statSync(sourceFile).mtimeMs;
       let server: ServerMeasurement | Skipped;
@@ -323,7 +323,7 @@ export const benchCommand = {
           : {
               ...server,
               build: buildOlderThanSource
-                ? "older than lib/store/sqlite/sqlite-store.ts: these figures are of the previous code"
+                ? "older than lib/store/sql-store.ts: these figures are of the previous code"
                 : "current",
             },
         reportInProcess: {
@@ -342,9 +342,7 @@ export const benchCommand = {
             `at ingest ${loadAtIngest.join(" ")}, after ${result.machine.loadavgAfter.join(" ")}`,
         );
         if (!skipped(server) && buildOlderThanSource)
-          console.log(
-            "build: older than lib/store/sqlite/sqlite-store.ts: the server figures are of the previous code",
-          );
+          console.log("build: older than lib/store/sql-store.ts: the server figures are of the previous code");
         console.log(figureTable(figures));
       }
       return 0;

@@ -4,6 +4,7 @@ import type { InputFile, JsonObject, NormalizedRollout, NormalizedTask } from ".
 import { parseEvalKey, taskFromTrialName, truncationWarning, type EvalKey } from "./eval-key";
 import type { THarborEval } from "./schema";
 import { mainReward, type HarborTrial } from "./trial";
+import { count, plural } from "@/lib/scoring/core/numbers";
 
 /** One trial as a job's result.json lists it: its named rewards and its exception type. */
 export interface ListedTrial {
@@ -31,7 +32,7 @@ function listed(trials: Map<string, ListedTrial>, name: string): ListedTrial {
 
 /** "1 trial", "14 trials" (or "1 scored trial"…) for the sentences ingest stores with the run. */
 function trialCount(n: number, noun = "trial"): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+  return plural(n, noun);
 }
 
 /** Reward keys are strings ("1.0", "0.85"): Harbor writes a Python dict keyed by float. */
@@ -151,7 +152,7 @@ export function listingDisagreement(
 export function detailsNote(withFolder: number, total: number, jobPath: string): string | null {
   if (withFolder >= total) return null;
   return (
-    `${withFolder.toLocaleString("en-US")} of ${trialCount(total)} have a trial folder; the other ${(total - withFolder).toLocaleString("en-US")} come from ${jobPath} ` +
+    `${count(withFolder)} of ${trialCount(total)} have a trial folder; the other ${count(total - withFolder)} come from ${jobPath} ` +
     "alone: their reward and exception, without checks, verifier output or trace"
   );
 }
@@ -213,7 +214,7 @@ export function harborMeanNote(harborMean: number, listing: EvalListing, trials:
       ? "no trial here is scored"
       : `Tally's mean reward over the ${trialCount(scored.length, "scored trial")} here is ${fmt(sum / scored.length)}` +
         (scored.length < trials.length
-          ? ` (${fmt(sum / trials.length)} with the ${(trials.length - scored.length).toLocaleString("en-US")} unscored counted as 0, as Harbor counts them)`
+          ? ` (${fmt(sum / trials.length)} with the ${count(trials.length - scored.length)} unscored counted as 0, as Harbor counts them)`
           : "");
   const other = otherTrials(listing, trials);
   if (other !== null) {

@@ -11,6 +11,7 @@ import {
 } from "../core/schemes";
 import type { ScoredRun } from "./score-run";
 import { estimate, type Interval } from "../core/stats";
+import { plural } from "../core/numbers";
 
 export const DEFAULT_HEADLINE_METRIC = "correctness";
 export const DEFAULT_SCHEME: Scheme = "task";
@@ -136,7 +137,7 @@ export function headlineMetric(
   };
 }
 
-const tasksText = (n: number) => `${n.toLocaleString("en-US")} task${n === 1 ? "" : "s"}`;
+const tasksText = (n: number) => plural(n, "task");
 
 /** Tasks with at least one scored rollout. */
 export function scoredTaskCount(tasks: readonly { scored: number }[]): number {

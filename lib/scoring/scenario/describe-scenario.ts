@@ -4,19 +4,19 @@ import type { Measures } from "../core/measures";
 import type { Scenario } from "./scenario";
 import { SCHEME_WORDS } from "../core/schemes";
 import type { ScoringRun, ScoringTask } from "../core/types";
+import { count } from "../core/numbers";
 
 const DEFAULT_METRIC = "correctness";
 const DEFAULT_SCHEME = "task";
 
 /** A count with thousands separators ("1,000,000"): lib/display is above this layer. */
-const counted = (v: number) => v.toLocaleString("en-US");
 
 /** A figure of a measure in words, in its own unit ("$0.8", "12 s", "1 tool call", "1,000,000 tokens"). */
 const MEASURE_WORDS: Record<BudgetKey, (value: number) => string> = {
   costUsd: (v) => `$${v}`,
-  durationMs: (v) => `${counted(v / 1000)} s`,
-  tokens: (v) => `${counted(v)} ${v === 1 ? "token" : "tokens"}`,
-  toolCalls: (v) => `${counted(v)} ${v === 1 ? "tool call" : "tool calls"}`,
+  durationMs: (v) => `${count(v / 1000)} s`,
+  tokens: (v) => `${count(v)} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${count(v)} ${v === 1 ? "tool call" : "tool calls"}`,
 };
 
 /**
@@ -32,9 +32,9 @@ export function describeOverBudget(measures: Measures | undefined, budget: Budge
 /** A limit in words, in the measure's own unit ("$0.5 of cost", "120 s of time"). */
 const LIMIT_WORDS: Record<BudgetKey, (limit: number) => string> = {
   costUsd: (v) => `$${v} of cost`,
-  durationMs: (v) => `${counted(v / 1000)} s of time`,
-  tokens: (v) => `${counted(v)} ${v === 1 ? "token" : "tokens"}`,
-  toolCalls: (v) => `${counted(v)} ${v === 1 ? "tool call" : "tool calls"}`,
+  durationMs: (v) => `${count(v / 1000)} s of time`,
+  tokens: (v) => `${count(v)} ${v === 1 ? "token" : "tokens"}`,
+  toolCalls: (v) => `${count(v)} ${v === 1 ? "tool call" : "tool calls"}`,
 };
 
 /**

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { columnNames, type ColumnKind, type Table } from "../rows";
+import { onConflict, type Conflict } from "../sql/rule";
 
 export type Connection = Database.Database;
 
@@ -92,37 +93,38 @@ export function decode(value: unknown, kind: ColumnKind): unknown {
   }
 }
 
-/** A row as selected (`SELECT *` or a subset) decoded by its table's column kinds; other columns pass as they are. */
-export function decodeRow<Model>(table: Table<unknown>, raw: Record<string, unknown>): Model {
-  const columns = table.columns as Record<string, ColumnKind>;
-  const out: Record<string, unknown> = {};
-  for (const name in raw) {
-    const kind = columns[name];
-    out[name] = kind ? decode(raw[name], kind) : raw[name];
-  }
-  return out as Model;
+/**
+ * A row as selected, decoded in place by the kinds of its columns; other columns pass as they are (a read
+ * that names no kinds, such as the scoring read, costs nothing here).
+ */
+export function decodeRow(kinds: Readonly<Record<string, ColumnKind>>, row: Record<string, unknown>): unknown {
+  for (const name in kinds) if (name in row) row[name] = decode(row[name], kinds[name]!);
+  return row;
 }
 
 /**
  * Inserts rows through one prepared single-row statement (on SQLite a cached prepared statement beats any
  * multi-row one), inside the caller's transaction. Each value is taken from the row by its column name.
+ * Returns the number of rows written.
  */
 export function insertRows<Row>(
   statements: Statements,
   table: Table<Row>,
   rows: readonly Row[],
-  options: { ignoreConflicts?: boolean } = {},
-): void {
-  if (rows.length === 0) return;
+  conflict: Conflict,
+): number {
+  if (rows.length === 0) return 0;
   const names = columnNames(table);
   const kinds = names.map((name) => table.columns[name]);
   const statement = statements.get(
     `INSERT INTO "${table.name}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})` +
-      (options.ignoreConflicts ? " ON CONFLICT DO NOTHING" : ""),
+      onConflict(conflict),
   );
   const values: unknown[] = new Array(names.length);
+  let written = 0;
   for (const row of rows) {
     for (let c = 0; c < names.length; c++) values[c] = encode(row[names[c]!], kinds[c]!);
-    statement.run(values);
+    written += statement.run(values).changes;
   }
+  return written;
 }

@@ -1,0 +1,206 @@
+import type { InputFile, NormalizedRun } from "@/lib/formats/types";
+import type { Report } from "@/lib/scoring/report/report-types";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { OverlapCache, STORE_MARKER_SQL } from "./overlap-cache";
+import type { CheckBounds, CheckPick, RolloutTextRef, ScenarioChanges, SharedRollouts } from "./records";
+import { storeRollouts } from "./rules/batches";
+import { getRawFile, storeRejectedFiles } from "./rules/files";
+import * as rollouts from "./rules/rollouts";
+import * as runs from "./rules/runs";
+import * as scenarios from "./rules/scenarios";
+import { readRunEncoding, updateSummaries, writeRunEncoding } from "./rules/summaries";
+import { RunCache } from "./run-cache";
+import type { StoredEncoding } from "./run-encoding";
+import { first, type Dialect } from "./sql/rule";
+import { raw, sql } from "./sql/sql";
+import type { Provider, RolloutToStore, Store } from "./store";
+
+/*
+ * The one Store: each method runs its rule (lib/store/rules/, written once for both databases) on the
+ * database's dialect (lib/store/sqlite/dialect.ts, lib/store/postgres/dialect.ts): reads through `read`, every
+ * write through `write`, one transaction each. The run cache and the shared-rollouts cache sit on top.
+ */
+export class SqlStore implements Store {
+  readonly provider: Provider;
+  readonly #db: Dialect;
+  readonly #cache = new RunCache(this);
+  readonly #shared = new OverlapCache({
+    marker: async () => JSON.stringify(await this.#db.read(first(sql`${raw(STORE_MARKER_SQL)}`))),
+    overlap: (runId) => this.#db.read(rollouts.rolloutOverlap(runId)),
+    names: (runIds) => this.#db.read(rollouts.runNames(runIds)),
+  });
+
+  constructor(db: Dialect) {
+    this.#db = db;
+    this.provider = db.provider;
+  }
+
+  listRuns() {
+    return this.#db.read(runs.listRuns());
+  }
+
+  countRuns() {
+    return this.#db.read(runs.countRuns());
+  }
+
+  getRun(runId: string) {
+    return this.#db.read(runs.getRun(runId));
+  }
+
+  getRunBrief(runId: string) {
+    return this.#db.read(runs.getRunBrief(runId));
+  }
+
+  baselineRun() {
+    return this.#db.read(runs.baselineRun());
+  }
+
+  loadScoringRun(runId: string) {
+    return this.#db.read(rollouts.loadScoringRun(runId));
+  }
+
+  rolloutCount(runId: string) {
+    return this.#db.read(rollouts.rolloutCount(runId));
+  }
+
+  runVersion(runId: string) {
+    return this.#db.read(runs.runVersion(runId));
+  }
+
+  getTask(runId: string, key: string) {
+    return this.#db.read(rollouts.getTask(runId, key));
+  }
+
+  getRollout(runId: string, rolloutId: string) {
+    return this.#db.read(rollouts.getRollout(runId, rolloutId));
+  }
+
+  getRolloutHead(runId: string, rolloutId: string, options: { textHead: number }) {
+    return this.#db.read(rollouts.getRolloutHead(runId, rolloutId, options.textHead));
+  }
+
+  getTaskHead(runId: string, key: string) {
+    return this.#db.read(rollouts.getTaskHead(runId, key));
+  }
+
+  getChecks(runId: string, picks: readonly CheckPick[], bounds: CheckBounds) {
+    return this.#db.read(rollouts.getChecks(runId, picks, bounds));
+  }
+
+  getCheckRefs(runId: string, rolloutId: string) {
+    return this.#db.read(rollouts.getCheckRefs(runId, rolloutId));
+  }
+
+  getRolloutText(runId: string, rolloutId: string, ref: RolloutTextRef) {
+    return this.#db.read(rollouts.getRolloutText(runId, rolloutId, ref));
+  }
+
+  taskKeyOfRowId(runId: string, rowId: string) {
+    return this.#db.read(rollouts.taskKeyOfRowId(runId, rowId));
+  }
+
+  rolloutIdOfRowId(runId: string, rowId: string) {
+    return this.#db.read(rollouts.rolloutIdOfRowId(runId, rowId));
+  }
+
+  sharedRollouts(runId: string): Promise<SharedRollouts[]> {
+    return this.#shared.get(runId);
+  }
+
+  getRawFile(sha256: string) {
+    return this.#db.read(getRawFile(sha256));
+  }
+
+  getRunExport(runId: string) {
+    return this.#db.read(rollouts.getRunExport(runId));
+  }
+
+  upsertRun(key: string, run: NormalizedRun, options: { baseline?: boolean; tags?: readonly string[] }) {
+    return this.#db.write(runs.upsertRun(key, run, options));
+  }
+
+  storeRollouts(runId: string, items: readonly RolloutToStore[], files: ReadonlyMap<string, InputFile>) {
+    return this.#db.write(storeRollouts(runId, items, files));
+  }
+
+  storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {
+    return this.#db.write(storeRejectedFiles(refused));
+  }
+
+  updateSummaries(runId: string, report: Report) {
+    return this.#db.write(updateSummaries(runId, report));
+  }
+
+  readRunEncoding(runId: string, options: { bytes: boolean }) {
+    return this.#db.read(readRunEncoding(runId, options));
+  }
+
+  writeRunEncoding(runId: string, encoding: StoredEncoding) {
+    return this.#db.write(writeRunEncoding(runId, encoding));
+  }
+
+  setBaseline(runId: string, baseline = true) {
+    return this.#db.write(runs.setBaseline(runId, baseline));
+  }
+
+  renameRun(runId: string, name: string) {
+    return this.#db.write(runs.renameRun(runId, name));
+  }
+
+  setRunTags(runId: string, tags: readonly string[]) {
+    return this.#db.write(runs.setLabels(runId, (current) => ({ ...current, tags: [...tags] })));
+  }
+
+  setRunLive(runId: string, until: Date | null) {
+    const liveUntil = until?.toISOString() ?? null;
+    return this.#db.write(runs.setLabels(runId, (current) => ({ ...current, liveUntil })));
+  }
+
+  deleteRun(runId: string) {
+    return this.#db.write(runs.deleteRun(runId));
+  }
+
+  listScenarios() {
+    return this.#db.read(scenarios.listScenarios());
+  }
+
+  getScenario(name: string) {
+    return this.#db.read(scenarios.getScenario(name));
+  }
+
+  declaredScenario() {
+    return this.#db.read(scenarios.declaredScenario());
+  }
+
+  createScenario(input: { name: string; description: string; scenario: Scenario }) {
+    return this.#db.write(scenarios.createScenario(input));
+  }
+
+  updateScenario(name: string, changes: ScenarioChanges) {
+    return this.#db.write(scenarios.updateScenario(name, changes));
+  }
+
+  deleteScenario(name: string) {
+    return this.#db.write(scenarios.deleteScenario(name));
+  }
+
+  bulkWrites<T>(work: () => Promise<T>): Promise<T> {
+    return this.#db.bulkWrites(work);
+  }
+
+  snapshot(runId: string, options?: { cachedOnly?: boolean }) {
+    return this.#cache.get(runId, options);
+  }
+
+  encoding(runId: string, options: { bytes: boolean }) {
+    return this.#cache.encoding(runId, options);
+  }
+
+  warmRunCache(runIds: readonly string[]) {
+    this.#cache.warm(runIds);
+  }
+
+  close() {
+    return this.#db.close();
+  }
+}
