@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 // The rollout page's Trace section on one real file per format: the totals each reader's golden test gives

@@ -1,12 +1,12 @@
 import { forwardRef } from "react";
 import { clipHead, count, fixed } from "@/lib/display/format";
 import { sameText } from "@/lib/text-head";
-import { flippable } from "@/lib/api/check-views";
+import { flippable } from "@/lib/views/check-views";
 import { isPreformatted, statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/ui/json-tree";
 import { CutText } from "@/components/ui/cut-text";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
-import { textUrl } from "@/components/ui/api-urls";
+import { textUrl } from "@/lib/views/api-urls";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";

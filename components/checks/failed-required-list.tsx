@@ -1,6 +1,6 @@
 import { clipHead } from "@/lib/display/format";
 import { CutText } from "@/components/ui/cut-text";
-import { textUrl } from "@/components/ui/api-urls";
+import { textUrl } from "@/lib/views/api-urls";
 import { DimensionBadge, EvidenceRefs, FailureTag } from "./check-badges";
 import type { CheckEntry } from "./check-entry";
 import { CheckMark } from "./check-mark";

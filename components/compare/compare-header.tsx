@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { BaselineToggle } from "./baseline-toggle";
-import { runHref } from "@/components/task/hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import { letter, type CompareRun } from "./compare-run";
 import { compareViewHref, type CompareView } from "./url-state";
 import styles from "./compare.module.css";

@@ -2,7 +2,7 @@ import Link from "@/components/ui/link";
 import { pValueText, plural } from "@/lib/display/format";
 import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
-import { taskHref } from "@/components/task/hrefs";
+import { taskHref } from "@/lib/views/hrefs";
 import type { CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 

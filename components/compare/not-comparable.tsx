@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import type { Comparison } from "@/lib/scoring/report/compare";
-import { taskHref } from "@/components/task/hrefs";
+import { taskHref } from "@/lib/views/hrefs";
 import type { CompareRun } from "./compare-run";
 import styles from "./compare.module.css";
 

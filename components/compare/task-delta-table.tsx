@@ -3,7 +3,7 @@ import type { TaskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
 import { FLIP_WORDS } from "@/lib/display/compare-words";
-import { sideBySideHref, taskHref } from "@/components/task/hrefs";
+import { sideBySideHref, taskHref } from "@/lib/views/hrefs";
 import type { CompareRun } from "./compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";

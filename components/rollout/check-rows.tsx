@@ -2,7 +2,7 @@
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CheckEntryView } from "@/lib/api/check-views";
+import type { CheckEntryView } from "@/lib/views/check-views";
 import { CHECK_PAGE, type CheckFilter } from "@/lib/scoring/view/check-pages";
 import { isFailedRequired } from "@/lib/scoring/view/check-grid";
 import { count, plural } from "@/lib/display/format";

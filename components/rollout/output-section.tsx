@@ -1,7 +1,7 @@
 import { EvidenceRefs } from "@/components/checks/check-badges";
 import type { TextHead } from "@/lib/text-head";
 import type { ResolvedRef } from "@/lib/traces";
-import { textUrl } from "@/components/ui/api-urls";
+import { textUrl } from "@/lib/views/api-urls";
 import styles from "./rollout-page.module.css";
 import { TextHeadBlock } from "./text-block";
 

@@ -4,6 +4,7 @@ import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
 
 /*
@@ -52,6 +53,11 @@ export type WorkerAnswer =
   /** The levers of the view answered with `id` (RECORDED_ID: the as-recorded one), sent after it. */
   | { type: "levers"; id: number; levers: Lever[] }
   | { type: "error"; message: string };
+
+/** The snapshot of an embedded run's bytes (`{base64}`): its columns, no objects. */
+export function snapshotOfBase64(base64: string): RunSnapshot {
+  return RunSnapshot.fromBytes(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+}
 
 /** The bytes of an embedded run (`{base64}`), decoded to the run. */
 export function decodeRunBase64(base64: string): ScoringRun {

@@ -24,7 +24,7 @@ import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader } from "./run-header";
-import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
+import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/lib/views/hrefs";
 import { readRunPageMeta } from "./run-payload";
 import type { RunPageMeta } from "./run-page-meta";
 import type { SharedRollouts } from "@/lib/store/records";

@@ -1,6 +1,6 @@
 import { use } from "react";
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import type { SharedRollouts } from "@/lib/store/records";
 

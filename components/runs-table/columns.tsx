@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,

@@ -9,9 +9,9 @@ import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import { CellDetail } from "./cell-detail";
-import { sideBySideHref } from "./hrefs";
+import { sideBySideHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
-import type { GridCellView, GridRowView, GridSource, GridView } from "./grid-view";
+import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
 import { Breakable } from "@/components/ui/breakable";
 

@@ -1,4 +1,4 @@
-import type { Citation } from "@/lib/api/rollout-trace";
+import type { Citation } from "@/lib/views/rollout-trace";
 import { TextBlock } from "@/components/rollout/text-block";
 import { bytes } from "@/lib/display/format";
 import type { TraceRead } from "@/lib/traces";

@@ -1,12 +1,11 @@
 import { decodeColumns, encodeColumns } from "./columns/column-bytes";
 import { columnsOf } from "./columns/columns-of";
-import { runOfColumns } from "./columns/run-of-columns";
+import { runOfColumns, taskAt } from "./columns/run-of-columns";
 import { isRunColumns, type RunColumns } from "./columns/run-columns";
 import { rolloutsAt } from "./columns/rollouts-at";
 import type { ScoringRun } from "./core/types";
 import type { CheckTally } from "./report/check-tallies";
 import { columnLevers } from "./report/columnar/column-levers";
-import { modelOf, type ColumnModel } from "./report/columnar/column-model";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
 import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
@@ -26,20 +25,25 @@ export interface TaskFigures {
   scenarioDescription: string[];
 }
 
-/** The rows of the tasks keyed `key` (a key declared twice has two), in task order. */
-function rowsOfKey(model: ColumnModel, key: string): number[] {
-  const first = model.taskRow.get(key);
-  if (first === undefined) return [];
-  if (model.taskRow.size === model.tasks.length) return [first];
-  return model.tasks.flatMap((t, i) => (t.key === key ? [i] : []));
+/** Each task key's task rows and rollouts (both ascending): what a page about one task reads of the run. */
+interface TaskPlaces {
+  rows: number[];
+  rollouts: number[];
 }
 
-/** The rollouts of the given task rows, in run order. */
-function rolloutsOfRows(model: ColumnModel, rows: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const t of rows)
-    for (let k = model.taskStart[t]!; k < model.taskStart[t + 1]!; k++) out.push(model.taskRollouts[k]!);
-  return rows.length > 1 ? out.sort((a, b) => a - b) : out;
+/** One pass over the tasks and one over the rollouts; no model, no objects per rollout. */
+function taskPlacesOf(c: RunColumns): Map<string, TaskPlaces> {
+  const byRow: TaskPlaces[] = [];
+  const out = new Map<string, TaskPlaces>();
+  for (let t = 0; t < c.taskKey.length; t++) {
+    const key = c.strings[c.taskKey[t]!]!;
+    let places = out.get(key);
+    if (!places) out.set(key, (places = { rows: [], rollouts: [] }));
+    places.rows.push(t);
+    byRow.push(places);
+  }
+  for (let r = 0; r < c.rolloutTask.length; r++) byRow[c.rolloutTask[r]!]!.rollouts.push(r);
+  return out;
 }
 
 /**
@@ -57,6 +61,8 @@ export class RunSnapshot {
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
   #levers: Lever[] | undefined;
+  #places: Map<string, TaskPlaces> | undefined;
+  #ids: readonly string[] | undefined;
   #binary: Uint8Array<ArrayBuffer> | undefined;
 
   /**
@@ -119,28 +125,39 @@ export class RunSnapshot {
     return headline;
   }
 
+  /** The task rows and rollouts of task `key`, or undefined. */
+  #placesOf(key: string): TaskPlaces | undefined {
+    this.#places ??= taskPlacesOf(this.columns);
+    return this.#places.get(key);
+  }
+
   /**
    * Task `key`'s figures under `scenario`: report(scenario)'s row of the task and of each of its rollouts, made
-   * without the run's other rows (a task or rollout page). Null when the run has no such task.
+   * without the run's other rows (a task or rollout page). A row reads run-wide facts (the run's metrics), so the
+   * run is scored from its columns; the scorer kept re-scores only what another scenario changes. Null when the
+   * run has no such task.
    */
   taskFigures(key: string, scenario: Scenario = {}): TaskFigures | null {
+    const places = this.#placesOf(key);
+    if (!places) return null;
     const scorer = scorerOf(this.columns, scenario);
-    const { model } = scorer;
-    const rows = rowsOfKey(model, key);
-    if (rows.length === 0) return null;
     scorer.prepare(scenario);
     return {
-      task: scorer.taskRow(rows[0]!),
-      rollouts: rolloutsOfRows(model, rows).map((r) => scorer.rolloutRow(r)),
-      scenarioDescription: describeScenario(scenario, (ref) => model.resolve(ref)),
+      task: scorer.taskRow(places.rows[0]!),
+      rollouts: places.rollouts.map((r) => scorer.rolloutRow(r)),
+      scenarioDescription: describeScenario(scenario, (ref) => scorer.model.resolve(ref)),
     };
+  }
+
+  /** Whether the run has a task keyed `key`. */
+  hasTask(key: string): boolean {
+    return this.#placesOf(key) !== undefined;
   }
 
   /** The key of the task of the rollout whose id is `rolloutId`, or null when the run has no such rollout. */
   taskOfRollout(rolloutId: string): string | null {
-    const model = modelOf(this.columns);
-    const r = model.ids.indexOf(rolloutId);
-    return r < 0 ? null : model.tasks[this.columns.rolloutTask[r]!]!.key;
+    const r = (this.#ids ??= this.columns.rolloutId.all()).indexOf(rolloutId);
+    return r < 0 ? null : this.columns.strings[this.columns.taskKey[this.columns.rolloutTask[r]!]!]!;
   }
 
   /**
@@ -149,15 +166,14 @@ export class RunSnapshot {
    * scenario edits a rollout's checks from the rollout and the scenario alone. Null when there is no such task.
    */
   taskPart(key: string): ScoringRun | null {
-    const model = modelOf(this.columns);
-    const rows = rowsOfKey(model, key);
-    if (rows.length === 0) return null;
+    const places = this.#placesOf(key);
+    if (!places) return null;
     const c = this.columns;
     return {
       name: c.name,
       format: c.format,
-      tasks: rows.map((t) => model.tasks[t]!),
-      rollouts: rolloutsAt(c, rolloutsOfRows(model, rows)),
+      tasks: places.rows.map((t) => taskAt(c, t)),
+      rollouts: rolloutsAt(c, places.rollouts),
       passThreshold: c.passThreshold,
     };
   }

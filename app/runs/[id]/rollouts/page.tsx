@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RolloutsList } from "@/components/rollouts/rollouts-list";
 import { parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
-import { runHref, rolloutsHref, scenarioParamOf } from "@/components/task/hrefs";
+import { runHref, rolloutsHref, scenarioParamOf } from "@/lib/views/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import styles from "@/components/task/task-page.module.css";
 import { computeReport } from "@/lib/scoring/report/report";

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { parseQuery, scenarioOf, ZChecksQuery } from "@/lib/api/check-queries";
-import { rolloutChecksPage } from "@/lib/api/check-pages";
+import { rolloutChecksPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { parseQuery, scenarioOf, ZGridQuery } from "@/lib/api/check-queries";
-import { taskGridPage } from "@/lib/api/check-pages";
+import { taskGridPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -21,11 +21,10 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   const query = parseQuery(ZGridQuery, request.url);
   const scenario = scenarioOf(query.scenario);
   const store = getStore();
-  const run = (await store.snapshot(id))?.run;
-  if (!run || !run.tasks.some((t) => t.key === task))
-    throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
+  const snapshot = await store.snapshot(id);
+  if (!snapshot?.hasTask(task)) throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
   return NextResponse.json(
-    await taskGridPage(store, id, run, task, scenario, {
+    await taskGridPage(store, id, snapshot, task, scenario, {
       offset: query.offset,
       limit: query.limit,
       failing: query.failing === "1",

@@ -15,3 +15,8 @@ export function textUrl(
   if (check !== undefined) query.set("check", String(check));
   return `${rolloutApi}/text?${query.toString()}`;
 }
+
+/** The grid API of a task (`/api/runs/:id/tasks/:task/grid`): a page of its checks × rollouts rows. */
+export function taskGridUrl(runId: string, taskKey: string): string {
+  return `/api/runs/${encodeURIComponent(runId)}/tasks/${encodeURIComponent(taskKey)}/grid`;
+}

@@ -1,6 +1,6 @@
-import type { GridColumn, GridCellView, GridRowView } from "@/lib/api/check-views";
+import type { GridColumn, GridCellView, GridRowView } from "./check-views";
 
-/** What the checks × rollouts grid draws (shaped in lib/api/check-views.ts): its columns and a page of rows. */
+/** What the checks × rollouts grid draws (shaped in lib/views/check-views.ts): its columns and a page of rows. */
 export type { GridColumn, GridCellView, GridRowView };
 
 /** The grid of one task: its rollouts (columns) and where its rows come from. */
