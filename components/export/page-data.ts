@@ -1,5 +1,5 @@
 import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
-import type { RunPageMeta } from "@/components/run/run-page-meta";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { TraceEvidence } from "@/lib/views/rollout-trace";
 import type { TrialTexts } from "@/lib/views/trial-texts";

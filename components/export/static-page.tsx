@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { RunView } from "@/components/run/run-view";
-import { readRunPageMeta } from "@/components/run/run-payload";
+import { readRunPageMeta } from "@/lib/views/run-payload";
 import { snapshotOfBase64 } from "@/components/run/run-source";
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { StaticComparePage } from "./static-compare-page";

@@ -5,6 +5,7 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { RunSource } from "@/lib/views/run-payload";
 import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
 
 /*
@@ -14,7 +15,7 @@ import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
  * server behind it (a static bundle).
  */
 
-export type RunSource = { href: string } | { base64: string };
+export type { RunSource };
 
 /**
  * A report with what the page shows beside it, all under one scenario: the per-dimension check tallies of the

@@ -1,10 +1,10 @@
 import { compareReports, type Comparison } from "@/lib/scoring/report/compare";
-import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { reportOf } from "@/lib/views/report-view";
 
 /** What a comparison asks for: the runs as listed, an explicit A, the per-task metric and a what-if scenario. */
 export interface CompareRequest {
@@ -20,11 +20,11 @@ export interface CompareRequest {
  * Where the runs come from: the database for the pages and the API, files or the database for the CLI.
  * `find` answers whether a run exists and whether it is marked as baseline, with whatever else the caller shows
  * of it (`B`); `load` gives its scoring data, or null when it has gone since: the run, or a snapshot of it
- * (the server's run cache), whose as-recorded report is then used instead of scoring the run again.
+ * (the server's run cache), which scores it from its columns and keeps its as-recorded report.
  */
 export interface CompareSource<B extends { baseline: boolean }> {
   find(ref: string): Promise<B | null>;
-  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded"> | null>;
+  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded" | "report"> | null>;
 }
 
 export interface ComparedRun<B> {
@@ -88,7 +88,7 @@ export async function resolveComparison<B extends { baseline: boolean }>(
       ref,
       found: byRef.get(ref)!,
       run,
-      report: asRecorded && "run" in l ? l.recorded : computeReport(run, scenario),
+      report: "run" in l ? (asRecorded ? l.recorded : l.report(scenario)) : reportOf(run, scenario),
     };
   };
   const a = side(order.a, 0);

@@ -1,5 +1,5 @@
 import { toCompareRun } from "@/components/compare/compare-run";
-import { embeddedRunSource } from "@/components/run/run-payload";
+import { embeddedRunSource } from "@/lib/views/run-payload";
 import type { StaticComparison } from "@/components/export/static-compare-page";
 import type { Store } from "@/lib/store/store";
 import type { BundleFile } from "./bundle-files";

@@ -10,7 +10,7 @@ import type {
   NormalizedRun,
   ParseOptions,
 } from "@/lib/formats/types";
-import { computeReport } from "@/lib/scoring/report/report";
+import { reportOf } from "@/lib/views/report-view";
 import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import type { TraceSummary } from "@/lib/traces";
@@ -277,7 +277,7 @@ async function throwIfDeleted(store: Store, run: { id: string; name: string }): 
 
 /** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */
 async function storeSummaries(store: Store, runId: string, run: ScoringRun): Promise<RunFirstScreen> {
-  const report = computeReport(run);
+  const report = reportOf(run);
   await store.updateSummaries(runId, report);
   return recordedFirstScreen(run, report);
 }

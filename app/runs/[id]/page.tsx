@@ -3,11 +3,11 @@ import { notFound } from "next/navigation";
 import { cache, Suspense, type ComponentProps } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
-import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/run-payload";
-import { parseTasksView } from "@/components/run/tasks-view";
+import { toRunPageMeta, type RunPageMeta } from "@/lib/views/run-page-meta";
+import { runView, storedRunView } from "@/lib/views/run-view";
+import { isDefaultTasksView, parseTasksView } from "@/components/run/tasks-view";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { getStore } from "@/lib/store/open-store";
 import type { SharedRollouts } from "@/lib/store/records";
 
@@ -49,12 +49,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   const scenarios = saved.map(summariseSaved);
   const declared = saved.find((s) => s.declared)?.scenario ?? null;
   if (!search.has("scenario") && declared === null) {
-    const stored = await store.encoding(meta.id, { bytes: false });
-    if (stored?.firstScreen) {
-      const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
-      const data = storedRunPageData(stored.firstScreen, pageMeta, { source, view: parseTasksView(search) });
-      return <RunView {...data} scenarios={scenarios} declared={null} shared={shared} />;
-    }
+    const stored = await storedRunView(store, pageMeta, isDefaultTasksView(parseTasksView(search)));
+    if (stored) return <RunView {...stored} scenarios={scenarios} shared={shared} />;
   }
   const cached = await store.snapshot(meta.id, { cachedOnly: true });
   const body = <RunBody meta={pageMeta} search={search} scenarios={scenarios} declared={declared} shared={shared} />;
@@ -89,20 +85,11 @@ async function RunBody({
   declared: Scenario | null;
   shared: Promise<readonly SharedRollouts[]>;
 }) {
-  const snapshot = await getStore().snapshot(meta.id);
-  if (!snapshot) notFound();
-  const scenario = parseScenarioParam(search.get("scenario"));
-  const data = runPageData(snapshot, meta, {
-    source: { href: runBinaryHref(meta.id, snapshot.run.rollouts.length) },
-    scenario: scenario.success ? scenario.data : {},
-    view: parseTasksView(search),
+  const view = await runView(getStore(), meta, {
+    scenarioText: search.get("scenario"),
+    defaultTasksView: isDefaultTasksView(parseTasksView(search)),
+    declared,
   });
-  return (
-    <RunView
-      {...data}
-      scenarios={scenarios}
-      declared={declared ? { scenario: declared, headline: snapshot.headlineUnder(declared) } : null}
-      shared={shared}
-    />
-  );
+  if (!view) notFound();
+  return <RunView {...view} scenarios={scenarios} shared={shared} />;
 }

@@ -6,8 +6,7 @@ import { expandArchives } from "@/lib/archive/unzip";
 import { archiveBudget } from "@/lib/ingest/limits";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
-import { withLevers } from "@/lib/scoring/report/levers";
-import { computeReport } from "@/lib/scoring/report/report";
+import { reportOf } from "@/lib/views/report-view";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { parseCommand, UsageError } from "../args";
@@ -53,8 +52,7 @@ export const scoreCommand = {
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined, archives });
     const rejected = [...(read?.rejected ?? []), ...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     const scored = (scoring: ScoringRun): Report => {
-      const report = computeReport(scoring, scenario);
-      return values.json ? withLevers(report, scoring, scenario) : report;
+      return reportOf(scoring, scenario, { levers: values.json === true });
     };
     const reports: Report[] = [
       ...batch.runs.map((run) => scored(toScoringRunWithTraces(run, expanded.files))),

@@ -1,10 +1,9 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { withLevers } from "@/lib/scoring/report/levers";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
-import { computeReport } from "@/lib/scoring/report/report";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { reportView } from "@/lib/views/report-view";
+import { requestScenario } from "@/lib/views/scenario-request";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -18,20 +17,10 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   await requireRead(request);
   const { id } = await params;
   const searchParams = new URL(request.url).searchParams;
-  const scenario = parseScenarioParam(searchParams.get("scenario"));
-  if (!scenario.success)
-    throw new ApiError(
-      "invalid",
-      "Invalid scenario.",
-      scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
-    );
+  const scenario = requestScenario(searchParams.get("scenario"));
   const query = parseReportQuery(searchParams);
-  const snapshot = await getStore().snapshot(id);
-  if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
-  const asRecorded = Object.keys(scenario.data).length === 0;
-  const report = asRecorded
-    ? { ...snapshot.recorded, levers: snapshot.levers }
-    : withLevers(computeReport(snapshot.run, scenario.data), snapshot.run, scenario.data);
+  const report = await reportView(getStore(), id, scenario);
+  if (!report) throw new ApiError("not_found", `No run with id "${id}".`);
   if (query.kind === "summary") return NextResponse.json(reportSummary(report));
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
   return NextResponse.json(report);
