@@ -3,7 +3,7 @@ import Link from "@/components/ui/link";
 import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
-import { letter, toCompareRun } from "@/components/compare/compare-run";
+import { letter, toCompareRun } from "@/lib/views/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";

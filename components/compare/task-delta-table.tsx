@@ -4,7 +4,7 @@ import { metricKind } from "@/lib/scoring/core/dimensions";
 import { count, deltaText, metricText } from "@/lib/display/format";
 import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { sideBySideHref, taskHref } from "@/lib/views/hrefs";
-import type { CompareRun } from "./compare-run";
+import type { CompareRun } from "@/lib/views/compare-run";
 import { compareViewHref, sortHref, type CompareView } from "./url-state";
 import { pageOf } from "@/components/ui/page-of";
 import styles from "./compare.module.css";

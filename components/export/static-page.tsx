@@ -9,7 +9,7 @@ import { notFound, useSearchParams } from "./navigation-shim";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { taskViewOf } from "@/lib/views/task-view-model";
 import { rolloutViewOf } from "@/lib/views/rollout-view-model";
-import type { BundleData, PageData } from "./page-data";
+import type { BundleData, PageData } from "@/lib/views/bundle-data";
 
 /** The raw `scenario` parameter of the page's URL, as the server pages read it (hrefs.ts scenarioParamOf). */
 function useScenarioText(): string | null {

@@ -27,7 +27,7 @@ import { RunHeader } from "./run-header";
 import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/lib/views/hrefs";
 import { readRunPageMeta } from "@/lib/views/run-payload";
 import type { RunPageMeta } from "@/lib/views/run-page-meta";
-import type { SharedRollouts } from "@/lib/store/records";
+import type { SharedRollouts } from "@/lib/views/records";
 import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";

@@ -4,7 +4,7 @@ import Link from "@/components/ui/link";
 import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import { plural } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/store/records";
+import type { RunListItem } from "@/lib/views/records";
 import { NUMERIC_COLUMNS, runsColumns, runsTableFeatures, TOTAL_COLUMNS } from "./columns";
 import { NoMatches } from "./empty-states";
 import { runMatches } from "./run-figures";

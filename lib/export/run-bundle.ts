@@ -1,7 +1,7 @@
 import { toRunPageMeta } from "@/lib/views/run-page-meta";
 import { embeddedRunSource, runPageData } from "@/lib/views/run-payload";
-import type { PageData, StaticRollout } from "@/components/export/page-data";
-import { pageFileName, type SiteMap } from "@/components/export/site-map";
+import type { PageData, StaticRollout } from "@/lib/views/bundle-data";
+import { pageFileName, type SiteMap } from "@/lib/views/site-map";
 import { rolloutHref, runHref, taskHref } from "@/lib/views/hrefs";
 import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
 import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
