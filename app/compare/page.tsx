@@ -15,7 +15,7 @@ import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { combinedBudget } from "@/lib/scoring/scenario/budget";
 import { checkKeys } from "@/lib/scoring/view/check-keys";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
@@ -34,8 +34,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function ComparePage({ searchParams }: Props) {
   const view = parseCompareView(await searchParams);
-  const parsed = parseScenarioParam(view.scenario);
-  const scenario = parsed.success ? parsed.data : {};
+  const parsed = readScenarioParam(view.scenario);
+  const { scenario } = parsed;
   const store = getStore();
   // A run named in place of its id: the page moves to the ids, so every link on it holds ids.
   const named = await compareIdsOf(store, view);
@@ -85,7 +85,7 @@ export default async function ComparePage({ searchParams }: Props) {
   const panel = (
     <CompareScenario
       saved={saved.map(summariseSaved)}
-      issues={parsed.success ? null : parsed.issues}
+      issues={parsed.issues}
       description={describeScenario(scenario, a.run)}
       resetHref={compareViewHref({ ...view, scenario: null })}
       tasks={aReport.tasks.map(({ key, name, weight }) => ({ key, name, weight }))}

@@ -10,7 +10,8 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { CostAndEffort } from "./cost-and-effort";
@@ -98,9 +99,9 @@ export function RunView({
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
   const scenarioText = searchParams.get("scenario");
-  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
-  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
-  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
+  const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.carried !== null;
+  const scenario = active ? parsed.scenario : AS_RECORDED;
   const pathname = usePathname();
   const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scenario);
   const reportHref = `/api/runs/${encodeURIComponent(meta.id)}/report${active && scenarioText ? `?scenario=${encodeURIComponent(scenarioText)}` : ""}`;
@@ -160,7 +161,7 @@ export function RunView({
           meta={meta}
           first={first}
           error={scoring.error}
-          invalid={parsed.success ? null : parsed.issues}
+          invalid={parsed.issues}
           scenarioName={named?.name ?? null}
           notes={notes}
         />
@@ -267,8 +268,8 @@ function ScoredRunView({
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const scenarioText = searchParams.get("scenario");
-  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
-  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+  const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.carried !== null;
 
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report.rollouts]);
   const groups = useMemo(() => groupChartData(report.groups), [report.groups]);
@@ -315,7 +316,7 @@ function ScoredRunView({
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
-      {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
+      {parsed.issues ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? (
         <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} name={scenarioName} />
       ) : null}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CHECK_PAGE, CHECK_PAGE_MAX } from "@/lib/scoring/view/check-pages";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
 import { ApiError, zodDetails } from "./errors";
 
 /*
@@ -44,16 +43,4 @@ export function parseQuery<T extends z.ZodType>(schema: T, url: string): z.infer
   const parsed = schema.safeParse(Object.fromEntries(new URL(url).searchParams));
   if (!parsed.success) throw new ApiError("malformed", "The query cannot be read.", zodDetails(parsed.error));
   return parsed.data;
-}
-
-/** A `scenario` parameter as the pages read it, or the API's 422 naming what is wrong in it. */
-export function scenarioOf(text: string | undefined): Scenario {
-  const scenario = parseScenarioParam(text ?? null);
-  if (!scenario.success)
-    throw new ApiError(
-      "invalid",
-      "Invalid scenario.",
-      scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
-    );
-  return scenario.data;
 }

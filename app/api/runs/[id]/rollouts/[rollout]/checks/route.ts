@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf, ZChecksQuery } from "@/lib/api/check-queries";
+import { parseQuery, ZChecksQuery } from "@/lib/api/check-queries";
+import { requestScenario } from "@/lib/views/scenario-request";
 import { rolloutChecksPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
@@ -20,7 +21,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
   const { id, rollout } = await params;
   const query = parseQuery(ZChecksQuery, request.url);
-  const page = await rolloutChecksPage(getStore(), id, rollout, scenarioOf(query.scenario), query);
+  const page = await rolloutChecksPage(getStore(), id, rollout, requestScenario(query.scenario), query);
   if (!page) throw new ApiError("not_found", `No rollout "${rollout}" in run "${id}".`);
   return NextResponse.json(page);
 });

@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf, ZGridQuery } from "@/lib/api/check-queries";
+import { parseQuery, ZGridQuery } from "@/lib/api/check-queries";
+import { requestScenario } from "@/lib/views/scenario-request";
 import { taskGridPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
@@ -19,7 +20,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
   const { id, task } = await params;
   const query = parseQuery(ZGridQuery, request.url);
-  const scenario = scenarioOf(query.scenario);
+  const scenario = requestScenario(query.scenario);
   const store = getStore();
   const snapshot = await store.snapshot(id);
   if (!snapshot?.hasTask(task)) throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
