@@ -85,11 +85,13 @@ const layerPolicies = [
     from: { element: { type: "views" } },
     disallow: {
       to: {
-        element: { types: { anyOf: ["app", "components", "db", "prisma-client", "ingest", "cli", "export", "bench"] } },
+        element: {
+          types: { anyOf: ["app", "components", "db", "prisma-client", "ingest", "api", "cli", "export", "bench"] },
+        },
       },
     },
     message:
-      "lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/cli, lib/export or lib/bench",
+      "lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench",
   },
   {
     from: { element: { type: "api" } },

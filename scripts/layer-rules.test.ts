@@ -86,8 +86,13 @@ describe("layer rules", () => {
   it("lib/views never imports components, app or the layers above it", async () => {
     const file = "lib/views/probe.ts";
     const message =
-      "boundaries/dependencies: lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/cli, lib/export or lib/bench";
-    for (const target of ["@/components/task/task-page-body", "@/lib/ingest/ingest-files", "@/lib/cli/args"])
+      "boundaries/dependencies: lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench";
+    for (const target of [
+      "@/components/task/task-page-body",
+      "@/lib/ingest/ingest-files",
+      "@/lib/api/errors",
+      "@/lib/cli/args",
+    ])
       expect(await layerErrors(file, `import "${target}";\n`)).toEqual([message]);
     expect(await layerErrors(file, 'import "@/lib/store/store";\nimport "@/lib/scoring/run-snapshot";\n')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { readScenarioParam, scenarioIssueDetails } from "./scenario-param";
-import { requestScenario } from "./scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 
 describe("the scenario parameter", () => {
   it("reads a valid one, carried on by links; absent or blank is as recorded and not carried", () => {
@@ -23,7 +23,12 @@ describe("the scenario parameter", () => {
   });
 
   it("gives the API one mapping: 422 with each path under `scenario`", () => {
-    expect(scenarioIssueDetails([{ path: "", message: "m" }, { path: "flips.0", message: "n" }])).toEqual([
+    expect(
+      scenarioIssueDetails([
+        { path: "", message: "m" },
+        { path: "flips.0", message: "n" },
+      ]),
+    ).toEqual([
       { path: "scenario", message: "m" },
       { path: "scenario.flips.0", message: "n" },
     ]);

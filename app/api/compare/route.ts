@@ -3,7 +3,7 @@ import { requireRead } from "@/lib/api/auth";
 import { compareBody } from "@/lib/api/compare-body";
 import { compareStoredRuns, parseCompareRequest } from "@/lib/api/compare-request";
 import { handle } from "@/lib/api/errors";
-import { requestScenario } from "@/lib/views/scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { compareCsvRows } from "@/lib/api/compare-csv";
 import { compareStoredRuns, parseCompareRequest } from "@/lib/api/compare-request";
 import { csvResponse, toCsv } from "@/lib/api/csv";
 import { handle } from "@/lib/api/errors";
-import { requestScenario } from "@/lib/views/scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 
 export const dynamic = "force-dynamic";
 

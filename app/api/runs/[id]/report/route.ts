@@ -3,7 +3,7 @@ import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { reportView } from "@/lib/views/report-view";
-import { requestScenario } from "@/lib/views/scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { parseQuery, ZChecksQuery } from "@/lib/api/check-queries";
-import { requestScenario } from "@/lib/views/scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 import { rolloutChecksPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { parseQuery, ZGridQuery } from "@/lib/api/check-queries";
-import { requestScenario } from "@/lib/views/scenario-request";
+import { requestScenario } from "@/lib/api/scenario-request";
 import { taskGridPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "./errors";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { readScenarioParam, scenarioIssueDetails } from "./scenario-param";
+import { readScenarioParam, scenarioIssueDetails } from "@/lib/views/scenario-param";
 
 /** A request's `scenario` parameter, or the API's 422 naming each field that is wrong in it. */
 export function requestScenario(text: string | null | undefined): Scenario {
