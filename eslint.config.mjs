@@ -26,6 +26,9 @@ const LAYERS = {
   store: "lib/store",
   ingest: "lib/ingest",
   api: "lib/api",
+  compare: "lib/compare",
+  display: "lib/display",
+  views: "lib/views",
   cli: "lib/cli",
   export: "lib/export",
   bench: "lib/bench",
@@ -70,13 +73,58 @@ const layerPolicies = [
   },
   {
     from: { element: { type: "components" } },
-    disallow: { to: { element: { types: { anyOf: ["db", "store"] } } }, dependency: { kind: "value" } },
-    message: "components import lib/db and lib/store for types only (`import type`)",
+    disallow: { to: { element: { types: { anyOf: ["db", "store"] } } } },
+    message: "components draw views: they never import lib/db or lib/store (stored records' types come from lib/views)",
   },
   {
     from: { element: { type: "export" } },
-    disallow: { to: { element: { types: { anyOf: ["app", "db", "prisma-client", "ingest", "cli"] } } } },
-    message: "lib/export reads runs through lib/store: it never imports app, lib/db, lib/ingest or lib/cli",
+    disallow: { to: { element: { types: { anyOf: ["app", "components", "db", "prisma-client", "ingest", "cli"] } } } },
+    message: "lib/export reads runs through lib/views: it never imports app, components, lib/db, lib/ingest or lib/cli",
+  },
+  {
+    from: { element: { type: "views" } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: ["app", "components", "db", "prisma-client", "ingest", "api", "cli", "export", "bench"] },
+        },
+      },
+    },
+    message:
+      "lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench",
+  },
+  {
+    from: { element: { type: "api" } },
+    disallow: {
+      to: { element: { types: { anyOf: ["app", "components", "db", "prisma-client", "cli", "export", "bench"] } } },
+    },
+    message:
+      "lib/api holds the HTTP edge's helpers: it never imports app, components, lib/db, lib/cli, lib/export or lib/bench",
+  },
+  {
+    from: { element: { types: { anyOf: ["compare", "display"] } } },
+    disallow: {
+      to: {
+        element: {
+          types: {
+            anyOf: ["app", "components", "db", "prisma-client", "store", "ingest", "api", "cli", "export", "bench"],
+          },
+        },
+      },
+      dependency: { kind: "value" },
+    },
+    message:
+      "lib/compare and lib/display work on scored runs: they import no page, component, database, store, ingest, API, CLI, export or bench code",
+  },
+  {
+    from: { element: { type: "ingest" } },
+    disallow: { to: { element: { types: { anyOf: ["app", "components", "api", "cli", "export", "bench"] } } } },
+    message: "lib/ingest never imports app, components, lib/api, lib/cli, lib/export or lib/bench",
+  },
+  {
+    from: { element: { types: { anyOf: ["cli", "bench"] } } },
+    disallow: { to: { element: { types: { anyOf: ["app", "components"] } } } },
+    message: "lib/cli and lib/bench never import app or components",
   },
   {
     from: { element: { type: "components" } },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { rolloutHref, taskHref } from "../components/task/hrefs";
+import { rolloutHref, taskHref } from "../lib/views/hrefs";
 import { expectAccessible } from "./axe";
 import path from "node:path";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";

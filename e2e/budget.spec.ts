@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import path from "node:path";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 import { openRun, openWhatIf } from "./run-helpers";
 

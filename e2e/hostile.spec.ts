@@ -1,6 +1,6 @@
 import { hostileCorpus, TWO_MB } from "../lib/ingest/__fixtures__/hostile-corpus";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 /** The ids of a stored run's rollouts, from its report. */

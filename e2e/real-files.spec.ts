@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext } from "@playwright/test";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 // Every real public result file (lib/formats/__fixtures__/*real*) ingests through the API, and its pages show

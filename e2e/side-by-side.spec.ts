@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sideBySideHref, taskHref } from "../components/task/hrefs";
+import { sideBySideHref, taskHref } from "../lib/views/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 // The side by side of two rollouts, on two attempts at the Silo checkout task (e2e/side-by-side-data): attempt-1

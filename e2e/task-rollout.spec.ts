@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rolloutHref, taskHref } from "../components/task/hrefs";
+import { rolloutHref, taskHref } from "../lib/views/hrefs";
 import { rolloutRowId, taskRowId } from "../lib/db/ids";
 import { expect, snap, test } from "./fixtures";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, snap, test } from "./fixtures";
 
 // The rollout page's Trace section on one real file per format: the totals each reader's golden test gives

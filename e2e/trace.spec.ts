@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rolloutHref } from "../components/task/hrefs";
+import { rolloutHref } from "../lib/views/hrefs";
 import { expect, SCREENSHOT_DIR, snap, test } from "./fixtures";
 
 // The Trace section of the rollout page on the demo's scoring-article run (prisma/demo, which the e2e server

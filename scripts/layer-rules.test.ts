@@ -60,15 +60,64 @@ describe("layer rules", () => {
     ]);
   });
 
-  it("components import lib/db for types only, and never lib/ingest", async () => {
+  it("components import neither lib/db nor lib/store, and never lib/ingest", async () => {
     const file = "components/run/probe.tsx";
-    expect(await layerErrors(file, 'import { getDb } from "@/lib/db/client";\nvoid getDb;\n')).toEqual([
-      "boundaries/dependencies: components import lib/db and lib/store for types only (`import type`)",
+    const store =
+      "boundaries/dependencies: components draw views: they never import lib/db or lib/store (stored records' types come from lib/views)";
+    expect(await layerErrors(file, 'import { getDb } from "@/lib/db/client";\nvoid getDb;\n')).toEqual([store]);
+    expect(await layerErrors(file, 'import { getStore } from "@/lib/store/open-store";\nvoid getStore;\n')).toEqual([
+      store,
     ]);
-    expect(await layerErrors(file, 'import type { RunMeta } from "@/lib/store/records";\n')).toEqual([]);
+    expect(await layerErrors(file, 'import type { RunMeta } from "@/lib/store/records";\n')).toEqual([store]);
+    expect(await layerErrors(file, 'import type { RolloutHead } from "@/lib/views/records";\n')).toEqual([]);
     expect(await layerErrors(file, 'import "@/lib/ingest/ingest-files";\n')).toEqual([
       "boundaries/dependencies: components never import lib/ingest",
     ]);
+  });
+
+  it("lib/export never imports components", async () => {
+    const file = "lib/export/probe.ts";
+    expect(await layerErrors(file, 'import "@/components/export/static-page";\n')).toEqual([
+      "boundaries/dependencies: lib/export reads runs through lib/views: it never imports app, components, lib/db, lib/ingest or lib/cli",
+    ]);
+    expect(await layerErrors(file, 'import "@/lib/views/run-payload";\nimport "@/lib/store/store";\n')).toEqual([]);
+  });
+
+  it("lib/views never imports components, app or the layers above it", async () => {
+    const file = "lib/views/probe.ts";
+    const message =
+      "boundaries/dependencies: lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench";
+    for (const target of [
+      "@/components/task/task-page-body",
+      "@/lib/ingest/ingest-files",
+      "@/lib/api/errors",
+      "@/lib/cli/args",
+    ])
+      expect(await layerErrors(file, `import "${target}";\n`)).toEqual([message]);
+    expect(await layerErrors(file, 'import "@/lib/store/store";\nimport "@/lib/scoring/run-snapshot";\n')).toEqual([]);
+  });
+
+  it("lib/api, lib/compare, lib/display, lib/ingest, lib/cli and lib/bench have their rules", async () => {
+    const component = 'import "@/components/ui/link";\n';
+    expect(await layerErrors("lib/api/probe.ts", component)).toEqual([
+      "boundaries/dependencies: lib/api holds the HTTP edge's helpers: it never imports app, components, lib/db, lib/cli, lib/export or lib/bench",
+    ]);
+    const below =
+      "boundaries/dependencies: lib/compare and lib/display work on scored runs: they import no page, component, database, store, ingest, API, CLI, export or bench code";
+    expect(await layerErrors("lib/compare/probe.ts", 'import "@/lib/store/open-store";\n')).toEqual([below]);
+    expect(await layerErrors("lib/display/probe.ts", component)).toEqual([below]);
+    expect(await layerErrors("lib/display/probe.ts", 'import type { RunMeta } from "@/lib/store/records";\n')).toEqual(
+      [],
+    );
+    expect(await layerErrors("lib/ingest/probe.ts", 'import "@/lib/api/errors";\n')).toEqual([
+      "boundaries/dependencies: lib/ingest never imports app, components, lib/api, lib/cli, lib/export or lib/bench",
+    ]);
+    const top = "boundaries/dependencies: lib/cli and lib/bench never import app or components";
+    expect(await layerErrors("lib/cli/probe.ts", component)).toEqual([top]);
+    expect(await layerErrors("lib/bench/probe.ts", component)).toEqual([top]);
+    expect(
+      await layerErrors("lib/cli/probe.ts", 'import "@/lib/views/run-view";\nimport "@/lib/store/store";\n'),
+    ).toEqual([]);
   });
 
   it("pages and route handlers reach the database only through lib/store", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
-import type { CheckEntryView, GridRowView } from "@/lib/api/check-views";
+import type { CheckEntryView, GridRowView } from "@/lib/views/check-views";
 import { CHECK_TEXT_HEAD, FULL_TEXT_MAX } from "@/lib/text-head";
 import { GET as getChecks } from "./runs/[id]/rollouts/[rollout]/checks/route";
 import { GET as getText } from "./runs/[id]/rollouts/[rollout]/text/route";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
-import { loadSideBySide } from "@/lib/api/side-by-side";
+import { loadSideBySide } from "@/lib/views/side-by-side";
 import { getStore } from "@/lib/store/open-store";
 import { POST as postRuns } from "./runs/route";
 import { uploadRequest, useApiDatabase } from "./route-test-kit";

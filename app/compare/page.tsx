@@ -3,7 +3,7 @@ import Link from "@/components/ui/link";
 import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
-import { letter, toCompareRun } from "@/components/compare/compare-run";
+import { letter, toCompareRun } from "@/lib/views/compare-run";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
@@ -13,9 +13,9 @@ import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { combinedBudget } from "@/lib/scoring/scenario/budget";
-import { checkKeys } from "@/components/whatif/check-rows";
+import { checkKeys } from "@/lib/scoring/view/check-keys";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
@@ -35,8 +35,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function ComparePage({ searchParams }: Props) {
   const view = parseCompareView(await searchParams);
-  const parsed = parseScenarioParam(view.scenario);
-  const scenario = parsed.success ? parsed.data : {};
+  const parsed = readScenarioParam(view.scenario);
+  const { scenario } = parsed;
   const store = getStore();
   // A run named in place of its id: the page moves to the ids, so every link on it holds ids.
   const named = await compareIdsOf(store, view);
@@ -87,7 +87,7 @@ export default async function ComparePage({ searchParams }: Props) {
   const panel = (
     <CompareScenario
       saved={saved.map(summariseSaved)}
-      issues={parsed.success ? null : parsed.issues}
+      issues={parsed.issues}
       description={describeScenario(scenario, a.run)}
       resetHref={compareViewHref({ ...view, scenario: null })}
       tasks={aReport.tasks.map(({ key, name, weight }) => ({ key, name, weight }))}

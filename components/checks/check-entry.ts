@@ -1,4 +1,4 @@
-import type { CheckEntryView } from "@/lib/api/check-views";
+import type { CheckEntryView } from "@/lib/views/check-views";
 import { isFailedRequired } from "@/lib/scoring/view/check-grid";
 
 /** A stored check (its texts cut) with its verdict under the page's scenario and its evidence resolved. */

@@ -2,7 +2,7 @@ import { type TRolloutRef, apiUrls } from "@/lib/api/client-routes";
 import { forwardRef } from "react";
 import { clipHead, count, fixed } from "@/lib/display/format";
 import { sameText } from "@/lib/text-head";
-import { flippable } from "@/lib/api/check-views";
+import { flippable } from "@/lib/views/check-views";
 import { isPreformatted, statusWord, verdictWord } from "./words";
 import { JsonTree } from "@/components/ui/json-tree";
 import { CutText } from "@/components/ui/cut-text";

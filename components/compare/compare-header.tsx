@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { BaselineToggle } from "./baseline-toggle";
-import { runHref } from "@/components/task/hrefs";
-import { letter, type CompareRun } from "./compare-run";
+import { runHref } from "@/lib/views/hrefs";
+import { letter, type CompareRun } from "@/lib/views/compare-run";
 import { compareViewHref, type CompareView } from "./url-state";
 import styles from "./compare.module.css";
 

@@ -8,7 +8,7 @@ import { SavedScenarioPicker, SaveScenarioButton, type SavedScenarioItem } from 
 import { scenarioCodec } from "@/components/whatif/scenario-url";
 import { WeightsTab } from "@/components/whatif/weights-tab";
 import { BudgetTab } from "@/components/whatif/budget-tab";
-import type { CheckKeySummary } from "@/components/whatif/check-rows";
+import type { CheckKeySummary } from "@/lib/scoring/view/check-keys";
 import { RequiredEverywhere } from "@/components/whatif/rules-tab";
 import type { BudgetReport } from "@/lib/scoring/scenario/budget";
 import type { BudgetMeasure } from "@/lib/scoring/view/budget-distribution";

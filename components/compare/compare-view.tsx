@@ -6,7 +6,7 @@ import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
 import type { CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Robustness } from "@/lib/scoring/report/robustness";
 import { CompareHeader } from "./compare-header";
-import { letter, type CompareRun } from "./compare-run";
+import { letter, type CompareRun } from "@/lib/views/compare-run";
 import { DimensionTable } from "./dimension-table";
 import { EffortTable } from "./effort-table";
 import { FlipsCard } from "./flips-card";

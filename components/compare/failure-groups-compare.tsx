@@ -1,7 +1,7 @@
 import { count } from "@/lib/display/format";
 import { compareFailureGroups, describeFailureGroup } from "@/lib/scoring/report/failure-groups";
 import { Breakable } from "@/components/ui/breakable";
-import type { CompareRun } from "./compare-run";
+import type { CompareRun } from "@/lib/views/compare-run";
 import styles from "./compare.module.css";
 
 const ROWS = 10;

@@ -2,8 +2,8 @@ import Link from "@/components/ui/link";
 import { pValueText, plural } from "@/lib/display/format";
 import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
-import { taskHref } from "@/components/task/hrefs";
-import type { CompareRun } from "./compare-run";
+import { taskHref } from "@/lib/views/hrefs";
+import type { CompareRun } from "@/lib/views/compare-run";
 import styles from "./compare.module.css";
 
 /** Pass↔fail flips of B against A with the exact McNemar test, and the flipped tasks with links to both runs. */

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import type { Comparison } from "@/lib/scoring/report/compare";
-import { taskHref } from "@/components/task/hrefs";
-import type { CompareRun } from "./compare-run";
+import { taskHref } from "@/lib/views/hrefs";
+import type { CompareRun } from "@/lib/views/compare-run";
 import styles from "./compare.module.css";
 
 /** Tasks present in one run only: listed apart, never counted as regressions or in any difference. */

@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { dateTime } from "@/lib/display/format";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { RunListItem } from "@/lib/store/records";
+import type { RunListItem } from "@/lib/views/records";
 import { RunPicker, type PickerRun } from "./run-picker";
 
 /** The compare page before two runs are chosen: what it does, the runs to pick from, or how to get runs. */

@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { num, plural } from "@/lib/display/format";
-import { rolloutHref } from "@/components/task/hrefs";
+import { rolloutHref } from "@/lib/views/hrefs";
 import styles from "./compare.module.css";
 
 /** One regraded trial (lib/formats Regrade, or a report's `regrades` entry). */

@@ -5,7 +5,7 @@ import type { Comparison } from "@/lib/scoring/report/compare";
 import { prepareDeltaChart } from "@/lib/scoring/view/compare-chart";
 import { dimensionRows, taskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
-import type { CompareRun } from "./compare-run";
+import type { CompareRun } from "@/lib/views/compare-run";
 import { DeltaChart } from "./delta-chart";
 import { TaskDeltaTable } from "./task-delta-table";
 import { compareViewHref, type CompareView } from "./url-state";

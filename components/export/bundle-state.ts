@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BUNDLE_GLOBAL, PAGE_DATA_ID, type BundleData, type PageData } from "./page-data";
-import { resolveHref, type ResolvedHref } from "./site-map";
+import { BUNDLE_GLOBAL, PAGE_DATA_ID, type BundleData, type PageData } from "@/lib/views/bundle-data";
+import { resolveHref, type ResolvedHref } from "@/lib/views/site-map";
 
 /** What every page's own JSON holds besides its kind's data (written by lib/export/html.ts). */
 const ZPagePlace = z.looseObject({

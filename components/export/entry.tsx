@@ -8,7 +8,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { StaticSiteContext } from "@/components/ui/static-site";
 import { bundleState } from "./bundle-state";
-import { ROOT_ID } from "./page-data";
+import { ROOT_ID } from "@/lib/views/bundle-data";
 import { StaticPage } from "./static-page";
 
 const root = document.getElementById(ROOT_ID);

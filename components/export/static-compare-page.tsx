@@ -1,17 +1,11 @@
 import { useMemo } from "react";
-import type { CompareRun } from "@/components/compare/compare-run";
+import type { StaticComparison } from "@/lib/views/compare-run";
 import { CompareView } from "@/components/compare/compare-view";
 import { parseCompareView } from "@/components/compare/url-state";
 import { decodeRunBase64 } from "@/components/run/run-source";
 import { compareRuns } from "@/lib/scoring/report/compare";
 import { orderCompareRuns } from "@/lib/scoring/report/compare-order";
 import { useSearchParams } from "./navigation-shim";
-
-/** A compare bundle's page data: each run's compare-page facts and its binary columns (run-source.ts). */
-export interface StaticComparison {
-  a: { run: CompareRun; runBase64: string };
-  b: { run: CompareRun; runBase64: string };
-}
 
 /**
  * The compare page of a static bundle: A and B fixed, everything else the URL's (which is A after a swap,

@@ -1,12 +1,15 @@
 import { useMemo } from "react";
 import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { RunView } from "@/components/run/run-view";
-import { readRunPageMeta } from "@/components/run/run-payload";
-import { decodeRunBase64 } from "@/components/run/run-source";
+import { readRunPageMeta } from "@/lib/views/run-payload";
+import { snapshotOfBase64 } from "@/components/run/run-source";
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { StaticComparePage } from "./static-compare-page";
-import { useSearchParams } from "./navigation-shim";
-import type { BundleData, PageData } from "./page-data";
+import { notFound, useSearchParams } from "./navigation-shim";
+import { readScenarioParam } from "@/lib/views/scenario-param";
+import { taskViewOf } from "@/lib/views/task-view-model";
+import { rolloutViewOf } from "@/lib/views/rollout-view-model";
+import type { BundleData, PageData } from "@/lib/views/bundle-data";
 
 /** The raw `scenario` parameter of the page's URL, as the server pages read it (hrefs.ts scenarioParamOf). */
 function useScenarioText(): string | null {
@@ -14,7 +17,7 @@ function useScenarioText(): string | null {
   return text === null || text.trim() === "" ? null : text;
 }
 
-/** A task or rollout page: the app's own page body, computed here from the run in data.js. */
+/** A task or rollout page: the app's own page body, its view computed here from the run's columns in data.js. */
 function DetailPage({
   bundle,
   page,
@@ -22,36 +25,20 @@ function DetailPage({
   bundle: Required<Pick<BundleData, "runBase64" | "metaJson">>;
   page: PageData;
 }) {
-  const run = useMemo(() => decodeRunBase64(bundle.runBase64), [bundle.runBase64]);
+  const snapshot = useMemo(() => snapshotOfBase64(bundle.runBase64), [bundle.runBase64]);
   const meta = useMemo(() => readRunPageMeta(bundle.metaJson), [bundle.metaJson]);
-  const scenarioText = useScenarioText();
-  if (page.kind === "task")
-    return (
-      <TaskPageBody
-        id={meta.id}
-        runName={meta.name}
-        task={page.task}
-        grid={{ kind: "local", checks: page.checks }}
-        run={run}
-        scenarioText={scenarioText}
-      />
-    );
+  const param = readScenarioParam(useScenarioText());
+  const run = { id: meta.id, name: meta.name, live: false };
+  if (page.kind === "task") {
+    const view = taskViewOf(snapshot, run, page.task, param, { kind: "local", checks: page.checks });
+    if (!view) notFound();
+    return <TaskPageBody view={view} />;
+  }
   if (page.kind !== "rollout") return null;
-  const { head, checks, trace, ...read } = page.rollout;
-  return (
-    <RolloutPageBody
-      id={meta.id}
-      runName={meta.name}
-      rollout={head}
-      checks={checks}
-      server={false}
-      run={run}
-      scenarioText={scenarioText}
-      trace={trace}
-      {...read}
-      traceFirstPage={trace.kind === "trace" ? trace.trace.steps.length : undefined}
-    />
-  );
+  const { head, trace, ...read } = page.rollout;
+  const view = rolloutViewOf(snapshot, run, { ...read, rollout: head, trace }, param, false);
+  if (!view) notFound();
+  return <RolloutPageBody view={view} traceFirstPage={trace.kind === "trace" ? trace.trace.steps.length : undefined} />;
 }
 
 /** The page of the bundle this HTML file is, under the note of what the size cap left out. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import Link from "@/components/ui/link";
 import { stepAnchor, stepNumber } from "@/components/evidence/anchors";
-import { rolloutHref } from "@/components/task/hrefs";
+import { rolloutHref } from "@/lib/views/hrefs";
 import { count, deltaPp } from "@/lib/display/format";
 import { REVIEW_LIMITS } from "@/lib/scoring/reviews/review-input";
 import type { Review, ReviewVerdict } from "@/lib/scoring/reviews/review-types";

@@ -1,140 +1,57 @@
 import { apiUrls } from "@/lib/api/client-routes";
-import { notFound } from "next/navigation";
-import { clip } from "@/lib/display/format";
-import { checkEntryViews } from "@/lib/api/check-views";
 import { JsonTree } from "@/components/ui/json-tree";
 import { CutText } from "@/components/ui/cut-text";
-import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import { TraceSection } from "@/components/trace/trace-section";
-import type { TraceEvidence } from "@/lib/api/rollout-trace";
-import type { TrialTexts } from "@/lib/api/trial-texts";
-import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
-import type { ScoringRun } from "@/lib/scoring/core/types";
-import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
-import { firstCheckPage } from "@/lib/scoring/view/check-pages";
-import { computeReport } from "@/lib/scoring/report/report";
-import { describeOverBudget } from "@/lib/scoring/scenario/describe-scenario";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
-import type { CheckHead, RolloutHead } from "@/lib/store/records";
-import type { TraceRead } from "@/lib/traces";
-import type { CheckRowsSource } from "@/components/rollout/check-rows";
+import type { RolloutView } from "@/lib/views/rollout-view-model";
+import { reviewQueueHref } from "@/lib/views/hrefs";
 import { ChecksSection } from "@/components/rollout/checks-section";
 import { FailedRequiredSection } from "@/components/rollout/failed-required-section";
 import { OutputSection } from "@/components/rollout/output-section";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
-import { RolloutNav, type RolloutLink } from "@/components/rollout/rollout-nav";
+import { RolloutNav } from "@/components/rollout/rollout-nav";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { ReviewsSection } from "@/components/rollout/reviews-section";
 import type { Review } from "@/lib/scoring/reviews/review-types";
 import { WarningsList } from "@/components/rollout/warnings-list";
 
-/** Authority checks named beside the state changes they judge. */
-const JUDGES_SHOWN = 20;
-
 /**
- * The rollout page under a scenario (the raw `scenario` parameter), from the stored rollout's head and what its
- * raw files read as: computed where it renders, on the server for the app and in the browser for a static
- * share bundle. `checks` are the stored checks the page has: the app reads its first page (firstCheckPage) and
- * its lists fetch the rest from the rollout's APIs (`server`); a bundle holds every check and the whole trace
- * (`traceFirstPage` is then its length).
+ * The rollout page, as lib/views/rollout-view-model.ts prepares it (on the server, or in the browser for a
+ * static share bundle). `traceFirstPage`: the steps the page has of the trace (a bundle has them all).
  */
 export function RolloutPageBody({
-  id,
-  runName,
-  rollout,
-  checks,
-  server,
-  run,
-  scenarioText,
-  trace,
-  trialTexts,
-  stateDiff,
-  evidence,
+  view,
   traceFirstPage,
   reviews = [],
 }: {
-  id: string;
-  runName: string;
-  rollout: RolloutHead;
-  checks: readonly CheckHead[];
-  /** A server is behind the page: texts and checks past what the page has are fetched from its APIs. */
-  server: boolean;
-  run: ScoringRun;
-  scenarioText: string | null;
-  trace: TraceRead;
-  trialTexts: TrialTexts;
-  stateDiff: StateDiffRead;
-  evidence: TraceEvidence;
+  view: RolloutView;
   traceFirstPage?: number;
   /** The reviews of this rollout's verdicts (none where no server answers). */
   reviews?: readonly Review[];
 }) {
-  const parsed = parseScenarioParam(scenarioText);
-  const scenario = parsed.success ? parsed.data : {};
-  const carried = parsed.success ? scenarioText : null;
-  const report = computeReport(run, scenario);
-  const verdict = report.rollouts.find((r) => r.id === rollout.id);
-  const cells = rolloutCheckCells(run, rollout.id, scenario);
-  const scoring = run.rollouts.find((r) => r.id === rollout.id);
-  if (!verdict || !cells || !scoring) notFound();
-
-  const plan = firstCheckPage(cells);
-  const failed = checkEntryViews(plan.failed, checks, cells, evidence.byCheck);
-  const first = checkEntryViews(plan.rows, checks, cells, evidence.byCheck);
-  const rolloutApi = server ? { id, rollout: rollout.id } : null;
-  const source: CheckRowsSource = rolloutApi
-    ? {
-        kind: "api",
-        url: apiUrls.rolloutChecks(rolloutApi, carried),
-      }
-    : {
-        kind: "local",
-        entries: checkEntryViews(
-          cells.map((c) => c.index),
-          checks,
-          cells,
-          evidence.byCheck,
-        ),
-      };
-  const authority = scoring.checks.flatMap((c, order) =>
-    c.dimension === "authority" ? [{ order, label: clip(c.label, 200), passed: cells[order]?.passed ?? null }] : [],
-  );
-  const judges = { shown: authority.slice(0, JUDGES_SHOWN), total: authority.length };
-  const hasWeights = scoring.checks.some((c) => c.weight !== null);
-  const over = describeOverBudget(scoring.measures, scenario.budget);
-  const siblings = report.rollouts.filter((r) => r.task === rollout.taskKey);
-  const index = siblings.findIndex((r) => r.id === rollout.id);
-  const link = (i: number): RolloutLink | null => {
-    const r = siblings[i];
-    return r ? { id: r.id, href: rolloutHref(id, r.id, carried), position: i + 1 } : null;
-  };
-  const backToTask = taskHref(id, rollout.taskKey, carried);
-  const thisPage = rolloutHref(id, rollout.id);
-
+  const { runId: id, runName, rollout, server, scenario, verdict, rolloutApi, hrefs } = view;
+  const { trace, trialTexts, stateDiff, evidence } = view;
+  const plan = { total: view.total, failedTotal: view.failedTotal };
+  const carried = scenario.carried;
   return (
     <>
-      <ScenarioBanner
-        description={report.scenarioDescription}
-        issues={parsed.success ? null : parsed.issues}
-        recordedHref={thisPage}
-      />
+      <ScenarioBanner description={scenario.description} issues={scenario.issues} recordedHref={hrefs.recorded} />
       <RolloutHeader
         rollout={rollout}
-        checks={scoring.checks}
+        checks={view.checkStatuses}
         verdict={verdict}
         runName={runName}
-        runHref={runHref(id, carried)}
-        taskHref={backToTask}
+        runHref={hrefs.run}
+        taskHref={hrefs.task}
       />
       <RolloutNav
-        prev={link(index - 1)}
-        next={link(index + 1)}
-        taskHref={backToTask}
-        position={index + 1}
-        total={siblings.length}
+        prev={view.prev}
+        next={view.next}
+        taskHref={hrefs.task}
+        position={view.position}
+        total={view.siblings}
       />
 
       {rollout.warnings.length > 0 ? (
@@ -145,11 +62,11 @@ export function RolloutPageBody({
 
       {plan.total > 0 ? (
         <FailedRequiredSection
-          failed={failed}
+          failed={view.failed}
           failedTotal={plan.failedTotal}
           status={rollout.status}
           passed={verdict.passed}
-          overBudget={over}
+          overBudget={view.overBudget}
           rolloutApi={rolloutApi}
         />
       ) : null}
@@ -157,23 +74,19 @@ export function RolloutPageBody({
       <ChecksSection
         total={plan.total}
         failedTotal={plan.failedTotal}
-        first={first}
-        source={source}
-        flip={{ runHref: runHref(id), task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: siblings.length }}
-        hasWeights={hasWeights}
+        first={view.first}
+        source={view.source}
+        flip={{ runHref: hrefs.runRecorded, task: rollout.taskKey, rollout: rollout.id, rolloutsInTask: view.siblings }}
+        hasWeights={view.hasWeights}
         rolloutApi={rolloutApi}
         version={carried ?? ""}
         unscored={rollout.status === "unscored"}
         stateDiff={stateDiff}
-        judges={judges}
+        judges={view.judges}
       />
 
       {reviews.length > 0 ? (
-        <ReviewsSection
-          reviews={reviews}
-          rollout={run.rollouts.find((r) => r.id === rollout.id)}
-          queueHref={`/runs/${encodeURIComponent(id)}/review`}
-        />
+        <ReviewsSection reviews={reviews} recorded={view.recordedChecks} queueHref={reviewQueueHref(id)} />
       ) : null}
 
       <TrialTextsSection texts={trialTexts} server={server} />
@@ -222,11 +135,11 @@ export function RolloutPageBody({
       </section>
 
       <RolloutNav
-        prev={link(index - 1)}
-        next={link(index + 1)}
-        taskHref={backToTask}
-        position={index + 1}
-        total={siblings.length}
+        prev={view.prev}
+        next={view.next}
+        taskHref={hrefs.task}
+        position={view.position}
+        total={view.siblings}
         atEnd
       />
     </>

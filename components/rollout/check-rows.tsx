@@ -2,10 +2,10 @@
 
 import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZChecksAnswer } from "@/lib/api/schemas/rollouts";
-import { type TRolloutRef } from "@/lib/api/client-routes";
+import { apiUrls, type TRolloutRef } from "@/lib/api/client-routes";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CheckEntryView } from "@/lib/api/check-views";
+import type { CheckEntryView } from "@/lib/views/check-views";
 import { CHECK_PAGE, type CheckFilter } from "@/lib/scoring/view/check-pages";
 import { isFailedRequired } from "@/lib/scoring/view/check-grid";
 import { count, plural } from "@/lib/display/format";
@@ -20,7 +20,8 @@ const HEADER_ROOM = 72;
 const PAGE = 100;
 
 /** Where the checks past the first page come from: the checks API, or (a shared copy) every entry at hand. */
-export type CheckRowsSource = { kind: "api"; url: string } | { kind: "local"; entries: CheckEntryView[] };
+import type { CheckRowsSource } from "@/lib/views/rollout-view-model";
+export type { CheckRowsSource };
 
 interface Props {
   total: number;
@@ -155,7 +156,10 @@ function VirtualCheckTable({
       for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
       if (!missing || requested.current.has(page)) continue;
       requested.current.add(page);
-      apiCall(withQuery(source.url, { offset: from, limit: PAGE, filter }), ZChecksAnswer)
+      apiCall(
+        withQuery(apiUrls.rolloutChecks(source.rollout, source.scenario), { offset: from, limit: PAGE, filter }),
+        ZChecksAnswer,
+      )
         .then((result) => {
           const body = dataOf(result);
           setRows((now) => {

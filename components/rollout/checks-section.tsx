@@ -1,7 +1,7 @@
 import { type TRolloutRef } from "@/lib/api/client-routes";
 import { plural } from "@/lib/display/format";
 import type { FlipTarget } from "@/components/checks/check-table";
-import type { CheckEntryView } from "@/lib/api/check-views";
+import type { CheckEntryView } from "@/lib/views/check-views";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import { CheckRows, type CheckRowsSource } from "./check-rows";
 import { StateDiffSection, type StateJudge } from "./state-diff-section";

@@ -1,6 +1,5 @@
 import Link from "@/components/ui/link";
 import type { Review } from "@/lib/scoring/reviews/review-types";
-import type { ScoringRollout } from "@/lib/scoring/core/types";
 
 const recordedText = (passed: boolean | null | undefined) =>
   passed === true ? "pass" : passed === false ? "fail" : "not graded";
@@ -11,11 +10,12 @@ const recordedText = (passed: boolean | null | undefined) =>
  */
 export function ReviewsSection({
   reviews,
-  rollout,
+  recorded,
   queueHref,
 }: {
   reviews: readonly Review[];
-  rollout: ScoringRollout | undefined;
+  /** The rollout's recorded verdicts by check key. */
+  recorded: readonly { key: string; passed: boolean | null }[];
   queueHref: string;
 }) {
   return (
@@ -45,7 +45,7 @@ export function ReviewsSection({
                 <th scope="row" style={{ overflowWrap: "anywhere" }}>
                   {r.check}
                 </th>
-                <td>{recordedText(rollout?.checks.find((c) => c.key === r.check)?.passed)}</td>
+                <td>{recordedText(recorded.find((c) => c.key === r.check)?.passed)}</td>
                 <td style={{ overflowWrap: "anywhere" }}>{r.reviewer}</td>
                 <td>{r.withdrawn ? "withdrawn" : r.verdict}</td>
                 <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{r.reason}</td>

@@ -1,6 +1,6 @@
 import Link from "@/components/ui/link";
 import { count, dateTime, duration, fixed } from "@/lib/display/format";
-import type { RolloutHead } from "@/lib/store/records";
+import type { RolloutHead } from "@/lib/views/records";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import styles from "./rollout-page.module.css";

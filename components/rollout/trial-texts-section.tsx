@@ -1,4 +1,4 @@
-import { TRIAL_TEXT_CAP, TRIAL_TEXT_TAIL, type TrialText, type TrialTexts } from "@/lib/api/trial-texts";
+import { TRIAL_TEXT_CAP, TRIAL_TEXT_TAIL, type TrialText, type TrialTexts } from "@/lib/views/trial-texts";
 import { bytes } from "@/lib/display/format";
 import { fileUrl } from "./file-url";
 import { LongText } from "./long-text";

@@ -1,6 +1,6 @@
 import { describeFailureGroup, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import Link from "@/components/ui/link";
-import { rolloutHref, rolloutsHref, taskHref } from "@/components/task/hrefs";
+import { rolloutHref, rolloutsHref, taskHref } from "@/lib/views/hrefs";
 import { pageOf } from "@/components/ui/page-of";
 import { VerdictBadge } from "@/components/ui/verdict-badge";
 import { count, fixed, plural } from "@/lib/display/format";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
 import { num } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
-import type { RunPageMeta } from "./run-page-meta";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
 
 /**
  * What a harness said about its own run beside Tally's figures: BenchFlow regrades (original / new / verdict)

@@ -4,8 +4,8 @@ import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
-import { rolloutHref, rolloutsHref } from "@/components/task/hrefs";
-import type { RunPageMeta } from "./run-page-meta";
+import { rolloutHref, rolloutsHref } from "@/lib/views/hrefs";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
 import { RunManage } from "./run-manage";
 import { WARNING_LIMIT, type RunWarning } from "@/lib/scoring/view/run-warnings";
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { RunSummary } from "@/lib/store/records";
+import type { RunSummary } from "@/lib/views/records";
 import { RunSkeleton } from "./run-skeleton";
 
 const summary: RunSummary = {

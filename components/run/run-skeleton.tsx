@@ -1,5 +1,5 @@
 import { count } from "@/lib/display/format";
-import type { RunSummary } from "@/lib/store/records";
+import type { RunSummary } from "@/lib/views/records";
 import { HeadlineFigure } from "./headline-card";
 import headline from "./headline-card.module.css";
 import styles from "./run-skeleton.module.css";

@@ -6,6 +6,8 @@ import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import type { RunSource } from "@/lib/views/run-payload";
 import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
 
 /*
@@ -15,7 +17,7 @@ import type { ReportDelta } from "@/lib/scoring/wire/report-delta";
  * server behind it (a static bundle).
  */
 
-export type RunSource = { href: string } | { base64: string };
+export type { RunSource };
 
 /**
  * A report with what the page shows beside it, all under one scenario: the per-dimension check tallies of the
@@ -56,6 +58,11 @@ export type WorkerAnswer =
   /** The levers of the view answered with `id` (RECORDED_ID: the as-recorded one), sent after it. */
   | { type: "levers"; id: number; levers: Lever[] }
   | { type: "error"; message: string };
+
+/** The snapshot of an embedded run's bytes (`{base64}`): its columns, no objects. */
+export function snapshotOfBase64(base64: string): RunSnapshot {
+  return RunSnapshot.fromBytes(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+}
 
 /** The bytes of an embedded run (`{base64}`), decoded to the run. */
 export function decodeRunBase64(base64: string): ScoringRun {

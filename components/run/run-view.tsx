@@ -11,7 +11,8 @@ import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
 import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { CostAndEffort } from "./cost-and-effort";
@@ -25,10 +26,15 @@ import { metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader } from "./run-header";
-import { rolloutHref as hrefForRollout, rolloutsHref, taskHref as hrefForTask } from "@/components/task/hrefs";
-import { readRunPageMeta } from "./run-payload";
-import type { RunPageMeta } from "./run-page-meta";
-import type { SharedRollouts } from "@/lib/store/records";
+import {
+  rolloutHref as hrefForRollout,
+  rolloutsHref,
+  reviewQueueHref,
+  taskHref as hrefForTask,
+} from "@/lib/views/hrefs";
+import { readRunPageMeta } from "@/lib/views/run-payload";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
+import type { SharedRollouts } from "@/lib/views/records";
 import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
@@ -115,9 +121,9 @@ export function RunView({
   const meta = useMemo(() => readRunPageMeta(metaJson), [metaJson]);
   const searchParams = useSearchParams();
   const scenarioText = searchParams.get("scenario");
-  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
-  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
-  const scenario = parsed.success && active ? parsed.data : AS_RECORDED;
+  const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.carried !== null;
+  const scenario = active ? parsed.scenario : AS_RECORDED;
   const pathname = usePathname();
   // The worker scores the reviewed verdicts as flips: it holds the run, not its reviews.
   const scoringScenario = useMemo(() => (reviewed ? withReviews(scenario, reviewed) : scenario), [scenario, reviewed]);
@@ -187,7 +193,7 @@ export function RunView({
           meta={meta}
           first={first}
           error={scoring.error}
-          invalid={parsed.success ? null : parsed.issues}
+          invalid={parsed.issues}
           scenarioName={named?.name ?? null}
           notes={notes}
         />
@@ -297,8 +303,8 @@ function ScoredRunView({
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const scenarioText = searchParams.get("scenario");
-  const parsed = useMemo(() => parseScenarioParam(scenarioText), [scenarioText]);
-  const active = parsed.success && scenarioText !== null && scenarioText.trim() !== "";
+  const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
+  const active = parsed.carried !== null;
 
   const strips = useMemo(() => rolloutStrips(report.rollouts), [report.rollouts]);
   const groups = useMemo(() => groupChartData(report.groups), [report.groups]);
@@ -356,7 +362,7 @@ function ScoredRunView({
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
-      {!parsed.success ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
+      {parsed.issues ? <InvalidScenarioCallout issues={parsed.issues} resetHref={pathname} /> : null}
       {active ? (
         <ActiveScenarioCallout description={report.scenarioDescription} resetHref={pathname} name={scenarioName} />
       ) : null}
@@ -404,7 +410,7 @@ function ScoredRunView({
         tasks={report.tasks}
         taskHref={taskHref}
         hasChecks={hasChecks}
-        reviewHref={staticSite ? undefined : `/runs/${encodeURIComponent(meta.id)}/review`}
+        reviewHref={staticSite ? undefined : reviewQueueHref(meta.id)}
       />
       {agreement ? <Agreement report={agreement} /> : null}
 

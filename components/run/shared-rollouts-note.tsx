@@ -1,8 +1,8 @@
 import { use } from "react";
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
-import type { SharedRollouts } from "@/lib/store/records";
+import type { SharedRollouts } from "@/lib/views/records";
 
 /**
  * Says when this run's rollouts are also another run's (the same files ingested twice, a job's trial folders

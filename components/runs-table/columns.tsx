@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { runHref, seriesHref } from "@/components/task/hrefs";
+import { runHref, seriesHref } from "@/lib/views/hrefs";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -25,7 +25,7 @@ import {
   plural,
   usd,
 } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/store/records";
+import type { RunListItem } from "@/lib/views/records";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { LiveBadge } from "@/components/live/live-badge";
 import { partialCoverage } from "@/lib/display/measures";

@@ -4,13 +4,13 @@ import Link from "@/components/ui/link";
 import { useMemo } from "react";
 import { useTable, type RowSelectionState, type SortingState, type Updater } from "@tanstack/react-table";
 import { plural } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/store/records";
+import type { RunListItem } from "@/lib/views/records";
 import { NUMERIC_COLUMNS, runsColumns, runsTableFeatures, TOTAL_COLUMNS } from "./columns";
 import { NoMatches } from "./empty-states";
 import { runMatches } from "./run-figures";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { compareHref, isRunSortKey, runsViewCodec, type RunsView } from "./runs-view";
-import { leaderboardHref, seriesHref } from "@/components/task/hrefs";
+import { leaderboardHref, seriesHref } from "@/lib/views/hrefs";
 import styles from "./runs-table.module.css";
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunListItem, RunSummary } from "@/lib/store/records";
+import type { RunListItem, RunSummary } from "@/lib/views/records";
 import { runFigure, runFigureText, runMatches } from "./run-figures";
 
 const summary: RunSummary = {

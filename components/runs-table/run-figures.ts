@@ -1,5 +1,5 @@
 import { count, fixed, pct } from "@/lib/display/format";
-import type { RunListItem } from "@/lib/store/records";
+import type { RunListItem } from "@/lib/views/records";
 
 /** The figures every row of the runs table shows side by side, whatever its headline metric. */
 export const RUN_FIGURES = ["passRate", "completion", "correctness", "meanReward"] as const;

@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { runHref } from "@/components/task/hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import { leaderboardCells, leaderboardMethod } from "@/lib/display/leaderboard-words";
 import type { Leaderboard } from "@/lib/scoring/report/leaderboard";
 import styles from "./series.module.css";

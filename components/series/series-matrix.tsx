@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { taskHref } from "@/components/task/hrefs";
+import { taskHref } from "@/lib/views/hrefs";
 import { pct } from "@/lib/display/format";
 import type { TaskTrend } from "@/lib/scoring/series/task-history";
 import styles from "./series.module.css";

@@ -1,8 +1,8 @@
 import Link from "@/components/ui/link";
 import { count, plural } from "@/lib/display/format";
-import type { SideOfPair } from "@/lib/api/side-by-side";
+import type { SideOfPair } from "@/lib/views/side-by-side";
 import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";
-import { rolloutHref, sideBySideHref } from "@/components/task/hrefs";
+import { rolloutHref, sideBySideHref } from "@/lib/views/hrefs";
 import { stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { ScrollToHash } from "@/components/ui/scroll-to-hash";
 import styles from "./side-by-side.module.css";

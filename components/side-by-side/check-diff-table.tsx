@@ -1,7 +1,7 @@
 import { CheckMark } from "@/components/checks/check-mark";
 import { FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { isPreformatted, verdictWord } from "@/components/checks/words";
-import type { CheckSideText } from "@/lib/api/side-by-side";
+import type { CheckSideText } from "@/lib/views/side-by-side";
 import { clip, plural } from "@/lib/display/format";
 import type { CheckDiffRow } from "@/lib/scoring/view/check-diff";
 import styles from "./side-by-side.module.css";

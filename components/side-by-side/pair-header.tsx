@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { fixed } from "@/lib/display/format";
-import type { SideOfPair } from "@/lib/api/side-by-side";
-import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
+import type { SideOfPair } from "@/lib/views/side-by-side";
+import { rolloutHref, runHref, taskHref } from "@/lib/views/hrefs";
 import styles from "./side-by-side.module.css";
 
 export function VerdictWord({ side }: { side: SideOfPair }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideBySideHref } from "@/components/task/hrefs";
+import { sideBySideHref } from "@/lib/views/hrefs";
 import { parseSideBySide } from "./params";
 
 /** The search parameters Next.js hands the page for an href. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RolloutRef } from "@/lib/api/side-by-side";
+import type { RolloutRef } from "@/lib/views/side-by-side";
 
 /** `<runId>:<rolloutId>`, split at the first ":" (run ids never hold one; rollout ids may). */
 const ZRolloutRef = z

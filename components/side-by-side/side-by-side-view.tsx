@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import type { SideBySide } from "@/lib/api/side-by-side";
+import type { SideBySide } from "@/lib/views/side-by-side";
 import { AlignedTrace } from "./aligned-trace";
 import { CheckDiffTable } from "./check-diff-table";
 import { PairHeader } from "./pair-header";

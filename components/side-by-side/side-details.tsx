@@ -1,6 +1,6 @@
 import { CollapsibleText } from "@/components/trace/collapsible-text";
 import { count, duration, fixed } from "@/lib/display/format";
-import type { SideOfPair } from "@/lib/api/side-by-side";
+import type { SideOfPair } from "@/lib/views/side-by-side";
 import { SideName } from "./pair-header";
 import styles from "./side-by-side.module.css";
 

@@ -2,12 +2,12 @@ import { apiUrls } from "@/lib/api/client-routes";
 import { clip } from "@/lib/display/format";
 import { isPreformatted, statusWord, verdictWord } from "@/components/checks/words";
 import Link from "@/components/ui/link";
-import { runHref } from "./hrefs";
+import { runHref } from "@/lib/views/hrefs";
 import { checkAnchor } from "@/components/evidence/anchors";
 import { DimensionBadge, EvidenceRefs, FailureTag, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { FlipCheckButton } from "@/components/whatif/flip-check-button";
-import type { GridColumn, GridCellView, GridRowView, GridView } from "./grid-view";
+import type { GridColumn, GridCellView, GridRowView, GridView } from "@/lib/views/grid-view";
 import { CutText } from "@/components/ui/cut-text";
 import styles from "./checks-grid.module.css";
 

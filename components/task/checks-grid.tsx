@@ -2,6 +2,7 @@
 
 import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZGridAnswer } from "@/lib/api/schemas/tasks";
+import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useId, useRef, useState } from "react";
@@ -11,9 +12,9 @@ import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import { CellDetail } from "./cell-detail";
-import { sideBySideHref } from "./hrefs";
+import { sideBySideHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
-import type { GridCellView, GridRowView, GridSource, GridView } from "./grid-view";
+import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
@@ -248,7 +249,14 @@ function GridRows({
       for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
       if (!missing || requested.current.has(page)) continue;
       requested.current.add(page);
-      apiCall(withQuery(source.url, { offset: from, limit: PAGE, failing: failingOnly ? "1" : "0" }), ZGridAnswer)
+      apiCall(
+        withQuery(apiUrls.taskGrid(source.runId, source.taskKey, source.scenario), {
+          offset: from,
+          limit: PAGE,
+          failing: failingOnly ? "1" : "0",
+        }),
+        ZGridAnswer,
+      )
         .then((result) => {
           const body = dataOf(result);
           setRows((now) => {

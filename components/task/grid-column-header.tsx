@@ -2,7 +2,7 @@ import Link from "@/components/ui/link";
 import { fixed, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, measureText } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
-import type { GridColumn } from "./grid-view";
+import type { GridColumn } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
 import { shortId } from "./short-id";
 

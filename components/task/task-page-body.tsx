@@ -1,103 +1,29 @@
-import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { notFound } from "next/navigation";
 import { ChecksGrid } from "./checks-grid";
 import { countedRollouts } from "./diagnosis-words";
-import type { GridSource, GridView } from "./grid-view";
-import { rolloutHref, runHref, seriesTaskHref, taskHref } from "./hrefs";
+import { runHref, seriesTaskHref, taskHref } from "@/lib/views/hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";
 import { PassAtKTable } from "./pass-at-k-table";
 import { ScenarioBanner } from "./scenario-banner";
 import { TaskSummary } from "./task-summary";
 import styles from "./task-page.module.css";
 import { passAtKPoints } from "@/lib/scoring/view/chart-data";
-import { taskCheckGrid } from "@/lib/scoring/view/check-grid";
-import { gridRows } from "@/lib/scoring/view/check-pages";
-import { gridColumns, gridRowViews } from "@/lib/api/check-views";
-import type { GridRowsPage } from "@/lib/api/check-pages";
-import { computeReport } from "@/lib/scoring/report/report";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
-import type { ScoringRun } from "@/lib/scoring/core/types";
-import type { CheckHead, TaskHead } from "@/lib/store/records";
+import type { TaskView } from "@/lib/views/task-view-model";
 
-/**
- * Where the task page's grid rows come from: the app reads the first page (lib/api/check-pages.ts taskGridPage)
- * and the grid fetches the rest from the grid API; a static share bundle holds every rollout's checks.
- */
-export type TaskGridData =
-  { kind: "api"; first: GridRowsPage } | { kind: "local"; checks: Readonly<Record<string, readonly CheckHead[]>> };
-
-/**
- * The task page under a scenario (the raw `scenario` parameter): computed where it renders, on the server for
- * the app and in the browser for a static share bundle.
- */
-export function TaskPageBody({
-  id,
-  runName,
-  task,
-  grid,
-  run,
-  scenarioText,
-  live = false,
-  series = null,
-}: {
-  id: string;
-  runName: string;
-  task: TaskHead;
-  grid: TaskGridData;
-  run: ScoringRun;
-  scenarioText: string | null;
-  /** The run is being watched (tally watch): the page says so and follows it as rollouts land. */
-  live?: boolean;
-  /** The series the run belongs to: the page links to the task's history there. */
-  series?: string | null;
-}) {
-  const parsed = parseScenarioParam(scenarioText);
-  const scenario = parsed.success ? parsed.data : {};
-  const carried = parsed.success ? scenarioText : null;
-  const report = computeReport(run, scenario);
-  const summary = report.tasks.find((t) => t.key === task.task.key);
-  if (!summary) notFound();
-
-  const verdicts = report.rollouts.filter((r) => r.task === summary.key);
-  const rollouts = run.rollouts.filter((r) => r.task === summary.key).map((r) => r.id);
-  const view: GridView = {
-    runId: id,
-    taskKey: summary.key,
-    columns: gridColumns(rollouts, task.rollouts, verdicts, (row) => rolloutHref(id, row, carried)),
-  };
-  let source: GridSource;
-  if (grid.kind === "api") {
-    source = {
-      kind: "api",
-      url: apiUrls.taskGrid(id, summary.key, carried),
-      total: grid.first.total,
-      failingTotal: grid.first.failingTotal,
-      first: grid.first.rows,
-    };
-  } else {
-    const all = taskCheckGrid(run, summary.key, scenario);
-    const stored = all.rollouts.map((r) => grid.checks[r] ?? []);
-    source = {
-      kind: "local",
-      rows: gridRowViews(all.rows, 0, stored),
-      failing: gridRowViews(gridRows(all, true), 0, stored),
-    };
-  }
+/** The task page, as lib/views/task-view-model.ts prepares it (on the server, or in the browser for a bundle). */
+export function TaskPageBody({ view }: { view: TaskView }) {
+  const { runId: id, runName, live, task: summary, scenario, grid, source, series } = view;
+  const carried = scenario.carried;
   const points = passAtKPoints(summary);
   const counted = countedRollouts(summary);
-  const thisPage = taskHref(id, task.task.key);
+  const thisPage = taskHref(id, summary.key);
 
   return (
     <>
-      <LiveRefresh shown={live ? [{ id, rollouts: run.rollouts.length }] : []} />
-      <ScenarioBanner
-        description={report.scenarioDescription}
-        issues={parsed.success ? null : parsed.issues}
-        recordedHref={thisPage}
-      />
+      <LiveRefresh shown={live ? [{ id, rollouts: view.runRollouts }] : []} />
+      <ScenarioBanner description={scenario.description} issues={scenario.issues} recordedHref={thisPage} />
       <header className={styles.header}>
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
           <Link href="/">Runs</Link> / <Link href={runHref(id, carried)}>{runName}</Link> / <span>{summary.key}</span>
@@ -114,8 +40,8 @@ export function TaskPageBody({
           </span>
           <span>
             weight <strong className="num">{summary.weight}</strong>
-            {summary.weight !== task.task.weight ? (
-              <span className="muted"> (declared {task.task.weight}, what-if)</span>
+            {summary.weight !== view.declaredWeight ? (
+              <span className="muted"> (declared {view.declaredWeight}, what-if)</span>
             ) : null}
           </span>
           <span>
@@ -140,7 +66,7 @@ export function TaskPageBody({
           One column per rollout, one row per check. Checks that failed as required come first. Hover a cell for its
           detail, or click it (Enter) to open every field.
         </p>
-        <ChecksGrid view={view} source={source} server={grid.kind === "api"} version={carried ?? ""} />
+        <ChecksGrid view={grid} source={source} server={source.kind === "api"} version={carried ?? ""} />
       </section>
 
       <section className="section" aria-labelledby="passk-heading">

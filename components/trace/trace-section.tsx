@@ -1,5 +1,5 @@
 import { apiUrls, type TRolloutRef } from "@/lib/api/client-routes";
-import type { Citation } from "@/lib/api/rollout-trace";
+import type { Citation } from "@/lib/views/rollout-trace";
 import { TextBlock } from "@/components/rollout/text-block";
 import { bytes } from "@/lib/display/format";
 import type { TraceRead } from "@/lib/traces";

@@ -8,7 +8,7 @@ import {
   type TraceStep,
 } from "@/lib/traces";
 import { useEffect, useRef } from "react";
-import type { Citation } from "@/lib/api/rollout-trace";
+import type { Citation } from "@/lib/views/rollout-trace";
 import { count, usd } from "@/lib/display/format";
 import { useStaticSite } from "@/components/ui/static-site";
 import { checkAnchor, stepAnchor, stepNumber } from "@/components/evidence/anchors";

@@ -5,7 +5,7 @@ import { ZTracePageAnswer } from "@/lib/api/schemas/traces";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentTop } from "@/components/ui/use-document-top";
-import type { Citation } from "@/lib/api/rollout-trace";
+import type { Citation } from "@/lib/views/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
 import { stepAnchor, stepIndexOfHash, stepNumber } from "@/components/evidence/anchors";

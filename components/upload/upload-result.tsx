@@ -2,6 +2,7 @@ import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
 import type { TIngestBody } from "@/lib/api/schemas/runs";
 import styles from "./upload.module.css";
+import { runHref } from "@/lib/views/hrefs";
 
 const LIST_LIMIT = 200;
 
@@ -52,7 +53,7 @@ export function UploadResult({ body }: { body: TIngestBody }) {
         <ul className={styles.runLinks}>
           {runs.map((run) => (
             <li key={run.id}>
-              <Link href={`/runs/${encodeURIComponent(run.id)}`} className={`button ${styles.runLink}`}>
+              <Link href={runHref(run.id)} className={`button ${styles.runLink}`}>
                 Open run {run.name} →
               </Link>
               <span className="muted">{plural(run.rollouts, "rollout")} in this run</span>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoringArticle } from "@/lib/scoring/__fixtures__/scoring-article";
-import { checkKeys, checkRowsIndex, filterCheckRows, queryTerms } from "./check-rows";
+import { checkKeys } from "@/lib/scoring/view/check-keys";
+import { checkRowsIndex, filterCheckRows, queryTerms } from "./check-rows";
 
 describe("check rows", () => {
   const index = checkRowsIndex(scoringArticle);

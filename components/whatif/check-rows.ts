@@ -80,37 +80,3 @@ export function filterCheckRows(
   });
   return out;
 }
-
-export interface CheckKeySummary {
-  key: string;
-  label: string;
-  dimension: string;
-  /** Rollouts that have the check, and those in which it is required as recorded. */
-  rollouts: number;
-  required: number;
-  /** Distinct labels under this key: more than 1 when tasks reuse a key ("C3") for different checks. */
-  labels: number;
-}
-
-/** Every check key of the run (first appearance order) with how often it is required: the "everywhere" rules. */
-export function checkKeys(run: Pick<ScoringRun, "rollouts">): CheckKeySummary[] {
-  const byKey = new Map<string, CheckKeySummary>();
-  const labels = new Map<string, Set<string>>();
-  for (const rollout of run.rollouts) {
-    for (const c of rollout.checks) {
-      let s = byKey.get(c.key);
-      if (!s) {
-        byKey.set(
-          c.key,
-          (s = { key: c.key, label: c.label, dimension: c.dimension, rollouts: 0, required: 0, labels: 0 }),
-        );
-        labels.set(c.key, new Set());
-      }
-      s.rollouts += 1;
-      if (c.required) s.required += 1;
-      labels.get(c.key)?.add(c.label);
-    }
-  }
-  for (const s of byKey.values()) s.labels = labels.get(s.key)?.size ?? 1;
-  return [...byKey.values()];
-}

@@ -22,7 +22,7 @@ export function FlipCheckButton({
   currentPassed,
   showRunLink = true,
 }: {
-  /** The run page's path (components/task/hrefs.ts runHref), which "See the effect on the run" opens. */
+  /** The run page's path (lib/views/hrefs.ts runHref), which "See the effect on the run" opens. */
   runHref: string;
   /** Task key. */
   task: string;

@@ -13,7 +13,8 @@ import {
 } from "@/lib/scoring/scenario/scenario-edit";
 import { componentWeights, type ComponentWeights } from "@/lib/scoring/report/scenario-effects";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import { checkKeys, queryTerms, type CheckKeySummary } from "./check-rows";
+import { checkKeys, type CheckKeySummary } from "@/lib/scoring/view/check-keys";
+import { queryTerms } from "./check-rows";
 import { NumberField } from "./number-field";
 import type { Edit } from "./whatif-types";
 import styles from "./whatif.module.css";

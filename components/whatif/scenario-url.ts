@@ -1,5 +1,6 @@
 import type { UrlCodec } from "@/components/url-state/url-codec";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
 
 /**
@@ -8,10 +9,7 @@ import { scenarioParam } from "@/lib/scoring/scenario/scenario-edit";
  * recorded (the run page says why).
  */
 export const scenarioCodec: UrlCodec<Scenario> = {
-  parse: (params) => {
-    const parsed = parseScenarioParam(params.get("scenario"));
-    return parsed.success ? parsed.data : {};
-  },
+  parse: (params) => readScenarioParam(params.get("scenario")).scenario,
   write: (scenario, search) => {
     const params = new URLSearchParams(search);
     const param = scenarioParam(scenario);

@@ -1,6 +1,6 @@
 import { byFigure, byKey } from "@/lib/scoring/core/order";
 import type { CompareBody } from "@/lib/api/compare-body";
-import { taskHref } from "@/components/task/hrefs";
+import { taskHref } from "@/lib/views/hrefs";
 import {
   coverageText,
   deltaIntervalText,

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { runHref } from "@/lib/views/hrefs";
 
 /**
  * Where a stored run opens in the dashboard that `tally serve` (or `npm start`) serves with the same
@@ -11,5 +12,5 @@ export function runUrl(id: string, config: { HOST: string; PORT: number } = env(
     : config.HOST.includes(":") && !config.HOST.startsWith("[")
       ? `[${config.HOST}]`
       : config.HOST;
-  return `http://${host}:${config.PORT}/runs/${encodeURIComponent(id)}`;
+  return `http://${host}:${config.PORT}${runHref(id)}`;
 }

@@ -1,13 +1,13 @@
 import { compareReports, type Comparison } from "@/lib/scoring/report/compare";
-import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
-
-const NO_REVIEWS: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { reportOf } from "@/lib/views/report-view";
+
+const NO_REVIEWS: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
 
 /** What a comparison asks for: the runs as listed, an explicit A, the per-task metric and a what-if scenario. */
 export interface CompareRequest {
@@ -25,11 +25,11 @@ export interface CompareRequest {
  * Where the runs come from: the database for the pages and the API, files or the database for the CLI.
  * `find` answers whether a run exists and whether it is marked as baseline, with whatever else the caller shows
  * of it (`B`); `load` gives its scoring data, or null when it has gone since: the run, or a snapshot of it
- * (the server's run cache), whose as-recorded report is then used instead of scoring the run again.
+ * (the server's run cache), which scores it from its columns and keeps its as-recorded report.
  */
 export interface CompareSource<B extends { baseline: boolean }> {
   find(ref: string): Promise<B | null>;
-  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded"> | null>;
+  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded" | "report"> | null>;
   /** A run's reviews as flips, read when the scenario applies them; null (or absent) when it has none. */
   reviews?(ref: string): Promise<ReviewFlips | null>;
 }
@@ -96,14 +96,12 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   const side = (ref: string, i: number): ComparedRun<B> => {
     const l = loaded[i]!;
     const run = runs[i]!;
+    const scored = reviewed ? withReviews(scenario, reviewed[i]!) : scenario;
     return {
       ref,
       found: byRef.get(ref)!,
       run,
-      report:
-        asRecorded && "run" in l
-          ? l.recorded
-          : computeReport(run, reviewed ? withReviews(scenario, reviewed[i]!) : scenario),
+      report: "run" in l ? (asRecorded ? l.recorded : l.report(scored)) : reportOf(run, scored),
     };
   };
   const a = side(order.a, 0);

@@ -1,6 +1,6 @@
-import { toCompareRun } from "@/components/compare/compare-run";
-import { embeddedRunSource } from "@/components/run/run-payload";
-import type { StaticComparison } from "@/components/export/static-compare-page";
+import { toCompareRun } from "@/lib/views/compare-run";
+import { embeddedRunSource } from "@/lib/views/run-payload";
+import type { StaticComparison } from "@/lib/views/compare-run";
 import type { Store } from "@/lib/store/store";
 import type { BundleFile } from "./bundle-files";
 import { dataJs, pageHtml } from "./html";

@@ -1,4 +1,4 @@
-import { BUNDLE_GLOBAL, PAGE_DATA_ID, ROOT_ID, type BundleData, type PageData } from "@/components/export/page-data";
+import { BUNDLE_GLOBAL, PAGE_DATA_ID, ROOT_ID, type BundleData, type PageData } from "@/lib/views/bundle-data";
 
 /*
  * The files of a static share bundle other than the viewer itself: each page's HTML and data.js. Pages load

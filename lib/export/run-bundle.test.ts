@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BundleData, PageData } from "@/components/export/page-data";
+import type { BundleData, PageData } from "@/lib/views/bundle-data";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-databases";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { readPaths } from "@/lib/ingest/read-paths";

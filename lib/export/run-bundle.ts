@@ -1,13 +1,12 @@
-import { toRunPageMeta } from "@/components/run/run-page-meta";
-import { embeddedRunSource, runPageData } from "@/components/run/run-payload";
-import { DEFAULT_TASKS_VIEW } from "@/components/run/tasks-view";
-import type { PageData, StaticRollout } from "@/components/export/page-data";
-import { pageFileName, type SiteMap } from "@/components/export/site-map";
-import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
-import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { toRunPageMeta } from "@/lib/views/run-page-meta";
+import { embeddedRunSource, runPageData } from "@/lib/views/run-payload";
+import type { PageData, StaticRollout } from "@/lib/views/bundle-data";
+import { pageFileName, type SiteMap } from "@/lib/views/site-map";
+import { rolloutHref, runHref, taskHref } from "@/lib/views/hrefs";
+import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
 import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
-import { readStoredStateDiff } from "@/lib/api/state-diff";
-import { readTrialTexts } from "@/lib/api/trial-texts";
+import { readStoredStateDiff } from "@/lib/views/state-diff";
+import { readTrialTexts } from "@/lib/views/trial-texts";
 import type { Store } from "@/lib/store/store";
 import { noTrace } from "@/lib/traces";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
@@ -49,7 +48,7 @@ export async function runBundle(store: Store, runId: string, options: BundleOpti
   const page = runPageData(
     snapshot,
     { ...toRunPageMeta(meta), live: false },
-    { source: embeddedRunSource(snapshot), view: DEFAULT_TASKS_VIEW },
+    { source: embeddedRunSource(snapshot), defaultTasksView: true },
   );
   const props = { runBase64: embeddedRunSource(snapshot).base64, first: page.first, metaJson: page.metaJson };
   const keys = runTasks(snapshot.run).map((t) => t.key);

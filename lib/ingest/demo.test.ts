@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { checkRefsOf, readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
 import { forEachDatabase } from "@/lib/db/test-databases";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { computeReport } from "@/lib/scoring/report/report";

@@ -1,18 +1,50 @@
 import { decodeColumns, encodeColumns } from "./columns/column-bytes";
 import { columnsOf } from "./columns/columns-of";
-import { runOfColumns } from "./columns/run-of-columns";
+import { runOfColumns, taskAt } from "./columns/run-of-columns";
 import { isRunColumns, type RunColumns } from "./columns/run-columns";
+import { rolloutsAt } from "./columns/rollouts-at";
 import type { ScoringRun } from "./core/types";
 import type { CheckTally } from "./report/check-tallies";
 import { columnLevers } from "./report/columnar/column-levers";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
-import type { Lever, Report, ReportHeadline } from "./report/report-types";
+import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
 import { policyReports, type PolicyReports } from "./report/robustness";
+import { describeScenario } from "./scenario/describe-scenario";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
 
 const HEADLINES_KEPT = 4;
+
+/** One task's figures under a scenario, as report(scenario) holds them. */
+export interface TaskFigures {
+  /** The task's row of the report's `tasks`. */
+  task: TaskReport;
+  /** Its rollouts' rows of the report's `rollouts`, in run order. */
+  rollouts: RolloutReport[];
+  scenarioDescription: string[];
+}
+
+/** Each task key's task rows and rollouts (both ascending): what a page about one task reads of the run. */
+interface TaskPlaces {
+  rows: number[];
+  rollouts: number[];
+}
+
+/** One pass over the tasks and one over the rollouts; no model, no objects per rollout. */
+function taskPlacesOf(c: RunColumns): Map<string, TaskPlaces> {
+  const byRow: TaskPlaces[] = [];
+  const out = new Map<string, TaskPlaces>();
+  for (let t = 0; t < c.taskKey.length; t++) {
+    const key = c.strings[c.taskKey[t]!]!;
+    let places = out.get(key);
+    if (!places) out.set(key, (places = { rows: [], rollouts: [] }));
+    places.rows.push(t);
+    byRow.push(places);
+  }
+  for (let r = 0; r < c.rolloutTask.length; r++) byRow[c.rolloutTask[r]!]!.rollouts.push(r);
+  return out;
+}
 
 /**
  * One version of a run, as everything that shows it shares it: the run's columns, scored from them
@@ -29,6 +61,8 @@ export class RunSnapshot {
   /** Headlines under the scenarios asked for (the declared one, for the runs table), by scenarioKey. */
   readonly #headlines = new Map<string, ReportHeadline>();
   #levers: Lever[] | undefined;
+  #places: Map<string, TaskPlaces> | undefined;
+  #ids: readonly string[] | undefined;
   #binary: Uint8Array<ArrayBuffer> | undefined;
 
   /**
@@ -89,6 +123,59 @@ export class RunSnapshot {
       this.#headlines.set(key, headline);
     }
     return headline;
+  }
+
+  /** The task rows and rollouts of task `key`, or undefined. */
+  #placesOf(key: string): TaskPlaces | undefined {
+    this.#places ??= taskPlacesOf(this.columns);
+    return this.#places.get(key);
+  }
+
+  /**
+   * Task `key`'s figures under `scenario`: report(scenario)'s row of the task and of each of its rollouts, made
+   * without the run's other rows (a task or rollout page). A row reads run-wide facts (the run's metrics), so the
+   * run is scored from its columns; the scorer kept re-scores only what another scenario changes. Null when the
+   * run has no such task.
+   */
+  taskFigures(key: string, scenario: Scenario = {}): TaskFigures | null {
+    const places = this.#placesOf(key);
+    if (!places) return null;
+    const scorer = scorerOf(this.columns, scenario);
+    scorer.prepare(scenario);
+    return {
+      task: scorer.taskRow(places.rows[0]!),
+      rollouts: places.rollouts.map((r) => scorer.rolloutRow(r)),
+      scenarioDescription: describeScenario(scenario, (ref) => scorer.model.resolve(ref)),
+    };
+  }
+
+  /** Whether the run has a task keyed `key`. */
+  hasTask(key: string): boolean {
+    return this.#placesOf(key) !== undefined;
+  }
+
+  /** The key of the task of the rollout whose id is `rolloutId`, or null when the run has no such rollout. */
+  taskOfRollout(rolloutId: string): string | null {
+    const r = (this.#ids ??= this.columns.rolloutId.all()).indexOf(rolloutId);
+    return r < 0 ? null : this.columns.strings[this.columns.taskKey[this.columns.rolloutTask[r]!]!]!;
+  }
+
+  /**
+   * Task `key`'s part of the run as objects: that task and its rollouts in run order. What reads one task's
+   * checks under a scenario (lib/scoring/view/check-grid.ts) gives the same for them as on the whole run: a
+   * scenario edits a rollout's checks from the rollout and the scenario alone. Null when there is no such task.
+   */
+  taskPart(key: string): ScoringRun | null {
+    const places = this.#placesOf(key);
+    if (!places) return null;
+    const c = this.columns;
+    return {
+      name: c.name,
+      format: c.format,
+      tasks: places.rows.map((t) => taskAt(c, t)),
+      rollouts: rolloutsAt(c, places.rollouts),
+      passThreshold: c.passThreshold,
+    };
   }
 
   /** Whether `levers` is computed already. */

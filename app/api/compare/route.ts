@@ -2,8 +2,8 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { compareBody } from "@/lib/api/compare-body";
 import { compareStoredRuns, parseCompareRequest } from "@/lib/api/compare-request";
-import { ApiError, handle } from "@/lib/api/errors";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { handle } from "@/lib/api/errors";
+import { requestScenario } from "@/lib/api/scenario-request";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +14,8 @@ export const dynamic = "force-dynamic";
 export const GET = handle(async (request: Request) => {
   await requireRead(request);
   const query = parseCompareRequest(request, 2);
-  const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
-  if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
-  const { a, candidates } = await compareStoredRuns(query, scenario.data);
+  const scenario = requestScenario(new URL(request.url).searchParams.get("scenario"));
+  const { a, candidates } = await compareStoredRuns(query, scenario);
   const b = candidates[0]!;
   return NextResponse.json(
     compareBody(
@@ -24,7 +23,7 @@ export const GET = handle(async (request: Request) => {
         a: { ...a, ref: { id: a.ref, name: a.run.name } },
         b: { ...b, ref: { id: b.ref, name: b.run.name } },
       },
-      scenario.data,
+      scenario,
     ),
   );
 });

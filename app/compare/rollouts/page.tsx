@@ -3,7 +3,7 @@ import Link from "@/components/ui/link";
 import { parseSideBySide } from "@/components/side-by-side/params";
 import { SideBySideView } from "@/components/side-by-side/side-by-side-view";
 import { EmptyState } from "@/components/ui/empty-state";
-import { loadSideBySide } from "@/lib/api/side-by-side";
+import { loadSideBySide } from "@/lib/views/side-by-side";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";

@@ -3,15 +3,15 @@ import { notFound } from "next/navigation";
 import { cache, Suspense, type ComponentProps } from "react";
 import { RunSkeleton } from "@/components/run/run-skeleton";
 import { RunView } from "@/components/run/run-view";
-import { toRunPageMeta, type RunPageMeta } from "@/components/run/run-page-meta";
-import { runBinaryHref, runPageData, storedRunPageData } from "@/components/run/run-payload";
-import { parseTasksView } from "@/components/run/tasks-view";
+import { toRunPageMeta, type RunPageMeta } from "@/lib/views/run-page-meta";
+import { runView, storedRunView } from "@/lib/views/run-view";
+import { isDefaultTasksView, parseTasksView } from "@/components/run/tasks-view";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
-import { parseScenarioParam, type Scenario } from "@/lib/scoring/scenario/scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
 import { runAgreement } from "@/lib/api/run-agreement";
-import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
-import { afterReview } from "@/lib/scoring/view/after-review";
+import type { ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import { apiUrls } from "@/lib/api/client-routes";
 import { getStore } from "@/lib/store/open-store";
 import type { SharedRollouts } from "@/lib/store/records";
 
@@ -58,12 +58,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   const declared = saved.find((s) => s.declared)?.scenario ?? null;
   // A run with reviews renders from its rows: the page shows its figures after review beside the recorded ones.
   if (!search.has("scenario") && declared === null && reviewed === null) {
-    const stored = await store.encoding(meta.id, { bytes: false });
-    if (stored?.firstScreen) {
-      const source = { href: runBinaryHref(meta.id, stored.version.rollouts) };
-      const data = storedRunPageData(stored.firstScreen, pageMeta, { source, view: parseTasksView(search) });
-      return <RunView {...data} scenarios={scenarios} declared={null} shared={shared} />;
-    }
+    const stored = await storedRunView(store, pageMeta, isDefaultTasksView(parseTasksView(search)), apiUrls.runBinary);
+    if (stored) return <RunView {...stored} scenarios={scenarios} shared={shared} />;
   }
   const cached = await store.snapshot(meta.id, { cachedOnly: true });
   const body = (
@@ -109,35 +105,24 @@ async function RunBody({
   shared: Promise<readonly SharedRollouts[]>;
   reviewed: ReviewFlips | null;
 }) {
-  const snapshot = await getStore().snapshot(meta.id);
-  if (!snapshot) notFound();
-  const scenario = parseScenarioParam(search.get("scenario"));
-  const own = scenario.success ? scenario.data : {};
-  const data = runPageData(snapshot, meta, {
-    source: { href: runBinaryHref(meta.id, snapshot.run.rollouts.length) },
-    scenario: reviewed ? withReviews(own, reviewed) : own,
-    view: parseTasksView(search),
+  const found = await runView(getStore(), meta, {
+    scenarioText: search.get("scenario"),
+    defaultTasksView: isDefaultTasksView(parseTasksView(search)),
+    declared,
+    reviewed,
+    binaryHref: apiUrls.runBinary,
   });
-  const agreement = reviewed ? await runAgreement(getStore(), meta.id, snapshot.run) : null;
-  const declaredScored = declared && reviewed ? withReviews(declared, reviewed) : declared;
+  if (!found) notFound();
+  const { run, afterReview, ...view } = found;
+  const agreement = reviewed ? await runAgreement(getStore(), meta.id, run) : null;
   return (
     <RunView
-      {...data}
+      {...view}
       scenarios={scenarios}
-      declared={
-        declared && declaredScored ? { scenario: declared, headline: snapshot.headlineUnder(declaredScored) } : null
-      }
       shared={shared}
       reviewed={reviewed}
       agreement={agreement}
-      afterReview={
-        reviewed
-          ? {
-              ...afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed),
-              band: agreement?.band ?? null,
-            }
-          : null
-      }
+      afterReview={afterReview ? { ...afterReview, band: agreement?.band ?? null } : null}
     />
   );
 }

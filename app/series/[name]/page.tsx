@@ -3,7 +3,7 @@ import Link from "@/components/ui/link";
 import { HeadlineBand } from "@/components/series/headline-band";
 import { SeriesMatrix } from "@/components/series/series-matrix";
 import styles from "@/components/series/series.module.css";
-import { leaderboardHref, taskHref } from "@/components/task/hrefs";
+import { leaderboardHref, taskHref } from "@/lib/views/hrefs";
 import { zFdr } from "@/lib/compare/query";
 import { plural } from "@/lib/display/format";
 import { ZSeriesName } from "@/lib/run-series";

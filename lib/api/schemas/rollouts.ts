@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CheckListPage } from "@/lib/api/check-pages";
+import type { CheckListPage } from "@/lib/views/check-pages";
 import { CHECK_PAGE, CHECK_PAGE_MAX } from "@/lib/scoring/view/check-pages";
 import type { CheckDetail, RolloutDetail } from "@/lib/store/records";
 import { ZJsonHead, ZJsonObject, ZNullableNumber, ZTextHead } from "./common";

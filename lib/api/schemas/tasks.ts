@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GridRowsPage } from "@/lib/api/check-pages";
+import type { GridRowsPage } from "@/lib/views/check-pages";
 import { ZNullableNumber, ZTextHead } from "./common";
 import { ZCheckCell, ZCheckPageLimit, ZPageOffset } from "./rollouts";
 

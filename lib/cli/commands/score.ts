@@ -7,8 +7,7 @@ import { expandArchives } from "@/lib/archive/unzip";
 import { archiveBudget } from "@/lib/ingest/limits";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import type { FormatId } from "@/lib/formats/types";
-import { withLevers } from "@/lib/scoring/report/levers";
-import { computeReport } from "@/lib/scoring/report/report";
+import { reportOf } from "@/lib/views/report-view";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { parseCommand, UsageError } from "../args";
@@ -54,10 +53,10 @@ export const scoreCommand = {
     const batch = parseBatch(expanded.files, { rootName, format: format as FormatId | undefined, archives });
     const rejected = [...(read?.rejected ?? []), ...expanded.rejected, ...batch.rejected, ...batch.unclaimed];
     const scored = (scoring: ScoringRun): Report & { failureGroups?: FailureGroup[] } => {
-      const report = computeReport(scoring, scenario);
+      const report = reportOf(scoring, scenario, { levers: values.json === true });
       if (!values.json) return report;
       // The report JSON as GET /api/runs/:id/report answers it, failure groups included.
-      return { ...withLevers(report, scoring, scenario), failureGroups: failureGroupsOf(scoring, report.rollouts) };
+      return { ...report, failureGroups: failureGroupsOf(scoring, report.rollouts) };
     };
     const reports: (Report & { failureGroups?: FailureGroup[] })[] = [
       ...batch.runs.map((run) => scored(toScoringRunWithTraces(run, expanded.files))),

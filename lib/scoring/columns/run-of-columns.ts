@@ -20,22 +20,23 @@ export function sparseIndex(at: Int32Array, rollouts: number): Int32Array {
   return out;
 }
 
+/** Task row t as an object. */
+export function taskAt(c: RunColumns, t: number): ScoringTask {
+  const s = c.strings;
+  const name = c.taskName[t]!;
+  const group = c.taskGroup[t]!;
+  return {
+    key: s[c.taskKey[t]!]!,
+    taskId: s[c.taskId[t]!]!,
+    name: name < 0 ? null : s[name]!,
+    group: group < 0 ? null : s[group]!,
+    weight: c.taskWeight[t]!,
+  };
+}
+
 /** The tasks as objects (runTasks order: the declared ones, then one per undeclared key). */
 export function tasksOf(c: RunColumns): ScoringTask[] {
-  const s = c.strings;
-  const tasks = new Array<ScoringTask>(c.taskKey.length);
-  for (let t = 0; t < tasks.length; t++) {
-    const name = c.taskName[t]!;
-    const group = c.taskGroup[t]!;
-    tasks[t] = {
-      key: s[c.taskKey[t]!]!,
-      taskId: s[c.taskId[t]!]!,
-      name: name < 0 ? null : s[name]!,
-      group: group < 0 ? null : s[group]!,
-      weight: c.taskWeight[t]!,
-    };
-  }
-  return tasks;
+  return Array.from(c.taskKey, (_, t) => taskAt(c, t));
 }
 
 /** The measures of measured rollout k (an index into `c.measured`), as a ScoringRollout holds them. */

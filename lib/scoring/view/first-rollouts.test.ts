@@ -11,7 +11,7 @@ describe("firstRolloutByTask", () => {
       { id: "t1-r3", task: "t1" },
     ];
     // Code-unit order: "t1-r10" < "t1-r2".
-    expect(firstRolloutByTask({ rollouts: rollouts as never })).toEqual({ t1: "t1-r10", t2: "a" });
+    expect(firstRolloutByTask({ rollouts })).toEqual({ t1: "t1-r10", t2: "a" });
     expect(firstRolloutByTask({ rollouts: [] })).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
+import type { RunColumns } from "../columns/run-columns";
 import type { ScoringRun } from "../core/types";
 
 /**
@@ -5,15 +6,44 @@ import type { ScoringRun } from "../core/types";
  * the compare page offers to flip (a flip naming a task and check applies in each run).
  */
 export function commonTaskChecks(runs: readonly Pick<ScoringRun, "rollouts">[]): { task: string; checks: string[] }[] {
-  const perRun = runs.map((run) => {
-    const byTask = new Map<string, Set<string>>();
-    for (const r of run.rollouts) {
-      let keys = byTask.get(r.task);
-      if (!keys) byTask.set(r.task, (keys = new Set()));
-      for (const c of r.checks) keys.add(c.key);
-    }
-    return byTask;
-  });
+  return common(
+    runs.map((run) => {
+      const byTask = new Map<string, Set<string>>();
+      for (const r of run.rollouts) {
+        let keys = byTask.get(r.task);
+        if (!keys) byTask.set(r.task, (keys = new Set()));
+        for (const c of r.checks) keys.add(c.key);
+      }
+      return byTask;
+    }),
+  );
+}
+
+/** commonTaskChecks of runs given as columns: each task's keys read once per sequence of checks it has. */
+export function commonTaskChecksOf(runs: readonly RunColumns[]): { task: string; checks: string[] }[] {
+  return common(
+    runs.map((c) => {
+      const s = c.strings;
+      const byTask = new Map<string, Set<string>>();
+      const seen = new Set<number>();
+      for (let r = 0; r < c.rolloutTask.length; r++) {
+        const t = c.rolloutTask[r]!;
+        const seq = c.rolloutSequence[r]!;
+        const task = s[c.taskKey[t]!]!;
+        let keys = byTask.get(task);
+        if (!keys) byTask.set(task, (keys = new Set()));
+        const pair = t * c.sequenceStart.length + seq;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++)
+          keys.add(s[c.templateKey[c.sequenceTemplate[p]!]!]!);
+      }
+      return byTask;
+    }),
+  );
+}
+
+function common(perRun: readonly Map<string, Set<string>>[]): { task: string; checks: string[] }[] {
   const [first, ...rest] = perRun;
   if (!first) return [];
   return [...first.keys()]

@@ -2,8 +2,8 @@ import { requireRead } from "@/lib/api/auth";
 import { compareCsvRows } from "@/lib/api/compare-csv";
 import { compareStoredRuns, parseCompareRequest } from "@/lib/api/compare-request";
 import { csvResponse, toCsv } from "@/lib/api/csv";
-import { ApiError, handle } from "@/lib/api/errors";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { handle } from "@/lib/api/errors";
+import { requestScenario } from "@/lib/api/scenario-request";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +14,8 @@ export const dynamic = "force-dynamic";
  */
 export const GET = handle(async (request: Request) => {
   await requireRead(request);
-  const scenario = parseScenarioParam(new URL(request.url).searchParams.get("scenario"));
-  if (!scenario.success) throw new ApiError("invalid", "Invalid scenario.", scenario.issues);
-  const { a, candidates } = await compareStoredRuns(parseCompareRequest(request), scenario.data);
+  const scenario = requestScenario(new URL(request.url).searchParams.get("scenario"));
+  const { a, candidates } = await compareStoredRuns(parseCompareRequest(request), scenario);
   const rows = compareCsvRows(
     a.run.name,
     candidates.map((b) => ({ name: b.run.name, comparison: b.comparison })),

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
 import { ReviewQueue } from "@/components/review/review-queue";
-import { runHref } from "@/components/task/hrefs";
+import { reviewQueueHref, runHref } from "@/lib/views/hrefs";
 import styles from "@/components/task/task-page.module.css";
 import Link from "@/components/ui/link";
 import { levers } from "@/lib/scoring/report/levers";
@@ -57,7 +57,7 @@ export default async function ReviewPage({ params, searchParams }: { params: Par
   const kinds = GRADER_KINDS.map((kind) => ({ kind, n: all.filter((q) => q.grader === kind).length })).filter(
     (k) => k.n > 0,
   );
-  const base = `/runs/${encodeURIComponent(id)}/review`;
+  const base = reviewQueueHref(id);
   return (
     <>
       <header className={styles.header}>

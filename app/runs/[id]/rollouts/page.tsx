@@ -4,12 +4,12 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RolloutsList } from "@/components/rollouts/rollouts-list";
 import { failureGroupIds, parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
-import { runHref, rolloutsHref, scenarioParamOf } from "@/components/task/hrefs";
+import { runHref, rolloutsHref, scenarioParamOf } from "@/lib/views/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import styles from "@/components/task/task-page.module.css";
-import { computeReport } from "@/lib/scoring/report/report";
 import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { unscoredReasons } from "@/lib/scoring/columns/rollouts-at";
+import { readScenarioParam } from "@/lib/views/scenario-param";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -38,22 +38,18 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
   if (!data) notFound();
   const search = await searchParams;
   const scenarioText = scenarioParamOf(search);
-  const parsed = parseScenarioParam(scenarioText);
-  const carried = parsed.success ? scenarioText : null;
-  const { run, recorded } = data.snapshot;
-  const report = parsed.success && carried !== null ? computeReport(run, parsed.data) : recorded;
-  const rows = rolloutRows(report.rollouts, run.rollouts, failureGroupIds(run, report.rollouts));
+  const { scenario, carried, issues } = readScenarioParam(scenarioText);
+  const { snapshot } = data;
+  const { run } = snapshot;
+  const report = carried !== null ? snapshot.report(scenario) : snapshot.recorded;
+  const rows = rolloutRows(report.rollouts, unscoredReasons(snapshot.columns), failureGroupIds(run, report.rollouts));
   const view = parseRolloutsView(search);
   const group =
     view.failure === null ? null : (failureGroupsOf(run, report.rollouts).find((g) => g.id === view.failure) ?? null);
 
   return (
     <>
-      <ScenarioBanner
-        description={report.scenarioDescription}
-        issues={parsed.success ? null : parsed.issues}
-        recordedHref={rolloutsHref(id)}
-      />
+      <ScenarioBanner description={report.scenarioDescription} issues={issues} recordedHref={rolloutsHref(id)} />
       <header className={styles.header}>
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
           <Link href="/">Runs</Link> / <Link href={runHref(id, carried)}>{data.meta.name}</Link> / <span>Rollouts</span>

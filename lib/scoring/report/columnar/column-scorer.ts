@@ -127,6 +127,16 @@ export class ColumnScorer {
     return edits;
   }
 
+  /** Task t's row of the report of the scenario last prepared, without making the other rows. */
+  taskRow(t: number): TaskReport {
+    return this.rows.taskRowAt(t, this.edits.weights[t]!);
+  }
+
+  /** Rollout r's row of the report of the scenario last prepared, without making the other rows. */
+  rolloutRow(r: number): RolloutReport {
+    return this.rows.rolloutRowAt(r);
+  }
+
   /** checkTallies (check-tallies.ts) of the scenario last scored: per dimension, graded checks of scored rollouts. */
   checkTallies(): Record<string, CheckTally> {
     const { state, model } = this;

@@ -65,6 +65,29 @@ export class ReportRows {
     return out;
   }
 
+  /** Rollout r's row alone (the list's, made when stale and kept), for a page that shows a few rollouts. */
+  rolloutRowAt(r: number): RolloutReport {
+    const stale = this.state.rolloutStale;
+    let row = this.rollouts[r];
+    if (row === undefined || stale[r] === 1) {
+      this.rollouts[r] = row = this.rolloutRow(r);
+      stale[r] = 0;
+    }
+    return row;
+  }
+
+  /** Task t's row alone under its weight (the list's, made when stale and kept). */
+  taskRowAt(t: number, weight: number): TaskReport {
+    const stale = this.state.taskStale;
+    let row = this.tasks[t];
+    if (row === undefined || stale[t] === 1 || !Object.is(this.weights[t], weight)) {
+      this.tasks[t] = row = this.taskRow(t, weight);
+      this.weights[t] = weight;
+      stale[t] = 0;
+    }
+    return row;
+  }
+
   /** Per sequence, then per mask of failed positions: the labels, one list shared by every such rollout. */
   private readonly failed = new Map<number, Map<number, string[]>>();
 

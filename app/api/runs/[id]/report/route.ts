@@ -1,13 +1,11 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { withLevers } from "@/lib/scoring/report/levers";
 import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
 import { runAgreement } from "@/lib/api/run-agreement";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
-import { computeReport } from "@/lib/scoring/report/report";
-import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
-import { parseScenarioParam } from "@/lib/scoring/scenario/scenario";
+import { reportView } from "@/lib/views/report-view";
+import { requestScenario } from "@/lib/api/scenario-request";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -22,28 +20,17 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   await requireRead(request);
   const { id } = await params;
   const searchParams = new URL(request.url).searchParams;
-  const scenario = parseScenarioParam(searchParams.get("scenario"));
-  if (!scenario.success)
-    throw new ApiError(
-      "invalid",
-      "Invalid scenario.",
-      scenario.issues.map((i) => ({ path: `scenario${i.path ? `.${i.path}` : ""}`, message: i.message })),
-    );
+  const scenario = requestScenario(searchParams.get("scenario"));
   const query = parseReportQuery(searchParams);
   const store = getStore();
-  const snapshot = await store.snapshot(id);
-  if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
-  const asRecorded = Object.keys(scenario.data).length === 0;
-  const scored = await scenarioWithReviews(store, id, scenario.data);
-  const report = asRecorded
-    ? { ...snapshot.recorded, levers: snapshot.levers }
-    : withLevers(computeReport(snapshot.run, scored), snapshot.run, scored);
+  const view = await reportView(store, id, await scenarioWithReviews(store, id, scenario));
+  if (!view) throw new ApiError("not_found", `No run with id "${id}".`);
+  const { report } = view;
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
-  // Grouped under the report's verdicts: a scenario that passes a rollout takes it out of its group.
-  const failureGroups = failureGroupsOf(snapshot.run, report.rollouts);
   // How far the graders agree with the run's reviewers, when it has reviews (docs/scoring.md#reviews).
-  const agreement = await runAgreement(store, id, snapshot.run);
+  const agreement = await runAgreement(store, id, view.run);
   const reviews = agreement ? { reviews: agreement } : {};
-  if (query.kind === "summary") return NextResponse.json({ ...reportSummary(report), failureGroups, ...reviews });
-  return NextResponse.json({ ...report, failureGroups, ...reviews });
+  if (query.kind === "summary")
+    return NextResponse.json({ ...reportSummary(report), failureGroups: report.failureGroups, ...reviews });
+  return NextResponse.json({ ...report, ...reviews });
 });

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { checkEvidence, readStoredTrace } from "@/lib/api/rollout-trace";
+import { checkEvidence, readStoredTrace } from "@/lib/views/rollout-trace";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf } from "@/lib/api/check-queries";
+import { parseQuery } from "@/lib/api/check-queries";
 import { ZChecksQuery } from "@/lib/api/schemas/rollouts";
-import { rolloutChecksPage } from "@/lib/api/check-pages";
+import { requestScenario } from "@/lib/api/scenario-request";
+import { rolloutChecksPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +22,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
   const { id, rollout } = await params;
   const query = parseQuery(ZChecksQuery, request.url);
-  const page = await rolloutChecksPage(getStore(), id, rollout, scenarioOf(query.scenario), query);
+  const page = await rolloutChecksPage(getStore(), id, rollout, requestScenario(query.scenario), query);
   if (!page) throw new ApiError("not_found", `No rollout "${rollout}" in run "${id}".`);
   return NextResponse.json(page);
 });

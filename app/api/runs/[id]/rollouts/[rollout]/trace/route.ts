@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
-import { readStoredTrace, traceEvidence } from "@/lib/api/rollout-trace";
+import { readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
 import { getStore } from "@/lib/store/open-store";
 import { pageSteps, ZTracePageQuery } from "@/lib/traces";
 

@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
-import { parseQuery, scenarioOf } from "@/lib/api/check-queries";
+import { parseQuery } from "@/lib/api/check-queries";
 import { ZGridQuery } from "@/lib/api/schemas/tasks";
-import { taskGridPage } from "@/lib/api/check-pages";
+import { requestScenario } from "@/lib/api/scenario-request";
+import { taskGridPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -20,13 +21,12 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
   const { id, task } = await params;
   const query = parseQuery(ZGridQuery, request.url);
-  const scenario = scenarioOf(query.scenario);
+  const scenario = requestScenario(query.scenario);
   const store = getStore();
-  const run = (await store.snapshot(id))?.run;
-  if (!run || !run.tasks.some((t) => t.key === task))
-    throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
+  const snapshot = await store.snapshot(id);
+  if (!snapshot?.hasTask(task)) throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
   return NextResponse.json(
-    await taskGridPage(store, id, run, task, scenario, {
+    await taskGridPage(store, id, snapshot, task, scenario, {
       offset: query.offset,
       limit: query.limit,
       failing: query.failing === "1",

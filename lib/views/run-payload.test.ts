@@ -9,13 +9,12 @@ import { passRule } from "@/lib/scoring/view/pass-rule";
 import {
   embeddedRunSource,
   readRunPageMeta,
-  runBinaryHref,
   runPageData,
   runPageMetaJson,
   storedRunPageData,
-} from "./run-payload";
-import { DEFAULT_TASKS_VIEW } from "./tasks-view";
-import type { RunPageMeta } from "./run-page-meta";
+} from "@/lib/views/run-payload";
+import { DEFAULT_TASKS_VIEW, isDefaultTasksView } from "@/components/run/tasks-view";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
 
 const meta: RunPageMeta = {
   id: "r",
@@ -45,7 +44,7 @@ describe("run page meta", () => {
 describe("run page data", () => {
   it("holds one page of tasks and the headline, however large the run; the run itself travels apart", () => {
     const snapshot = new RunSnapshot(syntheticScoringRun());
-    const data = runPageData(snapshot, meta, { source: { href: runBinaryHref("r 1") }, view: DEFAULT_TASKS_VIEW });
+    const data = runPageData(snapshot, meta, { source: { href: "/api/runs/r%201/run.bin" }, defaultTasksView: true });
     expect(data.source).toEqual({ href: "/api/runs/r%201/run.bin" });
     const first = data.first;
     const byKey = snapshot.recorded.tasks.map((t) => t.key).sort();
@@ -62,7 +61,7 @@ describe("run page data", () => {
     const data = runPageData(snapshot, meta, {
       source: embeddedRunSource(snapshot),
       scenario,
-      view: { ...DEFAULT_TASKS_VIEW, sort: "passRate" },
+      defaultTasksView: isDefaultTasksView({ ...DEFAULT_TASKS_VIEW, sort: "passRate" }),
     });
     expect(data.first.tasks).toEqual([]);
     expect(data.first.unscoredFail).toBe(true);
@@ -79,10 +78,10 @@ describe("run page data", () => {
     const stored = JSON.parse(
       JSON.stringify(runFirstScreen(recorded, recorded.headline, passRule(snapshot.run), true)),
     ) as ReturnType<typeof runFirstScreen>;
-    const source = { href: runBinaryHref("r") };
+    const source = { href: "/api/runs/r/run.bin" };
     for (const view of [DEFAULT_TASKS_VIEW, { ...DEFAULT_TASKS_VIEW, page: 2 }, { ...DEFAULT_TASKS_VIEW, q: "x" }])
-      expect(storedRunPageData(stored, meta, { source, view })).toStrictEqual(
-        runPageData(snapshot, meta, { source, view }),
+      expect(storedRunPageData(stored, meta, { source, defaultTasksView: isDefaultTasksView(view) })).toStrictEqual(
+        runPageData(snapshot, meta, { source, defaultTasksView: isDefaultTasksView(view) }),
       );
   });
 });

@@ -1,6 +1,6 @@
-import type { GridColumn, GridCellView, GridRowView } from "@/lib/api/check-views";
+import type { GridColumn, GridCellView, GridRowView } from "./check-views";
 
-/** What the checks × rollouts grid draws (shaped in lib/api/check-views.ts): its columns and a page of rows. */
+/** What the checks × rollouts grid draws (shaped in lib/views/check-views.ts): its columns and a page of rows. */
 export type { GridColumn, GridCellView, GridRowView };
 
 /** The grid of one task: its rollouts (columns) and where its rows come from. */
@@ -15,5 +15,14 @@ export interface GridView {
  * shared copy, every row at hand. `failing` lists only the checks that fail somewhere.
  */
 export type GridSource =
-  | { kind: "api"; url: string; total: number; failingTotal: number; first: GridRowView[] }
+  | {
+      kind: "api";
+      /** The task's grid API: lib/api/client-routes.ts apiUrls.taskGrid(runId, taskKey, scenario). */
+      runId: string;
+      taskKey: string;
+      scenario: string | null;
+      total: number;
+      failingTotal: number;
+      first: GridRowView[];
+    }
   | { kind: "local"; rows: GridRowView[]; failing: GridRowView[] };

@@ -1,9 +1,8 @@
 import type { RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { computeReport } from "@/lib/scoring/report/report";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import { checkDiffRows, type CheckDiffRow, type CheckSide } from "@/lib/scoring/view/check-diff";
-import { rolloutCheckCells } from "@/lib/scoring/view/check-grid";
+import { rolloutCellsOf } from "./rollout-view-model";
 import { alignedWindow, type PairWindow, type TraceRead } from "@/lib/traces";
 import { readStoredTrace } from "./rollout-trace";
 
@@ -52,8 +51,9 @@ async function loadSide(store: Store, letter: "A" | "B", ref: RolloutRef): Promi
     store.snapshot(ref.runId),
   ]);
   if (!meta || !snapshot) return { kind: "missing", problem: `${letter}: there is no run “${ref.runId}”.` };
-  const verdict = computeReport(snapshot.run).rollouts.find((r) => r.id === ref.rolloutId);
-  const cells = rolloutCheckCells(snapshot.run, ref.rolloutId);
+  // The run's as-recorded report, kept with its snapshot; the cells from the rollout's task's part of the run.
+  const verdict = snapshot.recorded.rollouts.find((r) => r.id === ref.rolloutId);
+  const cells = rolloutCellsOf(snapshot, ref.rolloutId, {});
   if (!rollout || !verdict || !cells)
     return { kind: "missing", problem: `${letter}: the run “${meta.name}” has no rollout “${ref.rolloutId}”.` };
   const checks = cells.flatMap((cell): CheckSideText[] => {

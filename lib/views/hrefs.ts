@@ -8,7 +8,7 @@
  * A what-if scenario set on one page travels with the user: the raw `scenario` parameter is carried over
  * unchanged (only when it parsed, so a broken one is not spread).
  */
-import type { RolloutRef } from "@/lib/api/side-by-side";
+import type { RolloutRef } from "./side-by-side";
 
 export function withScenario(path: string, scenarioParam: string | null): string {
   if (scenarioParam === null || scenarioParam.trim() === "") return path;
@@ -26,6 +26,11 @@ const segment = (key: string) => encodeURIComponent(key.replace(LONE_SURROGATE, 
 
 export function runHref(runId: string, scenarioParam: string | null = null): string {
   return withScenario(`/runs/${segment(runId)}`, scenarioParam);
+}
+
+/** The review queue of a run (docs/scoring.md#reviews). */
+export function reviewQueueHref(runId: string): string {
+  return `/runs/${segment(runId)}/review`;
 }
 
 export function taskHref(runId: string, taskKey: string, scenarioParam: string | null = null): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rolloutHref, runHref, taskHref } from "@/components/task/hrefs";
+import { rolloutHref, runHref, taskHref } from "@/lib/views/hrefs";
 import { pageFileName, resolveHref, type SiteMap } from "./site-map";
 
 const site: SiteMap = {

@@ -1,8 +1,8 @@
 import type { RunFirstScreen } from "@/lib/scoring/view/first-screen";
-import type { RunPageMeta } from "@/components/run/run-page-meta";
+import type { RunPageMeta } from "@/lib/views/run-page-meta";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
-import type { TraceEvidence } from "@/lib/api/rollout-trace";
-import type { TrialTexts } from "@/lib/api/trial-texts";
+import type { TraceEvidence } from "@/lib/views/rollout-trace";
+import type { TrialTexts } from "@/lib/views/trial-texts";
 import type { CheckHead, RolloutHead, TaskHead } from "@/lib/store/records";
 import type { TraceRead } from "@/lib/traces";
 import type { PagePlace, SiteMap } from "./site-map";

@@ -1,12 +1,11 @@
-import { apiUrls } from "@/lib/api/client-routes";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import { computeReport } from "@/lib/scoring/report/report";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { runFirstScreen, withoutTasks, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunPageMeta } from "./run-page-meta";
-import type { RunSource } from "./run-source";
-import { isDefaultTasksView, type TasksView } from "./tasks-view";
+
+/** Where the run page's worker gets the run's bytes: its run.bin URL, or inline (a static bundle). */
+export type RunSource = { href: string } | { base64: string };
 
 /** RunView's props: the first screen (in the HTML), the page meta, and where its worker gets the whole run. */
 export interface RunPageData {
@@ -18,18 +17,18 @@ export interface RunPageData {
 /**
  * A run's page data. `source`: the run page passes its run.bin URL; a page with no server behind it (a
  * static bundle) passes embeddedRunSource(snapshot). The first screen is computed under `scenario` for the
- * tasks table's `view` (both from the URL; `{}` and the default view otherwise).
+ * tasks table's view (both from the URL; `{}` and the default view otherwise).
  */
 export function runPageData(
   snapshot: RunSnapshot,
   meta: RunPageMeta,
-  options: { source: RunSource; scenario?: Scenario; view: TasksView },
+  options: { source: RunSource; scenario?: Scenario; defaultTasksView: boolean },
 ): RunPageData {
   const scenario = options.scenario ?? {};
-  const report = Object.keys(scenario).length === 0 ? snapshot.recorded : computeReport(snapshot.run, scenario);
-  const rule = passRule(snapshot.run, scenario);
+  const report = Object.keys(scenario).length === 0 ? snapshot.recorded : snapshot.report(scenario);
+  const rule = passRule(snapshot.columns, scenario);
   return {
-    first: runFirstScreen(report, snapshot.recorded.headline, rule, isDefaultTasksView(options.view)),
+    first: runFirstScreen(report, snapshot.recorded.headline, rule, options.defaultTasksView),
     metaJson: runPageMetaJson(meta),
     source: options.source,
   };
@@ -42,10 +41,10 @@ export function runPageData(
 export function storedRunPageData(
   stored: RunFirstScreen,
   meta: RunPageMeta,
-  options: { source: RunSource; view: TasksView },
+  options: { source: RunSource; defaultTasksView: boolean },
 ): RunPageData {
   return {
-    first: isDefaultTasksView(options.view) ? stored : withoutTasks(stored),
+    first: options.defaultTasksView ? stored : withoutTasks(stored),
     metaJson: runPageMetaJson(meta),
     source: options.source,
   };
@@ -55,7 +54,8 @@ export function storedRunPageData(
  * The URL of a stored run's binary columns (GET /api/runs/:id/run.bin). `rollouts` makes the URL differ once
  * rollouts land (tally watch), so an open page that the server renders again loads the grown run.
  */
-export const runBinaryHref = (runId: string, rollouts?: number) => apiUrls.runBinary(runId, rollouts);
+/** The URL of a run's columns (the server's run.bin route; a bundle's file), given by the caller: lib/views builds no API URL. */
+export type BinaryHref = (runId: string, rollouts: number) => string;
 
 /** The run's binary columns inline, for a page with no server to fetch them from. */
 export function embeddedRunSource(snapshot: RunSnapshot): { base64: string } {

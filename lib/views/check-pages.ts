@@ -1,15 +1,16 @@
 import { CELL_TEXT_HEAD, CHECK_TEXT_HEAD, KEY_HEAD, LABEL_HEAD, TEXT_HEAD } from "@/lib/text-head";
 import type { CheckBounds, CheckHead, RolloutHead, RunMeta } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { rolloutCheckCells, taskCheckGrid, type CheckCell, type CheckGrid } from "@/lib/scoring/view/check-grid";
+import { taskCheckGrid, type CheckCell, type CheckGrid } from "@/lib/scoring/view/check-grid";
 import { checkIndexes, firstCheckPage, gridRows, pageOf, type CheckFilter } from "@/lib/scoring/view/check-pages";
 import { evidenceIndex, resolveAll, type TraceRead } from "@/lib/traces";
 import { checkEntryViews, gridPicks, gridRowViews, type CheckEntryView, type GridRowView } from "./check-views";
 import { readStoredTrace, traceEvidence, type TraceEvidence } from "./rollout-trace";
 import { readStoredStateDiff } from "./state-diff";
 import { readTrialTexts, type TrialTexts } from "./trial-texts";
+import { rolloutCellsOf } from "./rollout-view-model";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 
 /*
@@ -26,21 +27,21 @@ export const CELL_BOUNDS: CheckBounds = { key: KEY_HEAD, label: LABEL_HEAD, text
 export interface RolloutPageRead {
   meta: RunMeta;
   rollout: RolloutHead;
-  run: ScoringRun;
+  snapshot: RunSnapshot;
   trace: TraceRead;
   trialTexts: TrialTexts;
   stateDiff: StateDiffRead;
   evidence: TraceEvidence;
 }
 
-/** The rollout, its run (from the run cache) and what its raw files read as; null when either is missing. */
+/** The rollout, its run's snapshot and what its raw files read as; null when either is missing. */
 export async function readRolloutPage(store: Store, runId: string, rolloutId: string): Promise<RolloutPageRead | null> {
-  const [meta, rollout, run] = await Promise.all([
+  const [meta, rollout, snapshot] = await Promise.all([
     store.getRun(runId),
     store.getRolloutHead(runId, rolloutId, { textHead: TEXT_HEAD }),
-    store.snapshot(runId).then((s) => s?.run ?? null),
+    store.snapshot(runId),
   ]);
-  if (!meta || !rollout || !run) return null;
+  if (!meta || !rollout || !snapshot) return null;
   const [trace, trialTexts, stateDiff, refs] = await Promise.all([
     readStoredTrace(store, rollout),
     readTrialTexts(store, rollout),
@@ -48,7 +49,7 @@ export async function readRolloutPage(store: Store, runId: string, rolloutId: st
     store.getCheckRefs(runId, rolloutId),
   ]);
   const evidence = traceEvidence(refs, rollout.agentOutput?.head ?? null, trace);
-  return { meta, rollout, run, trace, trialTexts, stateDiff, evidence };
+  return { meta, rollout, snapshot, trace, trialTexts, stateDiff, evidence };
 }
 
 /** The stored checks a rollout page shows with itself under its scenario's cells (firstCheckPage). */
@@ -94,11 +95,11 @@ export async function rolloutChecksPage(
   scenario: Scenario,
   query: { offset: number; limit: number; filter: CheckFilter },
 ): Promise<CheckListPage | null> {
-  const [rollout, run] = await Promise.all([
+  const [rollout, snapshot] = await Promise.all([
     store.getRolloutHead(runId, rolloutId, { textHead: 0 }),
-    store.snapshot(runId).then((s) => s?.run ?? null),
+    store.snapshot(runId),
   ]);
-  const cells = run && rollout ? rolloutCheckCells(run, rolloutId, scenario) : null;
+  const cells = snapshot && rollout ? rolloutCellsOf(snapshot, rolloutId, scenario) : null;
   if (!rollout || !cells) return null;
   const list = checkIndexes(cells, query.filter);
   const orders = pageOf(list, query.offset, query.limit);
@@ -115,15 +116,15 @@ export async function rolloutChecksPage(
 
 /** Grids kept per run: a task of 100,000 checks takes ~0.5 s to lay out, and its grid is paged by many requests. */
 const GRIDS_PER_RUN = 4;
-const grids = new WeakMap<ScoringRun, Map<string, CheckGrid>>();
+const grids = new WeakMap<RunSnapshot, Map<string, CheckGrid>>();
 
 /**
- * A task's grid under a scenario, kept with the run it was computed from: a snapshot's run is shared and never
- * changed, so its grids stay right, and leave with it.
+ * A task's grid under a scenario, from the task's part of the run, kept with the snapshot it was computed from:
+ * a snapshot is shared and never changed, so its grids stay right, and leave with it.
  */
-function cachedGrid(run: ScoringRun, taskKey: string, scenario: Scenario): CheckGrid {
-  let kept = grids.get(run);
-  if (!kept) grids.set(run, (kept = new Map<string, CheckGrid>()));
+function cachedGrid(snapshot: RunSnapshot, taskKey: string, scenario: Scenario): CheckGrid {
+  let kept = grids.get(snapshot);
+  if (!kept) grids.set(snapshot, (kept = new Map<string, CheckGrid>()));
   const key = `${taskKey}\u0000${JSON.stringify(scenario)}`;
   const hit = kept.get(key);
   if (hit) {
@@ -131,7 +132,8 @@ function cachedGrid(run: ScoringRun, taskKey: string, scenario: Scenario): Check
     kept.set(key, hit);
     return hit;
   }
-  const grid = taskCheckGrid(run, taskKey, scenario);
+  const part = snapshot.taskPart(taskKey);
+  const grid: CheckGrid = part ? taskCheckGrid(part, taskKey, scenario) : { rollouts: [], rows: [] };
   kept.set(key, grid);
   for (const oldest of kept.keys()) {
     if (kept.size <= GRIDS_PER_RUN) break;
@@ -157,12 +159,12 @@ export interface GridRowsPage {
 export async function taskGridPage(
   store: Store,
   runId: string,
-  run: ScoringRun,
+  snapshot: RunSnapshot,
   taskKey: string,
   scenario: Scenario,
   query: { offset: number; limit: number; failing: boolean },
 ): Promise<GridRowsPage & { rollouts: string[] }> {
-  const grid = cachedGrid(run, taskKey, scenario);
+  const grid = cachedGrid(snapshot, taskKey, scenario);
   const rows = gridRows(grid, query.failing);
   const page = pageOf(rows, query.offset, query.limit);
   const offset = Math.min(query.offset, rows.length);

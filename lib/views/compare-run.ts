@@ -49,3 +49,9 @@ export function toCompareRun(
 /** "A", "B", "C": the letter each run goes by on the page (A is the baseline of the comparison). */
 export const LETTERS = ["A", "B", "C", "D"] as const;
 export const letter = (i: number) => LETTERS[i] ?? String(i + 1);
+
+/** A compare bundle's page data: each run's compare-page facts and its binary columns (run-source.ts). */
+export interface StaticComparison {
+  a: { run: CompareRun; runBase64: string };
+  b: { run: CompareRun; runBase64: string };
+}

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keyOfSegment, keyOfSegments, rolloutHref, runHref, sideBySideHref, taskHref, withScenario } from "./hrefs";
+import {
+  keyOfSegment,
+  keyOfSegments,
+  rolloutHref,
+  runHref,
+  sideBySideHref,
+  taskHref,
+  withScenario,
+} from "@/lib/views/hrefs";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

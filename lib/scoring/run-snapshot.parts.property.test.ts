@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { arbRun } from "./__fixtures__/arbitrary-run";
+import { arbScenario, arbScoredRun } from "./__fixtures__/arbitrary-scenario";
+import { columnsOf } from "./columns/columns-of";
+import { rolloutMeasures, rolloutsAt, unscoredReasons } from "./columns/rollouts-at";
+import { runOfColumns } from "./columns/run-of-columns";
+import type { ScoringRun } from "./core/types";
+import { computeReport } from "./report/report";
+import { RunSnapshot } from "./run-snapshot";
+import { checkKeys, checkKeysOf } from "./view/check-keys";
+import { rolloutCheckCells, taskCheckGrid } from "./view/check-grid";
+import { firstRolloutByTask, firstRolloutsOf } from "./view/first-rollouts";
+import { passRule } from "./view/pass-rule";
+import { commonTaskChecks, commonTaskChecksOf } from "./view/task-checks";
+
+// What a page about one task or rollout reads of a snapshot, against the same read of the whole run's objects:
+// a task's rows of the report, its part of the run as objects, and the cells and grid computed from that part.
+
+const RUNS = { numRuns: 200 };
+
+const withScenario = (arb: fc.Arbitrary<ScoringRun>) =>
+  arb.chain((r) => arbScenario(r).map((scenario) => ({ r, scenario })));
+
+describe("a snapshot's parts equal the whole run's", () => {
+  it("rolloutsAt gives runOfColumns' rollouts, any subset in any order", () => {
+    fc.assert(
+      fc.property(
+        arbRun.chain((r) =>
+          fc
+            .shuffledSubarray(
+              r.rollouts.map((_, i) => i),
+              { minLength: 0 },
+            )
+            .map((picked) => ({ r, picked })),
+        ),
+        ({ r, picked }) => {
+          const c = columnsOf(r);
+          const all = runOfColumns(c).rollouts;
+          expect(
+            rolloutsAt(
+              c,
+              all.map((_, i) => i),
+            ),
+          ).toStrictEqual(all);
+          expect(rolloutsAt(c, picked)).toStrictEqual(picked.map((i) => all[i]));
+          expect(rolloutMeasures(c)).toStrictEqual(
+            r.rollouts.map((x) =>
+              x.measures === undefined ? { status: x.status } : { status: x.status, measures: x.measures },
+            ),
+          );
+          expect(unscoredReasons(c)).toStrictEqual(
+            r.rollouts.flatMap((x) =>
+              x.unscoredReason === undefined ? [] : [{ id: x.id, unscoredReason: x.unscoredReason }],
+            ),
+          );
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("taskFigures gives the report's rows of a task and of its rollouts, after any other scenario", () => {
+    fc.assert(
+      fc.property(withScenario(arbScoredRun), ({ r, scenario }) => {
+        const snapshot = new RunSnapshot(columnsOf(r));
+        const report = computeReport(r, scenario);
+        snapshot.report({}); // the scorer holds another scenario first
+        for (const task of report.tasks) {
+          const figures = snapshot.taskFigures(task.key, scenario)!;
+          expect(figures.task).toStrictEqual(report.tasks.find((t) => t.key === task.key));
+          expect(figures.rollouts).toStrictEqual(report.rollouts.filter((x) => x.task === task.key));
+          expect(figures.scenarioDescription).toStrictEqual(report.scenarioDescription);
+        }
+        expect(snapshot.taskFigures("no such task", scenario)).toBeNull();
+      }),
+      RUNS,
+    );
+  });
+
+  it("a task's part gives the cells and grid the whole run gives, under any scenario", () => {
+    fc.assert(
+      fc.property(withScenario(arbRun), ({ r, scenario }) => {
+        const snapshot = new RunSnapshot(columnsOf(r));
+        for (const rollout of r.rollouts) {
+          const key = snapshot.taskOfRollout(rollout.id)!;
+          const first = r.rollouts.find((x) => x.id === rollout.id)!;
+          expect(key).toBe(first.task);
+          const part = snapshot.taskPart(key)!;
+          expect(part.rollouts).toStrictEqual(r.rollouts.filter((x) => x.task === key));
+          expect(rolloutCheckCells(part, rollout.id, scenario)).toStrictEqual(
+            rolloutCheckCells(r, rollout.id, scenario),
+          );
+          expect(taskCheckGrid(part, key, scenario)).toStrictEqual(taskCheckGrid(r, key, scenario));
+        }
+        expect(snapshot.taskOfRollout("\u0000none")).toBeNull();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("the compare page's and run page's facts read from columns equal those read from objects", () => {
+    fc.assert(
+      fc.property(fc.array(arbRun, { minLength: 1, maxLength: 3 }), (runs) => {
+        const columns = runs.map((r) => columnsOf(r));
+        expect(commonTaskChecksOf(columns)).toStrictEqual(commonTaskChecks(runs));
+        runs.forEach((r, i) => {
+          const c = columns[i]!;
+          expect(checkKeysOf(c)).toStrictEqual(checkKeys(r));
+          expect(firstRolloutsOf(c)).toStrictEqual(firstRolloutByTask(r));
+          expect(passRule(c)).toStrictEqual(passRule(r));
+          expect(passRule(c, { passThreshold: 0.25 })).toStrictEqual(passRule(r, { passThreshold: 0.25 }));
+        });
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import type { Store } from "@/lib/store/store";
+import { firstPageChecks, readRolloutPage } from "./check-pages";
+import { rolloutCellsOf, rolloutViewOf, type RolloutView } from "./rollout-view-model";
+import { readScenarioParam } from "./scenario-param";
+
+/**
+ * The rollout page of a stored run under the raw `scenario` parameter (an invalid one: as recorded, said on the
+ * page), with the checks it shows first; its lists fetch the rest from the rollout's APIs. Null when the run or
+ * the rollout is missing. Reads the rollout's task's columns from the run's snapshot, never the whole run's
+ * objects.
+ */
+export async function rolloutView(
+  store: Store,
+  ids: { runId: string; rolloutId: string },
+  scenarioText: string | null,
+): Promise<RolloutView | null> {
+  const { runId, rolloutId } = ids;
+  const data = await readRolloutPage(store, runId, rolloutId);
+  if (!data) return null;
+  const { meta, snapshot, ...read } = data;
+  const param = readScenarioParam(scenarioText);
+  const cells = rolloutCellsOf(snapshot, rolloutId, param.scenario);
+  if (!cells) return null;
+  const checks = await firstPageChecks(store, runId, rolloutId, cells);
+  return rolloutViewOf(snapshot, { id: runId, name: meta.name }, { ...read, checks }, param, true);
+}
