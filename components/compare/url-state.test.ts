@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { compareCsvHref, compareViewHref, parseCompareView, sortHref } from "./url-state";
 
 describe("compare URL state", () => {
+  it("reads the false discovery rate; one outside (0, 0.5] falls back to the default", () => {
+    expect(parseCompareView(new URLSearchParams("runs=x,y&fdr=0.1")).fdr).toBe(0.1);
+    expect(parseCompareView(new URLSearchParams("runs=x,y&fdr=0.9")).fdr).toBeNull();
+    expect(parseCompareView(new URLSearchParams("runs=x,y&fdr=abc")).fdr).toBeNull();
+  });
+
   it("parses runs, a, metric, filter and sort; malformed values fall back to defaults", () => {
     expect(
       parseCompareView(new URLSearchParams("runs=x,y,x&a=y&metric=correctness&filter=changed&sort=abs&dir=desc")),
@@ -14,6 +20,7 @@ describe("compare URL state", () => {
       dir: "desc",
       page: 1,
       scenario: null,
+      fdr: null,
     });
     expect(parseCompareView({ runs: ["p,q"], sort: "nope", dir: "up", metric: "<script>", filter: "all" })).toEqual({
       runs: ["p", "q"],
@@ -24,6 +31,7 @@ describe("compare URL state", () => {
       dir: "asc",
       page: 1,
       scenario: null,
+      fdr: null,
     });
     expect(parseCompareView(new URLSearchParams("runs=x,x")).runs, "one run compared with itself").toEqual(["x", "x"]);
     expect(parseCompareView(new URLSearchParams("runs=x")).runs).toEqual(["x"]);
