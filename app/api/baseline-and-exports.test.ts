@@ -126,7 +126,7 @@ describe("GET /api/compare/export.csv", () => {
     expect(await row(`runs=${ids.a},${ids.b}&a=${ids.a}&scenario=${flip}`)).toMatch(/,0\.6\d*,0\.6\d*,0,$/);
     const bad = await get(`runs=${ids.a},${ids.b}&scenario=${encodeURIComponent('{"unscored":"maybe"}')}`);
     expect(bad.status).toBe(422);
-    expect((await bad.json()).error.details[0].path).toBe("unscored");
+    expect((await bad.json()).error.details[0].path).toBe("scenario.unscored");
   });
 
   it("400 without two runs, 404 for an unknown one; the same run twice compares it with itself", async () => {
