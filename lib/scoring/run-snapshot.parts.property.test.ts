@@ -88,9 +88,11 @@ describe("a snapshot's parts equal the whole run's", () => {
           expect(key).toBe(first.task);
           const part = snapshot.taskPart(key)!;
           expect(part.rollouts).toStrictEqual(r.rollouts.filter((x) => x.task === key));
-          expect(rolloutCheckCells(part, rollout.id, scenario)).toStrictEqual(
-            rolloutCheckCells(r, rollout.id, scenario),
-          );
+          // A rollout id the run holds twice (a store never does) names no one rollout for the whole run's cells.
+          if (r.rollouts.filter((x) => x.id === rollout.id).length === 1)
+            expect(rolloutCheckCells(part, rollout.id, scenario)).toStrictEqual(
+              rolloutCheckCells(r, rollout.id, scenario),
+            );
           expect(taskCheckGrid(part, key, scenario)).toStrictEqual(taskCheckGrid(r, key, scenario));
         }
         expect(snapshot.taskOfRollout("\u0000none")).toBeNull();
