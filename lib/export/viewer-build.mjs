@@ -28,10 +28,11 @@ function projectRoot() {
   throw new Error("cannot find the tally project folder to build the viewer from");
 }
 
-function fresh(cacheDir) {
+/** The cached viewer when it was built from this project's files as they are (a copied cache names another root). */
+function fresh(root, cacheDir) {
   try {
     const stamp = JSON.parse(fs.readFileSync(path.join(cacheDir, "inputs.json"), "utf8"));
-    const root = stamp.root;
+    if (stamp.root !== root) return null;
     for (const [file, mtimeMs] of Object.entries(stamp.inputs))
       if (fs.statSync(path.join(root, file)).mtimeMs !== mtimeMs) return null;
     return {
@@ -93,5 +94,5 @@ async function build(root, cacheDir) {
 export async function viewerAssets() {
   const root = projectRoot();
   const cacheDir = path.join(root, "node_modules", ".cache", "tally-viewer");
-  return fresh(cacheDir) ?? (await build(root, cacheDir));
+  return fresh(root, cacheDir) ?? (await build(root, cacheDir));
 }
