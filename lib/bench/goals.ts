@@ -1,9 +1,10 @@
 import { count } from "@/lib/scoring/core/numbers";
 
 /**
- * The bench's goals and its figures beside them. Sizes above 10,000 rollouts get the goals stated for
- * 100,000; the browser, heap and compare goals are stated for 100,000 and applied at every size. Above
- * 100,000 (the 1m bench) ingest may hold 500 MB, and a what-if change may take 300 ms.
+ * The bench's goals and its figures beside them (README, Performance). Sizes above 10,000 rollouts
+ * get the goals stated for 100,000; the browser, heap and compare goals are stated for 100,000 and applied at
+ * every size, except a change of headline metric, which must take < 50 ms at 10,000. Above 100,000 (the 1m
+ * bench) ingest may hold 500 MB, the headline show in 2 s and a what-if change take 300 ms.
  */
 
 export interface Figure {
@@ -28,10 +29,12 @@ export function goalsFor(rollouts: number) {
     pageFirstMs: large ? 1500 : 1000,
     pageRepeatMs: 300,
     htmlMb: 1,
-    headlineMs: 2000,
+    headlineMs: huge ? 2000 : 1000,
     networkIdleMs: 3000,
-    metricChangeMs: huge ? 300 : 150,
-    heapMb: 200,
+    /** Every figure of the run page scored in the browser's worker. */
+    scoredMs: 1500,
+    metricChangeMs: huge ? 300 : large ? 150 : 50,
+    heapMb: 150,
     compareFirstMs: 2000,
     serverRssMb: large ? 400 : 250,
     recomputeMs: huge ? 300 : 50,

@@ -77,7 +77,7 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
     figure("Chromium: headline shown", browser?.headlineMs, "ms", goals.headlineMs, browserNote),
     figure("Chromium: first screen shown", browser?.firstScreenMs, "ms", null, browserNote),
     figure("Chromium: network idle", browser?.networkIdleMs, "ms", goals.networkIdleMs, browserNote),
-    figure("Chromium: whole page scored (worker)", browser?.scoredMs, "ms", goals.networkIdleMs, browserNote),
+    figure("Chromium: whole page scored (worker)", browser?.scoredMs, "ms", goals.scoredMs, browserNote),
     figure(
       "Chromium: headline metric change",
       browser?.metricChangeMs,
