@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measureIngest } from "./measure-ingest";
-import { prng } from "./synthetic";
+import { seeded } from "@/lib/scoring/core/seeded";
 
 /*
  * A synthetic Inspect AI `.eval` log as Inspect writes it: a zip of header.json, _journal/start.json,
@@ -205,7 +205,7 @@ interface Member {
 /** The log's members in the order Inspect writes them: start, samples with a journal summary every 1,000, the rest. */
 function* members(shape: EvalShape): Generator<Member> {
   const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-  const rand = prng(shape.seed);
+  const rand = seeded(shape.seed);
   const head = header(shape);
   yield { name: "_journal/start.json", bytes: json({ version: 2, eval: head.eval, plan: head.plan }) };
   const summaries: unknown[] = [];

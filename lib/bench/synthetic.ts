@@ -1,16 +1,5 @@
+import { seeded } from "@/lib/scoring/core/seeded";
 import type { ScoringCheck, ScoringRollout, ScoringRun, ScoringTask } from "@/lib/scoring/core/types";
-
-/** A small deterministic PRNG (mulberry32), so every benchmark run measures the same data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SyntheticShape {
   tasks: number;
@@ -64,7 +53,7 @@ function rolloutChecks(shape: SyntheticShape, difficulty: number, random: () => 
 }
 
 function* syntheticRollouts(shape: SyntheticShape) {
-  const random = prng(shape.seed);
+  const random = seeded(shape.seed);
   for (let t = 0; t < shape.tasks; t++) {
     const group = `env-${t % shape.groups}`;
     const taskId = `TASK-${String(t + 1).padStart(5, "0")}`;

@@ -1,3 +1,4 @@
+import { seeded } from "@/lib/scoring/core/seeded";
 import type { InputFile } from "../types";
 import { jsonFile } from "./load-fixture";
 
@@ -124,16 +125,6 @@ export function harborJobFiles(evals: EvalSpec[], root = "job"): InputFile[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-/** A small deterministic generator (mulberry32), so a generated job is the same on every run. */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ID_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 function trialId(random: () => number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rankIntervals, seeded, type RankedRun } from "./rank-intervals";
+import { seeded } from "../core/seeded";
+import { rankIntervals, type RankedRun } from "./rank-intervals";
 
 const run = (...x: number[]): RankedRun => ({ x: Float64Array.from(x), w: new Float64Array(x.length).fill(1) });
 

@@ -1,18 +1,7 @@
+import { seeded } from "../core/seeded";
 /** Resamples and seed of the leaderboard's bootstrap unless asked otherwise (stated wherever ranks are shown). */
 export const RANK_RESAMPLES = 2000;
 export const RANK_SEED = 20_261_203;
-
-/** mulberry32: a small, fast, seeded generator, so the same seed gives the same intervals everywhere. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One run's value and weight on each task the leaderboard ranks by (aligned across runs). */
 export interface RankedRun {
