@@ -4,11 +4,8 @@
  * in the checks table's # column: the third check is `#check-3`.
  */
 
-/** The number a step is shown with. */
-export const stepNumber = (index: number): number => index + 1;
-
-/** The id of a step's element on the rollout page. */
-export const stepAnchor = (index: number): string => `trace-step-${stepNumber(index)}`;
+/** The step's number and element id are lib/views/hrefs.ts's, where links to a step are built. */
+export { stepAnchor, stepNumber } from "@/lib/views/hrefs";
 
 /** The step index a URL fragment names (`#trace-step-7` → 6), or null when it names no step. */
 export function stepIndexOfHash(hash: string): number | null {

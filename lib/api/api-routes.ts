@@ -39,6 +39,7 @@ export const API_ROUTES = [
   { path: "/api/runs/[id]/rollouts/[rollout]/text", methods: { GET: [] } },
   { path: "/api/runs/[id]/rollouts/[rollout]/trace", methods: { GET: [] } },
   { path: "/api/runs/[id]/run.bin", methods: { GET: [] } },
+  { path: "/api/runs/[id]/search", methods: { GET: [] } },
   { path: "/api/runs/[id]/tasks/[task]/grid", methods: { GET: [] } },
   { path: "/api/scenarios", methods: { GET: [], POST: JSON_BODY } },
   { path: "/api/scenarios/[name]", methods: { GET: [], PUT: JSON_BODY, DELETE: JSON_BODY } },

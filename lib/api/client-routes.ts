@@ -5,6 +5,7 @@ import { ZBaselineAnswer, ZRunAnswer, type TRunPatch } from "./schemas/runs";
 import { ZScenarioAnswer, type ZNewScenario } from "./schemas/scenarios";
 import { ZSessionAnswer } from "./schemas/session";
 import { ZRolloutAnswer } from "./schemas/rollouts";
+import { ZSearchAnswer, type TSearchQuery } from "./schemas/search";
 import { ZReviewResponse, type TReviewInput } from "@/lib/scoring/reviews/review-input";
 
 /*
@@ -72,6 +73,9 @@ export const api = {
   /** Signs this browser in with the read token, sent in the body and answered with a cookie, never kept. */
   signIn: (token: string, next: string): TResult<typeof ZSessionAnswer> =>
     apiCall(apiPath("/api/session"), ZSessionAnswer, { method: "POST", json: { token, next } }),
+  /** A page of a run's trace search; parameters left out take their defaults. */
+  searchRun: (id: string, query: Partial<TSearchQuery> & { q: string }): TResult<typeof ZSearchAnswer> =>
+    apiCall(apiPath("/api/runs/[id]/search", { id }, query), ZSearchAnswer),
   rollout: (ref: TRolloutRef): TResult<typeof ZRolloutAnswer> =>
     apiCall(apiPath("/api/runs/[id]/rollouts/[rollout]", ref), ZRolloutAnswer),
   /** A review by a person; `token` is the review or ingest token the page was given, if any. */

@@ -14,6 +14,7 @@ import {
   ZTracePageQuery,
 } from "./schemas/rollouts";
 import { ZTracePageAnswer } from "./schemas/traces";
+import { ZSearchAnswer, ZSearchQuery } from "./schemas/search";
 import { ZBaselineAnswer, ZBaselineBody, ZIngestBody, ZRunAnswer, ZRunList, ZRunPatch } from "./schemas/runs";
 import { ZNewScenario, ZScenarioAnswer, ZScenarioList, ZScenarioPut } from "./schemas/scenarios";
 import { ZSessionAnswer, ZSignIn } from "./schemas/session";
@@ -141,6 +142,16 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
       summary: "The score report, optionally under a what-if scenario, whole, without its lists, or a page of one.",
       query: ZReportQuery.and(z.object({ scenario: z.string().optional() })),
       answers: { 200: json(ZReportAnswer, "The report, its summary (`rollouts=0`) or a page (`list=`).") },
+    },
+  },
+  "/api/runs/[id]/search": {
+    GET: {
+      summary:
+        "The run's rollouts whose trace steps match words, a phrase or a regular expression, with the matching steps.",
+      query: ZSearchQuery,
+      answers: {
+        200: json(ZSearchAnswer, "A page of matching rollouts, each with its first matching steps and snippets."),
+      },
     },
   },
   "/api/runs/[id]/reviews": {

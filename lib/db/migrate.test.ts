@@ -29,6 +29,8 @@ import {
   type RunFile,
   type Scenario,
   type Task,
+  type TraceIndex,
+  type TraceStep,
 } from "./generated/sqlite/client";
 import { migrate, readMigrations } from "./migrate";
 import { forEachDatabase, type DatabaseHandle, type Provider, type TestDatabase } from "./test-databases";
@@ -240,6 +242,19 @@ const review: Review = {
   withdrawn: true,
 };
 
+const traceStep: TraceStep = {
+  id: 3,
+  runId: run.id,
+  rolloutRef: rolloutFull.id,
+  step: 12,
+  source: "tool",
+  tool: "bash",
+  isError: true,
+  text: `bash {"cmd":"pip install ✓"}\npermission denied 🎯`,
+};
+const traceStepNulls: TraceStep = { ...traceStep, id: 4, step: 13, tool: null, isError: false, text: "" };
+const traceIndex: TraceIndex = { rolloutRef: rolloutFull.id, runId: run.id, status: "indexed", steps: 2 };
+
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
   Run: { rows: [run], generated: [] },
@@ -252,6 +267,8 @@ const FIXTURES = {
   Scenario: { rows: [scenario], generated: [] },
   RunEncoding: { rows: [runEncoding], generated: [] },
   Review: { rows: [review], generated: [] },
+  TraceStep: { rows: [traceStep, traceStepNulls], generated: [] },
+  TraceIndex: { rows: [traceIndex], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -273,6 +290,9 @@ async function writeAll(db: Db) {
   await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
   await db.runEncoding.create({ data: input<Prisma.RunEncodingUncheckedCreateInput>(runEncoding) });
   await db.review.create({ data: review });
+  await db.traceStep.create({ data: traceStep });
+  await db.traceStep.create({ data: traceStepNulls });
+  await db.traceIndex.create({ data: traceIndex });
 }
 
 async function counts(db: Db) {
@@ -338,6 +358,21 @@ function loadEngine(): Promise<EngineModule> {
   return engineModule;
 }
 
+/** SQLite's full-text index of trace steps and its shadow tables: raw SQL in the migrations, unknown to Prisma. */
+const SQLITE_FTS_TABLES = ["TraceStepFts", ...["data", "idx", "docsize", "config"].map((s) => `TraceStepFts_${s}`)];
+
+/**
+ * The full-text objects a migration creates in raw SQL after the schema engine's part (Prisma has no tsvector):
+ * what follows its "-- Full-text index" comment. The reference database gets them too, so the catalogs compare.
+ */
+function fullTextSql(provider: Provider): string {
+  return readMigrations(provider, repoRoot)
+    .map((m) => m.sql.split(/^-- Full-text index/m)[1])
+    .filter((tail): tail is string => tail !== undefined)
+    .map((tail) => `-- Full-text index${tail}`)
+    .join("\n");
+}
+
 /** Runs the schema engine's diff with a connection to `target` (closed afterwards). */
 async function engineDiff(
   target: DatabaseTarget,
@@ -380,7 +415,8 @@ async function engineDiff(
       exitCode: true,
       // PostgreSQL wants schema-qualified names (test databases use the default schema, public).
       filters: {
-        externalTables: [target.provider === "postgres" ? `public.${MIGRATIONS_TABLE}` : MIGRATIONS_TABLE],
+        externalTables:
+          target.provider === "postgres" ? [`public.${MIGRATIONS_TABLE}`] : [MIGRATIONS_TABLE, ...SQLITE_FTS_TABLES],
         externalEnums: [],
       },
     });
@@ -461,6 +497,7 @@ async function postgresMatches(t: DatabaseHandle, schema: string) {
   await client.connect();
   try {
     await client.query(sql);
+    await client.query(fullTextSql("postgres"));
   } finally {
     await client.end();
   }
@@ -536,6 +573,8 @@ forEachDatabase("migrated database", (t) => {
     expect(checks[1]!.id).toBeGreaterThan(checks[0]!.id);
     expect(await db.scenario.findUniqueOrThrow({ where: { name: scenario.name } })).toEqual(scenario);
     expect(await db.review.findUniqueOrThrow({ where: { id: review.id } })).toEqual(review);
+    expect(await db.traceStep.findMany({ orderBy: { step: "asc" } })).toEqual([traceStep, traceStepNulls]);
+    expect(await db.traceIndex.findUniqueOrThrow({ where: { rolloutRef: rolloutFull.id } })).toEqual(traceIndex);
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
     expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });

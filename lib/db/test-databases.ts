@@ -138,8 +138,12 @@ function createSqlite(): Made {
       const raw = new Database(file, { timeout: 15_000 });
       try {
         raw.pragma("foreign_keys = OFF");
+        // Ordinary tables only: a full-text index's virtual and shadow tables empty with its content table's
+        // rows (their triggers), and deleting a shadow table's rows directly would corrupt the index.
         const tables = raw
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?`)
+          .prepare(
+            `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?`,
+          )
           .all(MIGRATIONS_TABLE) as { name: string }[];
         raw.transaction(() => {
           for (const { name } of tables) raw.exec(`DELETE FROM "${name.replaceAll('"', '""')}"`);

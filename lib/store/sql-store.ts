@@ -11,11 +11,13 @@ import * as rollouts from "./rules/rollouts";
 import * as runs from "./rules/runs";
 import * as scenarios from "./rules/scenarios";
 import { readRunEncoding, updateSummaries, writeRunEncoding } from "./rules/summaries";
+import * as traceSearch from "./rules/trace-search";
 import { RunCache } from "./run-cache";
 import type { StoredEncoding } from "./run-encoding";
 import { first, type Dialect } from "./sql/rule";
 import { raw, sql } from "./sql/sql";
 import type { Provider, RolloutToStore, Store } from "./store";
+import type { StepFilter, StepTextQuery, TraceIndexEntry } from "./trace-search-rows";
 
 /*
  * The one Store: each method runs its rule (lib/store/rules/, written once for both databases) on the
@@ -212,6 +214,30 @@ export class SqlStore implements Store {
 
   deleteScenario(name: string) {
     return this.#db.write(scenarios.deleteScenario(name));
+  }
+
+  unindexedTraces(runId: string, limit: number) {
+    return this.#db.read(traceSearch.unindexedTraces(runId, limit));
+  }
+
+  writeTraceSteps(runId: string, rolloutId: string, entry: TraceIndexEntry) {
+    return this.#db.write(traceSearch.writeTraceSteps(runId, rolloutId, entry));
+  }
+
+  traceIndexState(runId: string) {
+    return this.#db.read(traceSearch.traceIndexState(runId));
+  }
+
+  searchStepText(runId: string, query: StepTextQuery) {
+    return this.#db.read(traceSearch.searchStepText(runId, query));
+  }
+
+  scanSteps(runId: string, filter: StepFilter, after: number, limit: number) {
+    return this.#db.read(traceSearch.scanSteps(runId, filter, after, limit));
+  }
+
+  rolloutsMatching(runId: string, query: Pick<StepTextQuery, "mode" | "words">, limit: number) {
+    return this.#db.read(traceSearch.rolloutsMatching(runId, query, limit));
   }
 
   bulkWrites<T>(work: () => Promise<T>): Promise<T> {

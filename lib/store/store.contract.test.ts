@@ -154,6 +154,12 @@ const STORE_MEMBERS = {
   updateScenario: true,
   deleteScenario: true,
   bulkWrites: true,
+  unindexedTraces: true,
+  writeTraceSteps: true,
+  traceIndexState: true,
+  searchStepText: true,
+  scanSteps: true,
+  rolloutsMatching: true,
   snapshot: true,
   encoding: true,
   warmRunCache: true,
@@ -1313,6 +1319,103 @@ forEachDatabase("Store", (t) => {
       expect(found.every((f) => Object.hasOwn(f.metadata, "answer"))).toBe(true);
       expect(await s.checksWithMetadataKey(id, "no-such-key")).toEqual([]);
       expect(await s.checksWithMetadataKey("nope", "answer")).toBeNull();
+    },
+  );
+
+  contract(
+    "indexes trace steps once, searches them by words, phrase and filters, scans them, and deletes them with the run",
+    ["traceIndexState", "unindexedTraces", "writeTraceSteps", "searchStepText", "scanSteps", "rolloutsMatching"],
+    async (s) => {
+      const { id, parsed } = await ingest("traces/silo/scoring-article");
+      // Ingest read every stored rollout's trace.
+      const state = (await s.traceIndexState(id))!;
+      expect(state.pending).toBe(0);
+      expect(state.rollouts).toBe(parsed.rollouts.length);
+      expect(state.indexed + state.skipped + state.none).toBe(state.rollouts);
+      expect(state.indexed).toBeGreaterThan(0);
+      expect(state.steps).toBe(await t.db.traceStep.count());
+      expect(await s.unindexedTraces(id, 10)).toEqual([]);
+      expect(await s.traceIndexState("nope")).toBeNull();
+
+      // One rollout's index taken away: it is the one left to read, with what reading it needs.
+      const target = parsed.rollouts[0]!;
+      const ref = rolloutRowId(id, target.id);
+      await t.db.traceStep.deleteMany({ where: { rolloutRef: ref } });
+      await t.db.traceIndex.delete({ where: { rolloutRef: ref } });
+      const pending = await s.unindexedTraces(id, 10);
+      expect(pending.map((p) => [p.rolloutId, p.sourceFormat, p.sourcePath])).toEqual([
+        [target.id, target.source.format, target.source.path],
+      ]);
+      expect(pending[0]!.files.map((f) => f.path)).toEqual(target.files);
+      expect((await s.traceIndexState(id))!.pending).toBe(1);
+
+      const steps = [
+        { step: 0, source: "user" as const, tool: null, isError: false, text: "Find the quokka zebra report" },
+        { step: 1, source: "agent" as const, tool: "bash", isError: false, text: 'bash {"cmd":"pip install zebra"}' },
+        { step: 2, source: "tool" as const, tool: "bash", isError: true, text: "zebra: permission denied" },
+      ];
+      expect(await s.writeTraceSteps(id, target.id, { status: "indexed", steps })).toBe(true);
+      expect(await s.writeTraceSteps(id, target.id, { status: "none" })).toBe(false); // stored once
+      expect(await s.writeTraceSteps(id, "no-such-rollout", { status: "none" })).toBe(false);
+      expect(await s.writeTraceSteps("nope", target.id, { status: "none" })).toBe(false);
+      expect((await s.traceIndexState(id))!.pending).toBe(0);
+
+      const query = { offset: 0, limit: 10, stepsPerRollout: 5 };
+      const zebra = await s.searchStepText(id, { ...query, mode: "all", words: ["zebra"] });
+      expect(zebra).toEqual({
+        rollouts: 1,
+        steps: 3,
+        page: [{ rolloutId: target.id, task: target.task, passed: expect.any(Boolean), hits: 3, steps }],
+      });
+      const words = (w: string[], more: object = {}) =>
+        s
+          .searchStepText(id, { ...query, mode: "all", words: w, ...more })
+          .then((r) => r.page.flatMap((p) => p.steps.map((x) => x.step)));
+      const phrase = (w: string[], more: object = {}) =>
+        s
+          .searchStepText(id, { ...query, mode: "phrase", words: w, ...more })
+          .then((r) => r.page.flatMap((p) => p.steps.map((x) => x.step)));
+      expect(await words(["ZEBRA".toLowerCase(), "quokka"])).toEqual([0]);
+      expect(await phrase(["quokka", "zebra"])).toEqual([0]);
+      expect(await phrase(["zebra", "quokka"])).toEqual([]);
+      expect(await phrase(["permission", "denied"])).toEqual([2]);
+      expect(await words(["zebra"], { tool: "bash" })).toEqual([1, 2]);
+      expect(await words(["zebra"], { errorsOnly: true })).toEqual([2]);
+      expect(await words(["zebra"], { source: "agent" })).toEqual([1]);
+      expect(await words(["zebra"], { stepsPerRollout: 1 })).toEqual([0]);
+      expect((await s.searchStepText(id, { ...query, offset: 1, mode: "all", words: ["zebra"] })).page).toEqual([]);
+      expect(await s.searchStepText("nope", { ...query, mode: "all", words: ["zebra"] })).toEqual({
+        rollouts: 0,
+        steps: 0,
+        page: [],
+      });
+      expect(await s.rolloutsMatching(id, { mode: "phrase", words: ["permission", "denied"] }, 10)).toEqual([
+        target.id,
+      ]);
+      expect(await s.rolloutsMatching(id, { mode: "all", words: ["nothingmatchesthis"] }, 10)).toEqual([]);
+
+      // The scan reads every indexed step of the run in stored order, chunk after chunk, with the filters.
+      const all: number[] = [];
+      for (let after = 0; ;) {
+        const chunk = await s.scanSteps(id, {}, after, 7);
+        if (chunk.length === 0) break;
+        all.push(...chunk.map((c) => c.id));
+        after = chunk.at(-1)!.id;
+      }
+      expect(all.length).toBe(await t.db.traceStep.count());
+      expect(all).toEqual([...all].sort((a, b) => a - b));
+      const errors = await s.scanSteps(id, { errorsOnly: true, tool: "bash" }, 0, 1000);
+      expect(errors.filter((e) => e.rolloutId === target.id).map((e) => [e.step, e.task, e.text])).toEqual([
+        [2, target.task, "zebra: permission denied"],
+      ]);
+      expect(errors.every((e) => e.isError && e.tool === "bash")).toBe(true);
+
+      // Deleting the run takes its index with it, the full-text index included.
+      expect(await s.deleteRun(id)).toBe(true);
+      expect(await t.db.traceStep.count()).toBe(0);
+      expect(await t.db.traceIndex.count()).toBe(0);
+      const again = await ingest("traces/silo/scoring-article");
+      expect((await s.searchStepText(again.id, { ...query, mode: "all", words: ["quokka"] })).steps).toBe(0);
     },
   );
 

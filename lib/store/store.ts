@@ -7,6 +7,15 @@ import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
 import type {
+  ScannedStep,
+  StepFilter,
+  StepTextPage,
+  StepTextQuery,
+  TraceIndexEntry,
+  TraceIndexState,
+  UnindexedTrace,
+} from "./trace-search-rows";
+import type {
   CheckBounds,
   CheckHead,
   CheckPick,
@@ -187,6 +196,24 @@ export interface Store {
   updateScenario(name: string, changes: ScenarioChanges): Promise<ScenarioWrite>;
   /** Deletes a saved scenario; false when there is none by that name. */
   deleteScenario(name: string): Promise<boolean>;
+  /** Rollouts of a run whose traces the search index has not read, by rollout id, at most `limit` ([] for none). */
+  unindexedTraces(runId: string, limit: number): Promise<UnindexedTrace[]>;
+  /**
+   * Stores what search read of one rollout's trace (its steps, or why it has none), once, in ONE transaction:
+   * false when the rollout is gone or already indexed.
+   */
+  writeTraceSteps(runId: string, rolloutId: string, entry: TraceIndexEntry): Promise<boolean>;
+  /** How many of a run's rollouts the search index has read, by outcome; null for an unknown run. */
+  traceIndexState(runId: string): Promise<TraceIndexState | null>;
+  /**
+   * One page of a run's rollouts whose indexed steps hold every word, or the words as a phrase, through the
+   * full-text index (FTS5, tsvector), by rollout id, each with its first matching steps; counts over the run.
+   */
+  searchStepText(runId: string, query: StepTextQuery): Promise<StepTextPage>;
+  /** The next `limit` indexed steps of a run after stored position `after` (0 from the start), for a bounded scan. */
+  scanSteps(runId: string, filter: StepFilter, after: number, limit: number): Promise<ScannedStep[]>;
+  /** The ids of a run's rollouts with a step matching the words (as searchStepText), by id, at most `limit`. */
+  rolloutsMatching(runId: string, query: Pick<StepTextQuery, "mode" | "words">, limit: number): Promise<string[]>;
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 

@@ -41,6 +41,17 @@ export function rolloutHref(runId: string, rolloutId: string, scenarioParam: str
   return withScenario(`/runs/${segment(runId)}/rollouts/${segment(rolloutId)}`, scenarioParam);
 }
 
+/** The number a step is shown with (its index counts from 0). */
+export const stepNumber = (index: number): number => index + 1;
+
+/** The id of a step's element on the rollout page (components/evidence/anchors.ts). */
+export const stepAnchor = (index: number): string => `trace-step-${stepNumber(index)}`;
+
+/** A rollout page scrolled to one step of its trace, which the page highlights. */
+export function stepHref(runId: string, rolloutId: string, stepIndex: number): string {
+  return `${rolloutHref(runId, rolloutId)}#${stepAnchor(stepIndex)}`;
+}
+
 /** The run's rollouts list; `query` (no "?") holds its filters and the scenario (components/rollouts/rollouts-view.ts). */
 export function rolloutsHref(runId: string, query = ""): string {
   return `/runs/${segment(runId)}/rollouts${query === "" ? "" : `?${query}`}`;

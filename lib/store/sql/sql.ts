@@ -78,6 +78,11 @@ export interface Fragments {
   jsonArray(values: readonly Sql[]): Sql;
   /** The JSON array of `value` over an aggregate's rows, in `order`: `[]` for none. */
   jsonArrayAgg(value: Sql, order: Sql): Sql;
+  /**
+   * The trace step aliased `s` has every word (`all`) or the words as a phrase in its full-text index. Words are
+   * letters and digits only (lib/traces/search-match.ts queryWords), so none is an operator of either engine.
+   */
+  stepTextMatch(mode: "all" | "phrase", words: readonly string[]): Sql;
 }
 
 export const forUpdate = (...args: Parameters<Fragments["forUpdate"]>) => new Token("forUpdate", args);
@@ -88,6 +93,7 @@ export const jsonStringsHead = (...args: Parameters<Fragments["jsonStringsHead"]
   new Token("jsonStringsHead", args);
 export const jsonArray = (...args: Parameters<Fragments["jsonArray"]>) => new Token("jsonArray", args);
 export const jsonArrayAgg = (...args: Parameters<Fragments["jsonArrayAgg"]>) => new Token("jsonArrayAgg", args);
+export const stepTextMatch = (...args: Parameters<Fragments["stepTextMatch"]>) => new Token("stepTextMatch", args);
 
 /** How a dialect writes a statement: its fragments, and each parameter's placeholder and bound value. */
 export interface Renderer {

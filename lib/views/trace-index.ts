@@ -1,0 +1,26 @@
+import type { Store } from "@/lib/store/store";
+import { searchEntryOf } from "@/lib/traces/search-text";
+import { readStoredTrace } from "./rollout-trace";
+
+/** Rollouts read per round of a backfill: what one round holds in memory is their ids, one trace at a time. */
+const ROUND = 50;
+
+/**
+ * Fills the search index for the rollouts of a run stored before it existed (or whose ingest stopped before
+ * indexing them): each trace is read from its stored files, one at a time, and its steps stored once. A trace
+ * that does not parse is stored as skipped (counted, never searched). Safe to run twice at once: a rollout
+ * already indexed is left as it is. Returns how many rollouts this call indexed.
+ */
+export async function backfillTraceIndex(store: Store, runId: string): Promise<number> {
+  let written = 0;
+  const tried = new Set<string>();
+  for (;;) {
+    const round = (await store.unindexedTraces(runId, ROUND)).filter((r) => !tried.has(r.rolloutId));
+    if (round.length === 0) return written;
+    for (const rollout of round) {
+      tried.add(rollout.rolloutId);
+      const entry = searchEntryOf(await readStoredTrace(store, rollout));
+      if (await store.writeTraceSteps(runId, rollout.rolloutId, entry)) written++;
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import type { Store } from "@/lib/store/store";
+import type { MatchedStep, StepFilter, TraceIndexState } from "@/lib/store/trace-search-rows";
+import type { StepSource } from "@/lib/traces";
+import {
+  highlightPattern,
+  matchRanges,
+  queryWords,
+  snippetOf,
+  type MatchRange,
+  type SearchMode,
+  type Snippet,
+} from "@/lib/traces/search-match";
+import { rolloutHref, stepHref } from "./hrefs";
+import { regexMatches, RegexTimeout } from "./regex-scan";
+import { backfillTraceIndex } from "./trace-index";
+
+/*
+ * Search across a run's traces (docs/traces.md#search): which rollouts, which steps, each with a snippet and
+ * its matches marked. Words and phrases go through the databases' full-text indexes; a regular expression is
+ * run over the stored step texts in bounded chunks on a worker thread, stopped at a deadline.
+ */
+
+export const SEARCH_LIMITS = {
+  /** Characters of a words or phrase query. */
+  query: 500,
+  /** Characters of a regular expression. */
+  regex: 200,
+  /** Rollouts per page. */
+  pageSize: 50,
+  /** Matching steps shown per rollout (the rest are counted). */
+  stepsPerRollout: 5,
+  /** Steps a regular expression scan reads at most; past it the result says it is incomplete. */
+  scanSteps: 200_000,
+  /** Time a regular expression may take over the whole scan. */
+  regexMs: 2_000,
+} as const;
+
+const SCAN_CHUNK = 1_000;
+
+export interface TraceSearchQuery extends StepFilter {
+  q: string;
+  mode: SearchMode;
+  page: number;
+  pageSize: number;
+}
+
+export interface StepHit {
+  step: number;
+  source: StepSource;
+  tool: string | null;
+  isError: boolean;
+  snippet: Snippet;
+  /** The rollout page, scrolled to this step and highlighting it. */
+  href: string;
+}
+
+export interface RolloutHit {
+  rolloutId: string;
+  task: string;
+  passed: boolean;
+  /** Matching steps of the rollout; `steps` lists the first few. */
+  hits: number;
+  steps: StepHit[];
+  href: string;
+}
+
+export interface TraceSearchResult {
+  index: TraceIndexState;
+  total: { rollouts: number; steps: number };
+  /** False when a regular expression scan stopped at its step limit: later steps were not searched. */
+  complete: boolean;
+  page: number;
+  pageSize: number;
+  pages: number;
+  rollouts: RolloutHit[];
+}
+
+/** A query search cannot run, with the parameter at fault and what to change. */
+export class SearchQueryError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The pattern of a regular expression query, or SearchQueryError naming why it does not compile. */
+export function compileRegex(q: string): RegExp {
+  if (q.length > SEARCH_LIMITS.regex)
+    throw new SearchQueryError("q", `a regular expression is at most ${SEARCH_LIMITS.regex} characters`);
+  try {
+    return new RegExp(q, "giu");
+  } catch (error) {
+    throw new SearchQueryError("q", `not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** The words of a words or phrase query, or SearchQueryError when it has none. */
+export function wordsOf(q: string): string[] {
+  const words = queryWords(q);
+  if (words.length === 0) throw new SearchQueryError("q", "the query has no words (letters or digits) to search for");
+  return words;
+}
+
+/** The run's index, completed first when rollouts stored before it (or since) have not been read. */
+async function readyIndex(store: Store, runId: string): Promise<TraceIndexState | null> {
+  const state = await store.traceIndexState(runId);
+  if (!state || state.pending === 0) return state;
+  await backfillTraceIndex(store, runId);
+  return store.traceIndexState(runId);
+}
+
+function stepHit(runId: string, rolloutId: string, step: MatchedStep, ranges: readonly MatchRange[]): StepHit {
+  return {
+    step: step.step,
+    source: step.source,
+    tool: step.tool,
+    isError: step.isError,
+    snippet: snippetOf(step.text, ranges),
+    href: stepHref(runId, rolloutId, step.step),
+  };
+}
+
+/** Searches a run's traces; null for an unknown run. Throws SearchQueryError for a query that cannot run. */
+export async function searchRunTraces(
+  store: Store,
+  runId: string,
+  query: TraceSearchQuery,
+): Promise<TraceSearchResult | null> {
+  if (query.q.length > SEARCH_LIMITS.query)
+    throw new SearchQueryError("q", `the query is at most ${SEARCH_LIMITS.query} characters`);
+  const regex = query.mode === "regex" ? compileRegex(query.q) : null;
+  const words = regex ? [] : wordsOf(query.q);
+  const index = await readyIndex(store, runId);
+  if (!index) return null;
+  const found = regex ? await scanRegex(store, runId, query, regex) : await fullText(store, runId, query, words);
+  return {
+    index,
+    ...found,
+    page: query.page,
+    pageSize: query.pageSize,
+    pages: Math.ceil(found.total.rollouts / query.pageSize),
+  };
+}
+
+type Found = Pick<TraceSearchResult, "total" | "complete" | "rollouts">;
+
+async function fullText(store: Store, runId: string, query: TraceSearchQuery, words: string[]): Promise<Found> {
+  const mode = query.mode === "phrase" ? "phrase" : "all";
+  const result = await store.searchStepText(runId, {
+    ...query,
+    mode,
+    words,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+    stepsPerRollout: SEARCH_LIMITS.stepsPerRollout,
+  });
+  const pattern = highlightPattern(query.mode === "phrase" ? "phrase" : "words", words);
+  return {
+    total: { rollouts: result.rollouts, steps: result.steps },
+    complete: true,
+    rollouts: result.page.map((r) => ({
+      rolloutId: r.rolloutId,
+      task: r.task,
+      passed: r.passed,
+      hits: r.hits,
+      href: rolloutHref(runId, r.rolloutId),
+      steps: r.steps.map((s) => stepHit(runId, r.rolloutId, s, matchRanges(s.text, pattern))),
+    })),
+  };
+}
+
+async function scanRegex(store: Store, runId: string, query: TraceSearchQuery, pattern: RegExp): Promise<Found> {
+  const deadline = Date.now() + SEARCH_LIMITS.regexMs;
+  const byRollout = new Map<string, RolloutHit>();
+  let steps = 0;
+  let scanned = 0;
+  let after = 0;
+  const first = (query.page - 1) * query.pageSize;
+  for (;;) {
+    const chunk = await store.scanSteps(runId, query, after, SCAN_CHUNK);
+    if (chunk.length === 0) break;
+    let found: [number, number][][];
+    try {
+      found = await regexMatches(
+        pattern,
+        chunk.map((s) => s.text),
+        deadline,
+      );
+    } catch (error) {
+      if (error instanceof RegexTimeout)
+        throw new SearchQueryError(
+          "q",
+          `the regular expression took longer than ${SEARCH_LIMITS.regexMs / 1000} s; make it more specific (nested repeats such as (a+)+ backtrack without end)`,
+        );
+      throw error;
+    }
+    chunk.forEach((s, n) => {
+      const ranges = found[n]!;
+      if (ranges.length === 0) return;
+      steps++;
+      let hit = byRollout.get(s.rolloutId);
+      if (!hit) {
+        hit = { rolloutId: s.rolloutId, task: s.task, passed: s.passed, hits: 0, steps: [], href: "" };
+        byRollout.set(s.rolloutId, hit);
+      }
+      hit.hits++;
+      if (hit.steps.length < SEARCH_LIMITS.stepsPerRollout) hit.steps.push(stepHit(runId, s.rolloutId, s, ranges));
+    });
+    scanned += chunk.length;
+    after = chunk[chunk.length - 1]!.id;
+    if (scanned >= SEARCH_LIMITS.scanSteps) break;
+  }
+  const all = [...byRollout.values()].sort((a, b) =>
+    a.rolloutId < b.rolloutId ? -1 : a.rolloutId > b.rolloutId ? 1 : 0,
+  );
+  // Steps of a rollout arrive in stored order, which is step order within the rollout.
+  for (const hit of all) {
+    hit.href = rolloutHref(runId, hit.rolloutId);
+    hit.steps.sort((a, b) => a.step - b.step);
+  }
+  return {
+    total: { rollouts: all.length, steps },
+    complete: scanned < SEARCH_LIMITS.scanSteps,
+    rollouts: all.slice(first, first + query.pageSize),
+  };
+}
