@@ -37,6 +37,10 @@ const COMMANDS: Record<string, Command> = {
     summary: "export or import the reviews of a run's verdicts (JSON lines)",
     load: async () => (await import("./commands/reviews")).reviewsCommand,
   },
+  search: {
+    summary: "search a run's traces: which rollouts and steps match words, a phrase or a regex",
+    load: async () => (await import("./commands/search")).searchCommand,
+  },
   score: {
     summary: "compute the score report from files (no database)",
     load: async () => (await import("./commands/score")).scoreCommand,
