@@ -4,7 +4,7 @@ import { BaselineToggle } from "@/components/compare/baseline-toggle";
 import { dateTime, plural } from "@/lib/display/format";
 import type { Report } from "@/lib/scoring/report/report-types";
 import styles from "./run-header.module.css";
-import { rolloutHref, rolloutsHref } from "@/lib/views/hrefs";
+import { rolloutHref, rolloutsHref, runSearchHref } from "@/lib/views/hrefs";
 import type { RunPageMeta } from "@/lib/views/run-page-meta";
 import { RunManage } from "./run-manage";
 import { WARNING_LIMIT, type RunWarning } from "@/lib/scoring/view/run-warnings";
@@ -85,6 +85,9 @@ export function RunHeader({
                 Compare with baseline
               </Link>
             ) : null}
+            <Link className="button" href={runSearchHref(meta.id)} data-testid="search-traces-link">
+              Search traces
+            </Link>
             <BaselineToggle runId={meta.id} runName={meta.name} baseline={meta.baseline} />
             <a className="button" href={apiUrls.runCsv(meta.id)} download>
               <span aria-hidden>↓</span> Rollouts CSV

@@ -25,7 +25,7 @@ describe("tally search", { timeout: 120_000 }, () => {
     const words = ok("search", "searched", "permission denied");
     expect(words).toContain("2 rollouts, 3 steps match in searched (4 traces searched; 1 traces could not be read");
     expect(words).toContain("alpha/result  task alpha  passed  2 matching steps");
-    expect(words).toContain('  step 3 (tool, tool bash, error): {"message":"[[permission]] [[denied]]: /usr/lib"}');
+    expect(words).toContain('  step 3 (tool, tool bash, error): {"message":"[[permission denied]]: /usr/lib"}');
     expect(words).toContain("  step 4 (agent): Nothing to install: [[permission]] granted, [[denied]] nothing.");
 
     expect(ok("search", "searched", "pip\\s+install", "--regex")).toContain(

@@ -240,6 +240,10 @@ export class SqlStore implements Store {
     return this.#db.read(traceSearch.rolloutsMatching(runId, query, limit));
   }
 
+  traceTools(runId: string) {
+    return this.#db.read(traceSearch.traceTools(runId));
+  }
+
   bulkWrites<T>(work: () => Promise<T>): Promise<T> {
     return this.#db.bulkWrites(work);
   }

@@ -160,6 +160,7 @@ const STORE_MEMBERS = {
   searchStepText: true,
   scanSteps: true,
   rolloutsMatching: true,
+  traceTools: true,
   snapshot: true,
   encoding: true,
   warmRunCache: true,
@@ -1324,7 +1325,15 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "indexes trace steps once, searches them by words, phrase and filters, scans them, and deletes them with the run",
-    ["traceIndexState", "unindexedTraces", "writeTraceSteps", "searchStepText", "scanSteps", "rolloutsMatching"],
+    [
+      "traceIndexState",
+      "unindexedTraces",
+      "writeTraceSteps",
+      "searchStepText",
+      "scanSteps",
+      "rolloutsMatching",
+      "traceTools",
+    ],
     async (s) => {
       const { id, parsed } = await ingest("traces/silo/scoring-article");
       // Ingest read every stored rollout's trace.
@@ -1393,6 +1402,19 @@ forEachDatabase("Store", (t) => {
         target.id,
       ]);
       expect(await s.rolloutsMatching(id, { mode: "all", words: ["nothingmatchesthis"] }, 10)).toEqual([]);
+
+      // The scoring-article traces call get_deploy_diff, query_metrics, … (checkout) and filter_csv, … (csv-conversion).
+      const tools = await s.traceTools(id);
+      const byTool = await t.db.traceStep.groupBy({ by: ["tool"], where: { runId: id }, _count: true });
+      expect(tools.map((x) => [x.tool, x.steps]).sort()).toEqual(
+        byTool
+          .filter((g) => g.tool !== null)
+          .map((g) => [g.tool, g._count])
+          .sort(),
+      );
+      expect(tools.find((x) => x.tool === "bash")).toEqual({ tool: "bash", steps: 2 });
+      expect(tools.map((x) => x.steps)).toEqual([...tools.map((x) => x.steps)].sort((a, b) => b - a));
+      expect(await s.traceTools("nope")).toEqual([]);
 
       // The scan reads every indexed step of the run in stored order, chunk after chunk, with the filters.
       const all: number[] = [];

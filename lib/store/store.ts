@@ -214,6 +214,8 @@ export interface Store {
   scanSteps(runId: string, filter: StepFilter, after: number, limit: number): Promise<ScannedStep[]>;
   /** The ids of a run's rollouts with a step matching the words (as searchStepText), by id, at most `limit`. */
   rolloutsMatching(runId: string, query: Pick<StepTextQuery, "mode" | "words">, limit: number): Promise<string[]>;
+  /** The tools a run's indexed steps name, with their number of steps, most used first; [] for none. */
+  traceTools(runId: string): Promise<{ tool: string; steps: number }[]>;
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 

@@ -35,17 +35,17 @@ export function queryWords(q: string): string[] {
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The pattern that finds a words or phrase query in text: any of the words (words mode), or the words in order
- * with only non-word characters between them (phrase mode). Linear: one quantifier, on a character class.
+ * The pattern that finds a words or phrase query in text: the words in order with only non-word characters
+ * between them (phrase mode); in words mode that phrase as one match where it occurs (`get_capacity` for
+ * "get capacity"), else any of the words. Linear: one quantifier, on a character class.
  */
 export function highlightPattern(mode: "words" | "phrase", words: readonly string[]): RegExp {
-  const body =
-    mode === "phrase"
-      ? words.map(escape).join("[^\\p{L}\\p{N}]+")
-      : [...new Set(words)]
-          .sort((a, b) => b.length - a.length)
-          .map(escape)
-          .join("|");
+  const phrase = words.map(escape).join("[^\\p{L}\\p{N}]+");
+  const each = [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|");
+  const body = mode === "phrase" ? phrase : words.length > 1 ? `${phrase}|${each}` : each;
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "giu");
 }
 

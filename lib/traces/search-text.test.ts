@@ -48,9 +48,11 @@ describe("matches and snippets", () => {
   it("finds whole words without case, and a phrase across punctuation", () => {
     expect(queryWords("  Pip-install, NOW! ")).toEqual(["pip", "install", "now"]);
     const words = highlightPattern("words", ["pip", "install"]);
-    expect(matchRanges("pipe pip Install reinstall", words)).toEqual([
-      [5, 8],
-      [9, 16],
+    // Side by side they are one match; apart, each is its own.
+    expect(matchRanges("pipe pip Install reinstall", words)).toEqual([[5, 16]]);
+    expect(matchRanges("install, then pip", words)).toEqual([
+      [0, 7],
+      [14, 17],
     ]);
     expect(matchRanges("read_file read file readfile", highlightPattern("phrase", ["read", "file"]))).toEqual([
       [0, 9],

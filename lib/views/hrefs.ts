@@ -52,6 +52,11 @@ export function stepHref(runId: string, rolloutId: string, stepIndex: number): s
   return `${rolloutHref(runId, rolloutId)}#${stepAnchor(stepIndex)}`;
 }
 
+/** The run's trace search page; `query` (no "?") holds the search (components/search/search-form.tsx). */
+export function runSearchHref(runId: string, query = ""): string {
+  return `/runs/${segment(runId)}/search${query === "" ? "" : `?${query}`}`;
+}
+
 /** The run's rollouts list; `query` (no "?") holds its filters and the scenario (components/rollouts/rollouts-view.ts). */
 export function rolloutsHref(runId: string, query = ""): string {
   return `/runs/${segment(runId)}/rollouts${query === "" ? "" : `?${query}`}`;

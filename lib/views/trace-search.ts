@@ -10,6 +10,7 @@ import {
   type SearchMode,
   type Snippet,
 } from "@/lib/traces/search-match";
+import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
 import { rolloutHref, stepHref } from "./hrefs";
 import { regexMatches, RegexTimeout } from "./regex-scan";
 import { backfillTraceIndex } from "./trace-index";
@@ -20,20 +21,7 @@ import { backfillTraceIndex } from "./trace-index";
  * run over the stored step texts in bounded chunks on a worker thread, stopped at a deadline.
  */
 
-export const SEARCH_LIMITS = {
-  /** Characters of a words or phrase query. */
-  query: 500,
-  /** Characters of a regular expression. */
-  regex: 200,
-  /** Rollouts per page. */
-  pageSize: 50,
-  /** Matching steps shown per rollout (the rest are counted). */
-  stepsPerRollout: 5,
-  /** Steps a regular expression scan reads at most; past it the result says it is incomplete. */
-  scanSteps: 200_000,
-  /** Time a regular expression may take over the whole scan. */
-  regexMs: 2_000,
-} as const;
+export { SEARCH_LIMITS };
 
 const SCAN_CHUNK = 1_000;
 

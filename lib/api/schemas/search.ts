@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SEARCH_LIMITS, type TraceSearchResult } from "@/lib/views/trace-search";
+import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
+import type { TraceSearchResult } from "@/lib/views/trace-search";
 
 /* GET /api/runs/:id/search: the rollouts whose traces match, with their matching steps (docs/api.md#search). */
 

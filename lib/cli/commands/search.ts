@@ -17,7 +17,7 @@ A run stored before search existed is indexed on its first search. --json prints
 export function terminalText(text: string): string {
   return text
     .replace(/\r?\n/g, " ⏎ ")
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    .replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 function marked(hit: StepHit): string {

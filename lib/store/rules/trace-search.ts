@@ -138,3 +138,11 @@ export function* rolloutsMatching(
   );
   return rows.map((r) => r.rolloutId);
 }
+
+/** The tools the run's indexed steps name, each with its number of steps, most used first (ties by name). */
+export function* traceTools(runId: string): Rule<{ tool: string; steps: number }[]> {
+  return yield* select<{ tool: string; steps: number }>(
+    sql`SELECT "tool", CAST(COUNT(*) AS INTEGER) AS "steps" FROM "TraceStep"
+      WHERE "runId" = ${runId} AND "tool" IS NOT NULL GROUP BY "tool" ORDER BY COUNT(*) DESC, "tool" ASC`,
+  );
+}
