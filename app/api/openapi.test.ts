@@ -14,6 +14,7 @@ import { GET as getRollout } from "./runs/[id]/rollouts/[rollout]/route";
 import { GET as getTrace } from "./runs/[id]/rollouts/[rollout]/trace/route";
 import { DELETE as deleteRun, GET as getRun, PATCH as patchRun } from "./runs/[id]/route";
 import { GET as getGrid } from "./runs/[id]/tasks/[task]/grid/route";
+import { GET as getSearch } from "./runs/[id]/search/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
 import { DELETE as deleteScenario, GET as getScenario, PUT as putScenario } from "./scenarios/[name]/route";
 import { GET as listScenarios, POST as postScenario } from "./scenarios/route";
@@ -191,6 +192,14 @@ describe("real answers parse with the document's schemas", () => {
       200,
     )) as { rows: unknown[] };
     expect(grid.rows.length).toBeGreaterThan(0);
+
+    const search = (await described(
+      "/api/runs/[id]/search",
+      "GET",
+      await getSearch(request("GET", `/api/runs/${id}/search?q=get_capacity`), params({ id })),
+      200,
+    )) as { rollouts: { steps: unknown[] }[] };
+    expect(search.rollouts[0]!.steps.length).toBeGreaterThan(0);
 
     await described("/api/compare", "GET", await getCompare(request("GET", `/api/compare?runs=${other},${id}`)), 200);
     await described("/api/live", "GET", await getLive(request("GET", "/api/live")), 200);

@@ -10,6 +10,6 @@ export const SEARCH_LIMITS = {
   stepsPerRollout: 5,
   /** Steps a regular expression scan reads at most; past it the result says it is incomplete. */
   scanSteps: 200_000,
-  /** Time a regular expression may take over the whole scan. */
+  /** Time a regular expression may run over the whole scan (reading the steps not counted). */
   regexMs: 2_000,
 } as const;

@@ -160,7 +160,8 @@ async function fullText(store: Store, runId: string, query: TraceSearchQuery, wo
 }
 
 async function scanRegex(store: Store, runId: string, query: TraceSearchQuery, pattern: RegExp): Promise<Found> {
-  const deadline = Date.now() + SEARCH_LIMITS.regexMs;
+  // The budget is the pattern's own time: reading the chunks is bounded by the step limit instead.
+  let spent = 0;
   const byRollout = new Map<string, RolloutHit>();
   let steps = 0;
   let scanned = 0;
@@ -171,11 +172,13 @@ async function scanRegex(store: Store, runId: string, query: TraceSearchQuery, p
     if (chunk.length === 0) break;
     let found: [number, number][][];
     try {
+      const started = Date.now();
       found = await regexMatches(
         pattern,
         chunk.map((s) => s.text),
-        deadline,
+        started + SEARCH_LIMITS.regexMs - spent,
       );
+      spent += Date.now() - started;
     } catch (error) {
       if (error instanceof RegexTimeout)
         throw new SearchQueryError(
