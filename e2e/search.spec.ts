@@ -34,6 +34,22 @@ test("searches a tool name, opens the hit and lands on the highlighted step", as
   await expect(rollout.locator("mark")).toHaveText(["get_capacity"]);
   await expectAccessible(page, "search page, with results", testInfo);
 
+  // The same words as a filter of the rollouts list, a chip that removes it.
+  await page.getByTestId("search-rollouts-list").click();
+  await expect(page).toHaveURL(/\/rollouts\?trace=get_capacity$/);
+  await expect(page.getByTestId("rollout-trace-filter")).toContainText("Trace matches “get_capacity”");
+  await expect(page.getByTestId("rollouts-count")).toHaveText(/^1 of \d+ rollouts$/);
+  await expect(page.getByTestId("rollouts-table")).toContainText("checkout/result");
+  await expectAccessible(page, "rollouts list, trace filter", testInfo);
+  await page
+    .getByTestId("rollout-trace-filter")
+    .getByRole("link", { name: /Remove the trace filter/ })
+    .click();
+  await expect(page.getByTestId("rollout-trace-filter")).toHaveCount(0);
+  await expect(page.getByTestId("rollouts-count")).not.toContainText(" of ");
+  await page.goBack();
+  await page.goBack();
+
   const link = rollout.getByTestId("search-step-link");
   await expect(link).toHaveText("Step 6");
   await link.click();

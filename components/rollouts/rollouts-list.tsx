@@ -1,6 +1,6 @@
 import { describeFailureGroup, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import Link from "@/components/ui/link";
-import { rolloutHref, rolloutsHref, taskHref } from "@/lib/views/hrefs";
+import { rolloutHref, rolloutsHref, runSearchHref, taskHref } from "@/lib/views/hrefs";
 import { pageOf } from "@/components/ui/page-of";
 import { VerdictBadge } from "@/components/ui/verdict-badge";
 import { count, fixed, plural } from "@/lib/display/format";
@@ -84,6 +84,7 @@ export function RolloutsList({
   view,
   scenarioParam,
   failureGroup = null,
+  trace = null,
 }: {
   runId: string;
   rows: readonly RolloutRow[];
@@ -91,6 +92,8 @@ export function RolloutsList({
   scenarioParam: string | null;
   /** The failure group the view filters by, when it names one that exists. */
   failureGroup?: FailureGroup | null;
+  /** What the view's trace words found: the matching rollout ids, or why they cannot be searched. */
+  trace?: { matches: ReadonlySet<string> } | { error: string } | null;
 }) {
   const href = (next: Partial<RolloutsView>) =>
     rolloutsHref(runId, writeRolloutsView({ ...view, page: 1, ...next }, scenarioParam));
@@ -101,7 +104,7 @@ export function RolloutsList({
       unscoredReason: r.reason ?? undefined,
     })),
   );
-  const shown = filterRollouts(rows, view);
+  const shown = filterRollouts(rows, view, trace && "matches" in trace ? trace.matches : null);
   const measures = recordedMeasures(rows, MEASURE_ORDER);
   const recordedBy = (m: (typeof measures)[number]) => rows.filter((r) => r.measures[m] !== null).length;
   const page = pageOf(shown, view.page, ROLLOUTS_PAGE_SIZE);
@@ -151,6 +154,21 @@ export function RolloutsList({
             ? "No failure group of this run has that id (under this scenario): "
             : `Failure group: ${describeFailureGroup(failureGroup)} · `}
           <Link href={href({ failure: null })}>every rollout</Link>
+        </p>
+      ) : null}
+      {view.trace ? (
+        <p className={styles.count} data-testid="rollout-trace-filter">
+          {trace && "error" in trace ? `Trace words “${view.trace}” cannot be searched: ${trace.error} · ` : ""}
+          {trace && "matches" in trace ? (
+            <>
+              Trace matches “{view.trace}”:{" "}
+              <Link href={runSearchHref(runId, new URLSearchParams({ q: view.trace }).toString())}>see the steps</Link>
+              {" · "}
+            </>
+          ) : null}
+          <Link href={href({ trace: null })} aria-label={`Remove the trace filter “${view.trace}”`}>
+            remove ✕
+          </Link>
         </p>
       ) : null}
       <p className={styles.count} data-testid="rollouts-count">

@@ -69,6 +69,19 @@ describe("rollouts list", () => {
     expect(ids("status=pass&reason=RuntimeError")).toEqual(["a3"]);
   });
 
+  it("filters by the rollouts whose trace holds the words, kept in the URL with the other filters", () => {
+    const view = parseRolloutsView({ trace: "  pip install ", status: "unscored" });
+    expect(view.trace).toBe("pip install");
+    const matches = new Set(["a1", "b1", "b3"]);
+    expect(filterRollouts(rows, view, matches).map((r) => r.id)).toEqual(["b1", "b3"]);
+    expect(filterRollouts(rows, { ...view, status: null }, matches).map((r) => r.id)).toEqual(["a1", "b1", "b3"]);
+    expect(filterRollouts(rows, { ...view, status: null }, new Set()).map((r) => r.id)).toEqual([]);
+    // Words that cannot be searched filter nothing out (the page says why).
+    expect(filterRollouts(rows, { ...view, status: null }, null)).toHaveLength(6);
+    expect(writeRolloutsView(view, null)).toBe("trace=pip+install&status=unscored");
+    expect(parseRolloutsView({ trace: "x".repeat(501) }).trace).toBeNull();
+  });
+
   it("filters by failure group: its rollouts only, under the report's verdicts; the id lives in the URL", () => {
     const failing: ScoringRun = {
       ...run,
@@ -96,6 +109,7 @@ describe("rollouts list", () => {
       failure: null,
       page: 1,
       sort: null,
+      trace: null,
     });
     const view = parseRolloutsView({ reason: "Runtime Error", page: "2" });
     const query = writeRolloutsView(view, '{"unscored":"fail"}');

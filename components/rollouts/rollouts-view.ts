@@ -5,6 +5,7 @@ import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { groupIdOf, groupKeyOf, isFailure, runFailureFacts } from "@/lib/scoring/report/failure-groups";
 import { parseRolloutSort, rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
+import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
 
 /**
  * The run's rollouts list as it lives in the URL (`/runs/x/rollouts?status=unscored&reason=RuntimeError`,
@@ -21,6 +22,8 @@ export interface RolloutsView {
   reason: string | null;
   /** A failure group's id (FailureGroup.id): the group's rollouts only. */
   failure: string | null;
+  /** Words the rollout's trace must hold in one step (docs/traces.md#search): matching rollouts only. */
+  trace?: string | null;
   /** 1-based; clamped to the last page when rendering. */
   page: number;
   /** null: the report's order (by task, then rollout). */
@@ -48,6 +51,7 @@ const ZRolloutsView = z
       .nullable()
       .transform((text) => (text === null ? null : parseRolloutSort(text)))
       .catch(null),
+    trace: z.string().trim().min(1).max(SEARCH_LIMITS.query).nullable().catch(null),
   })
   .transform((v): RolloutsView => ({ ...v, status: v.reason !== null ? "unscored" : v.status }));
 
@@ -57,7 +61,8 @@ export function parseRolloutsView(source: ParamSource): RolloutsView {
     reason: null,
     failure: null,
     sort: null,
-    ...firstValues(searchParamsOf(source), ["status", "reason", "failure", "page", "sort"]),
+    trace: null,
+    ...firstValues(searchParamsOf(source), ["status", "reason", "failure", "page", "sort", "trace"]),
   });
 }
 
@@ -105,13 +110,21 @@ export function failureGroupIds(
   return out;
 }
 
-/** The rows the view shows, in its order: filtered by status, reason and failure group, then sorted (nulls last). */
-export function filterRollouts(rows: readonly RolloutRow[], view: RolloutsView): RolloutRow[] {
+/**
+ * The rows the view shows, in its order: filtered by status, reason, failure group and, when the view names
+ * trace words, the ids of the rollouts whose trace holds them (`traceMatches`), then sorted (nulls last).
+ */
+export function filterRollouts(
+  rows: readonly RolloutRow[],
+  view: RolloutsView,
+  traceMatches: ReadonlySet<string> | null = null,
+): RolloutRow[] {
   const shown = rows.filter(
     (r) =>
       (view.status === null || r.status === view.status) &&
       (view.reason === null || r.reason === view.reason) &&
-      (view.failure === null || r.failureGroup === view.failure),
+      (view.failure === null || r.failureGroup === view.failure) &&
+      (!view.trace || traceMatches === null || traceMatches.has(r.id)),
   );
   return view.sort === null ? shown : sortRollouts(shown, view.sort);
 }
@@ -132,6 +145,7 @@ export function writeRolloutsView(view: RolloutsView, scenarioParam: string | nu
   const params = new URLSearchParams();
   if (scenarioParam !== null && scenarioParam.trim() !== "") params.set("scenario", scenarioParam);
   if (view.failure !== null) params.set("failure", view.failure);
+  if (view.trace) params.set("trace", view.trace);
   if (view.reason !== null) params.set("reason", view.reason);
   else if (view.status !== null) params.set("status", view.status);
   if (view.sort !== null) params.set("sort", rolloutSortText(view.sort));

@@ -217,3 +217,31 @@ async function scanRegex(store: Store, runId: string, query: TraceSearchQuery, p
     rollouts: all.slice(first, first + query.pageSize),
   };
 }
+
+/** Rollout ids a filter of lists may hold at most (a run's rollouts, in practice). */
+const FILTER_LIMIT = 1_000_000;
+
+/**
+ * The ids of a run's rollouts whose trace has a step holding every word of `q` (the `trace=` filter of the
+ * rollouts list and the task grid), the index completed first; null for an unknown run. Throws
+ * SearchQueryError for words it cannot search.
+ */
+export async function rolloutsWithTraceWords(store: Store, runId: string, q: string): Promise<Set<string> | null> {
+  const words = wordsOf(q);
+  if (!(await readyIndex(store, runId))) return null;
+  return new Set(await store.rolloutsMatching(runId, { mode: "all", words }, FILTER_LIMIT));
+}
+
+/** The `trace=` filter of a list as its page shows it: the matching rollout ids, or why the words cannot be searched. */
+export async function traceFilter(
+  store: Store,
+  runId: string,
+  q: string,
+): Promise<{ matches: Set<string> } | { error: string }> {
+  try {
+    return { matches: (await rolloutsWithTraceWords(store, runId, q)) ?? new Set() };
+  } catch (error) {
+    if (error instanceof SearchQueryError) return { error: error.message };
+    throw error;
+  }
+}

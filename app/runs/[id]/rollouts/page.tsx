@@ -11,6 +11,7 @@ import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { unscoredReasons } from "@/lib/scoring/columns/rollouts-at";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { getStore } from "@/lib/store/open-store";
+import { traceFilter } from "@/lib/views/trace-search";
 
 export const dynamic = "force-dynamic";
 
@@ -46,6 +47,7 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
   const view = parseRolloutsView(search);
   const group =
     view.failure === null ? null : (failureGroupsOf(run, report.rollouts).find((g) => g.id === view.failure) ?? null);
+  const trace = view.trace ? await traceFilter(getStore(), id, view.trace) : null;
 
   return (
     <>
@@ -56,7 +58,7 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
         </nav>
         <h1 className={styles.title}>Rollouts of {data.meta.name}</h1>
       </header>
-      <RolloutsList runId={id} rows={rows} view={view} scenarioParam={carried} failureGroup={group} />
+      <RolloutsList runId={id} rows={rows} view={view} scenarioParam={carried} failureGroup={group} trace={trace} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import styles from "@/components/task/task-page.module.css";
 import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
 import { getStore } from "@/lib/store/open-store";
-import { runHref, runSearchHref } from "@/lib/views/hrefs";
+import { rolloutsHref, runHref, runSearchHref } from "@/lib/views/hrefs";
 import { searchRunTraces, SearchQueryError, type TraceSearchResult } from "@/lib/views/trace-search";
 
 export const dynamic = "force-dynamic";
@@ -97,7 +97,20 @@ export default async function SearchPage({ params, searchParams }: { params: Par
           </p>
         </div>
       ) : result ? (
-        <SearchResults result={result} pageHref={(page) => `${base}?${writeSearchParams({ ...query, page })}`} />
+        <>
+          {query.mode === "words" && query.q ? (
+            <p className={searchStyles.listLink}>
+              <Link
+                href={rolloutsHref(id, new URLSearchParams({ trace: query.q }).toString())}
+                data-testid="search-rollouts-list"
+              >
+                These rollouts in the rollouts list
+              </Link>{" "}
+              <span className="muted">(the words anywhere in a step, without the filters)</span>
+            </p>
+          ) : null}
+          <SearchResults result={result} pageHref={(page) => `${base}?${writeSearchParams({ ...query, page })}`} />
+        </>
       ) : (
         <div className="empty-state" data-testid="search-start">
           <h2>Which rollouts did what?</h2>
