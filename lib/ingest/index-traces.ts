@@ -1,8 +1,11 @@
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { InputFile, NormalizedRollout } from "@/lib/formats/types";
 import type { Store, StoreOutcome } from "@/lib/store/store";
-import { searchEntryOf } from "@/lib/traces/search-text";
+import { searchEntryOf, type SearchEntry } from "@/lib/traces/search-text";
 import { filesOf } from "./to-scoring-run";
+
+/** Traces whose steps one transaction writes. */
+const WRITE = 10;
 
 /**
  * Fills the trace search index for the rollouts of a batch just stored, from their files still in memory, one
@@ -17,11 +20,18 @@ export async function indexStoredTraces(
   files: ReadonlyMap<string, InputFile>,
 ): Promise<number> {
   let skipped = 0;
+  // A few traces a transaction: their steps are all that is held at once.
+  let entries: { rolloutId: string; entry: SearchEntry }[] = [];
   for (const [n, { rollout }] of batch.entries()) {
     if (outcomes[n] !== "stored") continue;
     const entry = searchEntryOf(readRolloutTrace(rollout.source, filesOf(rollout, files)));
     if (entry.status === "skipped") skipped++;
-    await store.writeTraceSteps(runId, rollout.id, entry);
+    entries.push({ rolloutId: rollout.id, entry });
+    if (entries.length === WRITE) {
+      await store.writeTraceSteps(runId, entries);
+      entries = [];
+    }
   }
+  if (entries.length > 0) await store.writeTraceSteps(runId, entries);
   return skipped;
 }

@@ -220,8 +220,8 @@ export class SqlStore implements Store {
     return this.#db.read(traceSearch.unindexedTraces(runId, limit));
   }
 
-  writeTraceSteps(runId: string, rolloutId: string, entry: TraceIndexEntry) {
-    return this.#db.write(traceSearch.writeTraceSteps(runId, rolloutId, entry));
+  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceIndexEntry }[]) {
+    return this.#db.write(traceSearch.writeTraceSteps(runId, entries));
   }
 
   traceIndexState(runId: string) {

@@ -1363,10 +1363,17 @@ forEachDatabase("Store", (t) => {
         { step: 1, source: "agent" as const, tool: "bash", isError: false, text: 'bash {"cmd":"pip install zebra"}' },
         { step: 2, source: "tool" as const, tool: "bash", isError: true, text: "zebra: permission denied" },
       ];
-      expect(await s.writeTraceSteps(id, target.id, { status: "indexed", steps })).toBe(true);
-      expect(await s.writeTraceSteps(id, target.id, { status: "none" })).toBe(false); // stored once
-      expect(await s.writeTraceSteps(id, "no-such-rollout", { status: "none" })).toBe(false);
-      expect(await s.writeTraceSteps("nope", target.id, { status: "none" })).toBe(false);
+      // In one transaction: the entry of a rollout that does not exist is left out, the others stored.
+      expect(
+        await s.writeTraceSteps(id, [
+          { rolloutId: "no-such-rollout", entry: { status: "none" } },
+          { rolloutId: target.id, entry: { status: "indexed", steps } },
+        ]),
+      ).toEqual([false, true]);
+      // Stored once.
+      expect(await s.writeTraceSteps(id, [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
+      expect(await s.writeTraceSteps("nope", [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
+      expect(await s.writeTraceSteps(id, [])).toEqual([]);
       expect((await s.traceIndexState(id))!.pending).toBe(0);
 
       const query = { offset: 0, limit: 10, stepsPerRollout: 5 };

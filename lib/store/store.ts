@@ -199,10 +199,10 @@ export interface Store {
   /** Rollouts of a run whose traces the search index has not read, by rollout id, at most `limit` ([] for none). */
   unindexedTraces(runId: string, limit: number): Promise<UnindexedTrace[]>;
   /**
-   * Stores what search read of one rollout's trace (its steps, or why it has none), once, in ONE transaction:
-   * false when the rollout is gone or already indexed.
+   * Stores what search read of rollouts' traces (their steps, or why they have none), each once, in ONE
+   * transaction: per entry, false when the rollout is gone or already indexed.
    */
-  writeTraceSteps(runId: string, rolloutId: string, entry: TraceIndexEntry): Promise<boolean>;
+  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceIndexEntry }[]): Promise<boolean[]>;
   /** How many of a run's rollouts the search index has read, by outcome; null for an unknown run. */
   traceIndexState(runId: string): Promise<TraceIndexState | null>;
   /**

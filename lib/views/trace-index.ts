@@ -4,6 +4,8 @@ import { readStoredTrace } from "./rollout-trace";
 
 /** Rollouts read per round of a backfill: what one round holds in memory is their ids, one trace at a time. */
 const ROUND = 50;
+/** Traces whose steps one transaction writes. */
+const WRITE = 10;
 
 /**
  * Fills the search index for the rollouts of a run stored before it existed (or whose ingest stopped before
@@ -17,10 +19,14 @@ export async function backfillTraceIndex(store: Store, runId: string): Promise<n
   for (;;) {
     const round = (await store.unindexedTraces(runId, ROUND)).filter((r) => !tried.has(r.rolloutId));
     if (round.length === 0) return written;
-    for (const rollout of round) {
-      tried.add(rollout.rolloutId);
-      const entry = searchEntryOf(await readStoredTrace(store, rollout));
-      if (await store.writeTraceSteps(runId, rollout.rolloutId, entry)) written++;
+    // Written a few at a time: one transaction each, holding a handful of traces' steps in memory.
+    for (let at = 0; at < round.length; at += WRITE) {
+      const entries = [];
+      for (const rollout of round.slice(at, at + WRITE)) {
+        tried.add(rollout.rolloutId);
+        entries.push({ rolloutId: rollout.rolloutId, entry: searchEntryOf(await readStoredTrace(store, rollout)) });
+      }
+      written += (await store.writeTraceSteps(runId, entries)).filter(Boolean).length;
     }
   }
 }

@@ -34,21 +34,28 @@ export function* unindexedTraces(runId: string, limit: number): Rule<UnindexedTr
 }
 
 /**
- * Stores a rollout's index entry and steps, once: false when the rollout is gone or already indexed (another
- * search or ingest did it first). The rollout's row is locked so a delete of its run waits.
+ * Stores rollouts' index entries and steps, each once: false for a rollout that is gone or already indexed
+ * (another search or ingest did it first). The rollouts' rows are locked so a delete of their run waits.
  */
-export function* writeTraceSteps(runId: string, rolloutId: string, entry: TraceIndexEntry): Rule<boolean> {
-  const ref = rolloutRowId(runId, rolloutId);
-  const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
-  if (!rollout) return false;
-  if (yield* first(sql`SELECT 1 AS "found" FROM "TraceIndex" WHERE "rolloutRef" = ${ref}`)) return false;
-  const steps = entry.status === "indexed" ? entry.steps : [];
-  yield* insert(
-    TRACE_STEP,
-    steps.map((s) => ({ runId, rolloutRef: ref, ...s })),
-  );
-  yield* insert(TRACE_INDEX, [{ rolloutRef: ref, runId, status: entry.status, steps: steps.length }]);
-  return true;
+export function* writeTraceSteps(
+  runId: string,
+  entries: readonly { rolloutId: string; entry: TraceIndexEntry }[],
+): Rule<boolean[]> {
+  const written: boolean[] = [];
+  for (const { rolloutId, entry } of entries) {
+    const ref = rolloutRowId(runId, rolloutId);
+    const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
+    const done = rollout ? yield* first(sql`SELECT 1 AS "found" FROM "TraceIndex" WHERE "rolloutRef" = ${ref}`) : true;
+    written.push(!done);
+    if (done) continue;
+    const steps = entry.status === "indexed" ? entry.steps : [];
+    yield* insert(
+      TRACE_STEP,
+      steps.map((s) => ({ runId, rolloutRef: ref, ...s })),
+    );
+    yield* insert(TRACE_INDEX, [{ rolloutRef: ref, runId, status: entry.status, steps: steps.length }]);
+  }
+  return written;
 }
 
 /** How far the run's index is; null for an unknown run. */
