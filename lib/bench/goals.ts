@@ -36,6 +36,9 @@ export function goalsFor(rollouts: number) {
     metricChangeMs: huge ? 300 : large ? 150 : 50,
     heapMb: 150,
     compareFirstMs: 2000,
+    compareRepeatMs: 500,
+    /** A task page and a rollout page, first view (the run not yet in the server's memory). */
+    partPageFirstMs: 300,
     serverRssMb: large ? 400 : 250,
     recomputeMs: huge ? 300 : 50,
     leversMs: 300,

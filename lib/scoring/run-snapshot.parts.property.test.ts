@@ -78,6 +78,24 @@ describe("a snapshot's parts equal the whole run's", () => {
     );
   });
 
+  it("taskFigures scores one task alone, and whole reports after it stay computeReport's", () => {
+    fc.assert(
+      fc.property(withScenario(arbScoredRun), ({ r, scenario }) => {
+        const snapshot = new RunSnapshot(columnsOf(r));
+        const report = computeReport(r, scenario);
+        const [first] = report.tasks;
+        if (first === undefined) return;
+        // Never scored whole: the task's rows come from that task alone.
+        expect(snapshot.taskFigures(first.key, scenario)!.task).toStrictEqual(first);
+        expect(snapshot.report(scenario)).toStrictEqual(report);
+        for (const task of report.tasks) snapshot.taskFigures(task.key, {});
+        expect(snapshot.report(scenario)).toStrictEqual(report);
+        expect(snapshot.report({})).toStrictEqual(computeReport(r, {}));
+      }),
+      RUNS,
+    );
+  });
+
   it("a task's part gives the cells and grid the whole run gives, under any scenario", () => {
     fc.assert(
       fc.property(withScenario(arbRun), ({ r, scenario }) => {

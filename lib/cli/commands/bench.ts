@@ -27,9 +27,9 @@ short Markdown table of the figures with a goal, the one the README keeps):
   floor       read + sha256 + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3, one transaction
   postgres    with --postgres URL (a server the bench may create a database on): the same ingest into a fresh
               PostgreSQL database, against SQLite's time
-  server      the run page, the report API and the compare page of two runs on the built app (\`next start\`;
-              needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
-              (headline shown, network idle, change of headline metric, JS heap)
+  server      the run page, a task page, a rollout page, the report API and the compare page of two runs on the
+              built app (\`next start\`; needs .next), first view and repeats, the server's peak memory; the run
+              page in headless Chromium (headline shown, network idle, change of headline metric, JS heap)
   recompute   the what-if recompute and levers in headless Chromium, from the run's columns as the run page's
               worker scores them (computeReport's and levers' own times are in --json)
   scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
@@ -69,6 +69,8 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
   const page = s && ok(s.page.status) ? s.page : null;
   const report = s && ok(s.report.status) ? s.report : null;
   const compare = s?.compare && ok(s.compare.status) ? s.compare : null;
+  const task = s && ok(s.task.status) ? s.task : null;
+  const rollout = s && ok(s.rollout.status) ? s.rollout : null;
   const compareNote = s && !s.compare ? "--skip-compare" : s?.compare ? `status ${s.compare.status}` : note;
   return [
     figure("run page, first view", page?.firstMs, "ms", goals.pageFirstMs, note),
@@ -86,7 +88,12 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
       browser ? "no change seen within 10 s" : browserNote,
     ),
     figure("Chromium: JS heap", browser?.heapMb, "MB", goals.heapMb, browserNote),
+    figure("task page, first view", task?.firstMs, "ms", goals.partPageFirstMs, note),
+    figure("task page, repeat (median)", task?.medianMs, "ms", null, note),
+    figure("rollout page, first view", rollout?.firstMs, "ms", goals.partPageFirstMs, note),
+    figure("rollout page, repeat (median)", rollout?.medianMs, "ms", null, note),
     figure("compare of two runs, first view", compare?.firstMs, "ms", goals.compareFirstMs, compareNote),
+    figure("compare of two runs, repeat (median)", compare?.medianMs, "ms", goals.compareRepeatMs, compareNote),
     figure("report API, first view", report?.firstMs, "ms", null, note),
     figure("report API, repeat (median)", report?.medianMs, "ms", null, note),
     figure("report API JSON", report ? round2(report.bytes / 1e6) : null, "MB", null, note),
