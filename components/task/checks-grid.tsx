@@ -5,12 +5,13 @@ import { ZGridAnswer } from "@/lib/api/schemas/tasks";
 import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
+import { usePagedRows } from "@/components/ui/use-paged-rows";
 import { CellDetail } from "./cell-detail";
 import { sideBySideHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
@@ -194,20 +195,7 @@ function GridRows({
     if (source.kind === "local") return new Map((failingOnly ? source.failing : source.rows).map((r, i) => [i, r]));
     return new Map(failingOnly ? [] : source.first.map((r, i) => [i, r]));
   };
-  const [rows, setRows] = useState<Map<number, GridRowView>>(initial);
-  const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
-  const requested = useRef(new Set<number>());
-  // Another scenario (a flip in a cell's detail): the rows start over from the page's, the open detail stays.
-  const [seen, setSeen] = useState(version);
-  if (seen !== version) {
-    setSeen(version);
-    setRows(initial());
-    setFailure(null);
-  }
-  useEffect(() => {
-    requested.current = new Set();
-  }, [version]);
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const spacerRef = useRef<HTMLTableSectionElement>(null);
@@ -241,33 +229,26 @@ function GridRows({
   const firstShown = items[0]?.index ?? 0;
   const lastShown = items.at(-1)?.index ?? -1;
 
-  useEffect(() => {
-    if (source.kind !== "api" || failure !== null || !mounted) return;
-    for (let page = Math.floor(firstShown / PAGE); page <= Math.floor(lastShown / PAGE); page++) {
-      const from = page * PAGE;
-      let missing = false;
-      for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
-      if (!missing || requested.current.has(page)) continue;
-      requested.current.add(page);
-      apiCall(
-        withQuery(apiUrls.taskGrid(source.runId, source.taskKey, source.scenario), {
-          offset: from,
-          limit: PAGE,
-          failing: failingOnly ? "1" : "0",
-        }),
-        ZGridAnswer,
-      )
-        .then((result) => {
-          const body = dataOf(result);
-          setRows((now) => {
-            const next = new Map(now);
-            body.rows.forEach((r, i) => next.set(body.offset + i, r));
-            return next;
-          });
-        })
-        .catch((e: unknown) => setFailure(e instanceof Error ? e.message : String(e)));
-    }
-  }, [firstShown, lastShown, rows, source, failingOnly, total, failure, mounted]);
+  // Another scenario (a flip in a cell's detail): the rows start over from the page's, the open detail stays.
+  const fetchPage = useMemo(
+    () =>
+      source.kind !== "api" || !mounted
+        ? null
+        : (offset: number, limit: number) =>
+            apiCall(
+              withQuery(apiUrls.taskGrid(source.runId, source.taskKey, source.scenario), {
+                offset,
+                limit,
+                failing: failingOnly ? "1" : "0",
+              }),
+              ZGridAnswer,
+            ).then((result) => {
+              const body = dataOf(result);
+              return { offset: body.offset, rows: body.rows };
+            }),
+    [source, failingOnly, mounted],
+  );
+  const { rows, failure } = usePagedRows({ initial, version, total, pageSize: PAGE, firstShown, lastShown, fetchPage });
 
   const span = view.columns.length + 1;
   const drawRow = (row: GridRowView, index: number, measure?: (el: Element | null) => void) => {
