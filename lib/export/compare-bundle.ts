@@ -23,7 +23,7 @@ export async function compareBundle(
   const side = async ({ store, runId }: StoredRunRef) => {
     const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
     return meta && snapshot
-      ? { run: toCompareRun(meta, snapshot.run, snapshot.recorded), runBase64: embeddedRunSource(snapshot).base64 }
+      ? { run: toCompareRun(meta, snapshot.columns, snapshot.recorded), runBase64: embeddedRunSource(snapshot).base64 }
       : null;
   };
   const [first, second] = await Promise.all([side(a), side(b)]);

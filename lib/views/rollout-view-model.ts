@@ -1,4 +1,5 @@
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
@@ -77,6 +78,8 @@ export interface RolloutView extends RolloutRead {
   prev: RolloutLink | null;
   next: RolloutLink | null;
   hrefs: { run: string; runRecorded: string; task: string; recorded: string };
+  /** The reviews of this rollout's verdicts, oldest first (none where no server answers). */
+  reviews: readonly Review[];
 }
 
 /**
@@ -162,5 +165,6 @@ export function rolloutViewOf(
       task: taskHref(run.id, rollout.taskKey, carried),
       recorded: rolloutHref(run.id, rollout.id),
     },
+    reviews: [],
   };
 }

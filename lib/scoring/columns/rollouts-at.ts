@@ -109,6 +109,15 @@ export function rolloutsAt(c: RunColumns, indexes: readonly number[]): ScoringRo
     if (measured >= 0) extra.measures = measuresOf(c, measured);
     const source = find(c.source.at, r);
     if (source >= 0) extra.source = c.source.values.at(source);
+    const failure = find(c.failure.at, r);
+    if (failure >= 0) {
+      const text = (id: number) => (id < 0 ? null : s[id]!);
+      extra.failure = {
+        errorType: text(c.failure.errorType[failure]!),
+        message: text(c.failure.message[failure]!),
+        lastTool: text(c.failure.lastTool[failure]!),
+      };
+    }
     const warned = find(c.warningRollouts, r);
     if (warned >= 0) {
       const list: string[] = [];

@@ -1,3 +1,5 @@
+import { rolloutsAt } from "../columns/rollouts-at";
+import { UNSCORED, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
 
 /**
@@ -130,19 +132,35 @@ export function groupIdOf(key: string): string {
 /** The key of the group a failed rollout falls in. */
 export const groupKeyOf = (f: FailureFacts): string => keyOf(partsOf(f));
 
+/** A failed rollout as grouping reads it: its group's key and parts, its task, status and id. */
+interface Grouped {
+  key: string;
+  parts: GroupParts;
+  id: string;
+  task: string;
+  status: FailureFacts["status"];
+}
+
+const groupedOf = (f: FailureFacts): Grouped => {
+  const parts = partsOf(f);
+  return { key: keyOf(parts), parts, id: f.id, task: f.task, status: f.status };
+};
+
 /** The run's failures grouped, most rollouts first (then by key). `total` is the run's rollout count. */
 export function failureGroups(facts: readonly FailureFacts[], total = facts.length): FailureGroup[] {
+  return groupFailures(facts.filter(isFailure).map(groupedOf), total);
+}
+
+function groupFailures(failed: Iterable<Grouped>, total: number): FailureGroup[] {
   const groups = new Map<string, FailureGroup & { taskSet: Set<string> }>();
-  for (const f of facts) {
-    if (!isFailure(f)) continue;
-    const parts = partsOf(f);
-    const key = keyOf(parts);
+  for (const f of failed) {
+    const { key } = f;
     let group = groups.get(key);
     if (!group) {
       group = {
         key,
         id: groupIdOf(key),
-        ...parts,
+        ...f.parts,
         count: 0,
         unscored: 0,
         share: 0,
@@ -237,6 +255,38 @@ export function failureGroupsOf(
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureGroup[] {
   return failureGroups(runFailureFacts(run, verdicts), run.rollouts.length);
+}
+
+/** Rollouts made as objects at a time: the failures' facts are read without holding the run as objects. */
+const FACTS_CHUNK = 4096;
+
+/** Per run's columns, each rollout's group as read the first time it failed (no scenario changes it). */
+const groupedByColumns = new WeakMap<RunColumns, (Grouped | undefined)[]>();
+
+/**
+ * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
+ * a chunk at a time, and what each says is kept with the columns (a scenario changes verdicts, never the facts).
+ */
+export function failureGroupsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  const ids = c.rolloutId.all();
+  let kept = groupedByColumns.get(c);
+  if (!kept) groupedByColumns.set(c, (kept = new Array<Grouped | undefined>(ids.length)));
+  const failing: number[] = [];
+  for (let r = 0; r < ids.length; r++)
+    if (c.rolloutStatus[r] === UNSCORED || passed.get(ids[r]!) !== true) failing.push(r);
+  const unread = failing.filter((r) => kept[r] === undefined);
+  for (let i = 0; i < unread.length; i += FACTS_CHUNK) {
+    const chunk = unread.slice(i, i + FACTS_CHUNK);
+    rolloutsAt(c, chunk).forEach((rollout, k) => (kept[chunk[k]!] = groupedOf(failureFactsOf(rollout, false))));
+  }
+  return groupFailures(
+    failing.map((r) => kept[r]!),
+    ids.length,
+  );
 }
 
 /** Every rollout's failure facts, in run order, with the report's verdicts. */
