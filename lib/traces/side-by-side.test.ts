@@ -40,7 +40,8 @@ describe("alignedColumns", () => {
       { calls: 3, messages: 0 },
       { calls: 3, messages: 0 },
     ]);
-    const name = (c: (typeof window.rows)[number]["cells"][number]) => (c?.cell.kind === "call" ? c.cell.name : "-");
+    const name = (c: (typeof window.rows)[number]["cells"][number] | undefined) =>
+      c?.cell.kind === "call" ? c.cell.name : "-";
     expect(window.rows.map((r) => [name(r.cells[0]), name(r.cells[1]), r.same, r.diverging])).toEqual([
       ["get_deploy_diff", "get_deploy_diff", true, []],
       ["get_capacity", "-", false, [1]],
