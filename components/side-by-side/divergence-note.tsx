@@ -40,12 +40,16 @@ export function DivergenceNote({
     );
   return (
     <p className={`${styles.divergenceNote} ${styles.divergesText}`} data-testid={`sbs-divergence-${column.letter}`}>
-      <a href={rowHref(d.row)}>
-        {d.step === null
-          ? `stops at row ${count(d.row + 1)}, where ${base.letter} goes on`
-          : `diverges at step ${count(stepNumber(d.step))}`}
-      </a>
-      <span className="muted"> (row {count(d.row + 1)})</span>
+      {d.step === null ? (
+        <a href={rowHref(d.row)}>
+          stops at row {count(d.row + 1)}, where {base.letter} goes on
+        </a>
+      ) : (
+        <>
+          <a href={rowHref(d.row)}>diverges at step {count(stepNumber(d.step))}</a>
+          <span className="muted"> (row {count(d.row + 1)})</span>
+        </>
+      )}
     </p>
   );
 }
