@@ -11,6 +11,7 @@ import { OutputSection } from "@/components/rollout/output-section";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav } from "@/components/rollout/rollout-nav";
+import { SideBySidePicker } from "@/components/rollout/side-by-side-picker";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { ReviewsSection } from "@/components/rollout/reviews-section";
@@ -42,6 +43,13 @@ export function RolloutPageBody({ view, traceFirstPage }: { view: RolloutView; t
         taskHref={hrefs.task}
         position={view.position}
         total={view.siblings}
+      />
+      <SideBySidePicker
+        runId={id}
+        rolloutId={rollout.id}
+        choices={view.sideBySideChoices}
+        siblings={view.siblings}
+        taskHref={hrefs.task}
       />
 
       {rollout.warnings.length > 0 ? (

@@ -13,7 +13,7 @@ import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import { usePagedRows } from "@/components/ui/use-paged-rows";
 import { CellDetail } from "./cell-detail";
-import { sideBySideHref } from "@/lib/views/hrefs";
+import { SIDE_BY_SIDE_LETTERS, sideBySideOfHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
@@ -75,9 +75,11 @@ export function ChecksGrid({
     source.kind === "local"
       ? source.rows.some((r) => r.cells.some((c) => c?.changed))
       : view.columns.some((c) => c.checksChanged);
-  // A third pick replaces the oldest, so two stay picked; A is the left of the two columns.
+  // Up to four picked; a fifth pick replaces the oldest. Columns go in the grid's order, A the leftmost.
   const toggle = (id: string) =>
-    setPicked((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-2)));
+    setPicked((now) =>
+      now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-SIDE_BY_SIDE_LETTERS.length),
+    );
   const pair = view.columns.filter((c) => picked.includes(c.id));
   const total =
     source.kind === "api"
@@ -117,20 +119,21 @@ export function ChecksGrid({
         </label>
         {view.columns.length > 1 ? (
           <span className={styles.pickStatus} aria-live="polite">
-            {pair.length === 2 ? (
+            {pair.length >= 2 ? (
               <Link
-                href={sideBySideHref(
-                  { runId: view.runId, rolloutId: pair[0]!.id },
-                  { runId: view.runId, rolloutId: pair[1]!.id },
-                )}
+                href={sideBySideOfHref(pair.map((c) => ({ runId: view.runId, rolloutId: c.id })))}
                 className="button button-small button-primary"
                 data-testid="side-by-side-link"
               >
-                Side by side: #{pair[0]!.position} and #{pair[1]!.position}
+                {`Side by side: ${pair
+                  .slice(0, -1)
+                  .map((c) => `#${c.position}`)
+                  .join(", ")} and #${pair[pair.length - 1]!.position}`}
               </Link>
             ) : (
               <span className="muted">
-                {pair.length === 1 ? "Pick one more rollout" : "Pick two rollouts"} to see them side by side
+                {pair.length === 1 ? "Pick one to three more rollouts" : "Pick two to four rollouts"} to see them side
+                by side
               </span>
             )}
           </span>
