@@ -1,6 +1,7 @@
 import { buildTraceIndex, indexedTracePath, readIndexedSteps } from "@/lib/formats/trace-index";
 import type { StoredFileRef, StoredTraceIndex } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
+import { bytes } from "@/lib/display/format";
 import { chunksOf, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
 
 /*
@@ -105,7 +106,10 @@ export async function indexedTraceRead(store: Store, index: Loaded): Promise<Tra
     steps: await readIndexedPage(store, index, 0, INDEXED_FIRST_STEPS),
     totals: summary.totals,
     metadata: {},
-    warnings: summary.warnings,
+    warnings: [
+      `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side and the run export see its first ${INDEXED_FIRST_STEPS} steps`,
+      ...summary.warnings,
+    ],
     indexed: { sha256: index.sha256, errors: summary.errors, refs: null },
   };
   return { kind: "trace", trace };
