@@ -19,10 +19,18 @@ interface Loaded extends StoredTraceIndex {
   sha256: string;
 }
 
-const cache = new Map<string, Loaded>();
+/** Loaded indexes per store (a test may hold two databases with the same files), most recently used last. */
+const caches = new WeakMap<Store, Map<string, Loaded>>();
 let cachedBytes = 0;
 
-function remember(loaded: Loaded): void {
+function cacheOf(store: Store): Map<string, Loaded> {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  return cache;
+}
+
+function remember(store: Store, loaded: Loaded): void {
+  const cache = cacheOf(store);
   if (cache.has(loaded.sha256)) return;
   cache.set(loaded.sha256, loaded);
   cachedBytes += loaded.steps.bytes.byteLength;
@@ -31,6 +39,14 @@ function remember(loaded: Loaded): void {
     cache.delete(sha);
     cachedBytes -= entry.steps.bytes.byteLength;
   }
+}
+
+function forget(store: Store, sha256: string): void {
+  const cache = cacheOf(store);
+  const entry = cache.get(sha256);
+  if (!entry) return;
+  cache.delete(sha256);
+  cachedBytes -= entry.steps.bytes.byteLength;
 }
 
 /** The rollout's trace file that is or would be indexed, among its stored files; null for a format not indexed. */
@@ -57,6 +73,7 @@ export async function loadTraceIndex(
   format: string,
   bytes?: Uint8Array,
 ): Promise<Loaded | null> {
+  const cache = cacheOf(store);
   const hit = cache.get(ref.sha256);
   if (hit) {
     cache.delete(ref.sha256);
@@ -66,7 +83,7 @@ export async function loadTraceIndex(
   const stored = await store.getTraceIndex(ref.sha256);
   if (stored) {
     const loaded = { ...stored, sha256: ref.sha256 };
-    remember(loaded);
+    remember(store, loaded);
     return loaded;
   }
   if (!bytes) return null;
@@ -74,7 +91,7 @@ export async function loadTraceIndex(
   if (!built) return null;
   await store.putTraceIndex(ref.sha256, built);
   const loaded = { summary: built.summary, steps: built.steps, sha256: ref.sha256 };
-  remember(loaded);
+  remember(store, loaded);
   return loaded;
 }
 
@@ -91,8 +108,11 @@ export async function readIndexedPage(
   if (to <= from) return [];
   const [first, last] = chunksOf(index.summary, from, to);
   const chunks = await store.getTraceChunks(index.sha256, first, last);
-  if (chunks.length !== last - first + 1)
+  if (chunks.length !== last - first + 1) {
+    // Gone with its file since it was loaded: the next read asks the store again.
+    forget(store, index.sha256);
     throw new Error(`the stored trace ${index.summary.path} is missing chunks ${first}–${last}`);
+  }
   const located = chunks.map((bytes, n) => ({ start: index.summary.chunkOffset[first + n]!, bytes }));
   return readIndexedSteps(index.summary.format, index.steps, from, to, located);
 }
