@@ -113,7 +113,13 @@ export async function measureBigTraces(
     figures.push(
       figure(`${c.label}: ingest wall (${Math.round(c.bytes / 1e6)} MB)`, c.ingest.wallMs, "ms", null),
       figure(`${c.label}: ingest peak RSS`, c.ingest.peakRssMb, "MB", null),
-      ...bigTraceFigures(c.label, server, browser, c.peakRssMb, note || ("skipped" in c.browser ? c.browser.skipped : "")),
+      ...bigTraceFigures(
+        c.label,
+        server,
+        browser,
+        c.peakRssMb,
+        note || ("skipped" in c.browser ? c.browser.skipped : ""),
+      ),
     );
   }
   return { cases, figures };

@@ -25,7 +25,7 @@ let cachedBytes = 0;
 
 function cacheOf(store: Store): Map<string, Loaded> {
   let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = new Map()));
+  if (!cache) caches.set(store, (cache = new Map<string, Loaded>()));
   return cache;
 }
 

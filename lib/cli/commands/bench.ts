@@ -153,7 +153,9 @@ async function bigTraceBench(values: {
     const machine = { cpus: os.cpus().length, node: process.version, loadavgBefore, loadavgAfter: loadavg() };
     if (values.json) console.log(JSON.stringify({ machine, ...measured }, null, 2));
     else {
-      console.log(`big traces: Silo ${count(events)} events, Inspect ${count(inspectEvents)} events; ${machine.cpus} cores, Node ${machine.node}`);
+      console.log(
+        `big traces: Silo ${count(events)} events, Inspect ${count(inspectEvents)} events; ${machine.cpus} cores, Node ${machine.node}`,
+      );
       console.log(
         `load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`,
       );

@@ -11,7 +11,7 @@ import {
 } from "@/lib/traces";
 import { nestedDeeperThan, MAX_JSON_DEPTH } from "../json-depth";
 import { parseJsonText } from "../json";
-import type { InputFile, Json } from "../types";
+import type { InputFile } from "../types";
 import { siloEventStep } from "./trace-events";
 
 /*
@@ -228,7 +228,7 @@ export function indexSiloTraceLines(file: InputFile): BuiltTraceIndex | null {
       from = next;
       continue;
     }
-    const draft = siloEventStep(parsed.value as Json, `events[${steps.length}]`, warnings);
+    const draft = siloEventStep(parsed.value, `events[${steps.length}]`, warnings);
     addStep(
       {
         offset: from,

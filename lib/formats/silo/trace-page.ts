@@ -1,7 +1,6 @@
 import { draftStep, linkByAdjacency, stepAt, type PackedSteps, type StepDraft, type TraceStep } from "@/lib/traces";
 import { parseJsonText } from "../json";
 import { nestedDeeperThan } from "../json-depth";
-import type { Json } from "../types";
 import { siloEventStep } from "./trace-events";
 
 const utf8 = new TextDecoder("utf-8", { fatal: false });
@@ -45,7 +44,7 @@ export function readSiloIndexedSteps(
     // The index was built from these bytes: a step that no longer parses means the stored bytes changed.
     if (!parsed.ok || nestedDeeperThan(parsed.value))
       drafts.push(draftStep("environment", { text: `step ${i + 1} could not be read again from the stored trace` }));
-    else drafts.push(siloEventStep(parsed.value as Json, `events[${i}]`, warnings));
+    else drafts.push(siloEventStep(parsed.value, `events[${i}]`, warnings));
   }
   linkByAdjacency(drafts);
   return drafts.map((d, n) => ({ index: from + n, ...d }));
