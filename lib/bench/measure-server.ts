@@ -73,7 +73,7 @@ export function pagesOf(dbFile: string, runId: string): { taskKey: string; rollo
   }
 }
 
-async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+export async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
   const start = performance.now();
   const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
   const body = await res.arrayBuffer();
@@ -159,7 +159,7 @@ export async function measureServer(
  * Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server; samples the
  * resident memory of the server's process group meanwhile.
  */
-async function withServer<T>(
+export async function withServer<T>(
   root: string,
   dbFile: string,
   work: (base: string) => Promise<T>,

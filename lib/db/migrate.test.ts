@@ -29,6 +29,8 @@ import {
   type RunFile,
   type Scenario,
   type Task,
+  type TraceChunk,
+  type TraceIndex,
 } from "./generated/sqlite/client";
 import { migrate, readMigrations } from "./migrate";
 import { forEachDatabase, type DatabaseHandle, type Provider, type TestDatabase } from "./test-databases";
@@ -240,6 +242,17 @@ const review: Review = {
   withdrawn: true,
 };
 
+const traceIndex: TraceIndex = {
+  sha256: rawFile.sha256,
+  version: 1,
+  summary: '{"format":"silo","steps":2}',
+  steps: NON_UTF8,
+  tools: '["search ✓"]',
+  refs: '{"stepIds":[["1",0]]}',
+  createdAt: new Date("2026-02-03T04:05:11.000Z"),
+};
+const traceChunk: TraceChunk = { sha256: rawFile.sha256, chunk: 3, bytes: NON_UTF8 };
+
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
   Run: { rows: [run], generated: [] },
@@ -252,6 +265,8 @@ const FIXTURES = {
   Scenario: { rows: [scenario], generated: [] },
   RunEncoding: { rows: [runEncoding], generated: [] },
   Review: { rows: [review], generated: [] },
+  TraceIndex: { rows: [traceIndex], generated: [] },
+  TraceChunk: { rows: [traceChunk], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -273,6 +288,8 @@ async function writeAll(db: Db) {
   await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
   await db.runEncoding.create({ data: input<Prisma.RunEncodingUncheckedCreateInput>(runEncoding) });
   await db.review.create({ data: review });
+  await db.traceIndex.create({ data: traceIndex });
+  await db.traceChunk.create({ data: traceChunk });
 }
 
 async function counts(db: Db) {
@@ -548,6 +565,11 @@ forEachDatabase("migrated database", (t) => {
       await db.runFile.findUniqueOrThrow({ where: { runId_path: { runId: run.id, path: runFile.path } } }),
     ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
+    const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+    const index = await db.traceIndex.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
+    expect({ ...index, steps: hex(index.steps) }).toEqual({ ...traceIndex, steps: hex(NON_UTF8) });
+    const chunk = await db.traceChunk.findFirstOrThrow();
+    expect({ ...chunk, bytes: hex(chunk.bytes) }).toEqual({ ...traceChunk, bytes: hex(NON_UTF8) });
     const encoding = await db.runEncoding.findUniqueOrThrow({ where: { runId: run.id } });
     expect({ ...encoding, bytes: Buffer.from(encoding.bytes).toString("hex") }).toEqual({
       ...runEncoding,

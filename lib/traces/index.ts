@@ -37,3 +37,15 @@ export {
   type ImageDisplay,
   type InlineImageType,
 } from "./images";
+export {
+  TRACE_INDEX_VERSION,
+  MAX_INDEXED_ERRORS,
+  packSteps,
+  stepAt,
+  chunksOf,
+  packedLengthFits,
+  type IndexedStep,
+  type IndexedRefs,
+  type PackedSteps,
+  type TraceIndexSummary,
+} from "./trace-index";

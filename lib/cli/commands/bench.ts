@@ -9,6 +9,7 @@ import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
 import { measureScoring, measureScoringOnOneCore, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
+import { measureBigTraces } from "@/lib/bench/measure-big-trace";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
 import { count } from "@/lib/scoring/core/numbers";
@@ -18,6 +19,7 @@ const HELP = `Usage: tally bench [--size 10k|100k|1m|N] [--json|--markdown] [--p
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
                    [--skip-scoring] [--scoring-only]
        tally bench --inspect-eval N [--json]
+       tally bench --size trace [--traces N] [--inspect-events N] [--skip-browser] [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
 rollout in a temp folder, 1m too; with --traces N, a trace of N events beside each result), measures, and prints
@@ -41,7 +43,12 @@ short Markdown table of the figures with a goal, the one the README keeps):
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).
 --inspect-eval N measures only \`tally ingest\` of a generated Inspect .eval log of N samples, its members
 Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
-wall time and peak memory.`;
+wall time and peak memory.
+--size trace measures big traces alone (lib/bench/big-trace.ts): a generated Silo trace of --traces events
+(default 300,000, about 350 MB) and a generated Inspect sample of --inspect-events events (default 100,000; 0:
+none), each ingested into a fresh SQLite file, then on \`next start\`: the trace API's first page and pages
+across the trace, the rollout page's HTML, the server's peak memory, and in Chromium the first step shown, a
+jump to a step near the end and the JS heap, beside issue 29's goals.`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const loadavg = () => os.loadavg().map(round2);
@@ -123,6 +130,50 @@ function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor
   ];
 }
 
+/** `--size trace`: the big-trace figures alone (measure-big-trace.ts). */
+async function bigTraceBench(values: {
+  traces?: string;
+  "inspect-events"?: string;
+  "skip-browser"?: boolean;
+  json?: boolean;
+}): Promise<number> {
+  const whole = (text: string | undefined, fallback: number, flag: string) => {
+    const n = Number(text ?? fallback);
+    if (!Number.isInteger(n) || n < 0 || n > 5_000_000)
+      throw new UsageError(`${flag} takes a whole number of events up to 5000000, not "${text}"`);
+    return n;
+  };
+  const events = whole(values.traces, 300_000, "--traces");
+  const inspectEvents = whole(values["inspect-events"], 100_000, "--inspect-events");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-trace-"));
+  const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
+  process.on("exit", cleanup);
+  const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
+  try {
+    const loadavgBefore = loadavg();
+    const measured = await measureBigTraces(process.cwd(), tmp, {
+      events,
+      inspectEvents,
+      browser: !values["skip-browser"],
+      log,
+    });
+    const machine = { cpus: os.cpus().length, node: process.version, loadavgBefore, loadavgAfter: loadavg() };
+    if (values.json) console.log(JSON.stringify({ machine, ...measured }, null, 2));
+    else {
+      console.log(
+        `big traces: Silo ${count(events)} events, Inspect ${count(inspectEvents)} events; ${machine.cpus} cores, Node ${machine.node}`,
+      );
+      console.log(
+        `load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`,
+      );
+      console.log(figureTable(measured.figures));
+    }
+    return 0;
+  } finally {
+    cleanup();
+  }
+}
+
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
@@ -142,11 +193,13 @@ export const benchCommand = {
         "in-process": { type: "boolean" },
         traces: { type: "string" },
         "inspect-eval": { type: "string" },
+        "inspect-events": { type: "string" },
       },
       HELP,
     );
     if (!parsed) return 0;
     const { values } = parsed;
+    if (values.size === "trace") return bigTraceBench(values);
     const size = parseSize(values.size ?? "10k");
     if (size === null)
       throw new UsageError(`--size takes 10k, 100k, 1m or a multiple of 5 rollouts, not "${values.size}"`);
