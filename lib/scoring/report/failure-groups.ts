@@ -1,5 +1,5 @@
-import { rolloutsAt } from "../columns/rollouts-at";
-import { UNSCORED, type RunColumns } from "../columns/run-columns";
+import { sparseAt } from "../columns/run-of-columns";
+import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
 
 /**
@@ -257,15 +257,61 @@ export function failureGroupsOf(
   return failureGroups(runFailureFacts(run, verdicts), run.rollouts.length);
 }
 
-/** Rollouts made as objects at a time: the failures' facts are read without holding the run as objects. */
-const FACTS_CHUNK = 4096;
+/** What decides a rollout's group in a run's columns: its sequence, its graded failed positions, its failure. */
+function signatureAt(c: RunColumns, r: number): string {
+  let failed = "";
+  for (let i = c.checkStart[r]!, j = 0; i < c.checkStart[r + 1]!; i++, j++) {
+    const code = c.checkCode[i]!;
+    // Graded (status 0) and failed (verdict 0).
+    if (codeStatus(code) === 0 && codePassed(code) === 0) failed += `${j},${c.checkTag[i]},`;
+  }
+  const f = sparseAt(c.failure.at, r);
+  const failure = f < 0 ? "" : `${c.failure.errorType[f]},${c.failure.message[f]},${c.failure.lastTool[f]}`;
+  return `${c.rolloutSequence[r]}|${failed}|${failure}`;
+}
 
-/** Per run's columns, each rollout's group as read the first time it failed (no scenario changes it). */
-const groupedByColumns = new WeakMap<RunColumns, (Grouped | undefined)[]>();
+/** failureFactsOf rollout r of a run's columns, read from its checks' codes and templates (no objects). */
+function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts {
+  const s = c.strings;
+  const required = new Set<string>();
+  const tags = new Set<string>();
+  const from = c.sequenceStart[c.rolloutSequence[r]!]!;
+  for (let i = c.checkStart[r]!, j = 0; i < c.checkStart[r + 1]!; i++, j++) {
+    const code = c.checkCode[i]!;
+    if (codeStatus(code) !== 0 || codePassed(code) !== 0) continue;
+    const t = c.sequenceTemplate[from + j]!;
+    if (c.templateRequired[t] === 1) required.add(s[c.templateKey[t]!]!);
+    const tag = c.checkTag[i]!;
+    if (tag !== 0) tags.add(s[c.tagStrings[tag - 1]!]!);
+  }
+  const f = sparseAt(c.failure.at, r);
+  const text = (id: number | undefined) => (id === undefined || id < 0 ? null : s[id]!);
+  return {
+    id: ids[r]!,
+    task: s[c.taskKey[c.rolloutTask[r]!]!]!,
+    status: ROLLOUT_STATUS[c.rolloutStatus[r]!]!,
+    passed: false,
+    failedRequired: [...required].sort(),
+    failureTags: [...tags].sort(),
+    errorType: f < 0 ? null : text(c.failure.errorType[f]),
+    message: f < 0 ? null : text(c.failure.message[f]),
+    lastTool: f < 0 ? null : text(c.failure.lastTool[f]),
+  };
+}
+
+/**
+ * Per run's columns, each rollout's group as read the first time it failed (no scenario changes it), and each
+ * group's key and parts by signature (signatureAt): rollouts that fail alike share them.
+ */
+const groupedByColumns = new WeakMap<
+  RunColumns,
+  { rollouts: (Grouped | undefined)[]; bySignature: Map<string, Pick<Grouped, "key" | "parts">> }
+>();
 
 /**
  * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
- * a chunk at a time, and what each says is kept with the columns (a scenario changes verdicts, never the facts).
+ * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
+ * facts).
  */
 export function failureGroupsOfColumns(
   c: RunColumns,
@@ -274,17 +320,28 @@ export function failureGroupsOfColumns(
   const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
   const ids = c.rolloutId.all();
   let kept = groupedByColumns.get(c);
-  if (!kept) groupedByColumns.set(c, (kept = new Array<Grouped | undefined>(ids.length)));
+  if (!kept)
+    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(ids.length), bySignature: new Map() }));
+  const { rollouts, bySignature } = kept;
   const failing: number[] = [];
   for (let r = 0; r < ids.length; r++)
     if (c.rolloutStatus[r] === UNSCORED || passed.get(ids[r]!) !== true) failing.push(r);
-  const unread = failing.filter((r) => kept[r] === undefined);
-  for (let i = 0; i < unread.length; i += FACTS_CHUNK) {
-    const chunk = unread.slice(i, i + FACTS_CHUNK);
-    rolloutsAt(c, chunk).forEach((rollout, k) => (kept[chunk[k]!] = groupedOf(failureFactsOf(rollout, false))));
+  for (const r of failing) {
+    if (rollouts[r] !== undefined) continue;
+    const signature = signatureAt(c, r);
+    let group = bySignature.get(signature);
+    if (!group) bySignature.set(signature, (group = groupedOf(factsAt(c, r, ids))));
+    const status = ROLLOUT_STATUS[c.rolloutStatus[r]!]!;
+    rollouts[r] = {
+      key: group.key,
+      parts: group.parts,
+      id: ids[r]!,
+      task: c.strings[c.taskKey[c.rolloutTask[r]!]!]!,
+      status,
+    };
   }
   return groupFailures(
-    failing.map((r) => kept[r]!),
+    failing.map((r) => rollouts[r]!),
     ids.length,
   );
 }
