@@ -7,7 +7,7 @@ import { TaskPageBody } from "@/components/task/task-page-body";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { taskViewOf } from "@/lib/views/task-view-model";
 import { rolloutViewOf } from "@/lib/views/rollout-view-model";
-import { unpackCheck } from "@/lib/views/bundle-pack";
+import { unpackRollout } from "@/lib/views/bundle-pack";
 import { detailOfAppPath } from "@/lib/views/site-map";
 import { runHref } from "@/lib/views/hrefs";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
@@ -81,7 +81,13 @@ function DetailPage({ run, detail }: { run: RunData; detail: { kind: "task" | "r
   const index = taskKey === null ? -1 : taskIndexOf(snapshot, taskKey);
   const chunkNo = index < 0 ? null : chunkOf(run.detailChunks, index);
   const chunk = useChunk<DetailChunk>(chunkNo === null ? null : `details/${chunkNo}`);
-  const task = chunk.state === "ready" && chunk.data ? chunk.data.tasks[index - run.detailChunks[chunkNo!]!] : null;
+  const data = chunk.state === "ready" ? chunk.data : null;
+  const packed = data ? data.tasks[index - run.detailChunks[chunkNo!]!] : null;
+  const task = useMemo(
+    () =>
+      data && packed ? { task: packed.task, rollouts: packed.rollouts.map((row) => unpackRollout(data, row)) } : null,
+    [data, packed],
+  );
   const rollout = detail.kind === "rollout" ? (task?.rollouts.find((r) => r.head.id === detail.key) ?? null) : null;
   const trace = useTrace(run, rollout && rollout.trace === null ? rollout.head.id : null);
   const viewRun = { id: meta.id, name: meta.name, live: false };
@@ -90,13 +96,10 @@ function DetailPage({ run, detail }: { run: RunData; detail: { kind: "task" | "r
   if (index < 0) return <Notice runId={meta.id}>This run has no {what}.</Notice>;
   if (chunk.state === "loading") return <Notice runId={meta.id}>Loading the {what}…</Notice>;
   if (chunk.state === "error") return <Notice runId={meta.id}>{chunk.message}</Notice>;
-  const texts = chunk.data!.texts;
   if (!task) return <Notice runId={meta.id}>This copy does not hold the {what}.</Notice>;
   if (detail.kind === "task") {
     const head = { task: task.task, rollouts: task.rollouts.map((r) => r.head) };
-    const checks = Object.fromEntries(
-      task.rollouts.map((r) => [r.head.id, r.checks.map((c) => unpackCheck(c, texts))]),
-    );
+    const checks = Object.fromEntries(task.rollouts.map((r) => [r.head.id, r.checks]));
     const view = taskViewOf(snapshot, viewRun, head, param, { kind: "local", checks });
     if (!view) return <Notice runId={meta.id}>This run has no {what}.</Notice>;
     return <TaskPageBody view={view} />;
@@ -108,7 +111,7 @@ function DetailPage({ run, detail }: { run: RunData; detail: { kind: "task" | "r
     rollout.trace !== null
       ? { trace: rollout.trace, evidence: rollout.evidence }
       : (trace.data ?? { trace: noTrace(CAPPED_TRACE), evidence: rollout.evidence });
-  const checks = rollout.checks.map((c) => unpackCheck(c, texts));
+  const { checks } = rollout;
   const view = rolloutViewOf(
     snapshot,
     viewRun,

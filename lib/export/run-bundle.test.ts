@@ -6,7 +6,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BundleData, DetailChunk, TraceChunk, TraceIndex } from "@/lib/views/bundle-data";
 import { bundleView } from "@/lib/views/bundle-view";
-import { unpackCheck } from "@/lib/views/bundle-pack";
+import { unpackRollout } from "@/lib/views/bundle-pack";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/test-databases";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { readPaths } from "@/lib/ingest/read-paths";
@@ -94,14 +94,21 @@ describe("the static bundle of a stored run", () => {
     // One task per chunk here (rolloutsPerChunk: 1): each holds its rollouts, their checks packed.
     const details = [0, 1].map((n) => chunkOf<DetailChunk>(files.get(`details/${n}.js`)!));
     expect(details.map((d) => d.name)).toEqual(["details/0", "details/1"]);
-    const rollouts = details.flatMap((d) => d.data.tasks.flatMap((task) => task!.rollouts));
+    const rollouts = details.flatMap((d) =>
+      d.data.tasks.flatMap((task) => task!.rollouts.map((row) => unpackRollout(d.data, row))),
+    );
     expect(rollouts).toHaveLength(2);
     for (const r of rollouts) {
       expect(r.trace).toBeNull();
       expect(r.checks).toHaveLength(r.head.checkCount);
+      expect(r.checks.map((c) => c.order)).toEqual(r.checks.map((_, i) => i));
     }
-    const first = details[0]!.data;
-    expect(unpackCheck(first.tasks[0]!.rollouts[0]!.checks[0]!, first.texts).key.head).toEqual(expect.any(String));
+    // The rollouts as the store reads them: the same heads and checks, every text whole.
+    const stored = (await t.store.getRollout(runId, rollouts[0]!.head.id))!;
+    expect(rollouts[0]!.head.sourcePath).toBe(stored.sourcePath);
+    expect(rollouts[0]!.checks.map((c) => [c.key.head, c.passed, c.detail?.head ?? null])).toEqual(
+      stored.checks.map((c) => [c.key, c.passed, c.detail]),
+    );
 
     const traceIndex = chunkOf<TraceIndex>(files.get("traces/index.js")!).data;
     expect(Object.keys(traceIndex).sort()).toEqual(rollouts.map((r) => r.head.id).sort());

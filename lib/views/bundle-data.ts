@@ -4,7 +4,6 @@ import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
 import type { TraceEvidence } from "@/lib/views/rollout-trace";
 import type { TrialTexts } from "@/lib/views/trial-texts";
 import type { RolloutHead, TaskRecord } from "@/lib/store/records";
-import type { TextHead } from "@/lib/text-head";
 import type { TraceRead } from "@/lib/traces";
 import type { SiteMap } from "./site-map";
 
@@ -29,13 +28,9 @@ export interface BundleData {
   dropped: string | null;
 }
 
-/** A check head packed as a row: CHECK_FIELDS' values in order, its texts as indices into the chunk's texts. */
-export type PackedCheck = unknown[];
-
-/** A rollout of a details chunk: its head, its checks packed, what its raw files read as. */
+/** A rollout of a bundle: its head, what its raw files read as (its checks are packed beside it). */
 export interface BundleRollout {
   head: RolloutHead;
-  checks: PackedCheck[];
   trialTexts: TrialTexts;
   stateDiff: StateDiffRead;
   /** Its trace when it has none (or no reader); null when it has one: in a traces chunk, or left out by the cap. */
@@ -44,16 +39,16 @@ export interface BundleRollout {
   evidence: TraceEvidence;
 }
 
-export interface BundleTask {
-  task: TaskRecord;
-  rollouts: BundleRollout[];
-}
-
-/** details/<n>.js: consecutive tasks with their rollouts, each distinct check text once. */
+/** details/<n>.js: consecutive tasks with their rollouts, packed (lib/views/bundle-pack.ts). */
 export interface DetailChunk {
-  texts: TextHead[];
-  /** Null for a task the store no longer holds. */
-  tasks: (BundleTask | null)[];
+  /** Every distinct value of the chunk's rollouts and checks, once. */
+  values: unknown[];
+  /** Every distinct check, as indices into `values`. */
+  checkRows: number[][];
+  /** The fields of a rollout row. */
+  rolloutKeys: string[];
+  /** Each task with its rollouts as rows of indices into `values`; null for a task the store no longer holds. */
+  tasks: ({ task: TaskRecord; rollouts: number[][] } | null)[];
 }
 
 /** A rollout's trace and its evidence resolved against it. */

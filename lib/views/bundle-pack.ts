@@ -1,13 +1,14 @@
-import type { CheckHead } from "@/lib/store/records";
-import type { TextHead } from "@/lib/text-head";
-import type { PackedCheck } from "./bundle-data";
+import type { CheckHead, RolloutHead } from "@/lib/store/records";
+import type { BundleRollout, DetailChunk } from "./bundle-data";
 
 /*
- * A bundle's checks as rows rather than objects, each distinct text once per chunk: a run of 100,000 rollouts
- * holds over a million checks, whose field names and repeated labels would otherwise be most of its bytes.
+ * A details chunk as rows of indices into one table of distinct values. A run of 100,000 rollouts holds over a
+ * million checks whose field names, labels, statuses and verdicts repeat: each distinct value is written once
+ * per chunk, each distinct check (as its row of value indices) once, and a rollout is a row of value indices.
+ * Decoded values are shared between rows: readers must not mutate them.
  */
 
-/** The fields of a check head in the order a packed row holds them. */
+/** The fields of a check head in the order a check row holds them. */
 const CHECK_FIELDS = [
   "order",
   "key",
@@ -26,38 +27,97 @@ const CHECK_FIELDS = [
   "metadata",
 ] as const satisfies readonly (keyof CheckHead)[];
 
-const TEXT_FIELDS = new Set<string>(["key", "label", "detail", "reason"]);
+/** A rollout row's own fields beside its head's (a head has a `trace` summary of its own). */
+const OWN = {
+  checks: "@checks",
+  trialTexts: "@trialTexts",
+  stateDiff: "@stateDiff",
+  trace: "@trace",
+  evidence: "@evidence",
+};
 
-/** Interns text heads: each distinct one gets an index into `texts`. */
-export class TextTable {
-  readonly texts: TextHead[] = [];
+class Interned<T> {
+  readonly list: T[] = [];
   readonly #index = new Map<string, number>();
 
-  add(text: TextHead): number {
-    const id = `${text.cut ? 1 : 0}${text.bytes}\u0000${text.head}`;
+  add(value: T): number {
+    const id = JSON.stringify(value) ?? "null";
     let at = this.#index.get(id);
     if (at === undefined) {
-      at = this.texts.length;
-      this.texts.push(text);
+      at = this.list.length;
+      this.list.push(value);
       this.#index.set(id, at);
     }
     return at;
   }
 }
 
-export function packCheck(check: CheckHead, table: TextTable): PackedCheck {
-  return CHECK_FIELDS.map((field) => {
-    const value = check[field];
-    if (!TEXT_FIELDS.has(field) || value === null) return value;
-    return table.add(value as TextHead);
-  });
+/** Builds one details chunk, rollout by rollout. */
+export class ChunkPacker {
+  readonly #values = new Interned<unknown>();
+  readonly #checks = new Interned<number[]>();
+  readonly #keys: string[] = [];
+  readonly #keyAt = new Map<string, number>();
+  readonly chunk: DetailChunk;
+
+  constructor() {
+    this.chunk = { values: this.#values.list, checkRows: this.#checks.list, rolloutKeys: this.#keys, tasks: [] };
+  }
+
+  #slot(key: string): number {
+    let at = this.#keyAt.get(key);
+    if (at === undefined) {
+      at = this.#keys.length;
+      this.#keys.push(key);
+      this.#keyAt.set(key, at);
+    }
+    return at;
+  }
+
+  /** A rollout as a row: each field's value index at its key's slot, -1 where it has no such field. */
+  rollout(rollout: BundleRollout, checks: readonly CheckHead[]): number[] {
+    const fields: [string, unknown][] = [
+      ...Object.entries(rollout.head),
+      [OWN.checks, checks.map((c) => this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(c[f]))))],
+      [OWN.trialTexts, rollout.trialTexts],
+      [OWN.stateDiff, rollout.stateDiff],
+      [OWN.trace, rollout.trace],
+      [OWN.evidence, rollout.evidence],
+    ];
+    const row: number[] = [];
+    for (const [key, value] of fields) {
+      const at = this.#slot(key);
+      while (row.length < at) row.push(-1);
+      row[at] = this.#values.add(value);
+    }
+    return row;
+  }
 }
 
-export function unpackCheck(row: PackedCheck, texts: readonly TextHead[]): CheckHead {
-  const check: Record<string, unknown> = {};
-  CHECK_FIELDS.forEach((field, i) => {
-    const value = row[i];
-    check[field] = TEXT_FIELDS.has(field) && value !== null ? texts[value as number] : value;
+/** A rollout of a details chunk, its checks decoded. */
+export interface UnpackedRollout extends Omit<BundleRollout, "checks"> {
+  checks: CheckHead[];
+}
+
+export function unpackRollout(chunk: DetailChunk, row: readonly number[]): UnpackedRollout {
+  const fields: Record<string, unknown> = {};
+  chunk.rolloutKeys.forEach((key, i) => {
+    const at = row[i];
+    if (at !== undefined && at >= 0) fields[key] = chunk.values[at];
   });
-  return check as unknown as CheckHead;
+  const { [OWN.checks]: checks, [OWN.trialTexts]: trialTexts, [OWN.stateDiff]: stateDiff } = fields;
+  const { [OWN.trace]: trace, [OWN.evidence]: evidence, ...head } = fields;
+  for (const own of [OWN.checks, OWN.trialTexts, OWN.stateDiff]) delete head[own];
+  return {
+    head: head as unknown as RolloutHead,
+    checks: (checks as number[]).map((c) => {
+      const check: Record<string, unknown> = {};
+      chunk.checkRows[c]!.forEach((v, i) => (check[CHECK_FIELDS[i]!] = chunk.values[v]));
+      return check as unknown as CheckHead;
+    }),
+    trialTexts: trialTexts as BundleRollout["trialTexts"],
+    stateDiff: stateDiff as BundleRollout["stateDiff"],
+    trace: trace as BundleRollout["trace"],
+    evidence: evidence as BundleRollout["evidence"],
+  };
 }

@@ -2,8 +2,8 @@ import type { Store } from "@/lib/store/store";
 import type { RolloutDetail } from "@/lib/store/records";
 import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
 import { noTrace } from "@/lib/traces";
-import { CAPPED_TRACE, type BundleData, type BundleRollout, type BundleTrace, type DetailChunk } from "./bundle-data";
-import { packCheck, TextTable } from "./bundle-pack";
+import { CAPPED_TRACE, type BundleData, type BundleTrace, type DetailChunk } from "./bundle-data";
+import { ChunkPacker } from "./bundle-pack";
 import { checkRefsOf, readStoredTrace, traceEvidence } from "./rollout-trace";
 import { toRunPageMeta } from "./run-page-meta";
 import { embeddedRunSource, runPageData } from "./run-payload";
@@ -86,30 +86,33 @@ export async function bundleView(
     data: { first: page.first, metaJson: page.metaJson, site: { runId } },
     async *details(onTrace) {
       let start = 0;
-      let table = new TextTable();
-      let chunk: DetailChunk = { texts: table.texts, tasks: [] };
+      let packer = new ChunkPacker();
       let rollouts = 0;
       let index = 0;
       for await (const { found } of tasks()) {
         if (found) {
-          const out: BundleRollout[] = [];
+          const rows: number[][] = [];
           for (const detail of found.rollouts) {
             const read = await rolloutOf(detail, onTrace);
-            out.push({ ...read, checks: detail.checks.map((c) => packCheck(checkHeadOf(c, WHOLE), table)) });
+            rows.push(
+              packer.rollout(
+                read,
+                detail.checks.map((c) => checkHeadOf(c, WHOLE)),
+              ),
+            );
           }
-          chunk.tasks.push({ task: found.task, rollouts: out });
-          rollouts += out.length;
-        } else chunk.tasks.push(null);
+          packer.chunk.tasks.push({ task: found.task, rollouts: rows });
+          rollouts += rows.length;
+        } else packer.chunk.tasks.push(null);
         index++;
         if (rollouts >= perChunk && index < keys.length) {
-          yield { start, chunk };
+          yield { start, chunk: packer.chunk };
           start = index;
-          table = new TextTable();
-          chunk = { texts: table.texts, tasks: [] };
+          packer = new ChunkPacker();
           rollouts = 0;
         }
       }
-      yield { start, chunk };
+      yield { start, chunk: packer.chunk satisfies DetailChunk };
     },
     async *traces(keep) {
       for await (const { found } of tasks()) {
