@@ -41,7 +41,13 @@ class Interned<T> {
   readonly #index = new Map<string, number>();
 
   add(value: T): number {
-    const id = JSON.stringify(value) ?? "null";
+    // Primitives are keyed without JSON.stringify: a chunk interns about two million values.
+    const id =
+      typeof value === "string"
+        ? `s${value}`
+        : typeof value === "object" && value !== null
+          ? `j${JSON.stringify(value)}`
+          : `p${String(value)}`;
     let at = this.#index.get(id);
     if (at === undefined) {
       at = this.list.length;

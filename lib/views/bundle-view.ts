@@ -6,7 +6,8 @@ import { CAPPED_TRACE, type BundleData, type BundleTrace, type DetailChunk } fro
 import { ChunkPacker } from "./bundle-pack";
 import { checkRefsOf, readStoredTrace, traceEvidence } from "./rollout-trace";
 import { toRunPageMeta } from "./run-page-meta";
-import { embeddedRunSource, runPageData } from "./run-payload";
+import { runPageData, storedRunPageData, type RunPageData } from "./run-payload";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { readStoredStateDiff } from "./state-diff";
 import { readTrialTexts } from "./trial-texts";
 
@@ -44,15 +45,24 @@ export async function bundleView(
   runId: string,
   options: { rolloutsPerChunk?: number } = {},
 ): Promise<BundleView | null> {
-  const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
-  if (!meta || !snapshot) return null;
+  const [meta, stored] = await Promise.all([store.getRun(runId), store.encoding(runId, { bytes: true })]);
+  if (!meta) return null;
   const perChunk = options.rolloutsPerChunk ?? ROLLOUTS_PER_CHUNK;
   // A copy is a still picture: it never polls for rollouts landing, whether or not the run is being watched.
-  const page = runPageData(
-    snapshot,
-    { ...toRunPageMeta(meta), live: false },
-    { source: embeddedRunSource(snapshot), defaultTasksView: true },
-  );
+  const pageMeta = { ...toRunPageMeta(meta), live: false };
+  const inline = { base64: "" };
+  let snapshot: RunSnapshot;
+  let page: Pick<RunPageData, "first" | "metaJson">;
+  if (stored?.firstScreen) {
+    // The stored first screen and columns: the run's report (hundreds of MB at 100,000 rollouts) is never made.
+    snapshot = RunSnapshot.fromBytes(stored.bytes);
+    page = storedRunPageData(stored.firstScreen, pageMeta, { source: inline, defaultTasksView: true });
+  } else {
+    const read = await store.snapshot(runId);
+    if (!read) return null;
+    snapshot = read;
+    page = runPageData(snapshot, pageMeta, { source: inline, defaultTasksView: true });
+  }
   const { strings, taskKey } = snapshot.columns;
   const keys = Array.from(taskKey, (at) => strings[at]!);
 
