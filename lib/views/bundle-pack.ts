@@ -64,6 +64,7 @@ export class ChunkPacker {
   readonly #checks = new Interned<number[]>();
   readonly #keys: string[] = [];
   readonly #keyAt = new Map<string, number>();
+  readonly #checkAt = new Map<string, number>();
   readonly chunk: DetailChunk;
 
   constructor() {
@@ -80,11 +81,22 @@ export class ChunkPacker {
     return at;
   }
 
+  /** A check's row index: its whole JSON looked up first, its values interned only when it is new. */
+  #check(check: CheckHead): number {
+    const id = JSON.stringify(CHECK_FIELDS.map((f) => check[f]));
+    let at = this.#checkAt.get(id);
+    if (at === undefined) {
+      at = this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(check[f])));
+      this.#checkAt.set(id, at);
+    }
+    return at;
+  }
+
   /** A rollout as a row: each field's value index at its key's slot, -1 where it has no such field. */
   rollout(rollout: BundleRollout, checks: readonly CheckHead[]): number[] {
     const fields: [string, unknown][] = [
       ...Object.entries(rollout.head),
-      [OWN.checks, checks.map((c) => this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(c[f]))))],
+      [OWN.checks, checks.map((c) => this.#check(c))],
       [OWN.trialTexts, rollout.trialTexts],
       [OWN.stateDiff, rollout.stateDiff],
       [OWN.trace, rollout.trace],

@@ -14,6 +14,9 @@ import { readTrialTexts } from "./trial-texts";
 /** A bundle's pages hold every text whole: there is no server to fetch the rest from. */
 const WHOLE = { key: Infinity, label: Infinity, text: Infinity };
 
+/** Every rollout is read once: its trace would only crowd out the traces the app's pages keep. */
+const NO_CACHE = { cache: false };
+
 /** Rollouts per details chunk by default: ten files for a run of 100,000 rollouts. */
 export const ROLLOUTS_PER_CHUNK = 10_000;
 
@@ -72,7 +75,7 @@ export async function bundleView(
 
   async function rolloutOf(detail: RolloutDetail, onTrace: Parameters<BundleView["details"]>[0]) {
     const [trace, trialTexts, stateDiff] = await Promise.all([
-      readStoredTrace(store, detail),
+      readStoredTrace(store, detail, NO_CACHE),
       readTrialTexts(store, detail),
       readStoredStateDiff(store, detail),
     ]);
@@ -128,7 +131,7 @@ export async function bundleView(
       for await (const { found } of tasks()) {
         for (const detail of found?.rollouts ?? []) {
           if (!keep(detail.id)) continue;
-          const trace = await readStoredTrace(store, detail);
+          const trace = await readStoredTrace(store, detail, NO_CACHE);
           yield [detail.id, { trace, evidence: traceEvidence(checkRefsOf(detail), detail.agentOutput, trace) }];
         }
       }
