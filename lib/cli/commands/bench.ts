@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { figure, figureMarkdown, figureTable, goalsFor, parseSize, type Figure } from "@/lib/bench/goals";
+import { measureExport, type ExportMeasurement } from "@/lib/bench/measure-export";
 import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
@@ -17,7 +18,7 @@ import { parseCommand, UsageError } from "../args";
 
 const HELP = `Usage: tally bench [--size 10k|100k|1m|N] [--json|--markdown] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
-                   [--skip-scoring] [--scoring-only]
+                   [--skip-scoring] [--skip-export] [--scoring-only]
        tally bench --inspect-eval N [--json]
        tally bench --size trace [--traces N] [--inspect-events N] [--skip-browser] [--json]
 
@@ -32,6 +33,8 @@ short Markdown table of the figures with a goal, the one the README keeps):
   server      the run page, a task page, a rollout page, the report API and the compare page of two runs on the
               built app (\`next start\`; needs .next), first view and repeats, the server's peak memory; the run
               page in headless Chromium (headline shown, network idle, change of headline metric, JS heap)
+  export      \`tally export <run> --out DIR\` of the ingested run in a child process: wall time, peak memory, files
+              and bytes written; its index.html opened from file:// in headless Chromium (headline shown, JS heap)
   recompute   the what-if recompute and levers in headless Chromium, from the run's columns as the run page's
               worker scores them (computeReport's and levers' own times are in --json)
   scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
@@ -107,6 +110,22 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
     figure("server peak RSS, serving the run", s?.peakRssMb.run, "MB", goals.serverRssMb, note),
     figure("server peak RSS, report API", s?.peakRssMb.report, "MB", null, note),
     figure("server peak RSS, compare page", s?.peakRssMb.compare, "MB", null, compareNote),
+  ];
+}
+
+/** The static export's figures (measure-export.ts). */
+function exportFigures(exported: ExportMeasurement | Skipped, goals: ReturnType<typeof goalsFor>): Figure[] {
+  const note = skipped(exported) ? exported.skipped : undefined;
+  const e = skipped(exported) ? null : exported;
+  const browserNote = e?.browserNote ?? note;
+  return [
+    figure("export: write", e?.wallMs, "ms", goals.exportWriteMs, note),
+    figure("export: peak RSS", e?.peakRssMb, "MB", goals.exportRssMb, note),
+    figure("export: bundle size", e ? round2(e.bytes / 1e6) : null, "MB", goals.exportMb, note),
+    figure("export: largest file", e ? round2(e.largestFileBytes / 1e6) : null, "MB", null, note),
+    figure("export: files", e?.files, "files", null, note),
+    figure("export from file://: headline shown", e?.headlineMs, "ms", goals.exportHeadlineMs, browserNote),
+    figure("export from file://: JS heap", e?.heapMb, "MB", goals.exportHeapMb, browserNote),
   ];
 }
 
@@ -189,6 +208,7 @@ export const benchCommand = {
         "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
         "skip-scoring": { type: "boolean" },
+        "skip-export": { type: "boolean" },
         "scoring-only": { type: "boolean" },
         "in-process": { type: "boolean" },
         traces: { type: "string" },
@@ -288,6 +308,19 @@ export const benchCommand = {
         ? await measureLoad(dbFile, ingest.runId).catch(failed)
         : { skipped: "ingest stored no run" };
 
+      let exported: ExportMeasurement | Skipped;
+      if (values["skip-export"]) exported = { skipped: "--skip-export" };
+      else if (!ingest.runId) exported = { skipped: "ingest stored no run" };
+      else {
+        log("exporting the run as a static bundle");
+        exported = await measureExport(root, dbFile, ingest.runId, path.join(tmp, "export"), {
+          browser: !values["skip-browser"],
+        }).catch(failed);
+        fs.rmSync(path.join(tmp, "export"), { recursive: true, force: true });
+        if (!skipped(exported)) log(`export: ${JSON.stringify(exported)}`);
+      }
+      const loadAtExport = loadavg();
+
       const buildFile = path.join(root, ".next", "BUILD_ID");
       const sourceFile = path.join(root, "lib/store/sql-store.ts");
       const buildOlderThanSource =
@@ -342,6 +375,7 @@ export const benchCommand = {
         figure("PostgreSQL ingest wall", pg?.wallMs, "ms", null),
         figure("PostgreSQL ingest peak RSS", pg?.peakRssMb, "MB", pg ? goals.ingestPeakRssMb : null),
         ...serverFigures(server, goals),
+        ...exportFigures(exported, goals),
         figure(
           "what-if recompute (Chromium, median)",
           skipped(recompute) ? null : Math.round(recompute.columnsMs.recomputeMedian),
@@ -377,11 +411,18 @@ export const benchCommand = {
       const result = {
         size,
         shape: { ...shape, files: written?.files ?? null, megabytes: written ? round2(written.bytes / 1e6) : null },
-        machine: { ...machine, loadavgAtFloor: loadAtFloor, loadavgAtIngest: loadAtIngest, loadavgAfter: loadavg() },
+        machine: {
+          ...machine,
+          loadavgAtFloor: loadAtFloor,
+          loadavgAtIngest: loadAtIngest,
+          loadavgAtExport: loadAtExport,
+          loadavgAfter: loadavg(),
+        },
         figures,
         ingest,
         floor,
         postgres,
+        export: exported,
         server: skipped(server)
           ? server
           : {
