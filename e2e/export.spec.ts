@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { expect, test } from "./fixtures";
 
 // The static share bundle (tally export): opened from file:// it shows what the server shows, its what-if
@@ -71,7 +72,7 @@ test("an exported run opens from file://: the server's headline, a scheme change
   await page.goForward();
   await expect(headline(page)).toHaveText("77.8%");
   const taskLink = page.getByTestId("tasks-table").getByRole("link", { name: "incident/checkout" });
-  await expect(taskLink).toHaveAttribute("href", /^tasks\/\d+-incident-checkout\.html$/);
+  await expect(taskLink).toHaveAttribute("href", /^index\.html#\/tasks\/incident%2Fcheckout$/);
   await taskLink.click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goBack();
@@ -120,6 +121,110 @@ test("the run page's 'Download as static site' is the same bundle as one zip", a
       "tally-scoring-article/viewer.css",
     ]),
   );
-  expect(names.filter((n) => n.includes("/tasks/"))).toHaveLength(3);
-  expect(names.filter((n) => n.includes("/rollouts/"))).toHaveLength(3);
+  // Task and rollout pages are routes of index.html, drawn from the run's columns (run.js) and one details chunk.
+  expect(names).toEqual(expect.arrayContaining(["tally-scoring-article/run.js", "tally-scoring-article/details/0.js"]));
+  expect(names.filter((n) => n.includes("/tasks/") || n.includes("/rollouts/"))).toEqual([]);
+});
+
+/** The text of every element with one of these test ids, in page order. */
+const textsOf = (page: Page, ids: readonly string[]) =>
+  page.locator(ids.map((id) => `[data-testid="${id}"]`).join(", ")).allInnerTexts();
+
+test("an exported run's task and rollout routes show the server pages' figures, from file://", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "scoring-article", exact: true }).first().click();
+  await page.waitForURL(/\/runs\/[^/?]+$/);
+  const runUrl = page.url();
+  const taskIds = ["task-diagnosis", "rollout-column", "check-row"];
+  const rolloutIds = ["rollout-verdict", "rollout-reward", "check-rows"];
+  await page.goto(`${runUrl}/tasks/${encodeURIComponent("incident/checkout")}`);
+  await expect(page.getByTestId("check-row").first()).toBeVisible();
+  const serverTask = await textsOf(page, taskIds);
+  await page.getByTestId("rollout-column").getByRole("link").first().click();
+  await expect(page.getByTestId("rollout-verdict")).toBeVisible();
+  const rolloutPath = new URL(page.url()).pathname;
+  const serverRollout = await textsOf(page, rolloutIds);
+
+  const dir = tallyExport("prisma/demo/scoring-article", "--out", path.join(outDir, "routes"));
+  await page.goto("about:blank");
+  const requests = networkRequests(page);
+  const index = pathToFileURL(path.join(dir, "index.html")).href;
+  await page.goto(`${index}#/tasks/${encodeURIComponent("incident/checkout")}`);
+  await expect(page.getByTestId("check-row").first()).toBeVisible();
+  expect(await textsOf(page, taskIds)).toEqual(serverTask);
+  await expectAccessible(page, "an exported task route", testInfo);
+
+  // The task page's rollout link leads to the same rollout route; Back returns to the task.
+  await page.getByTestId("rollout-column").getByRole("link").first().click();
+  await expect(page.getByTestId("rollout-verdict")).toBeVisible();
+  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(
+    `#/rollouts/${decodeURIComponent(rolloutPath.split("/").pop()!)}`,
+  );
+  expect(await textsOf(page, rolloutIds)).toEqual(serverRollout);
+  await expectAccessible(page, "an exported rollout route", testInfo);
+  await page.goBack();
+  await expect(page.getByTestId("check-row").first()).toBeVisible();
+
+  // A route the run does not have says so and leads back to the run page.
+  await page.goto(`${index}#/tasks/no-such-task`);
+  await expect(page.getByTestId("bundle-notice")).toContainText('This run has no task "no-such-task".');
+  await page.getByRole("link", { name: "Back to the run" }).click();
+  await expect(headline(page)).toHaveText("72.2%");
+  expect(requests).toEqual([]);
+});
+
+test("a capped export leaves the heaviest trace out and says so on the page and its rollout", async ({ page }) => {
+  const traced = "lib/formats/__fixtures__/traces/silo/scoring-article";
+  const full = tallyExport(traced, "--out", path.join(outDir, "traced"));
+  const bytes = fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
+  const dir = tallyExport(traced, "--out", path.join(outDir, "capped"), "--max-bytes", String(bytes - 1));
+  const index = pathToFileURL(path.join(dir, "index.html")).href;
+  const kept = Object.keys(
+    JSON.parse(
+      /\((?:"[^"]*"), (.*)\);/s.exec(fs.readFileSync(path.join(dir, "traces/index.js"), "utf8"))![1]!,
+    ) as object,
+  );
+  expect(kept).toHaveLength(1);
+
+  await page.goto(index);
+  await expect(page.getByTestId("bundle-dropped")).toHaveText(
+    `To stay under ${bytes - 1} bytes, this copy leaves out the traces of 1 rollouts (heaviest first).`,
+  );
+  // Each rollout route: the kept trace shows its steps, the other says it was left out.
+  const ids = ["checkout/result", "csv-conversion/result"];
+  const said: string[] = [];
+  for (const id of ids) {
+    await page.goto(`${index}#/rollouts/${encodeURIComponent(id)}`);
+    await expect(page.getByTestId("rollout-verdict")).toBeVisible();
+    await expect(page.getByTestId("bundle-dropped")).toBeVisible();
+    const left = page.getByText("left out of this shared copy by its size cap");
+    if (kept.includes(id)) await expect(left).toHaveCount(0);
+    else await expect(left.first()).toBeVisible();
+    said.push(id);
+  }
+  expect(said).toEqual(ids);
+});
+
+test("an exported run's strings stay text on its task and rollout routes", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const dir = tallyExport("e2e/task-rollout-data/markup-in-text.json", "--out", path.join(outDir, "hostile"));
+  const index = pathToFileURL(path.join(dir, "index.html")).href;
+  await page.goto(`${index}#/rollouts/markup-in-text`);
+  await expect(page.getByTestId("agent-output")).toHaveText("<script>alert('agentOutput')</script>");
+  await expect(page.getByText("<script>alert('detail')</script>").first()).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumbs" })).toContainText("<b>bold-task</b>");
+  await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "<b>bold-task</b>" }).click();
+  await expect(page.getByTestId("check-row").first()).toContainText("<img src=x onerror=alert(1)>");
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.locator("b", { hasText: "bold-task" })).toHaveCount(0);
+  expect(dialogs).toEqual([]);
 });

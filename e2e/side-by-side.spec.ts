@@ -2,12 +2,14 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sideBySideHref, taskHref } from "../lib/views/hrefs";
+import { rolloutHref, sideBySideHref, sideBySideOfHref, taskHref } from "../lib/views/hrefs";
+import { expectAccessible } from "./axe";
 import { expect, snap, test } from "./fixtures";
 
-// The side by side of two rollouts, on two attempts at the Silo checkout task (e2e/side-by-side-data): attempt-1
-// fails C3 and calls get_capacity before list_instances; attempt-2 passes every check and makes the same calls
-// with those two swapped, so the aligned traces part ways at row 3.
+// The side by side of rollouts, on attempts at the Silo checkout task (e2e/side-by-side-data): attempt-1 fails C3
+// and calls get_capacity before list_instances; attempt-2 passes every check and makes the same calls with those
+// two swapped, so the aligned traces part ways at row 3. attempt-3 queries the metrics over 24h instead of 1h and
+// stops after get_capacity, failing C2 (citing no step) and C3 (citing get_capacity's output, e3).
 
 const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), "side-by-side-data");
 const TASK = "incident/checkout";
@@ -67,9 +69,10 @@ async function expectThePair(page: Page) {
   await expect(sbs.getByTestId("sbs-measures-A")).toContainText("not recorded");
   await expect(sbs.getByTestId("sbs-answer-B")).toContainText("set each pool to 16");
 
-  // diff, metrics, capacity | –, instances, – | capacity, runbook: the traces part ways at row 3.
+  // diff, metrics, capacity | –, instances, – | capacity, runbook, the answers: the traces part ways at row 3.
   const traceRows = sbs.getByTestId("sbs-trace-row");
-  await expect(traceRows).toHaveCount(6);
+  await expect(traceRows).toHaveCount(7);
+  await expect(sbs.getByTestId("sbs-divergence-B")).toContainText("diverges at step 6 (row 3)");
   await expect(sbs.getByTestId("sbs-divergence")).toHaveCount(1);
   const first = sbs.locator('[data-testid="sbs-trace-row"][data-first-divergence="true"]');
   await expect(first).toHaveAttribute("id", "sbs-row-3");
@@ -82,6 +85,112 @@ async function expectThePair(page: Page) {
     /\/rollouts\/attempt-1%2Fresult#trace-heading$/,
   );
 }
+
+test("three rollouts of one task: each parts ways with A where marked, each check beside the step it cites", async ({
+  page,
+  request,
+}, testInfo) => {
+  const runId = await upload(request, `sbs-three-attempts-${suffix}`, ["attempt-1", "attempt-2", "attempt-3"]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(taskHref(runId, TASK));
+  const picks = page.getByTestId("pick-rollout");
+  await expect(picks).toHaveCount(3);
+  for (const i of [0, 1, 2]) {
+    await picks.nth(i).focus();
+    await page.keyboard.press("Space");
+  }
+  const link = page.getByTestId("side-by-side-link");
+  await expect(link).toHaveText("Side by side: #1, #2 and #3");
+  await link.click();
+  const refs = ["attempt-1/result", "attempt-2/result", "attempt-3/result"].map((rolloutId) => ({ runId, rolloutId }));
+  await expect(page).toHaveURL(new RegExp(`${sideBySideOfHref(refs).replace(/[?]/g, "\\?")}$`));
+
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs.getByTestId("sbs-id-C")).toHaveText("attempt-3/result");
+  // By hand: diff | metrics 1h (A, B) | C's metrics 24h | capacity (A, C) | instances (A, B) | B's capacity |
+  // runbook (A, B) | the answers (A, B): 8 rows. C parts ways at row 2 (its step 4, the 24h query), B at row 4.
+  await expect(sbs.getByTestId("sbs-trace")).toContainText(
+    "5 calls and 1 message in A, 5 calls and 1 message in B, 3 calls in C · 8 aligned rows",
+  );
+  await expect(sbs.getByTestId("sbs-trace-row")).toHaveCount(8);
+  await expect(sbs.getByTestId("sbs-divergence-A")).toContainText("the others are aligned to A");
+  await expect(sbs.getByTestId("sbs-divergence-B")).toContainText("diverges at step 6 (row 4)");
+  await expect(sbs.getByTestId("sbs-divergence-C")).toContainText("diverges at step 4 (row 2)");
+  await expect(page.locator("#sbs-row-2")).toHaveAttribute("data-diverging", "C");
+  await expect(page.locator("#sbs-row-2").getByTestId("sbs-divergence")).toHaveText("C parts ways with A here");
+  await expect(page.locator("#sbs-row-3").getByTestId("sbs-call-C")).toContainText('"window":"24h"');
+  await expect(page.locator("#sbs-row-4")).toHaveAttribute("data-diverging", "B");
+
+  // C3 cites e3, get_capacity's output: each rollout's verdict and detail sit on its own get_capacity cell.
+  const capacityA = page.locator("#sbs-row-4").getByTestId("sbs-call-A");
+  await expect(capacityA).toContainText("get_capacity");
+  await expect(capacityA.getByTestId("sbs-check-note")).toHaveAttribute("data-check", "C3");
+  await expect(capacityA.getByTestId("sbs-check-detail")).toHaveText(
+    "Four pools of 64 require 256 connections; only 64 are available.",
+  );
+  await expect(page.locator("#sbs-row-4").getByTestId("sbs-call-C").getByTestId("sbs-check-detail")).toHaveText(
+    "No remedy given: the run stopped after reading the capacity.",
+  );
+  await expect(page.locator("#sbs-row-6").getByTestId("sbs-call-B").getByTestId("sbs-check-detail")).toHaveText(
+    "Four pools of 16 use the 64 available connections.",
+  );
+  // The checks citing no step are on each card, the failed required one first.
+  const uncitedC = sbs.getByTestId("sbs-uncited-C");
+  await expect(uncitedC).toContainText("4 checks citing no step");
+  await expect(uncitedC.getByTestId("sbs-check-note").first()).toHaveAttribute("data-check", "C2");
+  await expect(uncitedC.getByTestId("sbs-check-note").first()).toContainText("queried a 24h window");
+
+  await expectNoOverflow(page);
+  await expectAccessible(page, "side by side of three rollouts", testInfo);
+  fs.mkdirSync("/tmp/shots-sbs", { recursive: true });
+  await page.screenshot({ path: "/tmp/shots-sbs/three-1440.png", fullPage: true });
+
+  // The column heads stay in view while the rows scroll past.
+  await page.locator("#sbs-row-8").scrollIntoViewIfNeeded();
+  await expect(sbs.getByText("C · attempt-3/result")).toBeInViewport();
+
+  await sbs.getByTestId("sbs-divergence-B").getByRole("link").click();
+  await expect(page).toHaveURL(/#sbs-row-4$/);
+  await expect(page.locator("#sbs-row-4")).toBeInViewport();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(sbs.getByTestId("sbs-divergence-C")).toContainText("diverges at step 4");
+  await expect(page.locator("#sbs-row-2").getByTestId("sbs-divergence")).toBeVisible();
+  await expectNoOverflow(page);
+  await expectAccessible(page, "side by side of three rollouts at 390 px", testInfo);
+  await page.screenshot({ path: "/tmp/shots-sbs/three-390.png", fullPage: true });
+});
+
+test("the rollout page opens it beside others of its task, picked by keyboard; five rollouts are refused", async ({
+  page,
+  request,
+}) => {
+  const runId = await upload(request, `sbs-from-rollout-${suffix}`, ["attempt-1", "attempt-2", "attempt-3"]);
+  await page.goto(rolloutHref(runId, "attempt-2/result"));
+  const picker = page.getByTestId("rollout-side-by-side");
+  await picker.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  const boxes = picker.getByTestId("pick-sibling");
+  await expect(boxes).toHaveCount(2);
+  await boxes.nth(1).focus();
+  await page.keyboard.press("Space");
+  await boxes.nth(0).focus();
+  await page.keyboard.press("Space");
+  const open = picker.getByTestId("rollout-side-by-side-link");
+  await expect(open).toHaveText("Open side by side (3 rollouts)");
+  await open.click();
+  const sbs = page.getByTestId("side-by-side");
+  await expect(sbs.getByTestId("sbs-id-A")).toHaveText("attempt-2/result");
+  await expect(sbs.getByTestId("sbs-id-B")).toHaveText("attempt-1/result");
+  await expect(sbs.getByTestId("sbs-id-C")).toHaveText("attempt-3/result");
+
+  const five = ["1", "2", "3", "1", "2"].map((n) => `${runId}:attempt-${n}/result`);
+  await page.goto(`/compare/rollouts?a=${five[0]}&b=${five[1]}&c=${five[2]}&d=${five[3]}&e=${five[4]}`);
+  await expect(page.getByTestId("side-by-side-problem")).toContainText(
+    "At most 4 rollouts side by side (a, b, c, d): leave out “e”.",
+  );
+});
 
 test("two rollouts of one task: picked in the checks grid, side by side with checks, answers and traces", async ({
   page,

@@ -4,16 +4,11 @@ import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
 import { letter, toCompareRun } from "@/lib/views/compare-run";
+import { comparePanelFacts } from "@/lib/views/compare-panel";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
-import { runTasks } from "@/lib/scoring/core/run-tasks";
 import { policyReports, robustness } from "@/lib/scoring/report/robustness";
-import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
-import { commonTaskChecks } from "@/lib/scoring/view/task-checks";
-import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
-import { combinedBudget } from "@/lib/scoring/scenario/budget";
-import { checkKeys } from "@/lib/scoring/view/check-keys";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
@@ -83,20 +78,13 @@ export default async function ComparePage({ searchParams }: Props) {
   const aPolicies = policyReports(a.run, resolution.scenario, aReport);
   const saved = await store.listScenarios();
   const compared = [a, ...resolution.candidates];
-  const rollouts = compared.flatMap((c) => c.run.rollouts);
+  const facts = comparePanelFacts(compared, resolution.scenario);
   const panel = (
     <CompareScenario
       saved={saved.map(summariseSaved)}
       issues={parsed.issues}
-      description={describeScenario(scenario, a.run)}
       resetHref={compareViewHref({ ...view, scenario: null })}
-      tasks={aReport.tasks.map(({ key, name, weight }) => ({ key, name, weight }))}
-      groups={aReport.groups.map(({ group, tasks }) => ({ group, tasks }))}
-      declaredWeights={runTasks(a.run).map((t) => [t.key, t.weight])}
-      taskChecks={commonTaskChecks(compared.map((c) => c.run))}
-      checkKeys={checkKeys({ rollouts })}
-      budgetMeasures={budgetDistribution(rollouts, resolution.scenario.budget)}
-      budget={combinedBudget(compared.map((c) => c.report.budget))}
+      {...facts}
     />
   );
 
@@ -109,10 +97,10 @@ export default async function ComparePage({ searchParams }: Props) {
       name: resolution.a.found.name,
       shared: found.shared,
       sameBytes: found.sameBytes,
-      rollouts: resolution.a.run.rollouts.length,
+      rollouts: resolution.a.run.rolloutTask.length,
     };
     return [
-      `${letter(i + 1)} (“${c.found.name}”) ${sharedRolloutsPhrase(c.run.rollouts.length, withA)}, which is A: their common tasks compare the same rollouts.`,
+      `${letter(i + 1)} (“${c.found.name}”) ${sharedRolloutsPhrase(c.run.rolloutTask.length, withA)}, which is A: their common tasks compare the same rollouts.`,
     ];
   });
 

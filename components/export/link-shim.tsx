@@ -1,9 +1,9 @@
 /**
- * `next/link` for the static bundle: the app's href made relative to the bundle (a link within the page moves
- * by history, as Next's client navigation does); a page the bundle does not hold is shown as plain text.
+ * `next/link` for the static bundle: the app's href as a route of the bundle's one page, followed by history as
+ * Next's client navigation does; a page the bundle does not hold is shown as plain text.
  */
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from "react";
-import { bundleHref, navigate } from "./bundle-state";
+import { bundleHref, isAnchorOnRoute, navigate, scrollToAnchor } from "./bundle-state";
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   href: string;
@@ -34,8 +34,9 @@ export default function Link({
     const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
     if (event.defaultPrevented || !plain || !target.samePage) return;
     event.preventDefault();
+    if (isAnchorOnRoute(href)) return scrollToAnchor(href);
     navigate(href, replace ? "replace" : "push");
-    if (target.href.includes("#")) document.getElementById(target.href.split("#")[1]!)?.scrollIntoView();
+    if (!target.href.includes("#/")) scrollToAnchor(target.href);
   };
   return (
     <a {...rest} href={target.href} onClick={follow}>

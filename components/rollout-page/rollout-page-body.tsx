@@ -11,28 +11,19 @@ import { OutputSection } from "@/components/rollout/output-section";
 import { RawFiles } from "@/components/rollout/raw-files";
 import { RolloutHeader } from "@/components/rollout/rollout-header";
 import { RolloutNav } from "@/components/rollout/rollout-nav";
+import { SideBySidePicker } from "@/components/rollout/side-by-side-picker";
 import styles from "@/components/rollout/rollout-page.module.css";
 import { TrialTextsSection } from "@/components/rollout/trial-texts-section";
 import { ReviewsSection } from "@/components/rollout/reviews-section";
-import type { Review } from "@/lib/scoring/reviews/review-types";
 import { WarningsList } from "@/components/rollout/warnings-list";
 
 /**
  * The rollout page, as lib/views/rollout-view-model.ts prepares it (on the server, or in the browser for a
  * static share bundle). `traceFirstPage`: the steps the page has of the trace (a bundle has them all).
  */
-export function RolloutPageBody({
-  view,
-  traceFirstPage,
-  reviews = [],
-}: {
-  view: RolloutView;
-  traceFirstPage?: number;
-  /** The reviews of this rollout's verdicts (none where no server answers). */
-  reviews?: readonly Review[];
-}) {
+export function RolloutPageBody({ view, traceFirstPage }: { view: RolloutView; traceFirstPage?: number }) {
   const { runId: id, runName, rollout, server, scenario, verdict, rolloutApi, hrefs } = view;
-  const { trace, trialTexts, stateDiff, evidence } = view;
+  const { trace, trialTexts, stateDiff, evidence, reviews } = view;
   const plan = { total: view.total, failedTotal: view.failedTotal };
   const carried = scenario.carried;
   return (
@@ -52,6 +43,13 @@ export function RolloutPageBody({
         taskHref={hrefs.task}
         position={view.position}
         total={view.siblings}
+      />
+      <SideBySidePicker
+        runId={id}
+        rolloutId={rollout.id}
+        choices={view.sideBySideChoices}
+        siblings={view.siblings}
+        taskHref={hrefs.task}
       />
 
       {rollout.warnings.length > 0 ? (

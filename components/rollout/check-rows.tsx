@@ -4,7 +4,7 @@ import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZChecksAnswer } from "@/lib/api/schemas/rollouts";
 import { apiUrls, type TRolloutRef } from "@/lib/api/client-routes";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { CheckEntryView } from "@/lib/views/check-views";
 import { CHECK_PAGE, type CheckFilter } from "@/lib/scoring/view/check-pages";
 import { isFailedRequired } from "@/lib/scoring/view/check-grid";
@@ -12,6 +12,7 @@ import { count, plural } from "@/lib/display/format";
 import { CheckTableHead, CheckTableRow, checkTableColumns, type FlipTarget } from "@/components/checks/check-table";
 import listStyles from "@/components/checks/check-list.module.css";
 import { useDocumentTop, useHydrated, useMediaQuery } from "@/components/ui/use-document-top";
+import { usePagedRows } from "@/components/ui/use-paged-rows";
 import styles from "./rollout-page.module.css";
 
 /** Room above a row scrolled to, so the sticky site header does not cover it. */
@@ -117,20 +118,7 @@ function VirtualCheckTable({
     }
     return new Map(filter === "all" ? first.map((e, i) => [i, e]) : []);
   };
-  const [rows, setRows] = useState<Map<number, CheckEntryView>>(initial);
-  const [failure, setFailure] = useState<string | null>(null);
   const mounted = useHydrated();
-  const requested = useRef(new Set<number>());
-  // Another scenario (a flip): the rows start over from the page's, and pages are fetched again.
-  const [seen, setSeen] = useState(version);
-  if (seen !== version) {
-    setSeen(version);
-    setRows(initial());
-    setFailure(null);
-  }
-  useEffect(() => {
-    requested.current = new Set();
-  }, [version]);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const margin = useDocumentTop(bodyRef);
   const narrow = useMediaQuery("(max-width: 720px)");
@@ -148,29 +136,21 @@ function VirtualCheckTable({
   const lastShown = items.at(-1)?.index ?? -1;
 
   // The pages the rows on screen fall in, fetched once each.
-  useEffect(() => {
-    if (source.kind !== "api" || failure !== null || !mounted) return;
-    for (let page = Math.floor(firstShown / PAGE); page <= Math.floor(lastShown / PAGE); page++) {
-      const from = page * PAGE;
-      let missing = false;
-      for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
-      if (!missing || requested.current.has(page)) continue;
-      requested.current.add(page);
-      apiCall(
-        withQuery(apiUrls.rolloutChecks(source.rollout, source.scenario), { offset: from, limit: PAGE, filter }),
-        ZChecksAnswer,
-      )
-        .then((result) => {
-          const body = dataOf(result);
-          setRows((now) => {
-            const next = new Map(now);
-            body.entries.forEach((e, i) => next.set(body.offset + i, e));
-            return next;
-          });
-        })
-        .catch((e: unknown) => setFailure(e instanceof Error ? e.message : String(e)));
-    }
-  }, [firstShown, lastShown, rows, source, filter, total, failure, mounted]);
+  const fetchPage = useMemo(
+    () =>
+      source.kind !== "api" || !mounted
+        ? null
+        : (offset: number, limit: number) =>
+            apiCall(
+              withQuery(apiUrls.rolloutChecks(source.rollout, source.scenario), { offset, limit, filter }),
+              ZChecksAnswer,
+            ).then((result) => {
+              const body = dataOf(result);
+              return { offset: body.offset, rows: body.entries };
+            }),
+    [source, filter, mounted],
+  );
+  const { rows, failure } = usePagedRows({ initial, version, total, pageSize: PAGE, firstShown, lastShown, fetchPage });
 
   // A link to a check: scroll to its row, then give it the focus once it is drawn with its check.
   const focusWanted = useRef<number | null>(null);

@@ -1,4 +1,4 @@
-import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
+import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
 import { headlineRobustness } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -24,7 +24,7 @@ function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): Scored
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: headlineRobustness(s.policyReports(scenario, report), scenario),
-    failureGroups: failureGroupsOf(s.run, report.rollouts),
+    failureGroups: failureGroupsOfColumns(s.columns, report.rollouts),
   };
 }
 

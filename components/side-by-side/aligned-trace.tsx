@@ -1,142 +1,195 @@
 import Link from "@/components/ui/link";
 import { count, plural } from "@/lib/display/format";
-import type { SideOfPair } from "@/lib/views/side-by-side";
-import { ALIGNED_ROWS_PER_PAGE, windowStart, type CallCell, type PairRow, type PairWindow } from "@/lib/traces";
-import { rolloutHref, sideBySideHref } from "@/lib/views/hrefs";
+import type { CheckSideText, SideColumn } from "@/lib/views/side-by-side";
+import { ALIGNED_ROWS_PER_PAGE, type ColumnCell, type ColumnsRow, type ColumnsWindow } from "@/lib/traces";
+import { rolloutHref } from "@/lib/views/hrefs";
 import { stepAnchor, stepNumber } from "@/components/evidence/anchors";
 import { ScrollToHash } from "@/components/ui/scroll-to-hash";
+import { CheckNote } from "./check-detail";
+import { rowAnchor } from "./divergence-note";
+import { columnsStyle } from "./rollout-cards";
 import styles from "./side-by-side.module.css";
 
-/** An aligned row's id, by the number it is shown with (rows count from 1): row 3 is `#sbs-row-3`. */
-const rowAnchor = (index: number) => `sbs-row-${index + 1}`;
+type Window = ColumnsWindow<CheckSideText>;
 
-function Call({ letter, cell, side }: { letter: "A" | "B"; cell: CallCell | null; side: SideOfPair }) {
-  if (!cell)
+function StepLink({ side, step }: { side: SideColumn; step: number }) {
+  const number = count(stepNumber(step));
+  return (
+    <Link
+      href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#${stepAnchor(step)}`}
+      className={styles.step}
+      title={`Step ${number} on rollout ${side.letter}'s page`}
+    >
+      step {number}
+    </Link>
+  );
+}
+
+/** One rollout's call or message in a row, and the checks citing the steps shown under it. */
+function Cell({ side, at }: { side: SideColumn; at: ColumnCell<CheckSideText> }) {
+  const { cell } = at;
+  const notes = at.cited.map((check) => <CheckNote key={check.order} check={check} column={side} />);
+  if (cell.kind === "message")
     return (
-      <div className={styles.noCall}>
-        <span className={styles.sideLetter}>{letter} </span>no matching call
+      <div className={styles.call} data-testid={`sbs-message-${side.letter}`}>
+        <div className={styles.callTitle}>
+          <span className={styles.sideLetter}>{side.letter}</span>
+          <span className={styles.messageSource}>{cell.source} message</span>
+          <StepLink side={side} step={cell.step} />
+        </div>
+        <p className={styles.messageText}>{cell.text}</p>
+        {notes}
       </div>
     );
-  const stepHref = `${rolloutHref(side.ref.runId, side.ref.rolloutId)}#${stepAnchor(cell.step)}`;
-  const number = count(stepNumber(cell.step));
   return (
-    <div className={`${styles.call} ${cell.isError ? styles.callError : ""}`} data-testid={`sbs-call-${letter}`}>
+    <div className={`${styles.call} ${cell.isError ? styles.callError : ""}`} data-testid={`sbs-call-${side.letter}`}>
       <div className={styles.callTitle}>
-        <span className={styles.sideLetter}>{letter}</span>
+        <span className={styles.sideLetter}>{side.letter}</span>
         <span className={styles.callName}>{cell.name}</span>
-        <Link href={stepHref} className={styles.step} title={`Step ${number} on rollout ${letter}'s page`}>
-          step {number}
-        </Link>
+        <StepLink side={side} step={cell.step} />
         {cell.isError ? <span className="badge badge-fail">tool error</span> : null}
       </div>
       {cell.args !== "" ? <pre className={styles.args}>{cell.args}</pre> : null}
       {cell.result !== null ? (
         <pre className={`${styles.result} ${cell.isError ? styles.resultError : ""}`}>{cell.result}</pre>
       ) : null}
+      {notes}
     </div>
   );
 }
 
-function Row({ row, a, b }: { row: PairRow; a: SideOfPair; b: SideOfPair }) {
-  const tone = row.firstDivergence ? styles.rowFirst : row.same ? "" : styles.rowDiffers;
+function Row({ row, columns }: { row: ColumnsRow<CheckSideText>; columns: readonly SideColumn[] }) {
+  const diverging = row.diverging.map((i) => columns[i]!.letter);
+  const tone = diverging.length > 0 ? styles.rowFirst : row.same ? "" : styles.rowDiffers;
   return (
     <li
       id={rowAnchor(row.index)}
       className={`${styles.traceRow} ${tone}`}
       data-testid="sbs-trace-row"
       data-same={row.same}
-      data-first-divergence={row.firstDivergence || undefined}
+      data-first-divergence={diverging.length > 0 || undefined}
+      data-diverging={diverging.join(" ") || undefined}
     >
-      {row.firstDivergence ? (
-        <span className={styles.divergence} data-testid="sbs-divergence">
-          First divergence: the two traces part ways here
-        </span>
-      ) : null}
-      <div className={styles.rowNumber}>{row.index + 1}</div>
-      <Call letter="A" cell={row.left} side={a} />
-      <Call letter="B" cell={row.right} side={b} />
+      <div className={styles.rowNumber}>{count(row.index + 1)}</div>
+      {columns.map((side, i) => {
+        const at = row.cells[i] ?? null;
+        return (
+          <div key={side.letter} className={styles.slot}>
+            {row.diverging.includes(i) ? (
+              <span className={styles.divergence} data-testid="sbs-divergence">
+                {side.letter} parts ways with {columns[0]!.letter} here
+              </span>
+            ) : null}
+            {at ? (
+              <Cell side={side} at={at} />
+            ) : (
+              <div className={styles.noCall}>
+                <span className={styles.sideLetter}>{side.letter} </span>no matching step
+              </div>
+            )}
+          </div>
+        );
+      })}
     </li>
   );
 }
 
-/** Why a side has no trace to align, in words. */
-function noTrace(side: SideOfPair): string | null {
+/** Why a rollout has no trace to align, in words. */
+function noTrace(side: SideColumn): string | null {
   const t = side.trace;
   if (t.kind === "trace") return null;
   return t.kind === "raw" ? `its trace file ${t.raw.path} could not be read (${t.raw.why})` : t.why;
 }
 
+const unitsText = (c: { calls: number; messages: number }) =>
+  c.messages === 0 ? plural(c.calls, "call") : `${plural(c.calls, "call")} and ${plural(c.messages, "message")}`;
+
 /**
- * The two traces aligned by tool-call sequence, one window of at most ALIGNED_ROWS_PER_PAGE rows (rendered on
- * the server; `from` in the URL picks the window), with the first divergence marked and linked.
+ * The traces aligned to the first rollout's, one window of at most ALIGNED_ROWS_PER_PAGE rows (rendered on the
+ * server; `from` in the URL picks the window), each rollout's first divergence marked, the checks beside the
+ * steps they cite.
  */
-export function AlignedTrace({ a, b, window }: { a: SideOfPair; b: SideOfPair; window: PairWindow | null }) {
-  // A link to a side's trace on its rollout page, only when it has one (an unreadable one is shown there as text).
-  const traceLink = (letter: "A" | "B", side: SideOfPair) =>
-    side.trace.kind === "none" ? null : (
-      <Link
-        key={letter}
-        href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-heading`}
-        data-testid={`sbs-full-trace-${letter}`}
-      >
-        {letter}: {side.trace.kind === "trace" ? "full trace" : "trace file as stored"} of {side.rollout.id}
-      </Link>
-    );
-  const links = [traceLink("A", a), traceLink("B", b)].filter((link) => link !== null);
+export function AlignedTrace({
+  columns,
+  window,
+  here,
+  rowHref,
+}: {
+  columns: readonly SideColumn[];
+  window: Window | null;
+  /** This page from another window start. */
+  here: (from: number) => string;
+  rowHref: (row: number) => string;
+}) {
+  // A link to a rollout's trace on its page, only when it has one (an unreadable one is shown there as text).
+  const links = columns.flatMap((side) =>
+    side.trace.kind === "none"
+      ? []
+      : [
+          <Link
+            key={side.letter}
+            href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-heading`}
+            data-testid={`sbs-full-trace-${side.letter}`}
+          >
+            {side.letter}: {side.trace.kind === "trace" ? "full trace" : "trace file as stored"} of {side.rollout.id}
+          </Link>,
+        ],
+  );
   if (!window) {
-    const reasons = [
-      ["A", noTrace(a)],
-      ["B", noTrace(b)],
-    ].filter(([, why]) => why !== null);
+    const reasons = columns.flatMap((side) => {
+      const why = noTrace(side);
+      return why === null ? [] : [`${side.letter}: ${why}`];
+    });
     return (
       <div className="empty-state" data-testid="sbs-no-alignment">
-        <p>Nothing to align: {reasons.map(([letter, why]) => `${letter}: ${why}`).join("; ")}.</p>
+        <p>Nothing to align: {reasons.join("; ")}.</p>
         {links.length > 0 ? <p className={styles.traceLinks}>{links}</p> : null}
       </div>
     );
   }
-  const { rows, from, total, firstDivergence } = window;
+  const { rows, from, total } = window;
   const to = from + rows.length;
-  const here = (start: number) => sideBySideHref(a.ref, b.ref, { from: start });
-  const divergenceHref =
-    firstDivergence === null
-      ? null
-      : firstDivergence >= from && firstDivergence < to
-        ? `#${rowAnchor(firstDivergence)}`
-        : `${here(windowStart(firstDivergence))}#${rowAnchor(firstDivergence)}`;
+  const rowsAt = window.divergences.flatMap((d) => (d ? [d.row] : []));
+  const first = rowsAt.length === 0 ? null : Math.min(...rowsAt);
   return (
     <div data-testid="sbs-trace">
       <ScrollToHash />
       <div className={styles.toolbar}>
         <span>
-          {plural(window.calls.left, "call")} in A, {plural(window.calls.right, "call")} in B ·{" "}
+          {columns.map((side, i) => `${unitsText(window.counts[i]!)} in ${side.letter}`).join(", ")} ·{" "}
           {plural(total, "aligned row")}
         </span>
-        {divergenceHref ? (
-          <a href={divergenceHref} data-testid="sbs-jump-divergence">
-            Jump to first divergence (row {count(firstDivergence! + 1)})
+        {first !== null ? (
+          <a href={rowHref(first)} data-testid="sbs-jump-divergence">
+            Jump to first divergence (row {count(first + 1)})
           </a>
         ) : (
           <span className="badge badge-pass" data-testid="sbs-same-calls">
-            same calls in the same order
+            same steps in the same order
           </span>
         )}
       </div>
       {total === 0 ? (
-        <p className="muted">Neither trace made a tool call.</p>
+        <p className="muted">No trace made a tool call or wrote a message.</p>
       ) : (
-        <>
+        <div style={columnsStyle(columns.length)}>
           <div className={styles.traceHead} aria-hidden>
             <span>row</span>
-            <span>A · {a.rollout.id}</span>
-            <span>B · {b.rollout.id}</span>
+            {columns.map((side) => (
+              <span key={side.letter}>
+                {side.letter} · {side.rollout.id}
+              </span>
+            ))}
           </div>
-          <ol className={styles.traceRows} aria-label="Tool calls of A and B, aligned">
+          <ol
+            className={styles.traceRows}
+            aria-label={`Steps of ${columns.map((c) => c.letter).join(", ")}, aligned to ${columns[0]!.letter}`}
+          >
             {rows.map((row) => (
-              <Row key={row.index} row={row} a={a} b={b} />
+              <Row key={row.index} row={row} columns={columns} />
             ))}
           </ol>
-        </>
+        </div>
       )}
       <nav className={styles.pager} aria-label="Aligned rows">
         {total > ALIGNED_ROWS_PER_PAGE ? (

@@ -1,78 +1,63 @@
-import { CheckMark } from "@/components/checks/check-mark";
-import { FailureTag, RequiredBadge } from "@/components/checks/check-badges";
-import { isPreformatted, verdictWord } from "@/components/checks/words";
-import type { CheckSideText } from "@/lib/views/side-by-side";
+import { RequiredBadge } from "@/components/checks/check-badges";
+import type { CheckSideText, SideColumn } from "@/lib/views/side-by-side";
 import { clip, plural } from "@/lib/display/format";
-import type { CheckDiffRow } from "@/lib/scoring/view/check-diff";
+import type { CheckColumnsRow } from "@/lib/scoring/view/check-diff";
+import { CheckVerdict } from "./check-detail";
+import { columnsStyle } from "./rollout-cards";
 import styles from "./side-by-side.module.css";
 
-/** Characters of a check's detail or reason shown in a cell; the rollout page shows the rest. */
-const TEXT_CHARS = 400;
-
-/** One side's verdict with what the verifier said of it (detail, reason, failure tag), as the rollout page shows. */
-function Verdict({ letter, check }: { letter: "A" | "B"; check: CheckSideText | null }) {
-  if (!check)
-    return (
-      <div className={styles.checkSide}>
-        <span className={styles.sideLetter}>{letter} </span>
+/** One rollout's verdict on a check with what the verifier said of it, or a dot where it lacks the check. */
+function Verdict({ letter, check }: { letter: string; check: CheckSideText | null }) {
+  return (
+    <div className={styles.checkSide}>
+      <span className={styles.sideLetter}>{letter} </span>
+      {check ? (
+        <CheckVerdict check={check} />
+      ) : (
         <span className={styles.absent} title="this rollout has no such check">
           · <span className={styles.srOnly}>no such check</span>
         </span>
-      </div>
-    );
-  return (
-    <div className={styles.checkSide}>
-      <div className={styles.checkVerdict}>
-        <span className={styles.sideLetter}>{letter}</span>
-        <CheckMark verdict={check.verdict} score={check.score} />
-        <span className={styles.verdictText} aria-hidden>
-          {verdictWord(check.verdict, check.score)}
-        </span>
-        {check.failureTag !== null ? <FailureTag tag={check.failureTag} /> : null}
-      </div>
-      {check.detail !== null ? (
-        <p
-          className={`${styles.checkText} ${isPreformatted(check.detail) ? styles.preformatted : ""}`}
-          data-testid="sbs-check-detail"
-        >
-          {clip(check.detail, TEXT_CHARS)}
-        </p>
-      ) : null}
-      {check.reason !== null ? (
-        <p className={styles.checkText}>
-          <span className={styles.fieldName}>Reason </span>
-          {clip(check.reason, TEXT_CHARS)}
-        </p>
-      ) : null}
+      )}
     </div>
   );
 }
 
 /** A label that starts with its key ("C3 Recommends …") says the key already. */
-const labelled = (row: CheckDiffRow) => row.label === row.key || row.label.startsWith(`${row.key} `);
+const labelled = (row: CheckColumnsRow) => row.label === row.key || row.label.startsWith(`${row.key} `);
 
 /**
- * The checks of both rollouts by key: A's verdict and B's, each with its detail, the rows that differ first and
- * marked. Below 720 px each row puts the check above its two verdicts.
+ * The checks of every rollout by key: each rollout's verdict with its detail, the rows that differ first and
+ * marked. Below 720 px each row puts the check above its verdicts.
  */
-export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow<CheckSideText>[] }) {
-  if (rows.length === 0) return <div className="empty-state">Neither rollout recorded a check.</div>;
+export function CheckDiffTable({
+  rows,
+  columns,
+}: {
+  rows: readonly CheckColumnsRow<CheckSideText>[];
+  columns: readonly SideColumn[];
+}) {
+  const none = columns.length === 2 ? "Neither rollout" : "None of the rollouts";
+  if (rows.length === 0) return <div className="empty-state">{none} recorded a check.</div>;
   const differing = rows.filter((r) => r.differs).length;
+  const every = columns.length === 2 ? "both" : `all ${columns.length}`;
   return (
     <>
       <p className="section-note" data-testid="sbs-check-summary">
         {differing === 0
-          ? "Every check has the same verdict in both"
+          ? `Every check has the same verdict in ${every}`
           : `${plural(differing, "check")} ${differing === 1 ? "differs" : "differ"}`}
         {` · ${plural(rows.length, "check")} in all.`}
       </p>
       <div className={styles.scroll}>
-        <table className={`table ${styles.checks}`} data-testid="sbs-checks">
+        <table className={`table ${styles.checks}`} data-testid="sbs-checks" style={columnsStyle(columns.length)}>
           <thead>
             <tr>
               <th scope="col">Check</th>
-              <th scope="col">A</th>
-              <th scope="col">B</th>
+              {columns.map((c) => (
+                <th scope="col" key={c.letter}>
+                  {c.letter}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -92,12 +77,11 @@ export function CheckDiffTable({ rows }: { rows: readonly CheckDiffRow<CheckSide
                   {labelled(row) ? null : <span className={styles.checkKey}>{clip(row.key, 80)} </span>}
                   {clip(row.label, 300)} {row.required ? <RequiredBadge required /> : null}
                 </th>
-                <td className={styles.checkCell} data-testid="sbs-check-a">
-                  <Verdict letter="A" check={row.a} />
-                </td>
-                <td className={styles.checkCell} data-testid="sbs-check-b">
-                  <Verdict letter="B" check={row.b} />
-                </td>
+                {columns.map((c, i) => (
+                  <td key={c.letter} className={styles.checkCell} data-testid={`sbs-check-${c.letter.toLowerCase()}`}>
+                    <Verdict letter={c.letter} check={row.sides[i] ?? null} />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -1,16 +1,30 @@
 import Link from "@/components/ui/link";
+import { windowStart } from "@/lib/traces";
 import type { SideBySide } from "@/lib/views/side-by-side";
+import { sideBySideOfHref } from "@/lib/views/hrefs";
 import { AlignedTrace } from "./aligned-trace";
 import { CheckDiffTable } from "./check-diff-table";
-import { PairHeader } from "./pair-header";
+import { rowAnchor } from "./divergence-note";
+import { RolloutCards } from "./rollout-cards";
 import { AnswersAndMeasures } from "./side-details";
 
 type Found = Extract<SideBySide, { kind: "found" }>;
 
-/** Two rollouts in two columns: verdicts and check differences, answers and measures, the aligned traces. */
+const COUNT_WORDS = ["", "", "Two", "Three", "Four"];
+
+/** Two to four rollouts in columns: verdicts and check differences, answers and measures, the aligned traces. */
 export function SideBySideView({ data }: { data: Found }) {
-  const { a, b, checks, alignment } = data;
-  const sameTask = a.rollout.taskKey === b.rollout.taskKey;
+  const { columns, checks, alignment } = data;
+  const refs = columns.map((c) => c.ref);
+  const tasks = [...new Set(columns.map((c) => c.rollout.taskKey))];
+  const runs = new Set(columns.map((c) => c.ref.runId)).size;
+  const here = (from: number) => sideBySideOfHref(refs, { from });
+  // A row in this window is a fragment; one in another window is that window's page with the fragment.
+  const rowHref = (row: number) =>
+    alignment && row >= alignment.from && row < alignment.from + alignment.rows.length
+      ? `#${rowAnchor(row)}`
+      : `${here(windowStart(row))}#${rowAnchor(row)}`;
+  const n = columns.length;
   return (
     <div data-testid="side-by-side">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -18,25 +32,30 @@ export function SideBySideView({ data }: { data: Found }) {
       </nav>
       <h1>Side by side</h1>
       <p className="section-note">
-        {a.ref.runId === b.ref.runId ? "Two rollouts of one run" : "Rollouts of two runs"}
-        {sameTask ? `, both of task ${a.rollout.taskKey}` : `: tasks ${a.rollout.taskKey} and ${b.rollout.taskKey}`}.
-        Verdicts as recorded (no what-if).
+        {runs === 1
+          ? `${COUNT_WORDS[n]} rollouts of one run`
+          : `Rollouts of ${runs === 2 ? "two" : runs === 3 ? "three" : "four"} runs`}
+        {tasks.length === 1
+          ? `, ${n === 2 ? "both" : "all"} of task ${tasks[0]}`
+          : `: tasks ${tasks.slice(0, -1).join(", ")} and ${tasks[tasks.length - 1]}`}
+        . Verdicts as recorded (no what-if).
       </p>
-      <PairHeader a={a} b={b} />
+      <RolloutCards columns={columns} window={alignment} rowHref={rowHref} />
 
       <section className="section" aria-labelledby="sbs-checks">
         <h2 id="sbs-checks">Check differences</h2>
-        <CheckDiffTable rows={checks} />
+        <CheckDiffTable rows={checks} columns={columns} />
       </section>
 
-      <AnswersAndMeasures a={a} b={b} />
+      <AnswersAndMeasures columns={columns} />
 
       <section className="section" aria-labelledby="sbs-trace">
-        <h2 id="sbs-trace">Traces, aligned by tool calls</h2>
+        <h2 id="sbs-trace">Traces, aligned to {columns[0]!.letter}</h2>
         <p className="section-note">
-          Calls with the same name and arguments share a row; a call only one rollout made stands alone.
+          Tool calls with the same name and arguments share a row, messages pair up in order between them; a step only
+          some rollouts took stands alone. Each check is shown beside the step it cites.
         </p>
-        <AlignedTrace a={a} b={b} window={alignment} />
+        <AlignedTrace columns={columns} window={alignment} here={here} rowHref={rowHref} />
       </section>
     </div>
   );

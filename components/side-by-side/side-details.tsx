@@ -1,15 +1,15 @@
 import { CollapsibleText } from "@/components/trace/collapsible-text";
 import { count, duration, fixed } from "@/lib/display/format";
-import type { SideOfPair } from "@/lib/views/side-by-side";
-import { SideName } from "./pair-header";
+import type { SideColumn } from "@/lib/views/side-by-side";
+import { columnsStyle, SideName } from "./rollout-cards";
 import styles from "./side-by-side.module.css";
 
 /** The agent's answer as text (collapsed when long), and the rollout's error when it has one. */
-function Answer({ letter, side }: { letter: "A" | "B"; side: SideOfPair }) {
+function Answer({ side }: { side: SideColumn }) {
   const { agentOutput, error } = side.rollout;
   return (
-    <div className={`card ${styles.side}`} data-testid={`sbs-answer-${letter}`}>
-      <SideName letter={letter} side={side} />
+    <div className={`card ${styles.side}`} data-testid={`sbs-answer-${side.letter}`}>
+      <SideName side={side} />
       {agentOutput === null ? (
         <p className="muted">No answer recorded.</p>
       ) : agentOutput.trim() === "" ? (
@@ -38,11 +38,11 @@ function Measure({ label, value, tone }: { label: string; value: string | null; 
 const orNull = <T,>(value: T | null, text: (v: T) => string) => (value === null ? null : text(value));
 
 /** Duration, tokens, cost, tool calls and tool errors as the result file recorded them; never 0 for missing. */
-function Measures({ letter, side }: { letter: "A" | "B"; side: SideOfPair }) {
+function Measures({ side }: { side: SideColumn }) {
   const r = side.rollout;
   return (
-    <div className={`card ${styles.side}`} data-testid={`sbs-measures-${letter}`}>
-      <SideName letter={letter} side={side} />
+    <div className={`card ${styles.side}`} data-testid={`sbs-measures-${side.letter}`}>
+      <SideName side={side} />
       <dl className={styles.measures}>
         <Measure label="Duration" value={orNull(r.durationMs, duration)} />
         <Measure label="Tokens" value={orNull(r.tokens, count)} />
@@ -54,21 +54,23 @@ function Measures({ letter, side }: { letter: "A" | "B"; side: SideOfPair }) {
   );
 }
 
-export function AnswersAndMeasures({ a, b }: { a: SideOfPair; b: SideOfPair }) {
+export function AnswersAndMeasures({ columns }: { columns: readonly SideColumn[] }) {
   return (
     <>
       <section className="section" aria-labelledby="sbs-answers">
         <h2 id="sbs-answers">Answers</h2>
-        <div className={styles.pair}>
-          <Answer letter="A" side={a} />
-          <Answer letter="B" side={b} />
+        <div className={styles.pair} style={columnsStyle(columns.length)}>
+          {columns.map((side) => (
+            <Answer key={side.letter} side={side} />
+          ))}
         </div>
       </section>
       <section className="section" aria-labelledby="sbs-measures">
         <h2 id="sbs-measures">Measures</h2>
-        <div className={styles.pair}>
-          <Measures letter="A" side={a} />
-          <Measures letter="B" side={b} />
+        <div className={styles.pair} style={columnsStyle(columns.length)}>
+          {columns.map((side) => (
+            <Measures key={side.letter} side={side} />
+          ))}
         </div>
       </section>
     </>

@@ -5,14 +5,15 @@ import { ZGridAnswer } from "@/lib/api/schemas/tasks";
 import { apiUrls } from "@/lib/api/client-routes";
 import Link from "@/components/ui/link";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { DimensionBadge, RequiredBadge } from "@/components/checks/check-badges";
 import { CheckMark } from "@/components/checks/check-mark";
 import { clip, count, plural } from "@/lib/display/format";
 import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
+import { usePagedRows } from "@/components/ui/use-paged-rows";
 import { CellDetail } from "./cell-detail";
-import { sideBySideHref } from "@/lib/views/hrefs";
+import { SIDE_BY_SIDE_LETTERS, sideBySideOfHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
@@ -74,9 +75,11 @@ export function ChecksGrid({
     source.kind === "local"
       ? source.rows.some((r) => r.cells.some((c) => c?.changed))
       : view.columns.some((c) => c.checksChanged);
-  // A third pick replaces the oldest, so two stay picked; A is the left of the two columns.
+  // Up to four picked; a fifth pick replaces the oldest. Columns go in the grid's order, A the leftmost.
   const toggle = (id: string) =>
-    setPicked((now) => (now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-2)));
+    setPicked((now) =>
+      now.includes(id) ? now.filter((p) => p !== id) : [...now, id].slice(-SIDE_BY_SIDE_LETTERS.length),
+    );
   const pair = view.columns.filter((c) => picked.includes(c.id));
   const total =
     source.kind === "api"
@@ -116,20 +119,21 @@ export function ChecksGrid({
         </label>
         {view.columns.length > 1 ? (
           <span className={styles.pickStatus} aria-live="polite">
-            {pair.length === 2 ? (
+            {pair.length >= 2 ? (
               <Link
-                href={sideBySideHref(
-                  { runId: view.runId, rolloutId: pair[0]!.id },
-                  { runId: view.runId, rolloutId: pair[1]!.id },
-                )}
+                href={sideBySideOfHref(pair.map((c) => ({ runId: view.runId, rolloutId: c.id })))}
                 className="button button-small button-primary"
                 data-testid="side-by-side-link"
               >
-                Side by side: #{pair[0]!.position} and #{pair[1]!.position}
+                {`Side by side: ${pair
+                  .slice(0, -1)
+                  .map((c) => `#${c.position}`)
+                  .join(", ")} and #${pair[pair.length - 1]!.position}`}
               </Link>
             ) : (
               <span className="muted">
-                {pair.length === 1 ? "Pick one more rollout" : "Pick two rollouts"} to see them side by side
+                {pair.length === 1 ? "Pick one to three more rollouts" : "Pick two to four rollouts"} to see them side
+                by side
               </span>
             )}
           </span>
@@ -194,20 +198,7 @@ function GridRows({
     if (source.kind === "local") return new Map((failingOnly ? source.failing : source.rows).map((r, i) => [i, r]));
     return new Map(failingOnly ? [] : source.first.map((r, i) => [i, r]));
   };
-  const [rows, setRows] = useState<Map<number, GridRowView>>(initial);
-  const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
-  const requested = useRef(new Set<number>());
-  // Another scenario (a flip in a cell's detail): the rows start over from the page's, the open detail stays.
-  const [seen, setSeen] = useState(version);
-  if (seen !== version) {
-    setSeen(version);
-    setRows(initial());
-    setFailure(null);
-  }
-  useEffect(() => {
-    requested.current = new Set();
-  }, [version]);
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const spacerRef = useRef<HTMLTableSectionElement>(null);
@@ -241,33 +232,26 @@ function GridRows({
   const firstShown = items[0]?.index ?? 0;
   const lastShown = items.at(-1)?.index ?? -1;
 
-  useEffect(() => {
-    if (source.kind !== "api" || failure !== null || !mounted) return;
-    for (let page = Math.floor(firstShown / PAGE); page <= Math.floor(lastShown / PAGE); page++) {
-      const from = page * PAGE;
-      let missing = false;
-      for (let i = from; i < Math.min(total, from + PAGE); i++) if (!rows.has(i)) missing = true;
-      if (!missing || requested.current.has(page)) continue;
-      requested.current.add(page);
-      apiCall(
-        withQuery(apiUrls.taskGrid(source.runId, source.taskKey, source.scenario), {
-          offset: from,
-          limit: PAGE,
-          failing: failingOnly ? "1" : "0",
-        }),
-        ZGridAnswer,
-      )
-        .then((result) => {
-          const body = dataOf(result);
-          setRows((now) => {
-            const next = new Map(now);
-            body.rows.forEach((r, i) => next.set(body.offset + i, r));
-            return next;
-          });
-        })
-        .catch((e: unknown) => setFailure(e instanceof Error ? e.message : String(e)));
-    }
-  }, [firstShown, lastShown, rows, source, failingOnly, total, failure, mounted]);
+  // Another scenario (a flip in a cell's detail): the rows start over from the page's, the open detail stays.
+  const fetchPage = useMemo(
+    () =>
+      source.kind !== "api" || !mounted
+        ? null
+        : (offset: number, limit: number) =>
+            apiCall(
+              withQuery(apiUrls.taskGrid(source.runId, source.taskKey, source.scenario), {
+                offset,
+                limit,
+                failing: failingOnly ? "1" : "0",
+              }),
+              ZGridAnswer,
+            ).then((result) => {
+              const body = dataOf(result);
+              return { offset: body.offset, rows: body.rows };
+            }),
+    [source, failingOnly, mounted],
+  );
+  const { rows, failure } = usePagedRows({ initial, version, total, pageSize: PAGE, firstShown, lastShown, fetchPage });
 
   const span = view.columns.length + 1;
   const drawRow = (row: GridRowView, index: number, measure?: (el: Element | null) => void) => {

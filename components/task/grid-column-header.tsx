@@ -88,7 +88,7 @@ export function GridColumnHeader({ column, pick }: { column: GridColumn; pick?: 
         </span>
       </span>
       {pick ? (
-        <label className={styles.pick} title="Pick two rollouts to see them side by side">
+        <label className={styles.pick} title="Pick two to four rollouts to see them side by side">
           <input
             type="checkbox"
             checked={pick.checked}

@@ -63,6 +63,7 @@ export function TraceSection({
             imageUrl={apiUrls.rolloutImage(rolloutApi)}
             totals={read.trace.totals}
             firstSteps={read.trace.steps.slice(0, firstPage)}
+            errorSteps={read.trace.indexed?.errors}
             citations={withinSteps(citations, firstPage)}
             citedBy={withinSteps(citedBy, firstPage)}
           />

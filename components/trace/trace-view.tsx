@@ -18,23 +18,33 @@ import styles from "./trace.module.css";
 const HEADER_ROOM = 72;
 
 /** Steps per request after the first page, which the server renders with the page. */
-const PAGE = 1000;
+const PAGE = 200;
 
 /**
- * Steps loaded without the reader asking. Past this, more load as the reader scrolls near the end of what is
- * loaded (or follows a link to a later step), so a trace of 100,000 steps never sits whole in the browser.
+ * Steps loaded without the reader asking: a trace this short loads whole, so search sees every step. A longer
+ * one loads the pages the reader looks at (or a link names), so a trace of 300,000 steps never sits whole in
+ * the browser.
  */
 const EAGER_STEPS = 10_000;
 
+/** Steps the list spans at once; a jump outside it moves it. Keeps the list's height within what browsers draw. */
+const WINDOW = 10_000;
+
+/** The window's start that shows step `index` with room either side. */
+const windowAround = (index: number, total: number) =>
+  Math.max(0, Math.min(Math.floor((index - WINDOW / 2) / PAGE) * PAGE, Math.max(0, total - WINDOW)));
+
 /**
  * A trace's steps, virtualised against the window so a trace of many thousand steps renders only what is on
- * screen. The first page comes with the page; the rest is fetched from the trace API in pages.
+ * screen. The first page comes with the page; the rest is fetched from the trace API a page at a time: all of
+ * it for a short trace, what is on screen for a long one, which the list spans WINDOW steps at a time.
  */
 export function TraceView({
   traceUrl,
   imageUrl,
   totals,
   firstSteps,
+  errorSteps,
   citations: firstCitations,
   citedBy: firstCitedBy = {},
 }: {
@@ -43,12 +53,17 @@ export function TraceView({
   imageUrl: string;
   totals: TraceTotals;
   firstSteps: TraceStep[];
+  /** The steps with a tool error, when the server knows them all (a big trace's index); else found as loaded. */
+  errorSteps?: number[];
   /** The checks citing each step of the first page, by step index (later pages bring their own). */
   citations: Record<number, Citation[]>;
   /** How many checks cite each step that more cite than `citations` lists. */
   citedBy?: Record<number, number>;
 }) {
-  const [steps, setSteps] = useState<TraceStep[]>(firstSteps);
+  const [loaded, setLoaded] = useState<ReadonlyMap<number, TraceStep>>(
+    () => new Map(firstSteps.map((s) => [s.index, s])),
+  );
+  const requested = useRef(new Set<number>());
   const [cites, setCites] = useState({ citations: firstCitations, citedBy: firstCitedBy });
   const [loadError, setLoadError] = useState<string | null>(null);
   const [query, setQuery] = useState("");
@@ -56,71 +71,106 @@ export function TraceView({
   const [focusStep, setFocusStep] = useState<number | null>(null);
   const focused = useCallback(() => setFocusStep(null), []);
   const listRef = useRef<HTMLDivElement>(null);
-  const [wanted, setWanted] = useState(EAGER_STEPS);
+  const [base, setBase] = useState(0);
+  const total = totals.steps;
+  const span = Math.max(0, Math.min(WINDOW, total - base));
 
+  const steps = useMemo(
+    () =>
+      [...loaded.values()].filter((s) => s.index >= base && s.index < base + span).sort((a, b) => a.index - b.index),
+    [loaded, base, span],
+  );
   const callNames = useMemo(() => callNamesOf(steps), [steps]);
-  const visible = useMemo(
-    () => (query.trim() === "" ? steps : steps.filter((s) => stepMatches(s, query, callNames))),
-    [steps, query, callNames],
+  const searching = query.trim() !== "";
+  const matches = useMemo(
+    () => (searching ? steps.filter((s) => stepMatches(s, query, callNames)) : []),
+    [steps, searching, query, callNames],
   );
 
   // Kept current: the checks above the trace grow as their rows load and are measured.
   const margin = useDocumentTop(listRef);
 
+  // Without a query every step of the window has a row (a step not loaded yet shows as loading).
+  const rowStep = useCallback(
+    (row: number): number | undefined => (searching ? matches[row]?.index : base + row),
+    [searching, matches, base],
+  );
   const virtualizer = useWindowVirtualizer({
-    count: visible.length,
+    count: searching ? matches.length : span,
     estimateSize: () => 120,
     overscan: 6,
     scrollMargin: margin,
     scrollPaddingStart: HEADER_ROOM,
-    getItemKey: (i) => visible[i]?.index ?? i,
+    getItemKey: (i) => rowStep(i) ?? i,
   });
 
-  // Reading near the end of what is loaded asks for the next page.
-  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? 0;
-  const nearEnd = query.trim() === "" && lastShown >= steps.length - 200;
-  const goal = Math.min(totals.steps, nearEnd ? Math.max(wanted, steps.length + PAGE) : wanted);
+  const fetchPage = useCallback(
+    (page: number) => {
+      if (requested.current.has(page) || page * PAGE >= total) return;
+      requested.current.add(page);
+      apiCall(withQuery(traceUrl, { offset: page * PAGE, limit: PAGE }), ZTracePageAnswer)
+        .then((result) => {
+          const body = dataOf(result);
+          if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
+          setLoaded((now) => {
+            const next = new Map(now);
+            for (const step of body.steps) next.set(step.index, step);
+            return next;
+          });
+          setCites((now) => ({
+            citations: { ...now.citations, ...body.citations },
+            citedBy: { ...now.citedBy, ...body.citedBy },
+          }));
+        })
+        .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    },
+    [traceUrl, total],
+  );
 
+  // A short trace loads whole, a page at a time in order.
+  const eager = total <= EAGER_STEPS;
+  const firstMissing = useMemo(() => {
+    if (!eager) return null;
+    for (let i = 0; i < total; i += PAGE) if (!loaded.has(i)) return i;
+    return null;
+  }, [eager, loaded, total]);
   useEffect(() => {
-    if (steps.length >= goal || loadError !== null) return;
-    let live = true;
-    apiCall(withQuery(traceUrl, { offset: steps.length, limit: PAGE }), ZTracePageAnswer)
-      .then((result) => {
-        const body = dataOf(result);
-        if (!live) return;
-        if (body.status !== "read" || body.steps.length === 0) throw new Error("the trace API returned no steps");
-        setSteps((prev) => (prev.length === body.offset ? [...prev, ...body.steps] : prev));
-        setCites((now) => ({
-          citations: { ...now.citations, ...body.citations },
-          citedBy: { ...now.citedBy, ...body.citedBy },
-        }));
-      })
-      .catch((e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [steps.length, goal, traceUrl, loadError]);
+    if (firstMissing !== null && loadError === null) fetchPage(Math.floor(firstMissing / PAGE));
+  }, [firstMissing, loadError, fetchPage]);
 
-  // The step a link asked for, scrolled to once it is loaded (a later step loads first) and then cleared.
+  // The rows on screen ask for their pages.
+  const items = virtualizer.getVirtualItems();
+  const onScreen = searching ? [] : items.map((item) => base + item.index);
+  const missingPages = [...new Set(onScreen.filter((i) => !loaded.has(i)).map((i) => Math.floor(i / PAGE)))].join(",");
+  useEffect(() => {
+    if (missingPages === "" || loadError !== null) return;
+    for (const page of missingPages.split(",")) fetchPage(Number(page));
+  }, [missingPages, loadError, fetchPage]);
+
+  // The step a link asked for: its window shown, its page loaded, then scrolled to once and cleared.
   const pendingJump = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
-  const jumpTo = useCallback((stepIndex: number) => {
-    setQuery("");
-    setHighlighted(stepIndex);
-    setFocusStep(stepIndex);
-    setWanted((w) => Math.max(w, stepIndex + PAGE));
-    pendingJump.current = stepIndex;
-    setJumps((n) => n + 1);
-  }, []);
+  const jumpTo = useCallback(
+    (stepIndex: number) => {
+      if (stepIndex >= total) return;
+      setQuery("");
+      setHighlighted(stepIndex);
+      setFocusStep(stepIndex);
+      setBase((now) => (stepIndex >= now && stepIndex < now + WINDOW ? now : windowAround(stepIndex, total)));
+      fetchPage(Math.floor(stepIndex / PAGE));
+      pendingJump.current = stepIndex;
+      setJumps((n) => n + 1);
+    },
+    [total, fetchPage],
+  );
 
   useEffect(() => {
     const target = pendingJump.current;
-    if (target === null) return;
-    const position = visible.findIndex((s) => s.index === target);
-    if (position < 0) return;
+    if (target === null || searching || !loaded.has(target)) return;
+    if (target < base || target >= base + span) return;
     pendingJump.current = null;
-    virtualizer.scrollToIndex(position, { align: "start" });
-  }, [jumps, visible, virtualizer]);
+    virtualizer.scrollToIndex(target - base, { align: "start" });
+  }, [jumps, loaded, base, span, searching, virtualizer]);
 
   useEffect(() => {
     const onHash = () => {
@@ -142,7 +192,8 @@ export function TraceView({
     };
   }, [jumpTo]);
 
-  const firstError = steps.find(stepHasError);
+  const firstError = errorSteps !== undefined ? (errorSteps[0] ?? null) : (steps.find(stepHasError)?.index ?? null);
+  const loadedInWindow = steps.length;
 
   return (
     <div data-testid="trace">
@@ -157,37 +208,48 @@ export function TraceView({
           onChange={(e) => setQuery(e.target.value)}
           data-testid="trace-search"
         />
-        {query.trim() !== "" ? (
+        {searching ? (
           <span className="muted" data-testid="trace-matches">
-            {count(visible.length)} of {count(steps.length)} steps match
+            {count(matches.length)} of {count(loadedInWindow)} steps match
           </span>
         ) : null}
-        {firstError ? (
-          <a className="button button-small" href={`#${stepAnchor(firstError.index)}`} data-testid="jump-first-error">
-            Jump to first error (step {count(stepNumber(firstError.index))})
+        {firstError !== null ? (
+          <a className="button button-small" href={`#${stepAnchor(firstError)}`} data-testid="jump-first-error">
+            Jump to first error (step {count(stepNumber(firstError))})
           </a>
         ) : null}
       </div>
       {loadError !== null ? (
         <p className={styles.missing}>
-          Showing {count(steps.length)} of {count(totals.steps)} steps: {loadError}.
+          Showing {count(loaded.size)} of {count(total)} steps: {loadError}.
         </p>
-      ) : steps.length < goal ? (
+      ) : firstMissing !== null ? (
         <p className="muted">
-          Loading steps {count(steps.length + 1)}–{count(goal)}…
+          Loading steps {count(firstMissing + 1)}–{count(total)}…
         </p>
-      ) : steps.length < totals.steps ? (
+      ) : !eager ? (
         <p className="muted" data-testid="trace-partial">
-          {count(steps.length)} of {count(totals.steps)} steps loaded (search looks at these); more load as you scroll.{" "}
-          <button type="button" className="button button-small" onClick={() => setWanted(steps.length + 5 * PAGE)}>
-            Load {count(Math.min(5 * PAGE, totals.steps - steps.length))} more
+          Steps {count(base + 1)}–{count(base + span)} of {count(total)}; each page loads as you scroll to it (search
+          looks at the {count(loadedInWindow)} loaded). A link to a step, or “#trace-step-N” in the address, goes
+          straight to it.
+        </p>
+      ) : null}
+      {base > 0 && !searching ? (
+        <p>
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="trace-earlier"
+            onClick={() => setBase(Math.max(0, base - WINDOW))}
+          >
+            Show steps {count(Math.max(0, base - WINDOW) + 1)}–{count(base)}
           </button>
         </p>
       ) : null}
       <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const step = visible[item.index];
-          if (!step) return null;
+        {items.map((item) => {
+          const index = rowStep(item.index);
+          const step = index === undefined ? undefined : loaded.get(index);
           return (
             <div
               key={item.key}
@@ -196,21 +258,39 @@ export function TraceView({
               className={styles.row}
               style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <TraceStepView
-                step={step}
-                highlighted={highlighted === step.index}
-                focus={focusStep === step.index}
-                onFocused={focused}
-                citedBy={cites.citations[step.index] ?? []}
-                citedByTotal={cites.citedBy[step.index]}
-                callNames={callNames}
-                imageUrl={imageUrl}
-              />
+              {step ? (
+                <TraceStepView
+                  step={step}
+                  highlighted={highlighted === step.index}
+                  focus={focusStep === step.index}
+                  onFocused={focused}
+                  citedBy={cites.citations[step.index] ?? []}
+                  citedByTotal={cites.citedBy[step.index]}
+                  callNames={callNames}
+                  imageUrl={imageUrl}
+                />
+              ) : index !== undefined ? (
+                <p className={`muted ${styles.pending}`} data-testid="trace-step-pending">
+                  Step {count(stepNumber(index))}: loading…
+                </p>
+              ) : null}
             </div>
           );
         })}
       </div>
-      {query.trim() !== "" && visible.length === 0 ? <p className="muted">No step matches “{query}”.</p> : null}
+      {base + span < total && !searching ? (
+        <p>
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="trace-later"
+            onClick={() => setBase(base + WINDOW)}
+          >
+            Show steps {count(base + span + 1)}–{count(Math.min(total, base + span + WINDOW))}
+          </button>
+        </p>
+      ) : null}
+      {searching && matches.length === 0 ? <p className="muted">No step matches “{query}”.</p> : null}
     </div>
   );
 }

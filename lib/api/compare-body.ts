@@ -1,5 +1,5 @@
 import type { Comparison } from "@/lib/scoring/report/compare";
-import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { ScorableRun } from "@/lib/scoring/report/columnar/report-of";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { policyReports, robustness, scenarioPolicy } from "@/lib/scoring/report/robustness";
@@ -12,8 +12,8 @@ export interface RunRef {
 
 /** Two runs as resolved for a comparison (lib/compare/resolve.ts): each with its report under the scenario, B with its comparison with A. */
 export interface ComparedPair {
-  a: { ref: RunRef; run: ScoringRun; report: Report };
-  b: { ref: RunRef; run: ScoringRun; report: Report; comparison: Comparison };
+  a: { ref: RunRef; run: ScorableRun; report: Report };
+  b: { ref: RunRef; run: ScorableRun; report: Report; comparison: Comparison };
 }
 
 /**

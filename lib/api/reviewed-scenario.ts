@@ -1,6 +1,6 @@
 import { reviewFlips, withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { readRunReviews, type ReviewSource } from "./read-run-reviews";
+import { readRunReviews, type ReviewSource } from "@/lib/views/run-reviews";
 
 /** The run's reviews as flips; null when the run has none (or is unknown). Read on every call: never cached. */
 export async function runReviewFlips(store: ReviewSource, runId: string): Promise<ReviewFlips | null> {

@@ -10,7 +10,7 @@ import type { ReviewWrite, RunReview } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { ApiError, zodDetails } from "./errors";
 import { readJsonBody } from "./json-body";
-import { readRunReviews } from "./read-run-reviews";
+import { readRunReviews } from "@/lib/views/run-reviews";
 
 /** One review with a reason at its limit, with room to spare. */
 const MAX_REVIEW_BYTES = 32 * 1024;

@@ -11,7 +11,7 @@ export interface Figure {
   figure: string;
   /** Null when the figure was not measured (skipped or failed: see `note`). */
   value: number | null;
-  unit: "ms" | "MB" | "×";
+  unit: "ms" | "MB" | "×" | "files";
   /** The goal as an upper bound, or null for a figure shown without a goal. */
   goal: number | null;
   /** Null when there is no goal or no value. */
@@ -36,6 +36,9 @@ export function goalsFor(rollouts: number) {
     metricChangeMs: huge ? 300 : large ? 150 : 50,
     heapMb: 150,
     compareFirstMs: 2000,
+    compareRepeatMs: 500,
+    /** A task page and a rollout page, first view (the run not yet in the server's memory). */
+    partPageFirstMs: 300,
     serverRssMb: large ? 400 : 250,
     recomputeMs: huge ? 300 : 50,
     leversMs: 300,
@@ -44,6 +47,12 @@ export function goalsFor(rollouts: number) {
     flipMs: 10,
     reaggregateMs: 5,
     postgresOverSqlite: 2,
+    // The static export (tally export) of the run, stated for 100,000 rollouts and applied at every size.
+    exportWriteMs: 10_000,
+    exportRssMb: 300,
+    exportMb: 50,
+    exportHeadlineMs: 2000,
+    exportHeapMb: 150,
   };
 }
 

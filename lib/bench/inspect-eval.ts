@@ -20,6 +20,8 @@ export interface EvalShape {
    * "raw": uncompressed Zstandard frames written here (valid Zstandard, no smaller: cheap for tests).
    */
   compression: "zstd" | "raw";
+  /** Tool calls in every sample (each is a model event and a tool event); unset: 1 to 3, at random. */
+  calls?: number;
 }
 
 export interface WrittenEval {
@@ -75,7 +77,7 @@ const hex = (rand: () => number, n: number) =>
  * One sample: a short agent transcript (messages, and the events Inspect records for them with their own
  * timestamps, clock readings and ids, which is what keeps real logs from compressing much), scored C or I.
  */
-function sample(id: number, rand: () => number) {
+function sample(id: number, rand: () => number, fixedCalls?: number) {
   let clock = Date.parse(CREATED) + id * 60_000;
   let working = id * 37.5;
   const stamp = () => {
@@ -84,7 +86,7 @@ function sample(id: number, rand: () => number) {
     return { timestamp: new Date(clock).toISOString(), working_start: working, uuid: hex(rand, 22) };
   };
   const question = words(rand, 60);
-  const calls = 1 + Math.floor(rand() * 3);
+  const calls = fixedCalls ?? 1 + Math.floor(rand() * 3);
   const messages: unknown[] = [
     { id: hex(rand, 22), role: "system", content: "You are a careful agent. Use the tools, then answer in one line." },
     { id: hex(rand, 22), role: "user", content: question, source: "input" },
@@ -212,7 +214,7 @@ function* members(shape: EvalShape): Generator<Member> {
   let pending: unknown[] = [];
   let flushes = 0;
   for (let id = 1; id <= shape.samples; id++) {
-    const s = sample(id, rand);
+    const s = sample(id, rand, shape.calls);
     summaries.push(s.summary);
     pending.push(s.summary);
     yield { name: `samples/${id}_epoch_1.json`, bytes: json(s.full) };

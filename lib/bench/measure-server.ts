@@ -1,7 +1,9 @@
+import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { rolloutHref, taskHref } from "@/lib/views/hrefs";
 import { measureRunPageInBrowser, type BrowserMeasurement } from "./measure-browser";
 import { sampleGroupRss } from "./process-rss";
 import { track } from "./processes";
@@ -39,6 +41,9 @@ export interface BenchRuns {
 export interface ServerMeasurement {
   startMs: number;
   page: TimedRoute;
+  /** A task page and a rollout page of the run (its middle task, that task's first rollout). */
+  task: TimedRoute;
+  rollout: TimedRoute;
   report: TimedRoute;
   compare: TimedRoute | null;
   browser: BrowserMeasurement | { skipped: string };
@@ -49,7 +54,26 @@ export interface ServerMeasurement {
   peakRssMb: { run: number; report: number; compare: number | null };
 }
 
-async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+/** A run's middle task (by key) and that task's first rollout, read from the bench's SQLite file. */
+export function pagesOf(dbFile: string, runId: string): { taskKey: string; rolloutId: string } {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM "Task" WHERE "runId" = ?`).get(runId) as { n: number };
+    const task = db
+      .prepare(`SELECT "id", "key" FROM "Task" WHERE "runId" = ? ORDER BY "key" LIMIT 1 OFFSET ?`)
+      .get(runId, Math.floor(n / 2)) as { id: string; key: string } | undefined;
+    if (!task) throw new Error(`run ${runId} has no task`);
+    const rollout = db
+      .prepare(`SELECT "rolloutId" FROM "Rollout" WHERE "taskRef" = ? ORDER BY "rolloutId" LIMIT 1`)
+      .get(task.id) as { rolloutId: string } | undefined;
+    if (!rollout) throw new Error(`task ${task.key} has no rollout`);
+    return { taskKey: task.key, rolloutId: rollout.rolloutId };
+  } finally {
+    db.close();
+  }
+}
+
+export async function timeGet(url: string): Promise<{ ms: number; status: number; bytes: number }> {
   const start = performance.now();
   const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
   const body = await res.arrayBuffer();
@@ -99,12 +123,15 @@ export async function measureServer(
       return timeRoute(base, route(a, b), repeats);
     });
   const page = await timed((id) => `/runs/${id}`, runs.runId, runs.runId);
+  const pages = new Map([runs.runId, warmA, warmB].map((id) => [id, pagesOf(dbFile, id)]));
+  const task = await timed((id) => taskHref(id, pages.get(id)!.taskKey), runs.runId, runs.runId);
+  const rollout = await timed((id) => rolloutHref(id, pages.get(id)!.rolloutId), runs.runId, runs.runId);
   const report = await timed((id) => `/api/runs/${id}/report`, runs.runId, runs.runId);
   const compare = runs.otherRunId
     ? await timed((a, b) => `/compare?runs=${a},${b}`, runs.runId, runs.otherRunId)
     : null;
   let browser: ServerMeasurement["browser"] = { skipped: "--skip-browser" };
-  let runRss = page.peakRssMb;
+  let runRss = Math.max(page.peakRssMb, task.peakRssMb, rollout.peakRssMb);
   if (options.browser !== false) {
     const served = await withServer(root, dbFile, async (base) => {
       await timeGet(`${base}/runs/${warmA}`);
@@ -119,6 +146,8 @@ export async function measureServer(
   return {
     startMs: page.startMs,
     page: page.result,
+    task: task.result,
+    rollout: rollout.result,
     report: report.result,
     compare: compare?.result ?? null,
     browser,
@@ -130,7 +159,7 @@ export async function measureServer(
  * Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server; samples the
  * resident memory of the server's process group meanwhile.
  */
-async function withServer<T>(
+export async function withServer<T>(
   root: string,
   dbFile: string,
   work: (base: string) => Promise<T>,

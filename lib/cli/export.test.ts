@@ -21,9 +21,10 @@ describe("tally export", { timeout: 180_000 }, () => {
     expect(res.stdout).toMatch(/^Wrote .*index\.html: 8 files, \d+ bytes/);
     expect(fs.readdirSync(out).sort()).toEqual([
       "data.js",
+      "details",
       "index.html",
-      "rollouts",
-      "tasks",
+      "run.js",
+      "traces",
       "viewer.css",
       "viewer.js",
     ]);
@@ -41,7 +42,13 @@ describe("tally export", { timeout: 180_000 }, () => {
     );
     const names = Object.keys(unzipSync(fs.readFileSync(path.join(dir, "capped.zip"))));
     expect(names).toContain("capped/index.html");
-    expect(names.filter((n) => n.startsWith("capped/rollouts/"))).toHaveLength(2);
+    // One trace kept (traces/0.js), the other left out; every task and rollout in details/0.js.
+    expect(names.filter((n) => n.startsWith("capped/traces/")).sort()).toEqual([
+      "capped/traces/0.js",
+      "capped/traces/index.js",
+    ]);
+    expect(names).toContain("capped/details/0.js");
+    expect(names.filter((n) => n.endsWith(".partial"))).toEqual([]);
   });
 
   it("writes a comparison with --compare", () => {

@@ -36,7 +36,11 @@ describe("resolveComparison", () => {
     expect(r.kind).toBe("compared");
     if (r.kind !== "compared") return;
     expect(r.order).toEqual({ a: "x", candidates: ["y", "z"], dropped: [] });
-    expect(r.a).toEqual({ ref: "x", found: x, run: scoringArticle, report: computeReport(scoringArticle, {}) });
+    expect(r.a.found).toBe(x);
+    expect(r.a.report).toEqual(computeReport(scoringArticle, {}));
+    // The run as columns: what the page reads of its rollouts.
+    expect(r.a.run.rolloutId.all()).toEqual(scoringArticle.rollouts.map((o) => o.id));
+    expect(r.a.run.name).toBe(scoringArticle.name);
     expect(r.candidates.map((c) => c.ref)).toEqual(["y", "z"]);
     expect(r.candidates[0]!.comparison).toEqual(compareRuns(scoringArticle, siloRuns, { metric: "correctness" }));
     expect(r.candidates[0]!.comparison.taskMetric).toBe("correctness");
@@ -50,7 +54,7 @@ describe("resolveComparison", () => {
     };
     const recorded = await resolveComparison({ runs: ["x", "y"] }, src);
     if (recorded.kind !== "compared") throw new Error(recorded.kind);
-    expect(recorded.a.run).toBe(scoringArticle);
+    expect(recorded.a.run).toBe(snapshots.get("x")!.columns);
     expect(recorded.a.report).toBe(snapshots.get("x")!.recorded);
     expect(recorded.candidates[0]!.report).toBe(snapshots.get("y")!.recorded);
     expect(recorded.candidates[0]!.comparison).toEqual(compareRuns(scoringArticle, siloRuns));

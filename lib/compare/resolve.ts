@@ -3,9 +3,9 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import { MAX_COMPARE_RUNS, orderCompareRuns, type CompareOrder } from "@/lib/scoring/report/compare-order";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import { reportOf } from "@/lib/views/report-view";
+import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 
 const NO_REVIEWS: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
 
@@ -24,12 +24,12 @@ export interface CompareRequest {
 /**
  * Where the runs come from: the database for the pages and the API, files or the database for the CLI.
  * `find` answers whether a run exists and whether it is marked as baseline, with whatever else the caller shows
- * of it (`B`); `load` gives its scoring data, or null when it has gone since: the run, or a snapshot of it
- * (the server's run cache), which scores it from its columns and keeps its as-recorded report.
+ * of it (`B`); `load` gives its scoring data, or null when it has gone since: the run as objects (files), or a
+ * snapshot of it (the server's run cache), which scores it from its columns and keeps its as-recorded report.
  */
 export interface CompareSource<B extends { baseline: boolean }> {
   find(ref: string): Promise<B | null>;
-  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "run" | "recorded" | "report"> | null>;
+  load(ref: string): Promise<ScoringRun | Pick<RunSnapshot, "columns" | "recorded" | "report"> | null>;
   /** A run's reviews as flips, read when the scenario applies them; null (or absent) when it has none. */
   reviews?(ref: string): Promise<ReviewFlips | null>;
 }
@@ -37,7 +37,8 @@ export interface CompareSource<B extends { baseline: boolean }> {
 export interface ComparedRun<B> {
   ref: string;
   found: B;
-  run: ScoringRun;
+  /** The run's columns: what the page reads of its rollouts, never the run as objects. */
+  run: RunColumns;
   /** Its report under the comparison's scenario. */
   report: Report;
 }
@@ -78,9 +79,10 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   if (!order) return { kind: "too-few", found: present };
 
   const refs = [order.a, ...order.candidates];
-  const loaded = await Promise.all(refs.map((ref) => source.load(ref)));
-  const runs = loaded.map((l) => (l !== null && "run" in l ? l.run : l));
-  const gone = refs.filter((_, i) => runs[i] === null);
+  const loaded = (await Promise.all(refs.map((ref) => source.load(ref)))).map((l) =>
+    l === null || "columns" in l ? l : new RunSnapshot(l),
+  );
+  const gone = refs.filter((_, i) => loaded[i] === null);
   if (gone.length > 0) {
     return { kind: "unknown", unknown: gone, found: present.filter((_, i) => !gone.includes(listed[i]!)) };
   }
@@ -95,14 +97,8 @@ export async function resolveComparison<B extends { baseline: boolean }>(
   const asRecorded = Object.keys(scenario).length === 0;
   const side = (ref: string, i: number): ComparedRun<B> => {
     const l = loaded[i]!;
-    const run = runs[i]!;
     const scored = reviewed ? withReviews(scenario, reviewed[i]!) : scenario;
-    return {
-      ref,
-      found: byRef.get(ref)!,
-      run,
-      report: "run" in l ? (asRecorded ? l.recorded : l.report(scored)) : reportOf(run, scored),
-    };
+    return { ref, found: byRef.get(ref)!, run: l.columns, report: asRecorded ? l.recorded : l.report(scored) };
   };
   const a = side(order.a, 0);
   const options = {

@@ -29,7 +29,9 @@ import {
   type RunFile,
   type Scenario,
   type Task,
+  type TraceChunk,
   type TraceIndex,
+  type TraceSearchState,
   type TraceStep,
 } from "./generated/sqlite/client";
 import { migrate, readMigrations } from "./migrate";
@@ -253,7 +255,17 @@ const traceStep: TraceStep = {
   text: `bash {"cmd":"pip install ✓"}\npermission denied 🎯`,
 };
 const traceStepNulls: TraceStep = { ...traceStep, id: 4, step: 13, tool: null, isError: false, text: "" };
-const traceIndex: TraceIndex = { rolloutRef: rolloutFull.id, runId: run.id, status: "indexed", steps: 2 };
+const traceSearchState: TraceSearchState = { rolloutRef: rolloutFull.id, runId: run.id, status: "indexed", steps: 2 };
+const traceIndex: TraceIndex = {
+  sha256: rawFile.sha256,
+  version: 1,
+  summary: '{"format":"silo","steps":2}',
+  steps: NON_UTF8,
+  tools: '["search ✓"]',
+  refs: '{"stepIds":[["1",0]]}',
+  createdAt: new Date("2026-02-03T04:05:11.000Z"),
+};
+const traceChunk: TraceChunk = { sha256: rawFile.sha256, chunk: 3, bytes: NON_UTF8 };
 
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
@@ -268,7 +280,9 @@ const FIXTURES = {
   RunEncoding: { rows: [runEncoding], generated: [] },
   Review: { rows: [review], generated: [] },
   TraceStep: { rows: [traceStep, traceStepNulls], generated: [] },
+  TraceSearchState: { rows: [traceSearchState], generated: [] },
   TraceIndex: { rows: [traceIndex], generated: [] },
+  TraceChunk: { rows: [traceChunk], generated: [] },
 } satisfies Record<Prisma.ModelName, { rows: object[]; generated: string[] }>;
 
 /** Prisma's create input types want InputJsonValue where the model type says JsonValue: same data. */
@@ -292,7 +306,9 @@ async function writeAll(db: Db) {
   await db.review.create({ data: review });
   await db.traceStep.create({ data: traceStep });
   await db.traceStep.create({ data: traceStepNulls });
+  await db.traceSearchState.create({ data: traceSearchState });
   await db.traceIndex.create({ data: traceIndex });
+  await db.traceChunk.create({ data: traceChunk });
 }
 
 async function counts(db: Db) {
@@ -574,7 +590,9 @@ forEachDatabase("migrated database", (t) => {
     expect(await db.scenario.findUniqueOrThrow({ where: { name: scenario.name } })).toEqual(scenario);
     expect(await db.review.findUniqueOrThrow({ where: { id: review.id } })).toEqual(review);
     expect(await db.traceStep.findMany({ orderBy: { step: "asc" } })).toEqual([traceStep, traceStepNulls]);
-    expect(await db.traceIndex.findUniqueOrThrow({ where: { rolloutRef: rolloutFull.id } })).toEqual(traceIndex);
+    expect(await db.traceSearchState.findUniqueOrThrow({ where: { rolloutRef: rolloutFull.id } })).toEqual(
+      traceSearchState,
+    );
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
     expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });
@@ -587,6 +605,11 @@ forEachDatabase("migrated database", (t) => {
       await db.runFile.findUniqueOrThrow({ where: { runId_path: { runId: run.id, path: runFile.path } } }),
     ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
+    const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+    const index = await db.traceIndex.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
+    expect({ ...index, steps: hex(index.steps) }).toEqual({ ...traceIndex, steps: hex(NON_UTF8) });
+    const chunk = await db.traceChunk.findFirstOrThrow();
+    expect({ ...chunk, bytes: hex(chunk.bytes) }).toEqual({ ...traceChunk, bytes: hex(NON_UTF8) });
     const encoding = await db.runEncoding.findUniqueOrThrow({ where: { runId: run.id } });
     expect({ ...encoding, bytes: Buffer.from(encoding.bytes).toString("hex") }).toEqual({
       ...runEncoding,

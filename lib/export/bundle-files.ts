@@ -1,6 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import { strToU8, zipSync, type Zippable } from "fflate";
+import type { BundleSink } from "./bundle-sink";
 
 /** One file of a static share bundle, by its path inside the bundle ("/"-separated). */
 export interface BundleFile {
@@ -8,26 +6,15 @@ export interface BundleFile {
   data: string | Uint8Array;
 }
 
-const bytesOf = (data: string | Uint8Array) => (typeof data === "string" ? strToU8(data) : data);
-
-export function bundleBytes(files: readonly BundleFile[]): number {
-  return files.reduce((sum, f) => sum + bytesOf(f.data).byteLength, 0);
-}
-
-/** Writes the bundle under `dir` (created when missing; files already there are overwritten). */
-export function writeBundle(dir: string, files: readonly BundleFile[]): void {
-  for (const file of files) {
-    const target = path.join(dir, ...file.path.split("/"));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, bytesOf(file.data));
+/** Writes small bundles held whole (a comparison) into a sink and closes it; aborts it on an error. */
+export async function writeFiles(sink: BundleSink, files: readonly BundleFile[]): Promise<void> {
+  try {
+    for (const file of files) await sink.add(file.path, file.data);
+    await sink.close();
+  } catch (error) {
+    await sink.abort();
+    throw error;
   }
-}
-
-/** The bundle as one zip, every file under `folder/` so that unpacking makes one folder. */
-export function zipBundle(files: readonly BundleFile[], folder: string): Uint8Array {
-  const tree: Zippable = {};
-  for (const file of files) tree[`${folder}/${file.path}`] = [bytesOf(file.data), { level: 6 }];
-  return zipSync(tree);
 }
 
 /** A folder (and zip) name for a run: its name reduced to characters every file system and header accepts. */

@@ -23,23 +23,17 @@ export async function compareBundle(
   const side = async ({ store, runId }: StoredRunRef) => {
     const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
     return meta && snapshot
-      ? { run: toCompareRun(meta, snapshot.run, snapshot.recorded), runBase64: embeddedRunSource(snapshot).base64 }
+      ? { run: toCompareRun(meta, snapshot.columns, snapshot.recorded), runBase64: embeddedRunSource(snapshot).base64 }
       : null;
   };
   const [first, second] = await Promise.all([side(a), side(b)]);
   if (!first || !second) return null;
   const data: StaticComparison = { a: first, b: second };
-  const page = {
-    kind: "compare" as const,
-    compareJson: JSON.stringify(data),
-    appPath: "/compare",
-    file: "index.html",
-    root: "",
-  };
+  const page = { kind: "compare" as const, compareJson: JSON.stringify(data) };
   return [
     { path: "viewer.js", data: viewer.js },
     { path: "viewer.css", data: viewer.css },
     { path: "data.js", data: dataJs({ site: null, dropped: null }) },
-    { path: "index.html", data: pageHtml(page, `${second.run.name} vs ${first.run.name}`) },
+    { path: "index.html", data: pageHtml(page, `${second.run.name} vs ${first.run.name}`, ["data.js"]) },
   ];
 }

@@ -1,8 +1,16 @@
-import { BUNDLE_GLOBAL, PAGE_DATA_ID, ROOT_ID, type BundleData, type PageData } from "@/lib/views/bundle-data";
+import {
+  BUNDLE_GLOBAL,
+  CHUNK_GLOBAL,
+  PAGE_DATA_ID,
+  ROOT_ID,
+  RUN_GLOBAL,
+  type BundleData,
+  type PageData,
+} from "@/lib/views/bundle-data";
 
 /*
- * The files of a static share bundle other than the viewer itself: each page's HTML and data.js. Pages load
- * the viewer and data.js with classic scripts by relative paths, so the bundle opens from file:// as from any
+ * The files of a static share bundle other than the viewer itself: index.html, data.js, run.js and the chunks.
+ * The page loads them with classic scripts by relative paths, so the bundle opens from file:// as from any
  * static host. The page's policy forbids connections, so nothing it runs can reach a network.
  */
 
@@ -17,8 +25,9 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function pageHtml(page: PageData, title: string): string {
-  const root = escapeHtml(page.root);
+/** The bundle's one page; `scripts` (relative paths) load in order before the viewer. */
+export function pageHtml(page: PageData, title: string, scripts: readonly string[]): string {
+  const tags = [...scripts, "viewer.js"].map((src) => `<script src="${escapeHtml(src)}"></script>`).join("\n");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,14 +35,13 @@ export function pageHtml(page: PageData, title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="connect-src 'none'; form-action 'none'">
 <title>${escapeHtml(title)} · Tally</title>
-<link rel="stylesheet" href="${root}viewer.css">
+<link rel="stylesheet" href="viewer.css">
 </head>
 <body>
 <header class="topbar"><span class="brand"><span class="brand-mark" aria-hidden="true">▮▮▯</span>Tally</span><nav class="topnav" aria-label="Main"><span class="muted">A shared copy: it opens without Tally</span></nav></header>
 <main class="page" id="${ROOT_ID}"><noscript>This page needs JavaScript: it computes its figures in the browser.</noscript></main>
 <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(page)}</script>
-<script src="${root}data.js"></script>
-<script src="${root}viewer.js"></script>
+${tags}
 </body>
 </html>
 `;
@@ -41,4 +49,14 @@ export function pageHtml(page: PageData, title: string): string {
 
 export function dataJs(data: BundleData): string {
   return `window.${BUNDLE_GLOBAL} = ${scriptJson(data)};\n`;
+}
+
+/** run.js: the run's columns as base64, read once by the viewer. */
+export function runJs(bytes: Uint8Array): string {
+  return `window.${RUN_GLOBAL} = "${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}";\n`;
+}
+
+/** A chunk file's opening and closing around its JSON, which may be written in parts. */
+export function chunkParts(name: string): { open: string; close: string } {
+  return { open: `window.${CHUNK_GLOBAL}(${scriptJson(name)}, `, close: ");\n" };
 }

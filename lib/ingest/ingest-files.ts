@@ -17,6 +17,7 @@ import { reportOf } from "@/lib/scoring/report/columnar/report-of";
 import type { TraceSummary } from "@/lib/traces";
 import { parseBatch } from "./parse-batch";
 import { indexStoredTraces } from "./index-traces";
+import { storeTraceIndexes } from "./trace-index-at-ingest";
 import { storedHeader, toScoringRollout, traceSummaryOf, utf8Order } from "./to-scoring-run";
 import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
@@ -241,6 +242,11 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
             if (file && isDiskFile(file)) file.hold();
           }
         const outcomes = await store.storeRollouts(id, batch, byPath);
+        await storeTraceIndexes(
+          store,
+          batch.flatMap(({ rollout }, n) => (outcomes[n] === "stored" ? [rollout] : [])),
+          byPath,
+        );
         await indexStoredTraces(store, id, batch, outcomes, byPath);
         batch.forEach(({ rollout }, n) => {
           const outcome = outcomes[n]!;

@@ -1,5 +1,7 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
+import { indexSummary } from "@/lib/formats/trace-index";
+import { ingestTraceIndex } from "./trace-index-at-ingest";
 import type { RolloutFailure, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { rolloutFailureOf } from "@/lib/scoring/core/rollout-failure";
 import { measuresOf } from "@/lib/scoring/core/measures";
@@ -113,6 +115,9 @@ export function filesOf(rollout: NormalizedRollout, files: ReadonlyMap<string, I
 
 /** What ingest stores of a rollout's trace, read from its files. */
 export function traceSummaryOf(rollout: NormalizedRollout, files: ReadonlyMap<string, InputFile>) {
+  // A big trace is summed from its index, never parsed whole.
+  const indexed = ingestTraceIndex(rollout, files);
+  if (indexed) return indexSummary(indexed.index);
   return summariseTrace(readRolloutTrace(rollout.source, filesOf(rollout, files)));
 }
 

@@ -6,9 +6,10 @@ import { columnsOf } from "./columns/columns-of";
 import { rolloutMeasures, rolloutsAt, unscoredReasons } from "./columns/rollouts-at";
 import { runOfColumns } from "./columns/run-of-columns";
 import type { ScoringRun } from "./core/types";
+import { failureGroupsOf, failureGroupsOfColumns } from "./report/failure-groups";
 import { computeReport } from "./report/report";
 import { RunSnapshot } from "./run-snapshot";
-import { checkKeys, checkKeysOf } from "./view/check-keys";
+import { checkKeys, checkKeysOf, checkKeysOfRuns } from "./view/check-keys";
 import { rolloutCheckCells, taskCheckGrid } from "./view/check-grid";
 import { firstRolloutByTask, firstRolloutsOf } from "./view/first-rollouts";
 import { passRule } from "./view/pass-rule";
@@ -78,6 +79,51 @@ describe("a snapshot's parts equal the whole run's", () => {
     );
   });
 
+  it("taskFigures scores one task alone, and whole reports after it stay computeReport's", () => {
+    fc.assert(
+      fc.property(withScenario(arbScoredRun), ({ r, scenario }) => {
+        const snapshot = new RunSnapshot(columnsOf(r));
+        const report = computeReport(r, scenario);
+        const [first] = report.tasks;
+        if (first === undefined) return;
+        // Never scored whole: the task's rows come from that task alone.
+        expect(snapshot.taskFigures(first.key, scenario)!.task).toStrictEqual(first);
+        expect(snapshot.report(scenario)).toStrictEqual(report);
+        for (const task of report.tasks) snapshot.taskFigures(task.key, {});
+        expect(snapshot.report(scenario)).toStrictEqual(report);
+        expect(snapshot.report({})).toStrictEqual(computeReport(r, {}));
+      }),
+      RUNS,
+    );
+  });
+
+  it("failure groups from the columns equal those of the run's objects, under any scenario", () => {
+    const failure = fc.option(
+      fc.record({
+        errorType: fc.option(fc.constantFrom("RuntimeError", "Timeout", " ")),
+        message: fc.option(fc.constantFrom("exit 1 at /tmp/a.py", "exit 2 at /tmp/b.py", "")),
+        lastTool: fc.option(fc.constantFrom("bash", "edit")),
+      }),
+      { nil: undefined },
+    );
+    const withFailures = arbScoredRun.chain((r) =>
+      fc.array(failure, { minLength: r.rollouts.length, maxLength: r.rollouts.length }).map((fs) => ({
+        ...r,
+        rollouts: r.rollouts.map((x, i) => (fs[i] === undefined ? x : { ...x, failure: fs[i] })),
+      })),
+    );
+    fc.assert(
+      fc.property(withScenario(withFailures), ({ r, scenario }) => {
+        const { rollouts } = computeReport(r, scenario);
+        const c = columnsOf(r);
+        // Another scenario first: what the columns keep of it must not leak into this one.
+        failureGroupsOfColumns(c, computeReport(r, {}).rollouts);
+        expect(failureGroupsOfColumns(c, rollouts)).toStrictEqual(failureGroupsOf(r, rollouts));
+      }),
+      RUNS,
+    );
+  });
+
   it("a task's part gives the cells and grid the whole run gives, under any scenario", () => {
     fc.assert(
       fc.property(withScenario(arbRun), ({ r, scenario }) => {
@@ -106,6 +152,7 @@ describe("a snapshot's parts equal the whole run's", () => {
       fc.property(fc.array(arbRun, { minLength: 1, maxLength: 3 }), (runs) => {
         const columns = runs.map((r) => columnsOf(r));
         expect(commonTaskChecksOf(columns)).toStrictEqual(commonTaskChecks(runs));
+        expect(checkKeysOfRuns(columns)).toStrictEqual(checkKeys({ rollouts: runs.flatMap((r) => r.rollouts) }));
         runs.forEach((r, i) => {
           const c = columns[i]!;
           expect(checkKeysOf(c)).toStrictEqual(checkKeys(r));

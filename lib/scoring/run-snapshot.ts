@@ -133,15 +133,14 @@ export class RunSnapshot {
 
   /**
    * Task `key`'s figures under `scenario`: report(scenario)'s row of the task and of each of its rollouts, made
-   * without the run's other rows (a task or rollout page). A row reads run-wide facts (the run's metrics), so the
-   * run is scored from its columns; the scorer kept re-scores only what another scenario changes. Null when the
-   * run has no such task.
+   * without scoring the run's other tasks (a task or rollout page). A row reads run-wide facts (the run's
+   * metrics), which the run's model holds. Null when the run has no such task.
    */
   taskFigures(key: string, scenario: Scenario = {}): TaskFigures | null {
     const places = this.#placesOf(key);
     if (!places) return null;
     const scorer = scorerOf(this.columns, scenario);
-    scorer.prepare(scenario);
+    scorer.prepareTasks(scenario, places.rows);
     return {
       task: scorer.taskRow(places.rows[0]!),
       rollouts: places.rollouts.map((r) => scorer.rolloutRow(r)),

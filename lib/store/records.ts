@@ -1,5 +1,5 @@
 import type { RolloutMeasures } from "@/lib/formats/measures";
-import type { TraceSummary } from "@/lib/traces";
+import type { IndexedRefs, PackedSteps, TraceIndexSummary, TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
@@ -351,3 +351,15 @@ export type ReviewWrite =
   | { error: "run" }
   | { error: "rollout"; rollout: string }
   | { error: "check"; rollout: string; check: string };
+
+/** A trace index as stored (lib/traces/trace-index.ts): what the trace holds, and its steps packed. */
+export interface StoredTraceIndex {
+  summary: TraceIndexSummary;
+  steps: PackedSteps;
+}
+
+/** A trace index to store: the summary, the packed steps, the refs and the chunks of the trace's bytes. */
+export interface TraceIndexToStore extends StoredTraceIndex {
+  refs: IndexedRefs;
+  chunks: readonly Uint8Array[];
+}

@@ -9,6 +9,8 @@ import type {
   RunModel,
   ScenarioModel,
   TaskModel,
+  TraceChunkModel,
+  TraceIndexModel,
 } from "@/lib/db/generated/sqlite/models";
 import type { JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask, Regrade } from "@/lib/formats/types";
 import type { NormalizedCheck } from "@/lib/formats/types";
@@ -172,6 +174,28 @@ export const SCENARIO: Table<ScenarioRow> = {
 export const RAW_FILE: Table<RawFileRow> = {
   name: "RawFile",
   columns: { sha256: "text", size: "number", bytes: "bytes", createdAt: "date" },
+};
+
+export type TraceIndexRow = TraceIndexModel;
+
+export const TRACE_INDEX: Table<TraceIndexRow> = {
+  name: "TraceIndex",
+  columns: {
+    sha256: "text",
+    version: "number",
+    summary: "text",
+    steps: "bytes",
+    tools: "text",
+    refs: "text",
+    createdAt: "date",
+  },
+};
+
+export type TraceChunkRow = TraceChunkModel;
+
+export const TRACE_CHUNK: Table<TraceChunkRow> = {
+  name: "TraceChunk",
+  columns: { sha256: "text", chunk: "number", bytes: "bytes" },
 };
 
 export type RunEncodingRow = Omit<RunEncodingModel, "firstScreen"> & { firstScreen: unknown };

@@ -3,13 +3,21 @@ import type { Report } from "@/lib/scoring/report/report-types";
 import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { OverlapCache, STORE_MARKER_SQL } from "./overlap-cache";
-import type { CheckBounds, CheckPick, RolloutTextRef, ScenarioChanges, SharedRollouts } from "./records";
+import type {
+  CheckBounds,
+  CheckPick,
+  RolloutTextRef,
+  ScenarioChanges,
+  SharedRollouts,
+  TraceIndexToStore,
+} from "./records";
 import { storeRollouts } from "./rules/batches";
 import { getRawFile, storeRejectedFiles } from "./rules/files";
 import * as reviews from "./rules/reviews";
 import * as rollouts from "./rules/rollouts";
 import * as runs from "./rules/runs";
 import * as scenarios from "./rules/scenarios";
+import * as traceIndex from "./rules/trace-index";
 import { readRunEncoding, updateSummaries, writeRunEncoding } from "./rules/summaries";
 import * as traceSearch from "./rules/trace-search";
 import { RunCache } from "./run-cache";
@@ -121,6 +129,22 @@ export class SqlStore implements Store {
 
   getRawFile(sha256: string) {
     return this.#db.read(getRawFile(sha256));
+  }
+
+  getTraceIndex(sha256: string) {
+    return this.#db.read(traceIndex.getTraceIndex(sha256));
+  }
+
+  getTraceRefs(sha256: string) {
+    return this.#db.read(traceIndex.getTraceRefs(sha256));
+  }
+
+  getTraceChunks(sha256: string, from: number, to: number) {
+    return this.#db.read(traceIndex.getTraceChunks(sha256, from, to));
+  }
+
+  putTraceIndex(sha256: string, index: TraceIndexToStore) {
+    return this.#db.write(traceIndex.putTraceIndex(sha256, index));
   }
 
   getRunExport(runId: string) {

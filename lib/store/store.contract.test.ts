@@ -22,6 +22,9 @@ import { runFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { createStore } from "./open-store";
+import { indexSiloTraceLines } from "@/lib/formats/silo/trace-index";
+import { INDEXED_TRACE_BYTES, readIndexedSteps } from "@/lib/formats/trace-index";
+import { chunksOf } from "@/lib/traces";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
 import { checkHeadOf, rolloutHeadOf } from "./to-records";
 import { utf8Bytes } from "@/lib/text-head";
@@ -133,6 +136,10 @@ const STORE_MEMBERS = {
   sharedRollouts: true,
   getRawFile: true,
   getRunExport: true,
+  getTraceIndex: true,
+  getTraceRefs: true,
+  getTraceChunks: true,
+  putTraceIndex: true,
   upsertRun: true,
   storeRollouts: true,
   storeRejectedFiles: true,
@@ -389,6 +396,93 @@ forEachDatabase("Store", (t) => {
       } finally {
         await other.close();
       }
+    },
+  );
+
+  /** A Silo trace.jsonl of `events` events, each result ~`size` characters: chunks of ~1 MB at 2,000 × 1,000. */
+  function siloTraceText(events: number, size = 1000): string {
+    const lines: string[] = [];
+    for (let seq = 1; seq <= events; seq++) {
+      const callId = Math.ceil(seq / 2);
+      lines.push(
+        JSON.stringify(
+          seq % 2 === 1
+            ? { seq, type: "tool_call", callId, tool: `tool_${callId % 3}`, input: { q: callId } }
+            : {
+                seq,
+                type: "tool_result",
+                callId,
+                isError: callId % 50 === 0,
+                output: { id: `e${callId}`, text: "w".repeat(size) },
+              },
+        ),
+      );
+    }
+    return lines.join("\n") + "\n";
+  }
+
+  contract(
+    "stores a trace index of a stored raw file once, reads it back and reads its chunks by range",
+    ["getTraceIndex", "getTraceRefs", "getTraceChunks", "putTraceIndex"],
+    async (s) => {
+      const file = textFile("run/TASK-1/trace.jsonl", siloTraceText(5000));
+      const index = indexSiloTraceLines(file)!;
+      const sha = sha256Hex(file.bytes);
+      expect(index.chunks.length).toBe(3);
+      // No raw file, no index: an index never outlives its file.
+      expect(await s.putTraceIndex(sha, index)).toBe(false);
+      expect(await s.getTraceIndex(sha)).toBeNull();
+      await t.store.storeRejectedFiles([{ file, error: "kept for its index" }]);
+      expect(await s.putTraceIndex(sha, index)).toBe(true);
+      expect(await s.putTraceIndex(sha, index)).toBe(false);
+      const stored = (await s.getTraceIndex(sha))!;
+      expect(stored.summary).toEqual(index.summary);
+      expect(stored.steps.count).toBe(5000);
+      expect(stored.steps.tools).toEqual(index.steps.tools);
+      expect(Buffer.from(stored.steps.bytes).equals(Buffer.from(index.steps.bytes))).toBe(true);
+      expect(await s.getTraceRefs(sha)).toEqual(index.refs);
+      // A range of chunks, in order, each the bytes it was given.
+      const chunks = await s.getTraceChunks(sha, 1, 2);
+      expect(chunks.map((c) => Buffer.from(c).toString("utf8"))).toEqual(
+        index.chunks.slice(1, 3).map((c) => Buffer.from(c).toString("utf8")),
+      );
+      expect(await s.getTraceChunks(sha, index.chunks.length, index.chunks.length + 5)).toEqual([]);
+      expect(await s.getTraceRefs("0".repeat(64))).toBeNull();
+    },
+  );
+
+  contract(
+    "ingest indexes a big Silo trace; its pages are read by range; the index goes with the run's files",
+    ["getTraceIndex", "getTraceChunks", "deleteRun"],
+    async (s) => {
+      const files = loadFixture("traces/silo/scoring-article/csv-conversion").map((f) =>
+        f.path.endsWith("trace.jsonl") ? textFile(f.path, siloTraceText(16_000, 1000)) : f,
+      );
+      const trace = files.find((f) => f.path.endsWith("trace.jsonl"))!;
+      expect(trace.bytes.byteLength).toBeGreaterThan(INDEXED_TRACE_BYTES);
+      const result = await ingestFiles(t.store, files, { rootName: "big" });
+      const runId = result.runs[0]!.id;
+      const sha = sha256Hex(trace.bytes);
+      const stored = (await s.getTraceIndex(sha))!;
+      expect(stored.summary.totals).toMatchObject({ steps: 16_000, toolCalls: 8000, toolErrors: 160 });
+      const rollout = (await t.store.loadScoringRun(runId))!;
+      // The harness's own count (7) wins; the steps and the last tool come from the index.
+      expect(rollout).toMatchObject({
+        rollouts: [{ measures: { toolCalls: 7, steps: 16_000 }, failure: { lastTool: "tool_2" } }],
+      });
+      const [first, last] = chunksOf(stored.summary, 12_000, 12_100);
+      const chunks = await s.getTraceChunks(sha, first, last);
+      const page = readIndexedSteps(
+        "silo",
+        stored.steps,
+        12_000,
+        12_100,
+        chunks.map((bytes, n) => ({ start: stored.summary.chunkOffset[first + n]!, bytes })),
+      );
+      expect(page.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => String(12_001 + i)));
+      await s.deleteRun(runId);
+      expect(await s.getTraceIndex(sha)).toBeNull();
+      expect(await s.getTraceChunks(sha, 0, 1000)).toEqual([]);
     },
   );
 
@@ -1350,7 +1444,7 @@ forEachDatabase("Store", (t) => {
       const target = parsed.rollouts[0]!;
       const ref = rolloutRowId(id, target.id);
       await t.db.traceStep.deleteMany({ where: { rolloutRef: ref } });
-      await t.db.traceIndex.delete({ where: { rolloutRef: ref } });
+      await t.db.traceSearchState.delete({ where: { rolloutRef: ref } });
       const pending = await s.unindexedTraces(id, 10);
       expect(pending.map((p) => [p.rolloutId, p.sourceFormat, p.sourcePath])).toEqual([
         [target.id, target.source.format, target.source.path],

@@ -1,5 +1,5 @@
 import type { InputFile, JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
-import type { TraceSummary } from "@/lib/traces";
+import type { IndexedRefs, TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
@@ -21,6 +21,8 @@ import type {
   CheckPick,
   CheckRefs,
   RawFileBytes,
+  StoredTraceIndex,
+  TraceIndexToStore,
   RolloutHead,
   RolloutTextRef,
   TaskHead,
@@ -118,6 +120,17 @@ export interface Store {
   sharedRollouts(runId: string): Promise<SharedRollouts[]>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
+  /** The trace index of a raw file (docs/traces.md), or null when none of the current version is stored. */
+  getTraceIndex(sha256: string): Promise<StoredTraceIndex | null>;
+  /** The evidence refs of a raw file's trace index, or null. */
+  getTraceRefs(sha256: string): Promise<IndexedRefs | null>;
+  /** Chunks [from, to] of a raw file's trace index, in order (fewer when the index has fewer). */
+  getTraceChunks(sha256: string, from: number, to: number): Promise<Uint8Array[]>;
+  /**
+   * Stores the trace index of a stored raw file with its chunks; false when the file is not stored or its index
+   * already is. The index goes when the file does.
+   */
+  putTraceIndex(sha256: string, index: TraceIndexToStore): Promise<boolean>;
   /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */
   getRunExport(runId: string): Promise<RunExport | null>;
 

@@ -1,4 +1,4 @@
-import type { TraceIndexModel, TraceStepModel } from "@/lib/db/generated/sqlite/models";
+import type { TraceSearchStateModel, TraceStepModel } from "@/lib/db/generated/sqlite/models";
 import type { SearchEntry } from "@/lib/traces/search-text";
 import type { StepSource } from "@/lib/traces";
 import type { StoredFileRef } from "./records";
@@ -11,7 +11,7 @@ import type { Table } from "./rows";
 
 /** `id` is assigned by the database (the full-text index's row id). */
 export type TraceStepRow = Omit<TraceStepModel, "id">;
-export type TraceIndexRow = TraceIndexModel;
+export type TraceSearchStateRow = TraceSearchStateModel;
 
 export const TRACE_STEP: Table<TraceStepRow> = {
   name: "TraceStep",
@@ -26,8 +26,8 @@ export const TRACE_STEP: Table<TraceStepRow> = {
   },
 };
 
-export const TRACE_INDEX: Table<TraceIndexRow> = {
-  name: "TraceIndex",
+export const TRACE_SEARCH_STATE: Table<TraceSearchStateRow> = {
+  name: "TraceSearchState",
   columns: { rolloutRef: "text", runId: "text", status: "text", steps: "number" },
 };
 

@@ -40,12 +40,12 @@ describe("alignByToolCalls", () => {
     expect(shape(traceOf([["x", null]]), traceOf([]))).toEqual(["x|-|≠"]);
   });
 
-  it("very long traces pair by position and still find the first divergence", () => {
+  it("very long traces pair by position (a differing pair on two rows) and still find the first divergence", () => {
     const n = Math.ceil(Math.sqrt(MAX_ALIGN_CELLS)) + 1;
     const calls: [string, TraceJson][] = Array.from({ length: n }, (_, i) => ["step", i]);
     const other = calls.map(([name, v], i): [string, TraceJson] => (i === 1500 ? [name, -1] : [name, v]));
     const alignment = alignByToolCalls(traceOf(calls), traceOf(other));
-    expect(alignment.rows).toHaveLength(n);
+    expect(alignment.rows).toHaveLength(n + 1);
     expect(alignment.firstDivergence).toBe(1500);
   });
 });

@@ -25,6 +25,9 @@ function outputId(part: ContentPart): string | null {
 }
 
 export function evidenceIndex(trace: Trace): EvidenceIndex {
+  const refs = trace.indexed?.refs;
+  if (refs)
+    return { stepIds: new Map(refs.stepIds), outputIds: new Map(refs.outputIds), callIds: new Map(refs.callIds) };
   const stepIds = new Map<string, number>();
   const outputIds = new Map<string, number>();
   const callIds = new Map<string, number>();

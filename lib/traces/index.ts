@@ -14,14 +14,18 @@ export {
   type ResolvedRef,
 } from "./evidence";
 export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, type CallAt } from "./align";
+export { alignToFirst, unitsOf, type Divergence, type ManyAlignment, type ManyRow, type Unit } from "./align-many";
 export {
-  alignedWindow,
+  alignedColumns,
   windowStart,
   ALIGNED_ROWS_PER_PAGE,
   CALL_TEXT_LIMIT,
   type CallCell,
-  type PairRow,
-  type PairWindow,
+  type MessageCell,
+  type StepCell,
+  type ColumnCell,
+  type ColumnsRow,
+  type ColumnsWindow,
 } from "./side-by-side";
 export { touchedCollections, type StateDiff, type CollectionDiff } from "./state-diff";
 export { summariseTrace, lastToolOf, type TraceSummary } from "./summary";
@@ -33,3 +37,15 @@ export {
   type ImageDisplay,
   type InlineImageType,
 } from "./images";
+export {
+  TRACE_INDEX_VERSION,
+  MAX_INDEXED_ERRORS,
+  packSteps,
+  stepAt,
+  chunksOf,
+  packedLengthFits,
+  type IndexedStep,
+  type IndexedRefs,
+  type PackedSteps,
+  type TraceIndexSummary,
+} from "./trace-index";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTrace, draftStep } from "./build";
-import { alignedWindow, CALL_TEXT_LIMIT, windowStart } from "./side-by-side";
+import { alignedColumns, CALL_TEXT_LIMIT, windowStart } from "./side-by-side";
 import type { TraceJson } from "./types";
 
 /** A trace of calls, each answered by a result in the next step ("error:" text makes an error result). */
@@ -20,7 +20,7 @@ const traceOf = (calls: [string, TraceJson, string?][]) =>
     ]),
   });
 
-describe("alignedWindow", () => {
+describe("alignedColumns", () => {
   const a = traceOf([
     ["get_deploy_diff", { service: "checkout" }, "pool 16 -> 4"],
     ["get_capacity", { resource: "db" }, "64 available"],
@@ -33,53 +33,81 @@ describe("alignedWindow", () => {
   ]);
 
   it("pairs calls with their step, arguments and result, and marks the first divergence", () => {
-    const window = alignedWindow(a, b);
+    const window = alignedColumns([a, b]);
     expect(window.total).toBe(4);
-    expect(window.firstDivergence).toBe(1);
-    expect(window.calls).toEqual({ left: 3, right: 3 });
-    expect(window.rows.map((r) => [r.left?.name ?? "-", r.right?.name ?? "-", r.same, r.firstDivergence])).toEqual([
-      ["get_deploy_diff", "get_deploy_diff", true, false],
-      ["get_capacity", "-", false, true],
-      ["-", "list_instances", false, false],
-      ["get_runbook", "get_runbook", true, false],
+    expect(window.divergences).toEqual([null, { row: 1, step: 2 }]);
+    expect(window.counts).toEqual([
+      { calls: 3, messages: 0 },
+      { calls: 3, messages: 0 },
     ]);
-    expect(window.rows[0]?.left).toEqual({
-      step: 0,
-      name: "get_deploy_diff",
-      args: '{"service":"checkout"}',
-      result: "pool 16 -> 4",
-      isError: false,
+    const name = (c: (typeof window.rows)[number]["cells"][number] | undefined) =>
+      c?.cell.kind === "call" ? c.cell.name : "-";
+    expect(window.rows.map((r) => [name(r.cells[0]), name(r.cells[1]), r.same, r.diverging])).toEqual([
+      ["get_deploy_diff", "get_deploy_diff", true, []],
+      ["get_capacity", "-", false, [1]],
+      ["-", "list_instances", false, []],
+      ["get_runbook", "get_runbook", true, []],
+    ]);
+    expect(window.rows[0]?.cells[0]).toEqual({
+      cell: {
+        kind: "call",
+        step: 0,
+        name: "get_deploy_diff",
+        args: '{"service":"checkout"}',
+        result: "pool 16 -> 4",
+        isError: false,
+      },
+      cited: [],
     });
-    expect(window.rows[2]?.right).toMatchObject({ step: 2, result: "error: timeout", isError: true });
+    expect(window.rows[2]?.cells[1]?.cell).toMatchObject({ step: 2, result: "error: timeout", isError: true });
     // No arguments read as none, not as "{}".
-    expect(window.rows[3]?.left?.args).toBe("");
+    expect(window.rows[3]?.cells[0]?.cell).toMatchObject({ args: "" });
   });
 
   it("a call without a result has a null result", () => {
-    const window = alignedWindow(traceOf([["x", 1]]), traceOf([["x", 1]]));
-    expect(window.rows[0]?.left?.result).toBeNull();
-    expect(window.firstDivergence).toBeNull();
+    const window = alignedColumns([traceOf([["x", 1]]), traceOf([["x", 1]])]);
+    expect(window.rows[0]?.cells[0]?.cell).toMatchObject({ result: null });
+    expect(window.divergences).toEqual([null, null]);
   });
 
   it("cuts long arguments and results", () => {
     const long = "y".repeat(CALL_TEXT_LIMIT + 50);
-    const row = alignedWindow(traceOf([["w", long, long]]), traceOf([]))?.rows[0];
-    expect(row?.left?.result).toBe(`${"y".repeat(CALL_TEXT_LIMIT)}… (50 more)`);
-    expect(row?.left?.args.length).toBeLessThan(CALL_TEXT_LIMIT + 20);
+    const cell = alignedColumns([traceOf([["w", long, long]]), traceOf([])]).rows[0]?.cells[0]?.cell;
+    if (cell?.kind !== "call") throw new Error("expected a call");
+    expect(cell.result).toBe(`${"y".repeat(CALL_TEXT_LIMIT)}… (50 more)`);
+    expect(cell.args.length).toBeLessThan(CALL_TEXT_LIMIT + 20);
   });
 
   it("renders one window of a long alignment, clamping a start past the end to the last window", () => {
     const many = traceOf(Array.from({ length: 25 }, (_, i): [string, TraceJson] => ["step", i]));
     const other = traceOf(Array.from({ length: 25 }, (_, i): [string, TraceJson] => ["step", i === 12 ? -1 : i]));
-    const second = alignedWindow(many, other, { from: 10, limit: 10 });
+    const second = alignedColumns([many, other], { from: 10, limit: 10 });
     expect(second.from).toBe(10);
     expect(second.rows.map((r) => r.index)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
-    expect(second.firstDivergence).toBe(12);
-    expect(second.rows.filter((r) => r.firstDivergence).map((r) => r.index)).toEqual([12]);
-    const last = alignedWindow(many, other, { from: 999, limit: 10 });
+    expect(second.divergences[1]?.row).toBe(12);
+    expect(second.rows.filter((r) => r.diverging.length > 0).map((r) => r.index)).toEqual([12]);
+    const last = alignedColumns([many, other], { from: 999, limit: 10 });
     expect(last.from).toBe(20);
     expect(last.rows[last.rows.length - 1]?.index).toBe(last.total - 1);
-    expect(alignedWindow(traceOf([]), traceOf([]), { from: 50 })).toMatchObject({ rows: [], from: 0, total: 0 });
+    expect(alignedColumns([traceOf([]), traceOf([])], { from: 50 })).toMatchObject({ rows: [], from: 0, total: 0 });
+  });
+
+  it("puts what cites a step on the cell it is shown under: a result under its call, a message on its own", () => {
+    const withMessage = buildTrace({
+      format: "t",
+      path: "p",
+      steps: [...a.steps.map(({ index: _, ...step }) => step), draftStep("agent", { text: "pool 16" })],
+    });
+    const cited = new Map<number, string[]>([
+      [1, ["C1"]], // the result of get_deploy_diff: on its call's cell
+      [0, ["C1", "C2"]], // the call itself: C1 once
+      [6, ["C3"]], // the closing message
+    ]);
+    const window = alignedColumns([withMessage, b], { from: 0 }, [cited]);
+    expect(window.rows.map((r) => r.cells[0]?.cited ?? null)).toEqual([["C1", "C2"], [], null, [], ["C3"]]);
+    expect(window.rows[4]?.cells[0]?.cell).toEqual({ kind: "message", step: 6, source: "agent", text: "pool 16" });
+    expect(window.rows[4]?.cells[1]).toBeNull();
+    expect(window.counts[0]).toEqual({ calls: 3, messages: 1 });
   });
 
   it("windowStart gives the window holding a row", () => {

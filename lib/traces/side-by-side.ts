@@ -1,6 +1,6 @@
-import { alignByToolCalls } from "./align";
+import { alignToFirst, isSameRow, type Divergence, type Unit } from "./align-many";
 import { contentText } from "./content";
-import type { ToolResult, Trace, TraceJson } from "./types";
+import type { StepSource, ToolResult, Trace, TraceJson } from "./types";
 
 /** Characters of a call's arguments or result kept per cell: the full text is on each rollout's page. */
 export const CALL_TEXT_LIMIT = 400;
@@ -20,24 +20,43 @@ export interface CallCell {
   isError: boolean;
 }
 
-export interface PairRow {
-  /** Position among all aligned rows (0-based): the anchor "jump to first divergence" targets. */
-  index: number;
-  left: CallCell | null;
-  right: CallCell | null;
-  same: boolean;
-  /** This is the first row where the two traces part ways. */
-  firstDivergence: boolean;
+/** A message step (text, no call) as a side-by-side cell. */
+export interface MessageCell {
+  step: number;
+  source: StepSource;
+  /** The step's text, cut at CALL_TEXT_LIMIT characters. */
+  text: string;
 }
 
-export interface PairWindow {
+export type StepCell = ({ kind: "call" } & CallCell) | ({ kind: "message" } & MessageCell);
+
+/** One rollout's unit in a row, with what cites the steps it stands for (`C`: whatever the caller attached). */
+export interface ColumnCell<C> {
+  cell: StepCell;
+  cited: C[];
+}
+
+export interface ColumnsRow<C> {
+  /** Position among all aligned rows (0-based): the anchor "jump to divergence" targets. */
+  index: number;
+  /** By column: that rollout's unit in this row, or null. */
+  cells: (ColumnCell<C> | null)[];
+  /** Every rollout has a unit here, paired with the first's. */
+  same: boolean;
+  /** The columns whose first divergence from the first rollout is this row. */
+  diverging: number[];
+}
+
+export interface ColumnsWindow<C> {
   /** Rows from..from+limit of the alignment. */
-  rows: PairRow[];
+  rows: ColumnsRow<C>[];
   /** First row shown, clamped to the alignment (a `from` past the end shows the last window). */
   from: number;
   total: number;
-  firstDivergence: number | null;
-  calls: { left: number; right: number };
+  /** By column (the first's always null): where each rollout first parts ways with the first. */
+  divergences: (Divergence | null)[];
+  /** By column: the tool calls and messages aligned. */
+  counts: { calls: number; messages: number }[];
 }
 
 const cut = (text: string) =>
@@ -74,33 +93,97 @@ function cell(
   };
 }
 
+function messageCell(trace: Trace, step: number): MessageCell | null {
+  const at = trace.steps[step];
+  return at ? { step, source: at.source, text: cut(at.text ?? "") } : null;
+}
+
 /**
- * Two traces aligned by tool-call sequence (alignByToolCalls), as the rows of one window: a page renders at
- * most `limit` rows however long the traces are, each cell cut to CALL_TEXT_LIMIT characters.
+ * The unit each step is shown under, by step index (-1 when the trace has no unit): a call's or message's own
+ * step (its first call), a tool result's step under the call it answers, any other step under the unit before
+ * it (the first unit for steps before any).
  */
-export function alignedWindow(
-  left: Trace,
-  right: Trace,
+function coverOf(trace: Trace, units: readonly Unit[]): Int32Array {
+  const cover = new Int32Array(trace.steps.length).fill(-1);
+  if (units.length === 0) return cover;
+  const byCallId = new Map<string, number>();
+  units.forEach((unit, i) => {
+    if (cover[unit.step] === -1) cover[unit.step] = i;
+    const call = unit.call === null ? undefined : trace.steps[unit.step]?.toolCalls[unit.call];
+    if (call && !byCallId.has(call.id)) byCallId.set(call.id, i);
+  });
+  let last = 0;
+  for (const step of trace.steps) {
+    if (cover[step.index] !== -1) {
+      last = cover[step.index]!;
+      continue;
+    }
+    const answered = step.results.map((r) => (r.callId === null ? undefined : byCallId.get(r.callId)));
+    cover[step.index] = answered.find((u) => u !== undefined) ?? last;
+  }
+  return cover;
+}
+
+/** By unit: what cites the steps shown under it, each once, in step order. */
+function citedByUnit<C>(cover: Int32Array, cited: ReadonlyMap<number, readonly C[]> | undefined): Map<number, C[]> {
+  const out = new Map<number, C[]>();
+  if (!cited) return out;
+  for (const step of [...cited.keys()].sort((x, y) => x - y)) {
+    const unit = cover[step];
+    if (unit === undefined || unit === -1) continue;
+    const list = out.get(unit) ?? [];
+    for (const c of cited.get(step)!) if (!list.includes(c)) list.push(c);
+    out.set(unit, list);
+  }
+  return out;
+}
+
+/**
+ * Two to four traces aligned to the first (alignToFirst), as the rows of one window: a page renders at most
+ * `limit` rows however long the traces are, each cell cut to CALL_TEXT_LIMIT characters. `cited` gives, by
+ * column, what cites each step (a check's detail): it lands on the cell the step is shown under.
+ */
+export function alignedColumns<C>(
+  traces: readonly Trace[],
   window: { from: number; limit?: number } = { from: 0 },
-): PairWindow {
+  cited: readonly (ReadonlyMap<number, readonly C[]> | undefined)[] = [],
+): ColumnsWindow<C> {
   const limit = Math.max(1, window.limit ?? ALIGNED_ROWS_PER_PAGE);
-  const { rows, firstDivergence } = alignByToolCalls(left, right);
+  const { units, rows, divergences } = alignToFirst(traces);
   const lastStart = rows.length === 0 ? 0 : Math.floor((rows.length - 1) / limit) * limit;
   const from = Math.min(Math.max(0, Math.floor(window.from)), lastStart);
-  const leftResults = resultsByCall(left);
-  const rightResults = resultsByCall(right);
+  const results = traces.map(resultsByCall);
+  const citations = traces.map((trace, col) => citedByUnit(coverOf(trace, units[col]!), cited[col]));
+  const divergingAt = new Map<number, number[]>();
+  divergences.forEach((d, col) => {
+    if (d) divergingAt.set(d.row, [...(divergingAt.get(d.row) ?? []), col]);
+  });
   return {
     rows: rows.slice(from, from + limit).map((row, i) => ({
       index: from + i,
-      left: cell(left, leftResults, row.left),
-      right: cell(right, rightResults, row.right),
-      same: row.same,
-      firstDivergence: from + i === firstDivergence,
+      cells: row.units.map((u, col): ColumnCell<C> | null => {
+        if (u === null) return null;
+        const unit = units[col]![u]!;
+        const trace = traces[col]!;
+        const call = unit.call === null ? null : cell(trace, results[col]!, { step: unit.step, call: unit.call });
+        const message = unit.call === null ? messageCell(trace, unit.step) : null;
+        const shown: StepCell | null = call
+          ? { kind: "call", ...call }
+          : message
+            ? { kind: "message", ...message }
+            : null;
+        return shown ? { cell: shown, cited: citations[col]!.get(u) ?? [] } : null;
+      }),
+      same: isSameRow(row),
+      diverging: divergingAt.get(from + i) ?? [],
     })),
     from,
     total: rows.length,
-    firstDivergence,
-    calls: { left: rows.filter((r) => r.left).length, right: rows.filter((r) => r.right).length },
+    divergences,
+    counts: units.map((own) => {
+      const calls = own.filter((u) => u.call !== null).length;
+      return { calls, messages: own.length - calls };
+    }),
   };
 }
 

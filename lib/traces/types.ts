@@ -109,6 +109,21 @@ export interface Trace {
   metadata: TraceJsonObject;
   /** What the reader noticed and a user should know ("final_metrics cost 0.93 differs from the steps' 3.44"). */
   warnings: string[];
+  /**
+   * Set when the trace was read by its index (a big trace): `steps` holds its first steps only, the rest are
+   * read a page at a time; `totals` are the whole trace's.
+   */
+  indexed?: IndexedTraceRef;
+}
+
+/** What a trace read by its index carries besides its first steps. */
+export interface IndexedTraceRef {
+  /** The raw file the index is of. */
+  sha256: string;
+  /** Step indexes with a tool error (at most 10,000), for "jump to first error" and the error list. */
+  errors: number[];
+  /** Evidence refs of every step, when a caller loaded them (evidenceIndex uses them); else only `steps` resolve. */
+  refs: { stepIds: [string, number][]; outputIds: [string, number][]; callIds: [string, number][] } | null;
 }
 
 /** A trace file that could not be read: shown as raw text with why. */

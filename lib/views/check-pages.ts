@@ -5,8 +5,9 @@ import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { taskCheckGrid, type CheckCell, type CheckGrid } from "@/lib/scoring/view/check-grid";
 import { checkIndexes, firstCheckPage, gridRows, pageOf, type CheckFilter } from "@/lib/scoring/view/check-pages";
-import { evidenceIndex, resolveAll, type TraceRead } from "@/lib/traces";
+import { citedRefs, evidenceIndex, resolveAll, type TraceRead } from "@/lib/traces";
 import { checkEntryViews, gridPicks, gridRowViews, type CheckEntryView, type GridRowView } from "./check-views";
+import { withIndexedRefs } from "./indexed-trace";
 import { readStoredTrace, traceEvidence, type TraceEvidence } from "./rollout-trace";
 import { readStoredStateDiff } from "./state-diff";
 import { readTrialTexts, type TrialTexts } from "./trial-texts";
@@ -42,12 +43,17 @@ export async function readRolloutPage(store: Store, runId: string, rolloutId: st
     store.snapshot(runId),
   ]);
   if (!meta || !rollout || !snapshot) return null;
-  const [trace, trialTexts, stateDiff, refs] = await Promise.all([
+  const [read, trialTexts, stateDiff, refs] = await Promise.all([
     readStoredTrace(store, rollout),
     readTrialTexts(store, rollout),
     readStoredStateDiff(store, rollout),
     store.getCheckRefs(runId, rolloutId),
   ]);
+  const trace = await withIndexedRefs(
+    store,
+    read,
+    refs.length > 0 || citedRefs(rollout.agentOutput?.head ?? "").length > 0,
+  );
   const evidence = traceEvidence(refs, rollout.agentOutput?.head ?? null, trace);
   return { meta, rollout, snapshot, trace, trialTexts, stateDiff, evidence };
 }
@@ -103,10 +109,15 @@ export async function rolloutChecksPage(
   if (!rollout || !cells) return null;
   const list = checkIndexes(cells, query.filter);
   const orders = pageOf(list, query.offset, query.limit);
-  const [[checks = []], trace] = await Promise.all([
+  const [[checks = []], read] = await Promise.all([
     store.getChecks(runId, [{ rolloutId, orders }], CHECK_BOUNDS),
     readStoredTrace(store, rollout),
   ]);
+  const trace = await withIndexedRefs(
+    store,
+    read,
+    checks.some((c) => c.evidenceRefs.length > 0),
+  );
   return {
     total: list.length,
     offset: Math.min(query.offset, list.length),

@@ -1,8 +1,8 @@
 import type { RunMeta } from "@/lib/store/records";
 import type { Regrade } from "@/lib/formats/types";
-import type { ScoringRun } from "@/lib/scoring/core/types";
-import { firstRolloutByTask } from "@/lib/scoring/view/first-rollouts";
-import { failureGroupsOf, type FailureGroup } from "@/lib/scoring/report/failure-groups";
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
+import { firstRolloutsOf } from "@/lib/scoring/view/first-rollouts";
+import { failureGroupsOfColumns, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Report } from "@/lib/scoring/report/report-types";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */
@@ -25,11 +25,8 @@ export interface CompareRun {
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
-export function toCompareRun(
-  meta: RunMeta,
-  run: Pick<ScoringRun, "rollouts">,
-  report: Pick<Report, "rollouts">,
-): CompareRun {
+/** A stored run's compare-page facts, from its columns and its report under the comparison's scenario. */
+export function toCompareRun(meta: RunMeta, run: RunColumns, report: Pick<Report, "rollouts">): CompareRun {
   const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
   return {
     id,
@@ -41,8 +38,8 @@ export function toCompareRun(
     regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
-    firstRollouts: firstRolloutByTask(run),
-    failureGroups: failureGroupsOf(run, report.rollouts),
+    firstRollouts: firstRolloutsOf(run),
+    failureGroups: failureGroupsOfColumns(run, report.rollouts),
   };
 }
 

@@ -94,13 +94,25 @@ export function keyOfSegments(segments: readonly string[]): string {
 const queryValue = (text: string) =>
   encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD")).replace(/%3A/g, ":").replace(/%2F/g, "/");
 
+/** The parameters naming the rollouts of a side by side, in column order: two to four of them. */
+export const SIDE_BY_SIDE_LETTERS = ["a", "b", "c", "d"] as const;
+
 /**
- * The side by side of two rollouts: `/compare/rollouts?a=<run>:<rollout>&b=<run>:<rollout>` (run ids never hold
- * ":", so the first ":" splits). `from` is the first aligned trace row shown, left out when 0.
+ * The side by side of two to four rollouts: `/compare/rollouts?a=<run>:<rollout>&b=…[&c=…][&d=…]` (run ids never
+ * hold ":", so the first ":" splits). `from` is the first aligned trace row shown, left out when 0. Rollouts past
+ * the fourth are left out.
  */
-export function sideBySideHref(a: RolloutRef, b: RolloutRef, options: { from?: number } = {}): string {
+export function sideBySideOfHref(refs: readonly RolloutRef[], options: { from?: number } = {}): string {
+  const named = refs
+    .slice(0, SIDE_BY_SIDE_LETTERS.length)
+    .map((ref, i) => `${SIDE_BY_SIDE_LETTERS[i]}=${queryValue(`${ref.runId}:${ref.rolloutId}`)}`);
   const from = options.from !== undefined && options.from > 0 ? `&from=${Math.floor(options.from)}` : "";
-  return `/compare/rollouts?a=${queryValue(`${a.runId}:${a.rolloutId}`)}&b=${queryValue(`${b.runId}:${b.rolloutId}`)}${from}`;
+  return `/compare/rollouts?${named.join("&")}${from}`;
+}
+
+/** The side by side of two rollouts (sideBySideOfHref). */
+export function sideBySideHref(a: RolloutRef, b: RolloutRef, options: { from?: number } = {}): string {
+  return sideBySideOfHref([a, b], options);
 }
 
 /** The series page of a series. */

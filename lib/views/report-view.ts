@@ -1,9 +1,10 @@
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Report } from "@/lib/scoring/report/report-types";
-import { failureGroupsOf, type FailureGroup } from "@/lib/scoring/report/failure-groups";
+import { failureGroupsOfColumns, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Store } from "@/lib/store/store";
+import { runAgreement, type RunReviewsReport } from "./run-agreement";
 
 /**
  * The score report of a run at hand as objects (files the CLI reads, a run being stored), scored from its
@@ -23,16 +24,19 @@ function reportOfSnapshot(snapshot: RunSnapshot, scenario: Scenario, { levers = 
 
 /**
  * A stored run's report under a scenario, with its levers and its failure groups (GET /api/runs/:id/report), and
- * the run it scored; null when the run is gone.
+ * how far its graders agree with its reviewers when it has reviews; null when the run is gone.
  */
 export async function reportView(
   store: Store,
   runId: string,
   scenario: Scenario,
-): Promise<{ report: Report & { failureGroups: FailureGroup[] }; run: ScoringRun } | null> {
+): Promise<{ report: Report & { failureGroups: FailureGroup[] }; agreement: RunReviewsReport | null } | null> {
   const snapshot = await store.snapshot(runId);
   if (!snapshot) return null;
   const report = reportOfSnapshot(snapshot, scenario, { levers: true });
   // Grouped under the report's verdicts: a scenario that passes a rollout takes it out of its group.
-  return { report: { ...report, failureGroups: failureGroupsOf(snapshot.run, report.rollouts) }, run: snapshot.run };
+  return {
+    report: { ...report, failureGroups: failureGroupsOfColumns(snapshot.columns, report.rollouts) },
+    agreement: await runAgreement(store, runId, () => snapshot.run),
+  };
 }

@@ -4,6 +4,8 @@ import type { InputFile } from "@/lib/formats/types";
 import { clip } from "@/lib/display/format";
 import type { CheckRefs, RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
+import { INDEXED_TRACE_BYTES } from "@/lib/formats/trace-index";
+import { indexedTraceRead, indexedTraceRef, loadTraceIndex } from "./indexed-trace";
 import { TraceCache } from "./trace-cache";
 import { citedRefs, evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
 
@@ -23,13 +25,22 @@ function readCost(read: TraceRead, rawBytes: number): number {
  * A stored rollout's trace, read from the raw files it was ingested from (traces are never stored parsed:
  * docs/traces.md) and kept in a bounded cache of parsed traces. Only the files the format's reader may read
  * are fetched (a Silo result of 200 MB is not). Never throws on a bad trace: an unreadable one comes back as
- * raw text with why. Callers share what it returns and must not mutate it.
+ * raw text with why. Callers share what it returns and must not mutate it. `cache: false` (a reader that
+ * reads every rollout once, such as the static export) neither reads nor fills the cache.
  */
-export async function readStoredTrace(store: Store, rollout: TraceSource): Promise<TraceRead> {
+export async function readStoredTrace(
+  store: Store,
+  rollout: TraceSource,
+  options: { cache: boolean } = { cache: true },
+): Promise<TraceRead> {
   const format = rollout.sourceFormat;
   if (!isFormatId(format)) return { kind: "none", why: `no trace reader for the format "${rollout.sourceFormat}"` };
+  // A big trace is read by its index: never whole.
+  const indexedRef = indexedTraceRef(format, rollout.sourcePath, rollout.files);
+  const index = indexedRef ? await loadTraceIndex(store, indexedRef, format) : null;
+  if (index) return indexedTraceRead(store, index);
   const key = `${format}\u0000${rollout.sourcePath}\u0000${rollout.files.map((f) => `${f.path}:${f.sha256}`).join("\u0000")}`;
-  const hit = cache.get(key);
+  const hit = options.cache ? cache.get(key) : undefined;
   if (hit) return hit;
   const wanted = traceFileFilter(format);
   const files: InputFile[] = [];
@@ -41,8 +52,14 @@ export async function readStoredTrace(store: Store, rollout: TraceSource): Promi
     files.push({ path: ref.path, bytes: raw.bytes });
     bytes += raw.bytes.byteLength;
   }
+  // A big trace stored without its index (before indexes were) is indexed on this first read.
+  const big = indexedRef ? files.find((f) => f.path === indexedRef.path) : undefined;
+  if (indexedRef && big && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
+    const built = await loadTraceIndex(store, indexedRef, format, big.bytes);
+    if (built) return indexedTraceRead(store, built);
+  }
   const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
-  cache.set(key, readCost(read, bytes), read);
+  if (options.cache) cache.set(key, readCost(read, bytes), read);
   return read;
 }
 

@@ -1,4 +1,5 @@
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
+import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { CheckStatus } from "@/lib/scoring/core/types";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
@@ -76,7 +77,22 @@ export interface RolloutView extends RolloutRead {
   siblings: number;
   prev: RolloutLink | null;
   next: RolloutLink | null;
+  /** Other rollouts of the task to open beside this one (the nearest SIDE_BY_SIDE_CHOICES); none without a server. */
+  sideBySideChoices: RolloutLink[];
   hrefs: { run: string; runRecorded: string; task: string; recorded: string };
+  /** The reviews of this rollout's verdicts, oldest first (none where no server answers). */
+  reviews: readonly Review[];
+}
+
+/** Other rollouts of the task offered beside this one on its page; the task page's grid offers every one. */
+export const SIDE_BY_SIDE_CHOICES = 24;
+
+/** Up to `n` positions other than `at` among `total`, the nearest first by distance, returned in order. */
+export function nearest(total: number, at: number, n: number): number[] {
+  const lo = Math.max(0, Math.min(at - Math.floor(n / 2), total - 1 - n));
+  return Array.from({ length: Math.min(n + 1, total) }, (_, i) => lo + i)
+    .filter((i) => i !== at && i < total)
+    .slice(0, n);
 }
 
 /**
@@ -156,11 +172,15 @@ export function rolloutViewOf(
     siblings: siblings.length,
     prev: link(index - 1),
     next: link(index + 1),
+    sideBySideChoices: server
+      ? nearest(siblings.length, index, SIDE_BY_SIDE_CHOICES).flatMap((i) => link(i) ?? [])
+      : [],
     hrefs: {
       run: runHref(run.id, carried),
       runRecorded: runHref(run.id),
       task: taskHref(run.id, rollout.taskKey, carried),
       recorded: rolloutHref(run.id, rollout.id),
     },
+    reviews: [],
   };
 }

@@ -1,13 +1,14 @@
 import type { Store } from "@/lib/store/store";
 import { firstPageChecks, readRolloutPage } from "./check-pages";
 import { rolloutCellsOf, rolloutViewOf, type RolloutView } from "./rollout-view-model";
+import { readRunReviews } from "./run-reviews";
 import { readScenarioParam } from "./scenario-param";
 
 /**
  * The rollout page of a stored run under the raw `scenario` parameter (an invalid one: as recorded, said on the
  * page), with the checks it shows first; its lists fetch the rest from the rollout's APIs. Null when the run or
  * the rollout is missing. Reads the rollout's task's columns from the run's snapshot, never the whole run's
- * objects.
+ * objects, and the reviews of its verdicts.
  */
 export async function rolloutView(
   store: Store,
@@ -21,6 +22,10 @@ export async function rolloutView(
   const param = readScenarioParam(scenarioText);
   const cells = rolloutCellsOf(snapshot, rolloutId, param.scenario);
   if (!cells) return null;
-  const checks = await firstPageChecks(store, runId, rolloutId, cells);
-  return rolloutViewOf(snapshot, { id: runId, name: meta.name }, { ...read, checks }, param, true);
+  const [checks, reviews] = await Promise.all([
+    firstPageChecks(store, runId, rolloutId, cells),
+    readRunReviews(store, runId),
+  ]);
+  const view = rolloutViewOf(snapshot, { id: runId, name: meta.name }, { ...read, checks }, param, true);
+  return view && { ...view, reviews: (reviews ?? []).filter((r) => r.rollout === rolloutId) };
 }

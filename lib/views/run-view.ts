@@ -1,9 +1,9 @@
 import type { ReportHeadline } from "@/lib/scoring/report/report-types";
 import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
-import type { ScoringRun } from "@/lib/scoring/core/types";
 import { afterReview, type AfterReview } from "@/lib/scoring/view/after-review";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Store } from "@/lib/store/store";
+import { runAgreement, type RunReviewsReport } from "./run-agreement";
 import type { RunPageMeta } from "./run-page-meta";
 import { runPageData, storedRunPageData, type BinaryHref, type RunPageData } from "./run-payload";
 import { readScenarioParam } from "./scenario-param";
@@ -46,7 +46,7 @@ export async function runView(
     reviewed: ReviewFlips | null;
     binaryHref: BinaryHref;
   },
-): Promise<(RunView & { run: ScoringRun }) | null> {
+): Promise<(RunView & { agreement: RunReviewsReport | null }) | null> {
   const snapshot = await store.snapshot(meta.id);
   if (!snapshot) return null;
   const { scenario } = readScenarioParam(options.scenarioText);
@@ -63,6 +63,7 @@ export async function runView(
     afterReview: reviewed
       ? afterReview(snapshot.recorded, snapshot.report(withReviews({ reviews: "apply" }, reviewed)), reviewed)
       : null,
-    run: snapshot.run,
+    // How far the graders agree with the run's reviewers (docs/scoring.md#reviews).
+    agreement: reviewed ? await runAgreement(store, meta.id, () => snapshot.run) : null,
   };
 }

@@ -1,10 +1,10 @@
 import type { RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
-import { checkDiffRows, type CheckDiffRow, type CheckSide } from "@/lib/scoring/view/check-diff";
+import { checkColumnsRows, type CheckColumnsRow, type CheckSide } from "@/lib/scoring/view/check-diff";
 import { rolloutCellsOf } from "./rollout-view-model";
-import { alignedWindow, type PairWindow, type TraceRead } from "@/lib/traces";
-import { readStoredTrace } from "./rollout-trace";
+import { alignedColumns, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
+import { checkEvidence, readStoredTrace } from "./rollout-trace";
 
 /** A rollout anywhere: its run and its id as the data names it. */
 export interface RolloutRef {
@@ -12,7 +12,11 @@ export interface RolloutRef {
   rolloutId: string;
 }
 
-/** One check of one side as the page shows it: its verdict beside what the verifier said of it. */
+/** The letters the columns go by, in order. */
+export const COLUMN_LETTERS = ["A", "B", "C", "D"] as const;
+export type ColumnLetter = (typeof COLUMN_LETTERS)[number];
+
+/** One check of one rollout as the page shows it: its verdict beside what the verifier said of it. */
 export interface CheckSideText extends CheckSide {
   /** Its stored order in its rollout: its row on the rollout page is `#check-<order + 1>`. */
   order: number;
@@ -22,12 +26,15 @@ export interface CheckSideText extends CheckSide {
 }
 
 /** One rollout of the side by side, with the figures shown of it (verdicts as recorded: no what-if). */
-export interface SideOfPair {
+export interface SideColumn {
+  letter: ColumnLetter;
   ref: RolloutRef;
   runName: string;
   rollout: RolloutDetail;
   verdict: RolloutReport;
   trace: TraceRead;
+  /** Its checks that cite no step of its trace (no evidence, or none that resolves), failed required first. */
+  uncited: CheckSideText[];
 }
 
 export type SideBySide =
@@ -35,16 +42,26 @@ export type SideBySide =
   | { kind: "missing"; problems: string[] }
   | {
       kind: "found";
-      a: SideOfPair;
-      b: SideOfPair;
-      checks: CheckDiffRow<CheckSideText>[];
-      /** The aligned traces' rows from `from`; null unless both rollouts have a trace that reads. */
-      alignment: PairWindow | null;
+      /** Two to four, in the order the URL names them; the first is what the others are aligned to. */
+      columns: SideColumn[];
+      checks: CheckColumnsRow<CheckSideText>[];
+      /** The aligned traces' rows from `from`, each cell with the checks citing it; null unless every rollout has a trace that reads. */
+      alignment: ColumnsWindow<CheckSideText> | null;
     };
 
-type Side = { kind: "found"; side: SideOfPair; checks: CheckSideText[] } | { kind: "missing"; problem: string };
+/** Failed required checks first, then other failures, then the rest, each group in stored order. */
+const rank = (c: CheckSideText) => (c.verdict === "fail" ? (c.required ? 0 : 1) : 2);
+export const failedRequiredFirst = (checks: readonly CheckSideText[]) =>
+  checks
+    .map((c, i) => [c, i] as const)
+    .sort(([x, i], [y, j]) => rank(x) - rank(y) || i - j)
+    .map(([c]) => c);
 
-async function loadSide(store: Store, letter: "A" | "B", ref: RolloutRef): Promise<Side> {
+type Loaded =
+  | { kind: "found"; column: SideColumn; checks: CheckSideText[]; cited: Map<number, CheckSideText[]> }
+  | { kind: "missing"; problem: string };
+
+async function loadColumn(store: Store, letter: ColumnLetter, ref: RolloutRef): Promise<Loaded> {
   const [meta, rollout, snapshot] = await Promise.all([
     store.getRun(ref.runId),
     store.getRollout(ref.runId, ref.rolloutId),
@@ -56,44 +73,61 @@ async function loadSide(store: Store, letter: "A" | "B", ref: RolloutRef): Promi
   const cells = rolloutCellsOf(snapshot, ref.rolloutId, {});
   if (!rollout || !verdict || !cells)
     return { kind: "missing", problem: `${letter}: the run “${meta.name}” has no rollout “${ref.rolloutId}”.` };
+  const trace = await readStoredTrace(store, rollout);
+  const evidence: ResolvedRef[][] = checkEvidence(rollout, trace);
+  const cited = new Map<number, CheckSideText[]>();
+  const uncited: CheckSideText[] = [];
   const checks = cells.flatMap((cell): CheckSideText[] => {
     const stored = rollout.checks[cell.index];
     if (!stored) return [];
-    return [
-      {
-        key: stored.key,
-        label: stored.label,
-        required: cell.required,
-        verdict: cell.verdict,
-        score: cell.score,
-        order: stored.order,
-        detail: stored.detail,
-        reason: stored.reason,
-        failureTag: stored.failureTag,
-      },
-    ];
+    const check: CheckSideText = {
+      key: stored.key,
+      label: stored.label,
+      required: cell.required,
+      verdict: cell.verdict,
+      score: cell.score,
+      order: stored.order,
+      detail: stored.detail,
+      reason: stored.reason,
+      failureTag: stored.failureTag,
+    };
+    const steps = new Set((evidence[cell.index] ?? []).flatMap((r) => (r.step === null ? [] : [r.step])));
+    if (steps.size === 0) uncited.push(check);
+    for (const step of steps) cited.set(step, [...(cited.get(step) ?? []), check]);
+    return [check];
   });
-  const trace = await readStoredTrace(store, rollout);
-  return { kind: "found", side: { ref, runName: meta.name, rollout, verdict, trace }, checks };
-}
-
-/** Both rollouts, their check differences and one window of their traces aligned by tool calls. */
-export async function loadSideBySide(
-  store: Store,
-  params: { a: RolloutRef; b: RolloutRef; from: number },
-): Promise<SideBySide> {
-  const [a, b] = await Promise.all([loadSide(store, "A", params.a), loadSide(store, "B", params.b)]);
-  if (a.kind === "missing" || b.kind === "missing")
-    return { kind: "missing", problems: [a, b].flatMap((s) => (s.kind === "missing" ? [s.problem] : [])) };
-  const [left, right] = [a.side.trace, b.side.trace];
+  for (const [step, list] of cited) cited.set(step, failedRequiredFirst(list));
   return {
     kind: "found",
-    a: a.side,
-    b: b.side,
-    checks: checkDiffRows(a.checks, b.checks),
+    column: { letter, ref, runName: meta.name, rollout, verdict, trace, uncited: failedRequiredFirst(uncited) },
+    checks,
+    cited,
+  };
+}
+
+/** Two to four rollouts, their checks by key and one window of their traces aligned to the first's. */
+export async function loadSideBySide(
+  store: Store,
+  params: { refs: readonly RolloutRef[]; from: number },
+): Promise<SideBySide> {
+  const loaded = await Promise.all(
+    params.refs.slice(0, COLUMN_LETTERS.length).map((ref, i) => loadColumn(store, COLUMN_LETTERS[i]!, ref)),
+  );
+  const problems = loaded.flatMap((c) => (c.kind === "missing" ? [c.problem] : []));
+  const found = loaded.flatMap((c) => (c.kind === "found" ? [c] : []));
+  if (problems.length > 0 || found.length < 2) return { kind: "missing", problems };
+  const traces = found.flatMap((c) => (c.column.trace.kind === "trace" ? [c.column.trace.trace] : []));
+  return {
+    kind: "found",
+    columns: found.map((c) => c.column),
+    checks: checkColumnsRows(found.map((c) => c.checks)),
     alignment:
-      left.kind === "trace" && right.kind === "trace"
-        ? alignedWindow(left.trace, right.trace, { from: params.from })
+      traces.length === found.length
+        ? alignedColumns(
+            traces,
+            { from: params.from },
+            found.map((c) => c.cited),
+          )
         : null,
   };
 }

@@ -1,50 +1,51 @@
 import { describe, expect, it } from "vitest";
 import { rolloutHref, runHref, taskHref } from "@/lib/views/hrefs";
-import { pageFileName, resolveHref, type SiteMap } from "./site-map";
+import { detailOfAppPath, resolveHref, routeOfLocation, type SiteMap } from "./site-map";
 
-const site: SiteMap = {
-  runId: "r 1",
-  tasks: { "finance/TASK-007": "1-finance-TASK-007.html" },
-  rollouts: { "a#1": "1-a-1.html" },
-};
-const runPage = { appPath: runHref("r 1"), file: "index.html", root: "" };
-const taskPage = { appPath: taskHref("r 1", "finance/TASK-007"), file: "1-finance-TASK-007.html", root: "../" };
+const site: SiteMap = { runId: "r 1" };
 
 describe("links inside a static bundle", () => {
-  it("turns the app's paths into relative files, keeping the query and fragment", () => {
-    expect(resolveHref(site, runPage, taskHref("r 1", "finance/TASK-007", '{"x":1}'))).toEqual({
-      href: "tasks/1-finance-TASK-007.html?scenario=%7B%22x%22%3A1%7D",
-      samePage: false,
+  it("turns task and rollout paths into routes of index.html, the query inside the route", () => {
+    expect(resolveHref(site, taskHref("r 1", "finance/TASK-007", '{"x":1}'))).toEqual({
+      href: "index.html#/tasks/finance%2FTASK-007?scenario=%7B%22x%22%3A1%7D",
+      samePage: true,
     });
-    expect(resolveHref(site, taskPage, rolloutHref("r 1", "a#1"))).toEqual({
-      href: "../rollouts/1-a-1.html",
-      samePage: false,
+    expect(resolveHref(site, rolloutHref("r 1", "a#1"))).toEqual({
+      href: "index.html#/rollouts/a%231",
+      samePage: true,
     });
-    expect(resolveHref(site, taskPage, runHref("r 1", "{}"))).toEqual({
-      href: "../index.html?scenario=%7B%7D",
-      samePage: false,
+    expect(resolveHref(site, runHref("r 1", "{}"))).toEqual({
+      href: "index.html?scenario=%7B%7D",
+      samePage: true,
     });
   });
 
-  it("stays on the page for its own path (history, not a load)", () => {
-    expect(resolveHref(site, runPage, `${runHref("r 1")}?diagnosis=solid#tasks-title`)).toEqual({
+  it("keeps the run page's query and fragment", () => {
+    expect(resolveHref(site, `${runHref("r 1")}?diagnosis=solid#tasks-title`)).toEqual({
       href: "index.html?diagnosis=solid#tasks-title",
       samePage: true,
     });
-    expect(resolveHref(site, runPage, runHref("r 1"))).toEqual({ href: "index.html", samePage: true });
-    expect(resolveHref(site, runPage, "#tasks-title")).toEqual({ href: "#tasks-title", samePage: true });
+    expect(resolveHref(site, "#tasks-title")).toEqual({ href: "#tasks-title", samePage: true });
   });
 
   it("has no link for pages the bundle does not hold", () => {
-    expect(resolveHref(site, runPage, "/")).toBeNull();
-    expect(resolveHref(site, runPage, "/api/runs/r%201/export.csv")).toBeNull();
-    expect(resolveHref(site, runPage, taskHref("r 1", "missing"))).toBeNull();
-    expect(resolveHref(site, runPage, taskHref("other", "finance/TASK-007"))).toBeNull();
+    expect(resolveHref(site, "/")).toBeNull();
+    expect(resolveHref(site, "/api/runs/r%201/export.csv")).toBeNull();
+    expect(resolveHref(site, taskHref("other", "finance/TASK-007"))).toBeNull();
   });
 
-  it("names page files readably and uniquely", () => {
-    expect(pageFileName(0, "finance/TASK-007")).toBe("1-finance-TASK-007.html");
-    expect(pageFileName(4, "../../etc")).toBe("5-etc.html");
-    expect(pageFileName(2, "日本")).toBe("3.html");
+  it("reads the route back from the URL: the fragment's path and query, else the run page", () => {
+    expect(routeOfLocation(site, "?scenario=%7B%7D", "#tasks-title")).toEqual({
+      appPath: "/runs/r%201",
+      search: "?scenario=%7B%7D",
+    });
+    const route = routeOfLocation(site, "", "#/tasks/finance%2FTASK-007?scenario=%7B%7D");
+    expect(route).toEqual({ appPath: "/runs/r%201/tasks/finance%2FTASK-007", search: "?scenario=%7B%7D" });
+    expect(detailOfAppPath(site, route.appPath)).toEqual({ kind: "task", key: "finance/TASK-007" });
+    expect(detailOfAppPath(site, routeOfLocation(site, "", "#/rollouts/a%231").appPath)).toEqual({
+      kind: "rollout",
+      key: "a#1",
+    });
+    expect(detailOfAppPath(site, "/runs/r%201")).toBeNull();
   });
 });

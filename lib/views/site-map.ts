@@ -1,21 +1,20 @@
+import { runHref } from "./hrefs";
+
 /**
- * The pages of a static share bundle and how the app's links reach them. Components link with the server's
- * paths (`/runs/<id>/tasks/<key>`, hrefs.ts); in the bundle each exported page is a file beside index.html, so
- * an app path becomes a relative file (or null: a page the bundle does not hold, such as the runs list).
+ * The routes of a static share bundle and how the app's links reach them. A bundle is one page, index.html:
+ * the run page at its own query (`index.html?scenario=…`), and each task and rollout page a route in the
+ * fragment (`index.html#/tasks/<key>?scenario=…`), so that every link works from file:// without a server.
+ * Components link with the server's paths (`/runs/<id>/tasks/<key>`, hrefs.ts); an app path the bundle does
+ * not hold (the runs list, the API) resolves to null.
  */
 export interface SiteMap {
   runId: string;
-  /** Task key → file under tasks/ (a task page the cap dropped is absent). */
-  tasks: Record<string, string>;
-  /** Rollout id → file under rollouts/. */
-  rollouts: Record<string, string>;
 }
 
-/** Where the current page sits: its app path, its file name and the way back to the bundle's root ("" or "../"). */
-export interface PagePlace {
+/** A page of the bundle: its app path and the query it reads (`?…` or ""). */
+export interface BundleRoute {
   appPath: string;
-  file: string;
-  root: string;
+  search: string;
 }
 
 const decode = (segment: string) => {
@@ -26,47 +25,47 @@ const decode = (segment: string) => {
   }
 };
 
-const own = (record: Record<string, string>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+/** The route a bundle URL shows: a fragment starting `#/` names a task or rollout page, else the run page. */
+export function routeOfLocation(site: SiteMap | null, search: string, hash: string): BundleRoute {
+  const runPath = site ? runHref(site.runId) : "/compare";
+  if (!site || !hash.startsWith("#/")) return { appPath: runPath, search };
+  const at = hash.indexOf("?");
+  const path = at < 0 ? hash.slice(1) : hash.slice(1, at);
+  return { appPath: `${runPath}${path}`, search: at < 0 ? "" : hash.slice(at) };
+}
 
-/** The bundle file (relative to its root) that holds an app path, or null. */
-export function fileOfAppPath(site: SiteMap | null, appPath: string): string | null {
-  if (appPath === "/compare") return "index.html";
+/** The task or rollout an app path names within the bundle's run; null for the run page or another page. */
+export function detailOfAppPath(
+  site: SiteMap | null,
+  appPath: string,
+): { kind: "task" | "rollout"; key: string } | null {
   if (!site) return null;
   const parts = appPath.split("/").filter(Boolean).map(decode);
-  if (parts[0] !== "runs" || parts[1] !== site.runId) return null;
-  if (parts.length === 2) return "index.html";
-  if (parts.length !== 4) return null;
-  const file =
-    parts[2] === "tasks"
-      ? own(site.tasks, parts[3]!)
-      : parts[2] === "rollouts"
-        ? own(site.rollouts, parts[3]!)
-        : undefined;
-  return file === undefined ? null : `${parts[2]}/${file}`;
+  if (parts.length !== 4 || parts[0] !== "runs" || parts[1] !== site.runId) return null;
+  if (parts[2] === "tasks") return { kind: "task", key: parts[3]! };
+  if (parts[2] === "rollouts") return { kind: "rollout", key: parts[3]! };
+  return null;
 }
 
 export interface ResolvedHref {
   href: string;
-  /** The link stays on the current page (only its query or fragment changes): history, not a load. */
+  /** Always true inside a bundle's one page: a link moves by history, not by a load. */
   samePage: boolean;
 }
 
 /** An app href as the bundle's relative href, or null when the bundle does not hold its page. */
-export function resolveHref(site: SiteMap | null, place: PagePlace, href: string): ResolvedHref | null {
+export function resolveHref(site: SiteMap | null, href: string): ResolvedHref | null {
   if (href.startsWith("#")) return { href, samePage: true };
   const url = new URL(href, "http://bundle");
   if (url.origin !== "http://bundle") return { href, samePage: false };
-  const tail = `${url.search}${url.hash}`;
-  if (url.pathname === place.appPath) return { href: `${place.file}${tail}`, samePage: true };
-  const file = fileOfAppPath(site, url.pathname);
-  return file === null ? null : { href: `${place.root}${file}${tail}`, samePage: false };
-}
-
-/** A file name for a key: readable, unique by its index, safe on every file system. */
-export function pageFileName(index: number, key: string): string {
-  const slug = key
-    .replace(/[^A-Za-z0-9._-]+/g, "-")
-    .replace(/^[-.]+|-+$/g, "")
-    .slice(0, 60);
-  return `${index + 1}${slug ? `-${slug}` : ""}.html`;
+  const pathname = url.pathname;
+  if (pathname === "/compare") return { href: `index.html${url.search}${url.hash}`, samePage: true };
+  if (!site) return null;
+  const parts = pathname.split("/").filter(Boolean).map(decode);
+  if (parts[0] !== "runs" || parts[1] !== site.runId) return null;
+  if (parts.length === 2) return { href: `index.html${url.search}${url.hash}`, samePage: true };
+  const detail = detailOfAppPath(site, pathname);
+  if (!detail) return null;
+  const folder = detail.kind === "task" ? "tasks" : "rollouts";
+  return { href: `index.html#/${folder}/${encodeURIComponent(detail.key)}${url.search}`, samePage: true };
 }

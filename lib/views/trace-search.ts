@@ -13,7 +13,7 @@ import {
 import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
 import { rolloutHref, stepHref } from "./hrefs";
 import { regexMatches, RegexTimeout } from "./regex-scan";
-import { backfillTraceIndex } from "./trace-index";
+import { backfillTraceIndex } from "./trace-search-backfill";
 
 /*
  * Search across a run's traces (docs/traces.md#search): which rollouts, which steps, each with a snippet and

@@ -26,10 +26,10 @@ function Problems({ title, problems }: { title: string; problems: readonly strin
   );
 }
 
-/** /compare/rollouts?a=<run>:<rollout>&b=<run>:<rollout>[&from=<row>]: two rollouts side by side. */
+/** /compare/rollouts?a=<run>:<rollout>&b=…[&c=…][&d=…][&from=<row>]: two to four rollouts side by side. */
 export default async function SideBySidePage({ searchParams }: Props) {
   const parsed = parseSideBySide(await searchParams);
-  if (!parsed.ok) return <Problems title="Which two rollouts?" problems={parsed.problems} />;
+  if (!parsed.ok) return <Problems title="Which rollouts?" problems={parsed.problems} />;
   const data = await loadSideBySide(getStore(), parsed.params);
   if (data.kind === "missing") return <Problems title="Rollout not found" problems={data.problems} />;
   return <SideBySideView data={data} />;

@@ -9,7 +9,6 @@ import { isDefaultTasksView, parseTasksView } from "@/components/run/tasks-view"
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
-import { runAgreement } from "@/lib/api/run-agreement";
 import type { ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import { apiUrls } from "@/lib/api/client-routes";
 import { getStore } from "@/lib/store/open-store";
@@ -113,8 +112,7 @@ async function RunBody({
     binaryHref: apiUrls.runBinary,
   });
   if (!found) notFound();
-  const { run, afterReview, ...view } = found;
-  const agreement = reviewed ? await runAgreement(getStore(), meta.id, run) : null;
+  const { agreement, afterReview, ...view } = found;
   return (
     <RunView
       {...view}

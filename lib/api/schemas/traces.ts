@@ -88,6 +88,10 @@ export const ZTracePageAnswer = z.discriminatedUnion("status", [
     path: z.string(),
     totals: ZTraceTotals,
     warnings: z.array(z.string()),
+    errorSteps: z
+      .array(z.number().int())
+      .optional()
+      .describe("A big trace read by its index: the indexes of its steps with a tool error (at most 10,000)."),
     steps: z.array(ZTraceStep),
     citations: ZByStep(z.array(ZCitation)),
     citedBy: ZByStep(z.number().int()),

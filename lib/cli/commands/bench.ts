@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { figure, figureMarkdown, figureTable, goalsFor, parseSize, type Figure } from "@/lib/bench/goals";
+import { measureExport, type ExportMeasurement } from "@/lib/bench/measure-export";
 import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
@@ -9,6 +10,7 @@ import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
 import { measureScoring, measureScoringOnOneCore, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
+import { measureBigTraces } from "@/lib/bench/measure-big-trace";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
 import { count } from "@/lib/scoring/core/numbers";
@@ -16,8 +18,9 @@ import { parseCommand, UsageError } from "../args";
 
 const HELP = `Usage: tally bench [--size 10k|100k|1m|N] [--json|--markdown] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
-                   [--skip-scoring] [--scoring-only]
+                   [--skip-scoring] [--skip-export] [--scoring-only]
        tally bench --inspect-eval N [--json]
+       tally bench --size trace [--traces N] [--inspect-events N] [--skip-browser] [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
 rollout in a temp folder, 1m too; with --traces N, a trace of N events beside each result), measures, and prints
@@ -27,9 +30,11 @@ short Markdown table of the figures with a goal, the one the README keeps):
   floor       read + sha256 + JSON.parse + raw prepared INSERTs of the same rows with better-sqlite3, one transaction
   postgres    with --postgres URL (a server the bench may create a database on): the same ingest into a fresh
               PostgreSQL database, against SQLite's time
-  server      the run page, the report API and the compare page of two runs on the built app (\`next start\`;
-              needs .next), first view and repeats, the server's peak memory; the run page in headless Chromium
-              (headline shown, network idle, change of headline metric, JS heap)
+  server      the run page, a task page, a rollout page, the report API and the compare page of two runs on the
+              built app (\`next start\`; needs .next), first view and repeats, the server's peak memory; the run
+              page in headless Chromium (headline shown, network idle, change of headline metric, JS heap)
+  export      \`tally export <run> --out DIR\` of the ingested run in a child process: wall time, peak memory, files
+              and bytes written; its index.html opened from file:// in headless Chromium (headline shown, JS heap)
   recompute   the what-if recompute and levers in headless Chromium, from the run's columns as the run page's
               worker scores them (computeReport's and levers' own times are in --json)
   scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
@@ -41,7 +46,12 @@ short Markdown table of the figures with a goal, the one the README keeps):
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).
 --inspect-eval N measures only \`tally ingest\` of a generated Inspect .eval log of N samples, its members
 Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
-wall time and peak memory.`;
+wall time and peak memory.
+--size trace measures big traces alone (lib/bench/big-trace.ts): a generated Silo trace of --traces events
+(default 300,000, about 350 MB) and a generated Inspect sample of --inspect-events events (default 100,000; 0:
+none), each ingested into a fresh SQLite file, then on \`next start\`: the trace API's first page and pages
+across the trace, the rollout page's HTML, the server's peak memory, and in Chromium the first step shown, a
+jump to a step near the end and the JS heap, beside issue 29's goals.`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const loadavg = () => os.loadavg().map(round2);
@@ -69,6 +79,8 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
   const page = s && ok(s.page.status) ? s.page : null;
   const report = s && ok(s.report.status) ? s.report : null;
   const compare = s?.compare && ok(s.compare.status) ? s.compare : null;
+  const task = s && ok(s.task.status) ? s.task : null;
+  const rollout = s && ok(s.rollout.status) ? s.rollout : null;
   const compareNote = s && !s.compare ? "--skip-compare" : s?.compare ? `status ${s.compare.status}` : note;
   return [
     figure("run page, first view", page?.firstMs, "ms", goals.pageFirstMs, note),
@@ -86,13 +98,34 @@ function serverFigures(server: ServerMeasurement | Skipped, goals: ReturnType<ty
       browser ? "no change seen within 10 s" : browserNote,
     ),
     figure("Chromium: JS heap", browser?.heapMb, "MB", goals.heapMb, browserNote),
+    figure("task page, first view", task?.firstMs, "ms", goals.partPageFirstMs, note),
+    figure("task page, repeat (median)", task?.medianMs, "ms", null, note),
+    figure("rollout page, first view", rollout?.firstMs, "ms", goals.partPageFirstMs, note),
+    figure("rollout page, repeat (median)", rollout?.medianMs, "ms", null, note),
     figure("compare of two runs, first view", compare?.firstMs, "ms", goals.compareFirstMs, compareNote),
+    figure("compare of two runs, repeat (median)", compare?.medianMs, "ms", goals.compareRepeatMs, compareNote),
     figure("report API, first view", report?.firstMs, "ms", null, note),
     figure("report API, repeat (median)", report?.medianMs, "ms", null, note),
     figure("report API JSON", report ? round2(report.bytes / 1e6) : null, "MB", null, note),
     figure("server peak RSS, serving the run", s?.peakRssMb.run, "MB", goals.serverRssMb, note),
     figure("server peak RSS, report API", s?.peakRssMb.report, "MB", null, note),
     figure("server peak RSS, compare page", s?.peakRssMb.compare, "MB", null, compareNote),
+  ];
+}
+
+/** The static export's figures (measure-export.ts). */
+function exportFigures(exported: ExportMeasurement | Skipped, goals: ReturnType<typeof goalsFor>): Figure[] {
+  const note = skipped(exported) ? exported.skipped : undefined;
+  const e = skipped(exported) ? null : exported;
+  const browserNote = e?.browserNote ?? note;
+  return [
+    figure("export: write", e?.wallMs, "ms", goals.exportWriteMs, note),
+    figure("export: peak RSS", e?.peakRssMb, "MB", goals.exportRssMb, note),
+    figure("export: bundle size", e ? round2(e.bytes / 1e6) : null, "MB", goals.exportMb, note),
+    figure("export: largest file", e ? round2(e.largestFileBytes / 1e6) : null, "MB", null, note),
+    figure("export: files", e?.files, "files", null, note),
+    figure("export from file://: headline shown", e?.headlineMs, "ms", goals.exportHeadlineMs, browserNote),
+    figure("export from file://: JS heap", e?.heapMb, "MB", goals.exportHeapMb, browserNote),
   ];
 }
 
@@ -116,6 +149,50 @@ function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor
   ];
 }
 
+/** `--size trace`: the big-trace figures alone (measure-big-trace.ts). */
+async function bigTraceBench(values: {
+  traces?: string;
+  "inspect-events"?: string;
+  "skip-browser"?: boolean;
+  json?: boolean;
+}): Promise<number> {
+  const whole = (text: string | undefined, fallback: number, flag: string) => {
+    const n = Number(text ?? fallback);
+    if (!Number.isInteger(n) || n < 0 || n > 5_000_000)
+      throw new UsageError(`${flag} takes a whole number of events up to 5000000, not "${text}"`);
+    return n;
+  };
+  const events = whole(values.traces, 300_000, "--traces");
+  const inspectEvents = whole(values["inspect-events"], 100_000, "--inspect-events");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-trace-"));
+  const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
+  process.on("exit", cleanup);
+  const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
+  try {
+    const loadavgBefore = loadavg();
+    const measured = await measureBigTraces(process.cwd(), tmp, {
+      events,
+      inspectEvents,
+      browser: !values["skip-browser"],
+      log,
+    });
+    const machine = { cpus: os.cpus().length, node: process.version, loadavgBefore, loadavgAfter: loadavg() };
+    if (values.json) console.log(JSON.stringify({ machine, ...measured }, null, 2));
+    else {
+      console.log(
+        `big traces: Silo ${count(events)} events, Inspect ${count(inspectEvents)} events; ${machine.cpus} cores, Node ${machine.node}`,
+      );
+      console.log(
+        `load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`,
+      );
+      console.log(figureTable(measured.figures));
+    }
+    return 0;
+  } finally {
+    cleanup();
+  }
+}
+
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
@@ -131,15 +208,18 @@ export const benchCommand = {
         "skip-compare": { type: "boolean" },
         "skip-recompute": { type: "boolean" },
         "skip-scoring": { type: "boolean" },
+        "skip-export": { type: "boolean" },
         "scoring-only": { type: "boolean" },
         "in-process": { type: "boolean" },
         traces: { type: "string" },
         "inspect-eval": { type: "string" },
+        "inspect-events": { type: "string" },
       },
       HELP,
     );
     if (!parsed) return 0;
     const { values } = parsed;
+    if (values.size === "trace") return bigTraceBench(values);
     const size = parseSize(values.size ?? "10k");
     if (size === null)
       throw new UsageError(`--size takes 10k, 100k, 1m or a multiple of 5 rollouts, not "${values.size}"`);
@@ -228,6 +308,19 @@ export const benchCommand = {
         ? await measureLoad(dbFile, ingest.runId).catch(failed)
         : { skipped: "ingest stored no run" };
 
+      let exported: ExportMeasurement | Skipped;
+      if (values["skip-export"]) exported = { skipped: "--skip-export" };
+      else if (!ingest.runId) exported = { skipped: "ingest stored no run" };
+      else {
+        log("exporting the run as a static bundle");
+        exported = await measureExport(root, dbFile, ingest.runId, path.join(tmp, "export"), {
+          browser: !values["skip-browser"],
+        }).catch(failed);
+        fs.rmSync(path.join(tmp, "export"), { recursive: true, force: true });
+        if (!skipped(exported)) log(`export: ${JSON.stringify(exported)}`);
+      }
+      const loadAtExport = loadavg();
+
       const buildFile = path.join(root, ".next", "BUILD_ID");
       const sourceFile = path.join(root, "lib/store/sql-store.ts");
       const buildOlderThanSource =
@@ -282,6 +375,7 @@ export const benchCommand = {
         figure("PostgreSQL ingest wall", pg?.wallMs, "ms", null),
         figure("PostgreSQL ingest peak RSS", pg?.peakRssMb, "MB", pg ? goals.ingestPeakRssMb : null),
         ...serverFigures(server, goals),
+        ...exportFigures(exported, goals),
         figure(
           "what-if recompute (Chromium, median)",
           skipped(recompute) ? null : Math.round(recompute.columnsMs.recomputeMedian),
@@ -317,11 +411,18 @@ export const benchCommand = {
       const result = {
         size,
         shape: { ...shape, files: written?.files ?? null, megabytes: written ? round2(written.bytes / 1e6) : null },
-        machine: { ...machine, loadavgAtFloor: loadAtFloor, loadavgAtIngest: loadAtIngest, loadavgAfter: loadavg() },
+        machine: {
+          ...machine,
+          loadavgAtFloor: loadAtFloor,
+          loadavgAtIngest: loadAtIngest,
+          loadavgAtExport: loadAtExport,
+          loadavgAfter: loadavg(),
+        },
         figures,
         ingest,
         floor,
         postgres,
+        export: exported,
         server: skipped(server)
           ? server
           : {

@@ -3,9 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseDatabaseUrl } from "@/lib/db/url";
 import { migrate } from "@/lib/db/migrate";
-import { bundleBytes, writeBundle, zipBundle, type BundleFile } from "@/lib/export/bundle-files";
+import { writeFiles } from "@/lib/export/bundle-files";
+import { folderSink, zipFileSink, type BundleSink } from "@/lib/export/bundle-sink";
 import { compareBundle, type StoredRunRef } from "@/lib/export/compare-bundle";
-import { runBundle } from "@/lib/export/run-bundle";
+import { writeRunBundle } from "@/lib/export/run-bundle";
+import { bundleView } from "@/lib/views/bundle-view";
 import { viewerAssets } from "@/lib/export/viewer-build.mjs";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { readPaths } from "@/lib/ingest/read-paths";
@@ -18,10 +20,10 @@ const HELP = `Usage: tally export <run id | path…> --out DIR [--max-bytes N] [
        tally export <A> <B> --compare --out DIR [--zip]
 
 Writes a static copy of a run that opens without Tally, from file:// or any static host, and makes no
-network request: the run page (index.html) with its what-if panel, a page per task and per rollout (with its
-trace). A run is a stored run id, or result files and folders (read as \`tally ingest\` reads them, into a
-throwaway database). --max-bytes N keeps the copy under N bytes by leaving out the heaviest detail first
-(traces, then rollout pages); the pages and this command say what was left out. --zip writes DIR.zip, one
+network request: the run page (index.html) with its what-if panel, and every task and rollout page (with its
+trace) drawn in the browser from the run's columns (run.js) and a few data files (details/, traces/). A run is a stored run id, or result files and folders (read as \`tally ingest\` reads them, into a
+throwaway database). --max-bytes N keeps the copy under N bytes by leaving out the heaviest traces first; the
+pages and this command say what was left out. --zip writes DIR.zip, one
 archive holding the folder, instead of the folder. --compare writes the compare page of B (candidate)
 against A (baseline) instead; A and B are each a stored run id or a path.`;
 
@@ -73,18 +75,20 @@ export function parseMaxBytes(text: string | undefined): number | null {
   return n;
 }
 
-/** Writes the bundle as DIR or as DIR.zip and says where, with its size. */
-export function writeOut(out: string, files: BundleFile[], zip: boolean): void {
-  if (zip) {
-    const archive = `${out.replace(/[/\\]+$/, "")}.zip`;
-    const bytes = zipBundle(files, path.basename(out.replace(/[/\\]+$/, "")) || "tally-export");
-    fs.mkdirSync(path.dirname(path.resolve(archive)), { recursive: true });
-    fs.writeFileSync(archive, bytes);
-    console.log(`Wrote ${archive}: ${files.length} files, ${bytes.byteLength} bytes zipped`);
-  } else {
-    writeBundle(out, files);
-    console.log(`Wrote ${path.join(out, "index.html")}: ${files.length} files, ${bundleBytes(files)} bytes`);
+/** Where the bundle goes: the folder DIR, or DIR.zip (one archive holding the folder); and what to say after. */
+function sinkFor(out: string, zip: boolean): { sink: BundleSink; said: (files: number, bytes: number) => string } {
+  const bare = out.replace(/[/\\]+$/, "");
+  if (!zip) {
+    return {
+      sink: folderSink(out),
+      said: (files, bytes) => `Wrote ${path.join(out, "index.html")}: ${files} files, ${bytes} bytes`,
+    };
   }
+  const archive = `${bare}.zip`;
+  return {
+    sink: zipFileSink(archive, path.basename(bare) || "tally-export"),
+    said: (files) => `Wrote ${archive}: ${files} files, ${fs.statSync(archive).size} bytes zipped`,
+  };
 }
 
 export const exportCommand = {
@@ -114,14 +118,19 @@ export const exportCommand = {
         const [a, b] = [await sources.open([positionals[0]!]), await sources.open([positionals[1]!])];
         const files = await compareBundle(a, b, viewer);
         if (!files) throw new UsageError(`"${positionals.join('" or "')}" is neither a path nor a stored run id`);
-        writeOut(values.out, files, values.zip === true);
+        const { sink, said } = sinkFor(values.out, values.zip === true);
+        await writeFiles(sink, files);
+        const bytes = files.reduce((sum, f) => sum + Buffer.byteLength(f.data), 0);
+        console.log(said(files.length, bytes));
         return 0;
       }
       const { store, runId } = await sources.open(positionals);
-      const bundle = await runBundle(store, runId, { maxBytes, viewer });
-      if (!bundle) throw new UsageError(`"${runId}" is neither a path nor a stored run id`);
-      if (bundle.dropped) console.error(`tally export: ${bundle.dropped}`);
-      writeOut(values.out, bundle.files, values.zip === true);
+      const view = await bundleView(store, runId);
+      if (!view) throw new UsageError(`"${runId}" is neither a path nor a stored run id`);
+      const { sink, said } = sinkFor(values.out, values.zip === true);
+      const written = await writeRunBundle(view, sink, { maxBytes, viewer });
+      if (written.dropped) console.error(`tally export: ${written.dropped}`);
+      console.log(said(written.files, written.bytes));
       return 0;
     } finally {
       await sources.close();

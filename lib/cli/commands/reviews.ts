@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { ReviewWrite } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { readRunReviews } from "@/lib/api/read-run-reviews";
+import { readRunReviews } from "@/lib/views/run-reviews";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { findRun } from "../find-run";

@@ -1,8 +1,8 @@
 import { MEASURE_KEYS } from "../core/measures";
 import type { ScoringCheck, ScoringRollout, ScoringRun } from "../core/types";
-import { checkStarts } from "./check-starts";
-import { narrowest, stringColumn } from "./column-kinds";
-import { Numbers, Strings, code, passedCode, scoreState, statusCode } from "./columns-of";
+import { narrowest } from "./column-kinds";
+import { ColumnParts, Strings } from "./column-parts";
+import { code, passedCode, scoreState, statusCode } from "./columns-of";
 import { growF64, growI32, growU8, GrowableIndex } from "./growable";
 import { ROLLOUT_STATUS, SCORE_OWN, VERDICT_RULES, checkCode, codeScore, type RunColumns } from "./run-columns";
 
@@ -290,17 +290,9 @@ class Finish {
     const text = (id: number) => p.strings[id]!;
 
     // Tasks as columnsOf numbers them: the declared ones, then each undeclared key in rollout order.
-    const taskRow = new Map<string, number>();
-    const task = { key: new Numbers(), id: new Numbers(), name: new Numbers(), group: new Numbers() };
-    const taskWeight = new Numbers();
-    const addTask = (key: string, id: string, name: string | null, group: string | null, weight: number) => {
-      if (!taskRow.has(key)) taskRow.set(key, task.key.length);
-      task.key.push(strings.of(key));
-      task.id.push(strings.of(id));
-      task.name.push(strings.orNull(name));
-      task.group.push(strings.orNull(group));
-      taskWeight.push(weight);
-    };
+    const parts = new ColumnParts(strings, n);
+    const { taskRow, template, templateWeight, templateHasWeight, sequenceStart, sequenceTemplate } = parts;
+    const addTask = parts.addTask.bind(parts);
     for (const t of header.tasks) addTask(t.key, t.taskId, t.name, t.group, t.weight);
     for (let k = 0; k < n; k++) {
       const key = text(p.task[order[k]!]!);
@@ -323,13 +315,7 @@ class Finish {
     }
 
     const templateMap = new Int32Array(p.templates.length).fill(-1);
-    const template = { key: new Numbers(), label: new Numbers(), dimension: new Numbers(), required: new Numbers() };
-    const templateWeight = new Numbers();
-    const templateHasWeight = new Numbers();
     const sequenceMap = new Int32Array(p.sequenceStart.length - 1).fill(-1);
-    const sequenceStart = new Numbers();
-    const sequenceTemplate = new Numbers();
-    sequenceStart.push(0);
     const tagMap = new Int32Array(p.tags.length).fill(-1);
     const tagStrings: number[] = [];
 
@@ -355,25 +341,11 @@ class Finish {
         : p.tags.length < 0xffff
           ? new Uint16Array(checks)
           : new Int32Array(checks);
-    const scores = { at: new Numbers(), values: new Numbers() };
     const ids = new Array<string>(n);
-    const rolloutTask = new Int32Array(n);
-    const rolloutSequence = new Int32Array(n);
-    const rolloutStatus = new Uint8Array(n);
-    const rolloutRule = new Uint8Array(n);
-    const reportedPassed = new Uint8Array(n);
-    const reportedReward = new Float64Array(n);
-    const hasReportedReward = new Uint8Array(n);
-    const penalties = { at: new Numbers(), values: new Numbers() };
-    const gate = { at: new Numbers(), values: new Numbers() };
-    const reason = { at: new Numbers(), values: new Numbers() };
-    const source = { at: new Numbers(), values: [] as string[] };
-    const failure = { at: new Numbers(), errorType: new Numbers(), message: new Numbers(), lastTool: new Numbers() };
+    const { scores, rolloutTask, rolloutSequence, rolloutStatus, rolloutRule, reportedPassed } = parts;
+    const { reportedReward, hasReportedReward, penalties, gate, reason, source, failure, warned } = parts;
+    const { measured, measureValues } = parts;
     const textOrNull = (id: number) => (id < 0 ? null : text(id));
-    const warned = { at: new Numbers(), start: new Numbers(), text: new Numbers() };
-    warned.start.push(0);
-    const measured = { at: new Numbers(), mask: new Numbers() };
-    const measureValues = MEASURE_KEYS.map(() => new Numbers());
 
     let out = 0;
     for (let k = 0; k < n; k++) {
@@ -465,69 +437,10 @@ class Finish {
       }
     }
 
-    const regrades = header.regrades;
-    const warnings = header.warnings === undefined ? null : Int32Array.from(header.warnings, (w) => strings.of(w));
-    const regradeColumns =
-      regrades === undefined
-        ? null
-        : {
-            rollout: Int32Array.from(regrades, (g) => strings.of(g.rollout)),
-            originalReward: narrowest(regrades.map((g) => g.originalReward ?? 0)),
-            hasOriginalReward: Uint8Array.from(regrades, (g) => (g.originalReward === null ? 0 : 1)),
-            newReward: narrowest(regrades.map((g) => g.newReward ?? 0)),
-            hasNewReward: Uint8Array.from(regrades, (g) => (g.newReward === null ? 0 : 1)),
-            change: Int32Array.from(regrades, (g) => strings.of(g.change)),
-          };
-    const columns: RunColumns = {
-      name: header.name,
-      format: header.format,
-      passThreshold: header.passThreshold,
-      strings: strings.list,
-      declaredTasks: header.tasks.length,
-      taskKey: task.key.int32(),
-      taskId: task.id.int32(),
-      taskName: task.name.int32(),
-      taskGroup: task.group.int32(),
-      taskWeight: narrowest(taskWeight.view()),
-      templateKey: template.key.int32(),
-      templateLabel: template.label.int32(),
-      templateDimension: template.dimension.int32(),
-      templateRequired: Uint8Array.from(template.required.view()),
-      templateWeight: narrowest(templateWeight.view()),
-      templateHasWeight: Uint8Array.from(templateHasWeight.view()),
-      sequenceStart: sequenceStart.int32(),
-      sequenceTemplate: sequenceTemplate.int32(),
-      rolloutId: stringColumn(ids),
-      rolloutTask: narrowest(rolloutTask),
-      rolloutSequence: narrowest(rolloutSequence),
-      checkStart: new Int32Array(0),
-      rolloutStatus,
-      rolloutRule,
-      reportedPassed,
-      reportedReward: narrowest(reportedReward),
-      hasReportedReward,
-      penalties: { at: penalties.at.int32(), values: narrowest(penalties.values.view()) },
-      gate: { at: gate.at.int32(), values: gate.values.int32() },
-      unscoredReason: { at: reason.at.int32(), values: reason.values.int32() },
-      source: { at: source.at.int32(), values: stringColumn(source.values) },
-      failure: {
-        at: failure.at.int32(),
-        errorType: failure.errorType.int32(),
-        message: failure.message.int32(),
-        lastTool: failure.lastTool.int32(),
-      },
-      warningRollouts: warned.at.int32(),
-      warningStart: warned.start.int32(),
-      warningText: warned.text.int32(),
-      measured: { at: measured.at.int32(), values: Uint16Array.from(measured.mask.view()) },
-      measureValues: measureValues.map((v) => narrowest(v.view())),
-      checkCode: checkCodes,
-      scores: { at: scores.at.int32(), values: Float64Array.from(scores.values.view()) },
-      checkTag: narrowest(checkTag),
-      tagStrings: Int32Array.from(tagStrings),
-      warnings,
-      regrades: regradeColumns,
-    };
-    return { ...columns, checkStart: checkStarts(columns) };
+    return parts.finish({ ...header, declaredTasks: header.tasks.length }, ids, {
+      code: checkCodes,
+      tag: narrowest(checkTag),
+      tagStrings,
+    });
   }
 }

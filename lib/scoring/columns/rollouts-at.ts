@@ -12,21 +12,9 @@ import {
   codeStatus,
   type RunColumns,
 } from "./run-columns";
-import { measuresAt } from "./run-of-columns";
+import { measuresAt, sparseAt } from "./run-of-columns";
 
-/** The position of `value` in an ascending column, or −1. */
-function find(at: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (at[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < at.length && at[lo] === value ? lo : -1;
-}
-
-/** The number of entries of an ascending column below `value`. */
+/** How many entries of an ascending column are below `value` (where it is, or would go). */
 function below(at: Int32Array, value: number): number {
   let lo = 0;
   let hi = at.length;
@@ -38,16 +26,27 @@ function below(at: Int32Array, value: number): number {
   return lo;
 }
 
+/** Per measure, how many measured rollouts before entry k of `c.measured` record it: kept per run's columns. */
+const measureCursors = new WeakMap<RunColumns, Int32Array[]>();
+
 /** Rollout r's measures: its entry in `measured`, each value at its place among the rollouts that record it. */
 function measuresOf(c: RunColumns, k: number): Measures {
+  let cursors = measureCursors.get(c);
+  if (!cursors) {
+    const n = c.measured.at.length;
+    cursors = MEASURE_KEYS.map(() => new Int32Array(n));
+    const seen = new Int32Array(MEASURE_KEYS.length);
+    for (let j = 0; j < n; j++)
+      for (let m = 0; m < MEASURE_KEYS.length; m++) {
+        cursors[m]![j] = seen[m]!;
+        if ((c.measured.values[j]! & (1 << m)) !== 0) seen[m]! += 1;
+      }
+    measureCursors.set(c, cursors);
+  }
   const mask = c.measured.values[k]!;
   const out: Partial<Record<MeasureKey, number>> = {};
-  for (let m = 0; m < MEASURE_KEYS.length; m++) {
-    if ((mask & (1 << m)) === 0) continue;
-    let cursor = 0;
-    for (let j = 0; j < k; j++) if ((c.measured.values[j]! & (1 << m)) !== 0) cursor += 1;
-    out[MEASURE_KEYS[m]!] = c.measureValues[m]![cursor]!;
-  }
+  for (let m = 0; m < MEASURE_KEYS.length; m++)
+    if ((mask & (1 << m)) !== 0) out[MEASURE_KEYS[m]!] = c.measureValues[m]![cursors[m]![k]!]!;
   return out;
 }
 
@@ -89,8 +88,8 @@ export function rolloutsAt(c: RunColumns, indexes: readonly number[]): ScoringRo
         failureTag: tag === 0 ? null : s[c.tagStrings[tag - 1]!]!,
       });
     }
-    const penalty = find(c.penalties.at, r);
-    const gate = find(c.gate.at, r);
+    const penalty = sparseAt(c.penalties.at, r);
+    const gate = sparseAt(c.gate.at, r);
     const rollout: ScoringRollout = {
       id: c.rolloutId.at(r),
       task: s[c.taskKey[c.rolloutTask[r]!]!]!,
@@ -103,13 +102,22 @@ export function rolloutsAt(c: RunColumns, indexes: readonly number[]): ScoringRo
       checks,
     };
     const extra = rollout as { -readonly [K in keyof ScoringRollout]: ScoringRollout[K] };
-    const reason = find(c.unscoredReason.at, r);
+    const reason = sparseAt(c.unscoredReason.at, r);
     if (reason >= 0) extra.unscoredReason = s[c.unscoredReason.values[reason]!]!;
-    const measured = find(c.measured.at, r);
+    const measured = sparseAt(c.measured.at, r);
     if (measured >= 0) extra.measures = measuresOf(c, measured);
-    const source = find(c.source.at, r);
+    const source = sparseAt(c.source.at, r);
     if (source >= 0) extra.source = c.source.values.at(source);
-    const warned = find(c.warningRollouts, r);
+    const failure = sparseAt(c.failure.at, r);
+    if (failure >= 0) {
+      const text = (id: number) => (id < 0 ? null : s[id]!);
+      extra.failure = {
+        errorType: text(c.failure.errorType[failure]!),
+        message: text(c.failure.message[failure]!),
+        lastTool: text(c.failure.lastTool[failure]!),
+      };
+    }
+    const warned = sparseAt(c.warningRollouts, r);
     if (warned >= 0) {
       const list: string[] = [];
       for (let k = c.warningStart[warned]!; k < c.warningStart[warned + 1]!; k++) list.push(s[c.warningText[k]!]!);

@@ -20,6 +20,20 @@ export function sparseIndex(at: Int32Array, rollouts: number): Int32Array {
   return out;
 }
 
+/** Where rollout r is in ascending positions `at` (a sparse column's), or −1: one read without a whole index. */
+export function sparseAt(at: Int32Array, r: number): number {
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = at[mid]!;
+    if (v === r) return mid;
+    if (v < r) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** Task row t as an object. */
 export function taskAt(c: RunColumns, t: number): ScoringTask {
   const s = c.strings;

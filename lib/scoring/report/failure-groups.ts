@@ -1,3 +1,5 @@
+import { sparseAt } from "../columns/run-of-columns";
+import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
 
 /**
@@ -130,19 +132,35 @@ export function groupIdOf(key: string): string {
 /** The key of the group a failed rollout falls in. */
 export const groupKeyOf = (f: FailureFacts): string => keyOf(partsOf(f));
 
+/** A failed rollout as grouping reads it: its group's key and parts, its task, status and id. */
+interface Grouped {
+  key: string;
+  parts: GroupParts;
+  id: string;
+  task: string;
+  status: FailureFacts["status"];
+}
+
+const groupedOf = (f: FailureFacts): Grouped => {
+  const parts = partsOf(f);
+  return { key: keyOf(parts), parts, id: f.id, task: f.task, status: f.status };
+};
+
 /** The run's failures grouped, most rollouts first (then by key). `total` is the run's rollout count. */
 export function failureGroups(facts: readonly FailureFacts[], total = facts.length): FailureGroup[] {
+  return groupFailures(facts.filter(isFailure).map(groupedOf), total);
+}
+
+function groupFailures(failed: Iterable<Grouped>, total: number): FailureGroup[] {
   const groups = new Map<string, FailureGroup & { taskSet: Set<string> }>();
-  for (const f of facts) {
-    if (!isFailure(f)) continue;
-    const parts = partsOf(f);
-    const key = keyOf(parts);
+  for (const f of failed) {
+    const { key } = f;
     let group = groups.get(key);
     if (!group) {
       group = {
         key,
         id: groupIdOf(key),
-        ...parts,
+        ...f.parts,
         count: 0,
         unscored: 0,
         share: 0,
@@ -237,6 +255,95 @@ export function failureGroupsOf(
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureGroup[] {
   return failureGroups(runFailureFacts(run, verdicts), run.rollouts.length);
+}
+
+/** What decides a rollout's group in a run's columns: its sequence, its graded failed positions, its failure. */
+function signatureAt(c: RunColumns, r: number): string {
+  let failed = "";
+  for (let i = c.checkStart[r]!, j = 0; i < c.checkStart[r + 1]!; i++, j++) {
+    const code = c.checkCode[i]!;
+    // Graded (status 0) and failed (verdict 0).
+    if (codeStatus(code) === 0 && codePassed(code) === 0) failed += `${j},${c.checkTag[i]},`;
+  }
+  const f = sparseAt(c.failure.at, r);
+  const failure = f < 0 ? "" : `${c.failure.errorType[f]},${c.failure.message[f]},${c.failure.lastTool[f]}`;
+  return `${c.rolloutSequence[r]}|${failed}|${failure}`;
+}
+
+/** failureFactsOf rollout r of a run's columns, read from its checks' codes and templates (no objects). */
+function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts {
+  const s = c.strings;
+  const required = new Set<string>();
+  const tags = new Set<string>();
+  const from = c.sequenceStart[c.rolloutSequence[r]!]!;
+  for (let i = c.checkStart[r]!, j = 0; i < c.checkStart[r + 1]!; i++, j++) {
+    const code = c.checkCode[i]!;
+    if (codeStatus(code) !== 0 || codePassed(code) !== 0) continue;
+    const t = c.sequenceTemplate[from + j]!;
+    if (c.templateRequired[t] === 1) required.add(s[c.templateKey[t]!]!);
+    const tag = c.checkTag[i]!;
+    if (tag !== 0) tags.add(s[c.tagStrings[tag - 1]!]!);
+  }
+  const f = sparseAt(c.failure.at, r);
+  const text = (id: number | undefined) => (id === undefined || id < 0 ? null : s[id]!);
+  return {
+    id: ids[r]!,
+    task: s[c.taskKey[c.rolloutTask[r]!]!]!,
+    status: ROLLOUT_STATUS[c.rolloutStatus[r]!]!,
+    passed: false,
+    failedRequired: [...required].sort(),
+    failureTags: [...tags].sort(),
+    errorType: f < 0 ? null : text(c.failure.errorType[f]),
+    message: f < 0 ? null : text(c.failure.message[f]),
+    lastTool: f < 0 ? null : text(c.failure.lastTool[f]),
+  };
+}
+
+/**
+ * Per run's columns, each rollout's group as read the first time it failed (no scenario changes it), and each
+ * group's key and parts by signature (signatureAt): rollouts that fail alike share them.
+ */
+const groupedByColumns = new WeakMap<
+  RunColumns,
+  { rollouts: (Grouped | undefined)[]; bySignature: Map<string, Pick<Grouped, "key" | "parts">> }
+>();
+
+/**
+ * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
+ * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
+ * facts).
+ */
+export function failureGroupsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  const ids = c.rolloutId.all();
+  let kept = groupedByColumns.get(c);
+  if (!kept)
+    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(ids.length), bySignature: new Map() }));
+  const { rollouts, bySignature } = kept;
+  const failing: number[] = [];
+  for (let r = 0; r < ids.length; r++)
+    if (c.rolloutStatus[r] === UNSCORED || passed.get(ids[r]!) !== true) failing.push(r);
+  for (const r of failing) {
+    if (rollouts[r] !== undefined) continue;
+    const signature = signatureAt(c, r);
+    let group = bySignature.get(signature);
+    if (!group) bySignature.set(signature, (group = groupedOf(factsAt(c, r, ids))));
+    const status = ROLLOUT_STATUS[c.rolloutStatus[r]!]!;
+    rollouts[r] = {
+      key: group.key,
+      parts: group.parts,
+      id: ids[r]!,
+      task: c.strings[c.taskKey[c.rolloutTask[r]!]!]!,
+      status,
+    };
+  }
+  return groupFailures(
+    failing.map((r) => rollouts[r]!),
+    ids.length,
+  );
 }
 
 /** Every rollout's failure facts, in run order, with the report's verdicts. */

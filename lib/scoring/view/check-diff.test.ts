@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDiffRows, type CheckSide } from "./check-diff";
+import { checkColumnsRows, checkDiffRows, type CheckSide } from "./check-diff";
 
 const side = (key: string, verdict: CheckSide["verdict"], score: number | null = null, required = true): CheckSide => ({
   key,
@@ -54,5 +54,21 @@ describe("checkDiffRows", () => {
     const [row] = checkDiffRows([a], [b]);
     expect(row?.a).toBe(a);
     expect(row?.b?.detail).toBe("within budget");
+  });
+});
+
+describe("checkColumnsRows", () => {
+  it("three rollouts: a row differs when one of them disagrees or lacks the check; extras follow in column order", () => {
+    const rows = checkColumnsRows([
+      [side("C1", "pass", 1), side("C2", "fail", 0)],
+      [side("C1", "pass", 1), side("C2", "pass", 1)],
+      [side("C1", "pass", 1), side("X", "pass", 1, false)],
+    ]);
+    expect(rows.map((r) => [r.id, r.differs, r.sides.map((s) => s?.verdict ?? "-").join(" ")])).toEqual([
+      ["C2", true, "fail pass -"],
+      ["X", true, "- - pass"],
+      ["C1", false, "pass pass pass"],
+    ]);
+    expect(rows[1]?.required).toBe(false);
   });
 });

@@ -41,24 +41,51 @@ function byId<Side extends CheckSide>(checks: readonly Side[]): Map<string, Side
   return out;
 }
 
-/** Rows in A's order then B's extra checks in B's order; the rows that differ come first, each group in that order. */
-export function checkDiffRows<Side extends CheckSide>(a: readonly Side[], b: readonly Side[]): CheckDiffRow<Side>[] {
-  const left = byId(a);
-  const right = byId(b);
-  const ids = [...left.keys(), ...[...right.keys()].filter((id) => !left.has(id))];
-  const rows = ids.map((id): CheckDiffRow<Side> => {
-    const l = left.get(id) ?? null;
-    const r = right.get(id) ?? null;
-    const any = (l ?? r)!;
+/** The checks of two to four rollouts by key: one side per rollout (null where it lacks the check). */
+export interface CheckColumnsRow<Side extends CheckSide = CheckSide> {
+  id: string;
+  key: string;
+  /** The label of the first rollout that has the check. */
+  label: string;
+  /** Required in any rollout. */
+  required: boolean;
+  sides: (Side | null)[];
+  /** Some rollout lacks the check, or the verdicts or scores differ. */
+  differs: boolean;
+}
+
+/**
+ * Rows in the first rollout's order, then each next rollout's extra checks in its order; the rows that differ
+ * come first, each group in that order.
+ */
+export function checkColumnsRows<Side extends CheckSide>(
+  columns: readonly (readonly Side[])[],
+): CheckColumnsRow<Side>[] {
+  const maps = columns.map(byId);
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const map of maps)
+    for (const id of map.keys())
+      if (!seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+  const rows = ids.map((id): CheckColumnsRow<Side> => {
+    const sides = maps.map((m) => m.get(id) ?? null);
+    const any = sides.find((s) => s !== null)!;
     return {
       id,
       key: any.key,
       label: any.label,
-      required: (l?.required ?? false) || (r?.required ?? false),
-      a: l,
-      b: r,
-      differs: !l || !r || l.verdict !== r.verdict || l.score !== r.score,
+      required: sides.some((s) => s?.required ?? false),
+      sides,
+      differs: sides.some((s) => !s || s.verdict !== any.verdict || s.score !== any.score),
     };
   });
   return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
+}
+
+/** Rows in A's order then B's extra checks in B's order; the rows that differ come first, each group in that order. */
+export function checkDiffRows<Side extends CheckSide>(a: readonly Side[], b: readonly Side[]): CheckDiffRow<Side>[] {
+  return checkColumnsRows([a, b]).map(({ sides: [l, r], ...row }) => ({ ...row, a: l ?? null, b: r ?? null }));
 }

@@ -41,33 +41,40 @@ export function checkKeys(run: Pick<ScoringRun, "rollouts">): CheckKeySummary[] 
  * visited when the sequence first appears, so keys come in the same order of first appearance.
  */
 export function checkKeysOf(c: RunColumns): CheckKeySummary[] {
-  const s = c.strings;
-  const uses = new Int32Array(c.sequenceStart.length);
-  const order: number[] = [];
-  for (let r = 0; r < c.rolloutSequence.length; r++) {
-    const seq = c.rolloutSequence[r]!;
-    const before = uses[seq]!;
-    uses[seq] = before + 1;
-    if (before === 0) order.push(seq);
-  }
+  return checkKeysOfRuns([c]);
+}
+
+/** checkKeys of the rollouts of several runs' columns, one run after the other (the compare page's). */
+export function checkKeysOfRuns(runs: readonly RunColumns[]): CheckKeySummary[] {
   const byKey = new Map<string, CheckKeySummary>();
   const labels = new Map<string, Set<string>>();
-  for (const seq of order) {
-    for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++) {
-      const t = c.sequenceTemplate[p]!;
-      const key = s[c.templateKey[t]!]!;
-      const label = s[c.templateLabel[t]!]!;
-      let summary = byKey.get(key);
-      if (!summary) {
-        byKey.set(
-          key,
-          (summary = { key, label, dimension: s[c.templateDimension[t]!]!, rollouts: 0, required: 0, labels: 0 }),
-        );
-        labels.set(key, new Set());
+  for (const c of runs) {
+    const s = c.strings;
+    const uses = new Int32Array(c.sequenceStart.length);
+    const order: number[] = [];
+    for (let r = 0; r < c.rolloutSequence.length; r++) {
+      const seq = c.rolloutSequence[r]!;
+      const before = uses[seq]!;
+      uses[seq] = before + 1;
+      if (before === 0) order.push(seq);
+    }
+    for (const seq of order) {
+      for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++) {
+        const t = c.sequenceTemplate[p]!;
+        const key = s[c.templateKey[t]!]!;
+        const label = s[c.templateLabel[t]!]!;
+        let summary = byKey.get(key);
+        if (!summary) {
+          byKey.set(
+            key,
+            (summary = { key, label, dimension: s[c.templateDimension[t]!]!, rollouts: 0, required: 0, labels: 0 }),
+          );
+          labels.set(key, new Set());
+        }
+        summary.rollouts += uses[seq]!;
+        if (c.templateRequired[t] === 1) summary.required += uses[seq]!;
+        labels.get(key)?.add(label);
       }
-      summary.rollouts += uses[seq]!;
-      if (c.templateRequired[t] === 1) summary.required += uses[seq]!;
-      labels.get(key)?.add(label);
     }
   }
   for (const summary of byKey.values()) summary.labels = labels.get(summary.key)?.size ?? 1;

@@ -162,7 +162,7 @@ export function* deleteRun(runId: string): Rule<boolean> {
   );
   yield* run(sql`DELETE FROM "Check" WHERE "rolloutRef" IN (SELECT "id" FROM "Rollout" WHERE "runId" = ${runId})`);
   yield* run(sql`DELETE FROM "TraceStep" WHERE "runId" = ${runId}`);
-  yield* run(sql`DELETE FROM "TraceIndex" WHERE "runId" = ${runId}`);
+  yield* run(sql`DELETE FROM "TraceSearchState" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "Rollout" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "Task" WHERE "runId" = ${runId}`);
   yield* run(sql`DELETE FROM "RunFile" WHERE "runId" = ${runId}`);

@@ -2,7 +2,7 @@ import { rolloutRowId } from "@/lib/db/ids";
 import { first, insert, select, type Rule } from "../sql/rule";
 import { forUpdate, inList, join, sql, stepTextMatch, type Sql, type Token } from "../sql/sql";
 import {
-  TRACE_INDEX,
+  TRACE_SEARCH_STATE,
   TRACE_STEP,
   type MatchedRollout,
   type MatchedStep,
@@ -27,7 +27,7 @@ const STEP_KINDS = { isError: "bool", passed: "bool" } as const;
 export function* unindexedTraces(runId: string, limit: number): Rule<UnindexedTrace[]> {
   return yield* select<UnindexedTrace>(
     sql`SELECT r."rolloutId", r."sourceFormat", r."sourcePath", r."files" FROM "Rollout" r
-      WHERE r."runId" = ${runId} AND NOT EXISTS (SELECT 1 FROM "TraceIndex" i WHERE i."rolloutRef" = r."id")
+      WHERE r."runId" = ${runId} AND NOT EXISTS (SELECT 1 FROM "TraceSearchState" i WHERE i."rolloutRef" = r."id")
       ORDER BY r."rolloutId" LIMIT ${limit}`,
     { files: "json" },
   );
@@ -45,7 +45,7 @@ export function* writeTraceSteps(
   for (const { rolloutId, entry } of entries) {
     const ref = rolloutRowId(runId, rolloutId);
     const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
-    const done = rollout ? yield* first(sql`SELECT 1 AS "found" FROM "TraceIndex" WHERE "rolloutRef" = ${ref}`) : true;
+    const done = rollout ? yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`) : true;
     written.push(!done);
     if (done) continue;
     const steps = entry.status === "indexed" ? entry.steps : [];
@@ -53,7 +53,7 @@ export function* writeTraceSteps(
       TRACE_STEP,
       steps.map((s) => ({ runId, rolloutRef: ref, ...s })),
     );
-    yield* insert(TRACE_INDEX, [{ rolloutRef: ref, runId, status: entry.status, steps: steps.length }]);
+    yield* insert(TRACE_SEARCH_STATE, [{ rolloutRef: ref, runId, status: entry.status, steps: steps.length }]);
   }
   return written;
 }
@@ -67,7 +67,7 @@ export function* traceIndexState(runId: string): Rule<TraceIndexState | null> {
   if (!found) return null;
   const rows = yield* select<{ status: string; n: number; steps: number }>(
     sql`SELECT "status", CAST(COUNT(*) AS INTEGER) AS "n", CAST(SUM("steps") AS INTEGER) AS "steps"
-      FROM "TraceIndex" WHERE "runId" = ${runId} GROUP BY "status"`,
+      FROM "TraceSearchState" WHERE "runId" = ${runId} GROUP BY "status"`,
   );
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   const read = rows.reduce((n, r) => n + r.n, 0);

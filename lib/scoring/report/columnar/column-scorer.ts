@@ -127,6 +127,27 @@ export class ColumnScorer {
     return edits;
   }
 
+  /**
+   * Scores tasks `rows` alone under `scenario` (a task or rollout page), so that their taskRow and their
+   * rollouts' rolloutRow give score(scenario)'s rows without scoring the other tasks: a task's figures read only
+   * its own rollouts and the run's model. The other tasks keep what they held; the next prepare scores them all.
+   */
+  prepareTasks(scenario: Scenario, rows: readonly number[]): ColumnEdits {
+    this.#pendingRows?.();
+    const edits = columnEdits(this.model, scenario);
+    this.#edits = edits;
+    // A run scored under the same verdicts holds a task as scored under its flips: nothing to do for it.
+    const verdicts = this.verdicts === verdictKey(scenario);
+    const stale = rows.filter((t) => !verdicts || this.flipKeys[t] !== flipsKey(edits, t));
+    if (stale.length === 0) return edits;
+    const inputs = (this.#inputs = this.inputs(edits));
+    for (const t of stale) this.state.scoreTask(t, edits, inputs);
+    this.verdicts = null;
+    this.failures = null;
+    this.totals = null;
+    return edits;
+  }
+
   /** Task t's row of the report of the scenario last prepared, without making the other rows. */
   taskRow(t: number): TaskReport {
     return this.rows.taskRowAt(t, this.edits.weights[t]!);

@@ -2,11 +2,13 @@ import { ROLLOUT_STATUS, UNSCORED } from "../../columns/run-columns";
 import { MEASURE_KEYS, type MeasureKey } from "../../core/measures";
 import type { ScoringRun } from "../../core/types";
 import { OUTLIER_MEASURES, OUTLIER_RATIO, quantile, type EffortOutlier } from "../effort";
+import { sparseAt } from "../../columns/run-of-columns";
 import type { ColumnModel } from "./column-model";
 import { regradedOf, type Regraded } from "./rollout-inputs";
 import { effortBase, type EffortBase } from "./verdict-totals";
 
 const NO_WARNINGS: readonly string[] = [];
+const NO_MEASURES = Object.fromEntries(MEASURE_KEYS.map((key) => [key, null])) as Record<MeasureKey, number | null>;
 
 /**
  * The parts of every report of a run that no scenario changes, each computed on first use and kept with the
@@ -16,29 +18,21 @@ const NO_WARNINGS: readonly string[] = [];
 export class FixedParts {
   constructor(private readonly model: ColumnModel) {}
 
-  #source: (string | null)[] | undefined;
-  /** Per rollout: its source, null when it has none. */
-  get source(): (string | null)[] {
-    if (this.#source) return this.#source;
+  /** Rollout r's source, null when it has none. */
+  sourceAt(r: number): string | null {
     const c = this.model.columns;
-    const out = new Array<string | null>(c.rolloutTask.length).fill(null);
-    const values = c.source.values.all();
-    for (let k = 0; k < c.source.at.length; k++) out[c.source.at[k]!] = values[k]!;
-    return (this.#source = out);
+    const k = sparseAt(c.source.at, r);
+    return k < 0 ? null : c.source.values.at(k);
   }
 
-  #warnings: (readonly string[])[] | undefined;
-  /** Per rollout: its warnings (one shared empty list where it has none). */
-  get warnings(): (readonly string[])[] {
-    if (this.#warnings) return this.#warnings;
+  /** Rollout r's warnings (one shared empty list where it has none). */
+  warningsAt(r: number): readonly string[] {
     const c = this.model.columns;
-    const out = new Array<readonly string[]>(c.rolloutTask.length).fill(NO_WARNINGS);
-    for (let k = 0; k < c.warningRollouts.length; k++) {
-      const list: string[] = [];
-      for (let i = c.warningStart[k]!; i < c.warningStart[k + 1]!; i++) list.push(c.strings[c.warningText[i]!]!);
-      out[c.warningRollouts[k]!] = list;
-    }
-    return (this.#warnings = out);
+    const k = sparseAt(c.warningRollouts, r);
+    if (k < 0) return NO_WARNINGS;
+    const list: string[] = [];
+    for (let i = c.warningStart[k]!; i < c.warningStart[k + 1]!; i++) list.push(c.strings[c.warningText[i]!]!);
+    return list;
   }
 
   #measures: Float64Array[] | undefined;
@@ -64,28 +58,17 @@ export class FixedParts {
     return k >= 0 && (this.model.columns.measured.values[k]! & (1 << m)) !== 0;
   }
 
-  #measureRows: Record<MeasureKey, number | null>[] | undefined;
-  /** Per rollout: every measure key, null where not recorded (measureRow); one shared row for rollouts with none. */
-  get measureRows(): Record<MeasureKey, number | null>[] {
-    if (this.#measureRows) return this.#measureRows;
-    const n = this.model.columns.rolloutTask.length;
-    const none = {} as Record<MeasureKey, number | null>;
-    for (const key of MEASURE_KEYS) none[key] = null;
-    const out = new Array<Record<MeasureKey, number | null>>(n).fill(none);
+  /** Rollout r's measures: every key, null where not recorded (measureRow); one shared row when it has none. */
+  measureRowAt(r: number): Record<MeasureKey, number | null> {
+    if (this.model.measuredIndex[r]! < 0) return NO_MEASURES;
     const values = this.measures;
-    const index = this.model.measuredIndex;
-    for (let r = 0; r < n; r++) {
-      if (index[r]! < 0) continue;
-      const row = {} as Record<MeasureKey, number | null>;
-      MEASURE_KEYS.forEach((key, m) => (row[key] = this.records(r, m) ? values[m]![r]! : null));
-      out[r] = row;
-    }
-    return (this.#measureRows = out);
+    const row = {} as Record<MeasureKey, number | null>;
+    MEASURE_KEYS.forEach((key, m) => (row[key] = this.records(r, m) ? values[m]![r]! : null));
+    return row;
   }
 
-  #status: ("scored" | "unscored")[] | undefined;
-  get status(): ("scored" | "unscored")[] {
-    return (this.#status ??= Array.from(this.model.columns.rolloutStatus, (s) => ROLLOUT_STATUS[s]!));
+  statusAt(r: number): "scored" | "unscored" {
+    return ROLLOUT_STATUS[this.model.columns.rolloutStatus[r]!]!;
   }
 
   #reasons: { reason: string; count: number }[] | undefined;

@@ -116,15 +116,15 @@ export class ReportRows {
     return {
       id: model.ids[r]!,
       task: model.tasks[model.columns.rolloutTask[r]!]!.key,
-      source: fixed.source[r]!,
-      status: fixed.status[r]!,
+      source: fixed.sourceAt(r),
+      status: fixed.statusAt(r),
       passed: state.passed[r] === 1,
       reward: state.hasReward[r] === 1 ? state.reward[r]! : null,
       failedRequired: this.failedRequired(r),
-      warnings: fixed.warnings[r]!,
+      warnings: fixed.warningsAt(r),
       checksChanged: state.changed[r] === 1,
       metrics,
-      measures: fixed.measureRows[r]!,
+      measures: fixed.measureRowAt(r),
     };
   }
 

@@ -2,7 +2,6 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
-import { runAgreement } from "@/lib/api/run-agreement";
 import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { reportView } from "@/lib/views/report-view";
 import { requestScenario } from "@/lib/api/scenario-request";
@@ -25,10 +24,9 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const store = getStore();
   const view = await reportView(store, id, await scenarioWithReviews(store, id, scenario));
   if (!view) throw new ApiError("not_found", `No run with id "${id}".`);
-  const { report } = view;
+  const { report, agreement } = view;
   if (query.kind === "page") return NextResponse.json(reportPage(report, query));
   // How far the graders agree with the run's reviewers, when it has reviews (docs/scoring.md#reviews).
-  const agreement = await runAgreement(store, id, view.run);
   const reviews = agreement ? { reviews: agreement } : {};
   if (query.kind === "summary")
     return NextResponse.json({ ...reportSummary(report), failureGroups: report.failureGroups, ...reviews });

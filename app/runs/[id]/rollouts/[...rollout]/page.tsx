@@ -5,7 +5,6 @@ import { RolloutPageBody } from "@/components/rollout-page/rollout-page-body";
 import { keyOfSegment, keyOfSegments, rolloutHref, scenarioParamOf } from "@/lib/views/hrefs";
 import { rolloutView } from "@/lib/views/rollout-view";
 import { getStore } from "@/lib/store/open-store";
-import { readRunReviews } from "@/lib/api/read-run-reviews";
 
 /** `rollout` holds the path segments as Next.js passes them: the rollout id, or its slashes as written. */
 type Params = Promise<{ id: string; rollout: string[] }>;
@@ -42,6 +41,5 @@ export default async function RolloutPage({ params, searchParams }: { params: Pa
     if (rolloutId !== null) permanentRedirect(rolloutHref(id, rolloutId, scenarioText));
     notFound();
   }
-  const reviews = ((await readRunReviews(getStore(), id)) ?? []).filter((r) => r.rollout === view.rollout.id);
-  return <RolloutPageBody view={view} reviews={reviews} />;
+  return <RolloutPageBody view={view} />;
 }

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
+import { readIndexedTracePage, withIndexedRefs } from "@/lib/views/indexed-trace";
 import { getStore } from "@/lib/store/open-store";
 import { pageSteps, ZTracePageQuery } from "@/lib/traces";
 
@@ -13,7 +14,8 @@ type Params = { params: Promise<{ id: string; rollout: string }> };
  * GET /api/runs/:id/rollouts/:rollout/trace?offset&limit: a page of the rollout's trace steps with the trace's
  * totals (each step whole: its unmapped fields under `extra`), and the checks citing those steps (`citations`
  * by step index, at most CITATIONS_PER_STEP each; `citedBy`: how many cite a step that more cite). A trace that cannot be read answers 200 with no steps, `status: "raw"` and the file's start as text;
- * a rollout without a trace, `status: "none"`.
+ * a rollout without a trace, `status: "none"`. A big trace (docs/traces.md) reads only the page's steps, by its
+ * index, and lists its error steps (`errorSteps`).
  */
 export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
@@ -39,8 +41,13 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     );
   }
   const { trace } = read;
-  const page = pageSteps(trace, query.data);
-  const evidence = traceEvidence(await store.getCheckRefs(id, rolloutId), null, read);
+  const { offset, limit } = query.data;
+  // A big trace reads only this page's steps, by its index.
+  const page = trace.indexed
+    ? { total: trace.totals.steps, offset, limit, steps: await readIndexedTracePage(store, trace, offset, limit) }
+    : pageSteps(trace, query.data);
+  const refs = await store.getCheckRefs(id, rolloutId);
+  const evidence = traceEvidence(refs, null, await withIndexedRefs(store, read, refs.length > 0));
   const inPage = <T>(byStep: Record<number, T>) =>
     Object.fromEntries(
       Object.entries(byStep).filter(([s]) => Number(s) >= page.offset && Number(s) < page.offset + page.steps.length),
@@ -54,6 +61,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     toolErrors: trace.totals.toolErrors,
     totals: trace.totals,
     warnings: trace.warnings,
+    ...(trace.indexed ? { errorSteps: trace.indexed.errors } : {}),
     offset: page.offset,
     limit: page.limit,
     steps: page.steps,

@@ -13,13 +13,13 @@ CREATE TABLE "TraceStep" (
 );
 
 -- CreateTable
-CREATE TABLE "TraceIndex" (
+CREATE TABLE "TraceSearchState" (
     "rolloutRef" TEXT NOT NULL,
     "runId" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "steps" INTEGER NOT NULL,
 
-    CONSTRAINT "TraceIndex_pkey" PRIMARY KEY ("rolloutRef")
+    CONSTRAINT "TraceSearchState_pkey" PRIMARY KEY ("rolloutRef")
 );
 
 -- CreateIndex
@@ -29,13 +29,13 @@ CREATE INDEX "TraceStep_runId_tool_idx" ON "TraceStep"("runId", "tool");
 CREATE UNIQUE INDEX "TraceStep_rolloutRef_step_key" ON "TraceStep"("rolloutRef", "step");
 
 -- CreateIndex
-CREATE INDEX "TraceIndex_runId_status_idx" ON "TraceIndex"("runId", "status");
+CREATE INDEX "TraceSearchState_runId_status_idx" ON "TraceSearchState"("runId", "status");
 
 -- AddForeignKey
 ALTER TABLE "TraceStep" ADD CONSTRAINT "TraceStep_rolloutRef_fkey" FOREIGN KEY ("rolloutRef") REFERENCES "Rollout"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "TraceIndex" ADD CONSTRAINT "TraceIndex_rolloutRef_fkey" FOREIGN KEY ("rolloutRef") REFERENCES "Rollout"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "TraceSearchState" ADD CONSTRAINT "TraceSearchState_rolloutRef_fkey" FOREIGN KEY ("rolloutRef") REFERENCES "Rollout"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Full-text index of TraceStep.text (raw SQL: Prisma has no tsvector). The 'simple' configuration: lower-cased
 -- words, no stemming and no stop words, as close as PostgreSQL comes to SQLite FTS5's unicode61 tokenizer.

@@ -12,12 +12,12 @@ CREATE TABLE "TraceStep" (
 );
 
 -- CreateTable
-CREATE TABLE "TraceIndex" (
+CREATE TABLE "TraceSearchState" (
     "rolloutRef" TEXT NOT NULL PRIMARY KEY,
     "runId" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "steps" INTEGER NOT NULL,
-    CONSTRAINT "TraceIndex_rolloutRef_fkey" FOREIGN KEY ("rolloutRef") REFERENCES "Rollout" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "TraceSearchState_rolloutRef_fkey" FOREIGN KEY ("rolloutRef") REFERENCES "Rollout" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -27,7 +27,7 @@ CREATE INDEX "TraceStep_runId_tool_idx" ON "TraceStep"("runId", "tool");
 CREATE UNIQUE INDEX "TraceStep_rolloutRef_step_key" ON "TraceStep"("rolloutRef", "step");
 
 -- CreateIndex
-CREATE INDEX "TraceIndex_runId_status_idx" ON "TraceIndex"("runId", "status");
+CREATE INDEX "TraceSearchState_runId_status_idx" ON "TraceSearchState"("runId", "status");
 
 -- Full-text index of TraceStep.text (raw SQL: Prisma has no FTS5). External content: the text is stored once,
 -- in TraceStep, where snippets and the regex scan read it; the triggers keep the index in step with the rows.

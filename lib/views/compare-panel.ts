@@ -1,0 +1,34 @@
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
+import { rolloutMeasures } from "@/lib/scoring/columns/rollouts-at";
+import { modelOf } from "@/lib/scoring/report/columnar/column-model";
+import type { Report } from "@/lib/scoring/report/report-types";
+import { combinedBudget } from "@/lib/scoring/scenario/budget";
+import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
+import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
+import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
+import { commonTaskChecksOf } from "@/lib/scoring/view/task-checks";
+
+/**
+ * What the compare page's what-if panel offers, read from the compared runs' columns (A first), never from the
+ * runs as objects: A's tasks, groups and declared weights, the checks every run's tasks share, the check keys
+ * and the budget measures of all their rollouts.
+ */
+export function comparePanelFacts(compared: readonly { run: RunColumns; report: Report }[], scenario: Scenario) {
+  const a = compared[0]!;
+  const model = modelOf(a.run);
+  const runs = compared.map((c) => c.run);
+  return {
+    description: describeScenario(scenario, (ref) => model.resolve(ref)),
+    tasks: a.report.tasks.map(({ key, name, weight }) => ({ key, name, weight })),
+    groups: a.report.groups.map(({ group, tasks }) => ({ group, tasks })),
+    declaredWeights: model.tasks.map((t): [string, number] => [t.key, t.weight]),
+    taskChecks: commonTaskChecksOf(runs),
+    checkKeys: checkKeysOfRuns(runs),
+    budgetMeasures: budgetDistribution(
+      runs.flatMap((c) => rolloutMeasures(c)),
+      scenario.budget,
+    ),
+    budget: combinedBudget(compared.map((c) => c.report.budget)),
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { graderKindOf } from "@/lib/scoring/reviews/grader-kind";
+import { GRADER_KINDS, type GraderKind } from "@/lib/scoring/reviews/review-types";
+import { reviewQueue, type QueueItem } from "@/lib/scoring/view/review-queue";
+import type { RunReview } from "@/lib/store/records";
+import type { Store } from "@/lib/store/store";
+import { readRunReviews } from "./run-reviews";
+
+/** `?grader=model`: the queue of one grader kind; anything else is the whole queue. */
+const ZGraderParam = z.enum(GRADER_KINDS);
+
+/** Verdicts a page holds: a reviewer works from the top; the rest is there after a reload. */
+export const QUEUE_PAGE = 500;
+
+/** The review queue page: everything it draws, serialisable. */
+export interface ReviewQueueView {
+  runId: string;
+  runName: string;
+  /** The first QUEUE_PAGE verdicts of the queue, in its order. */
+  items: QueueItem[];
+  /** Verdicts in the queue (of the grader kind asked for). */
+  total: number;
+  /** The grader kinds the run's verdicts have, with how many each. */
+  kinds: { kind: GraderKind; n: number }[];
+  /** The grader kind asked for, or null for all. */
+  only: GraderKind | null;
+  reviews: RunReview[];
+}
+
+/**
+ * The review queue of a stored run: its graded verdicts, model-judged first, then by how far flipping each
+ * moves the headline (every task's levers, scored from the run's columns), then failures first. `grader`: the
+ * raw `grader` parameter. Null when there is no such run.
+ */
+export async function reviewQueueView(store: Store, runId: string, grader: unknown): Promise<ReviewQueueView | null> {
+  const [meta, snapshot, reviews] = await Promise.all([
+    store.getRun(runId),
+    store.snapshot(runId),
+    readRunReviews(store, runId),
+  ]);
+  if (!meta || !snapshot || !reviews) return null;
+  const { run } = snapshot;
+  const parsed = ZGraderParam.safeParse(grader);
+  const only = parsed.success ? parsed.data : null;
+  const all = reviewQueue(run, snapshot.leversUnder({}, Number.POSITIVE_INFINITY), (_task, check) =>
+    graderKindOf(run.format, check),
+  );
+  const queue = only === null ? all : all.filter((q) => q.grader === only);
+  const kinds = GRADER_KINDS.map((kind) => ({ kind, n: all.filter((q) => q.grader === kind).length })).filter(
+    (k) => k.n > 0,
+  );
+  return {
+    runId,
+    runName: meta.name,
+    items: queue.slice(0, QUEUE_PAGE),
+    total: queue.length,
+    kinds,
+    only,
+    reviews,
+  };
+}
