@@ -45,7 +45,9 @@ export function* writeTraceSteps(
   for (const { rolloutId, entry } of entries) {
     const ref = rolloutRowId(runId, rolloutId);
     const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
-    const done = rollout ? yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`) : true;
+    const done = rollout
+      ? yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`)
+      : true;
     written.push(!done);
     if (done) continue;
     const steps = entry.status === "indexed" ? entry.steps : [];
