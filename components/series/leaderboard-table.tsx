@@ -1,3 +1,4 @@
+import { FdrControl } from "@/components/ui/fdr-control";
 import Link from "@/components/ui/link";
 import { runHref } from "@/lib/views/hrefs";
 import { leaderboardCells, leaderboardMethod } from "@/lib/display/leaderboard-words";
@@ -25,6 +26,7 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
       <p className="muted" data-testid="leaderboard-method">
         {leaderboardMethod(board)}
       </p>
+      <FdrControl q={board.q} />
       <div className={styles.scroller}>
         <table className="table" data-testid="leaderboard-table">
           <thead>
