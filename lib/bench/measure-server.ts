@@ -130,7 +130,7 @@ export async function measureServer(
  * Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server; samples the
  * resident memory of the server's process group meanwhile.
  */
-async function withServer<T>(
+export async function withServer<T>(
   root: string,
   dbFile: string,
   work: (base: string) => Promise<T>,
