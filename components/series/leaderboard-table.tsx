@@ -26,7 +26,9 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
       <p className="muted" data-testid="leaderboard-method">
         {leaderboardMethod(board)}
       </p>
-      <FdrControl q={board.q} />
+      <div className={styles.leaderboardFdr}>
+        <FdrControl q={board.q} />
+      </div>
       <div className={styles.scroller}>
         <table className="table" data-testid="leaderboard-table">
           <thead>
@@ -60,7 +62,7 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
                 <tr key={row.id} data-testid="leaderboard-row">
                   <td className="num">{c.rank}</td>
                   <td className="num">{c.rankInterval}</td>
-                  <td>
+                  <td className={styles.runName}>
                     <Link href={runHref(row.id)}>{row.name}</Link>
                   </td>
                   <td className="num">{c.headline}</td>

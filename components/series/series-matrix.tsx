@@ -78,6 +78,9 @@ export function SeriesMatrix({
     count: rows.length,
     getScrollElement: () => parent.current,
     estimateSize: () => ROW,
+    // The header row of run numbers sits above the first row.
+    paddingStart: ROW,
+    scrollPaddingStart: ROW,
     overscan: 10,
   });
   // Columns are virtualised too: a row draws the runs in view (and a few beside), not all of a long series.
@@ -146,6 +149,15 @@ export function SeriesMatrix({
       ) : (
         <div ref={parent} className={styles.matrix} data-testid="series-matrix" data-view={view}>
           <div style={{ height: virtualizer.getTotalSize(), width, position: "relative" }}>
+            <div className={styles.header} style={{ height: ROW, width }} aria-hidden>
+              <span className={styles.rowLabel}>Task \ run</span>
+              <span className={styles.spacer} style={{ width: leading }} />
+              {shownColumns.map(({ index: j }) => (
+                <span key={runs[j]!.id} className={styles.runNumber} title={runs[j]!.name}>
+                  {j + 1}
+                </span>
+              ))}
+            </div>
             {virtualizer.getVirtualItems().map((v) => {
               const task = rows[v.index]!;
               // Keyed by position: a filter change reuses the drawn rows and cells, changing what they show.

@@ -80,7 +80,9 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           a best split p &lt; 0.05 before correction). A change is the split of a task’s runs with the clearest drop (or
           rise) in passes: one-sided Fisher exact, × the splits tried.
         </p>
-        <FdrControl q={h.q} />
+        <div className={styles.fdr}>
+          <FdrControl q={h.q} />
+        </div>
         <div className={styles.lists}>
           {LISTS.map(([trend, title]) => {
             const tasks = h.tasks.filter((t) => t.trend === trend);
