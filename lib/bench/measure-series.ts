@@ -47,7 +47,7 @@ const TIME_VIEW = `([act, arg, view]) => new Promise((resolve) => {
 })`;
 
 async function timeView(page: Page, act: "click" | "type", arg: string, view: string): Promise<number | null> {
-  const ms = (await page.evaluate(`(${TIME_VIEW})(${JSON.stringify([act, arg, view])})`)) as number | null;
+  const ms = await page.evaluate<number | null>(`(${TIME_VIEW})(${JSON.stringify([act, arg, view])})`);
   return ms === null ? null : Math.round(ms);
 }
 
