@@ -12,6 +12,8 @@ const ROW = 22;
 const CELL = 22;
 /** The width of the task names' column, in px (series.module.css .rowLabel). */
 const LABEL = 160;
+/** The matrix's box before the browser measures it: its maximum height and a wide screen's width. */
+const INITIAL_RECT = { width: 1200, height: 560 };
 const TREND_WORDS: Record<TaskTrend, string> = {
   "stopped-passing": "stopped passing",
   fixed: "fixed since",
@@ -81,7 +83,10 @@ export function SeriesMatrix({
     // The header row of run numbers sits above the first row.
     paddingStart: ROW,
     scrollPaddingStart: ROW,
-    overscan: 10,
+    overscan: 6,
+    // The server draws the first screen of rows (the matrix's height, series.module.css), so they show with the
+    // HTML rather than after hydration; the browser measures the real size at once.
+    initialRect: INITIAL_RECT,
   });
   // Columns are virtualised too: a row draws the runs in view (and a few beside), not all of a long series.
   const columns = useVirtualizer({
@@ -91,6 +96,7 @@ export function SeriesMatrix({
     estimateSize: () => CELL,
     paddingStart: LABEL,
     overscan: 4,
+    initialRect: INITIAL_RECT,
   });
   const shownColumns = columns.getVirtualItems();
   const leading = (shownColumns[0]?.start ?? LABEL) - LABEL;
