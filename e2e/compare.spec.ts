@@ -101,6 +101,20 @@ test("choose two runs in the table, compare them, filter to changed tasks and do
   await expect(page.getByTestId("task-tests-B")).toContainText(
     "after Benjamini–Hochberg at q = 0.05 over 18 tested tasks",
   );
+  // The q select writes fdr to the address from the keyboard (↓: the next rate); the sentence follows; back undoes it.
+  const fdr = page.getByTestId("fdr-control");
+  await expect(fdr).toHaveValue("0.05");
+  await expect(page.getByLabel("False discovery rate")).toBeVisible();
+  await fdr.focus();
+  await fdr.press("ArrowDown");
+  await expect(page).toHaveURL(/[?&]fdr=0\.1(&|$)/);
+  await expect(page.getByTestId("task-tests-B")).toContainText(
+    "after Benjamini–Hochberg at q = 0.1 over 18 tested tasks",
+  );
+  await expect(page.getByTestId("fdr-control")).toHaveValue("0.1");
+  await page.goBack();
+  await expect(page.getByTestId("task-tests-B")).toContainText("at q = 0.05 over 18 tested tasks");
+  await expect(page).not.toHaveURL(/fdr=/);
 
   // Tasks in one run only are listed apart.
   await expect(page.getByTestId("not-comparable-only-a")).toContainText("incident/legacy-pager");

@@ -89,6 +89,17 @@ test("a series of 30 runs: the matrix, the headline band and what stopped passin
   );
   await page.getByTestId("trend-filter-stopped-passing").click();
   await expect(page.getByTestId("matrix-row")).toHaveCount(1);
+  // The name filter narrows within the trend; Esc clears it.
+  const nameFilter = page.getByTestId("matrix-task-filter");
+  await nameFilter.fill("flick");
+  await expect(page.getByRole("status").filter({ hasText: "has “flick” in its name" })).toBeVisible();
+  await page.getByTestId("trend-filter-all").click();
+  await expect(page.getByTestId("matrix-row")).toHaveCount(1);
+  await expect(page.getByTestId("matrix-row")).toContainText("drift/flickers");
+  await nameFilter.press("Escape");
+  await expect(nameFilter).toHaveValue("");
+  await page.getByTestId("trend-filter-stopped-passing").click();
+  await expect(page.getByTestId("matrix-row")).toHaveCount(1);
   await expectAccessible(page, "series page", testInfo);
   await snap(page, "series-1440");
 
@@ -100,6 +111,16 @@ test("a series of 30 runs: the matrix, the headline band and what stopped passin
   await expect(page).toHaveURL(/\/series\/.*\?task=drift%2Fstops/);
   await expect(page.getByTestId("matrix-row")).toHaveCount(1);
   await expect(page.getByTestId("trend-filter-task")).toHaveText("drift/stops: stopped passing");
+
+  // The q select: a stricter rate is written to the address and the correction sentence says it.
+  await page.goto(`/series/${encodeURIComponent(SERIES)}`);
+  const fdr = page.getByTestId("fdr-control");
+  await expect(fdr).toHaveValue("0.05");
+  await fdr.focus();
+  await fdr.selectOption("0.01");
+  await expect(page).toHaveURL(/[?&]fdr=0\.01(&|$)/);
+  await expect(page.getByTestId("history-correction")).toContainText("at q = 0.01");
+  await expect(fdr).toHaveValue("0.01");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/series/${encodeURIComponent(SERIES)}`);
@@ -129,6 +150,10 @@ test("the leaderboard page shows what GET /api/leaderboard gives, and an unknown
     await expect(rows.nth(i).getByRole("cell").nth(2)).toHaveText(row.name);
   }
   await expect(page.getByTestId("leaderboard-method")).toContainText("2,000 task-bootstrap resamples");
+  await expect(page.getByTestId("leaderboard-method")).toContainText("q = 0.05");
+  await page.getByTestId("fdr-control").selectOption("0.2");
+  await expect(page).toHaveURL(/[?&]fdr=0\.2(&|$)/);
+  await expect(page.getByTestId("leaderboard-method")).toContainText("q = 0.2");
   await expectAccessible(page, "leaderboard page", testInfo);
   await snap(page, "leaderboard-1440");
 

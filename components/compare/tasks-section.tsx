@@ -7,6 +7,7 @@ import { dimensionRows, taskTable } from "@/lib/scoring/view/compare-table";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { CompareRun } from "@/lib/views/compare-run";
 import { DeltaChart } from "./delta-chart";
+import { FdrControl } from "@/components/ui/fdr-control";
 import { TaskDeltaTable } from "./task-delta-table";
 import { compareViewHref, type CompareView } from "./url-state";
 import styles from "./compare.module.css";
@@ -55,6 +56,7 @@ export function TasksSection({
           {taskTestsText(comparison.taskTests)}
         </p>
       ))}
+      {comparisons[0] ? <FdrControl q={comparisons[0].taskTests.q} /> : null}
       <div className={styles.controls}>
         <nav className={styles.segmented} aria-label="Which tasks">
           <Link

@@ -1,3 +1,4 @@
+import { FdrControl } from "@/components/ui/fdr-control";
 import Link from "@/components/ui/link";
 import { runHref } from "@/lib/views/hrefs";
 import { leaderboardCells, leaderboardMethod } from "@/lib/display/leaderboard-words";
@@ -25,6 +26,9 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
       <p className="muted" data-testid="leaderboard-method">
         {leaderboardMethod(board)}
       </p>
+      <div className={styles.leaderboardFdr}>
+        <FdrControl q={board.q} />
+      </div>
       <div className={styles.scroller}>
         <table className="table" data-testid="leaderboard-table">
           <thead>
@@ -58,7 +62,7 @@ export function LeaderboardTable({ board }: { board: Leaderboard }) {
                 <tr key={row.id} data-testid="leaderboard-row">
                   <td className="num">{c.rank}</td>
                   <td className="num">{c.rankInterval}</td>
-                  <td>
+                  <td className={styles.runName}>
                     <Link href={runHref(row.id)}>{row.name}</Link>
                   </td>
                   <td className="num">{c.headline}</td>

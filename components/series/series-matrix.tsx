@@ -4,10 +4,16 @@ import { useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { taskHref } from "@/lib/views/hrefs";
 import { pct } from "@/lib/display/format";
+import { rateAt, type RateGrid } from "@/lib/scoring/wire/rate-grid";
 import type { TaskTrend } from "@/lib/scoring/series/task-history";
 import styles from "./series.module.css";
 
 const ROW = 22;
+const CELL = 22;
+/** The width of the task names' column, in px (series.module.css .rowLabel). */
+const LABEL = 160;
+/** The matrix's box before the browser measures it: its maximum height and a wide screen's width. */
+const INITIAL_RECT = { width: 1200, height: 560 };
 const TREND_WORDS: Record<TaskTrend, string> = {
   "stopped-passing": "stopped passing",
   fixed: "fixed since",
@@ -28,8 +34,6 @@ function colour(rate: number): string {
 export interface MatrixTask {
   key: string;
   trend: TaskTrend;
-  since: number | null;
-  adjusted: number | null;
 }
 
 /**
@@ -40,23 +44,31 @@ export interface MatrixTask {
 export function SeriesMatrix({
   runs,
   tasks,
-  rates,
+  grid,
   focus = null,
 }: {
   runs: { id: string; name: string }[];
   tasks: MatrixTask[];
-  rates: (number | null)[][];
+  /** The pass rates, rows by task (as `tasks`), cells by run (as `runs`). */
+  grid: RateGrid;
   /** A task the page was opened for (from the task page): the matrix starts with that row alone. */
   focus?: string | null;
 }) {
   const focused = focus !== null && tasks.some((t) => t.key === focus);
   const [filter, setFilter] = useState<Filter>(focused ? "task" : "all");
+  const [query, setQuery] = useState("");
+  const needle = query.trim().toLowerCase();
+  const lowered = useMemo(() => tasks.map((t) => t.key.toLowerCase()), [tasks]);
   const rows = useMemo(
     () =>
       tasks
         .map((t, i) => ({ ...t, i }))
-        .filter((t) => filter === "all" || (filter === "task" ? t.key === focus : t.trend === filter)),
-    [tasks, filter, focus],
+        .filter(
+          (t) =>
+            (filter === "all" || (filter === "task" ? t.key === focus : t.trend === filter)) &&
+            (needle === "" || lowered[t.i]!.includes(needle)),
+        ),
+    [tasks, lowered, filter, focus, needle],
   );
   const counts = useMemo(() => {
     const c = new Map<string, number>();
@@ -68,12 +80,48 @@ export function SeriesMatrix({
     count: rows.length,
     getScrollElement: () => parent.current,
     estimateSize: () => ROW,
-    overscan: 10,
+    // The header row of run numbers sits above the first row.
+    paddingStart: ROW,
+    scrollPaddingStart: ROW,
+    overscan: 6,
+    // The server draws the first screen of rows (the matrix's height, series.module.css), so they show with the
+    // HTML rather than after hydration; the browser measures the real size at once.
+    initialRect: INITIAL_RECT,
   });
-  const width = 160 + runs.length * 22;
+  // Columns are virtualised too: a row draws the runs in view (and a few beside), not all of a long series.
+  const columns = useVirtualizer({
+    horizontal: true,
+    count: runs.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => CELL,
+    paddingStart: LABEL,
+    overscan: 4,
+    initialRect: INITIAL_RECT,
+  });
+  const shownColumns = columns.getVirtualItems();
+  const leading = (shownColumns[0]?.start ?? LABEL) - LABEL;
+  const width = LABEL + runs.length * CELL;
+  // What the rows show, on the drawn element: the bench waits for it to time a filter.
+  const view = `${filter}|${needle}`;
   return (
     <>
       <div className={styles.filters} role="group" aria-label="Which tasks">
+        <label className={styles.search}>
+          <span className="visually-hidden">Tasks whose name contains</span>
+          <input
+            type="search"
+            value={query}
+            placeholder="Filter tasks by name"
+            onChange={(e) => setQuery(e.target.value.slice(0, 200))}
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && query !== "") {
+                e.preventDefault();
+                setQuery("");
+              }
+            }}
+            data-testid="matrix-task-filter"
+          />
+        </label>
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -99,18 +147,29 @@ export function SeriesMatrix({
         ) : null}
       </div>
       {rows.length === 0 ? (
-        <p className="muted" role="status">
-          No task is {filter === "all" || filter === "task" ? "in this series" : TREND_WORDS[filter]}. Choose “All
-          tasks”.
+        <p className="muted" role="status" data-view={view}>
+          {needle !== ""
+            ? `No task${filter === "all" || filter === "task" ? "" : ` ${TREND_WORDS[filter]}`} has “${query.trim()}” in its name. Clear the filter (Esc) or choose “All tasks”.`
+            : `No task is ${filter === "all" || filter === "task" ? "in this series" : TREND_WORDS[filter]}. Choose “All tasks”.`}
         </p>
       ) : (
-        <div ref={parent} className={styles.matrix} data-testid="series-matrix">
+        <div ref={parent} className={styles.matrix} data-testid="series-matrix" data-view={view}>
           <div style={{ height: virtualizer.getTotalSize(), width, position: "relative" }}>
+            <div className={styles.header} style={{ height: ROW, width }} aria-hidden>
+              <span className={styles.rowLabel}>Task \ run</span>
+              <span className={styles.spacer} style={{ width: leading }} />
+              {shownColumns.map(({ index: j }) => (
+                <span key={runs[j]!.id} className={styles.runNumber} title={runs[j]!.name}>
+                  {j + 1}
+                </span>
+              ))}
+            </div>
             {virtualizer.getVirtualItems().map((v) => {
               const task = rows[v.index]!;
+              // Keyed by position: a filter change reuses the drawn rows and cells, changing what they show.
               return (
                 <div
-                  key={task.key}
+                  key={v.index}
                   className={styles.row}
                   style={{ top: v.start, height: ROW, width }}
                   data-testid="matrix-row"
@@ -118,8 +177,10 @@ export function SeriesMatrix({
                   <span className={styles.rowLabel} title={`${task.key}: ${TREND_WORDS[task.trend]}`}>
                     {task.key}
                   </span>
-                  {runs.map((run, j) => {
-                    const rate = rates[task.i]![j] ?? null;
+                  <span className={styles.spacer} style={{ width: leading }} />
+                  {shownColumns.map(({ index: j }) => {
+                    const run = runs[j]!;
+                    const rate = rateAt(grid, task.i, j);
                     const label = `${task.key} in ${run.name}: ${rate === null ? "not in this run" : `${pct(rate)} pass`}`;
                     return rate === null ? (
                       <span key={run.id} className={`${styles.cell} ${styles.empty}`} title={label} />

@@ -118,3 +118,10 @@ export function figureMarkdown(figures: readonly Figure[], context: string): str
     });
   return [context, "", "| figure | value | goal | |", "|---|--:|---|---|", ...rows].join("\n");
 }
+
+/** The series bench's goals (`tally bench --size series`): a series of 100 runs × 2,000 tasks, a leaderboard of 8 × 85. */
+export const SERIES_GOALS = {
+  seriesFirstMs: 2000,
+  filterMs: 150,
+  leaderboardMs: 1000,
+} as const;

@@ -5,7 +5,9 @@ import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Trace, TraceRead } from "@/lib/traces";
-import { seedDemoIfEmpty } from "./demo";
+import { readSeries } from "@/lib/series/read-series";
+import { seriesFactsOf, seriesTable } from "@/lib/scoring/report/series-table";
+import { DEMO_SERIES, seedDemoIfEmpty } from "./demo";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
 
@@ -85,5 +87,31 @@ forEachDatabase("the demo runs", (t) => {
       csv.steps.find((s) => s.toolCalls.some((c) => c.id === errors[0]!.results[0]!.callId))?.toolCalls[0]?.name,
     ).toBe("convert_timezone");
     expect(csv.steps.find((s) => s.id === "12")?.toolCalls.map((c) => c.name)).toEqual(["write_file"]);
+  });
+});
+
+forEachDatabase("the demo series", (t) => {
+  it("holds six nightly runs in order whose history says what the demo plan made", async () => {
+    await seedDemoIfEmpty(t.store);
+    const runs = await t.store.seriesRuns(DEMO_SERIES.name);
+    expect(runs.map((r) => r.name)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `nightly #${n}`));
+    const series = (await readSeries(t.store, DEMO_SERIES.name))!;
+    expect(series.tasks).toHaveLength(8);
+    const trend = (task: string) => series.history.tasks.find((x) => x.task === task)!;
+    expect(trend("csv-conversion")).toMatchObject({ trend: "stopped-passing", since: 3, lastBefore: 2 });
+    expect(trend("owner-lookup")).toMatchObject({ trend: "fixed", since: 2 });
+    expect(trend("half-life").trend).toBe("never-passed");
+    expect(trend("audit").trend).toBe("always-passed");
+    expect(series.rates[series.tasks.indexOf("csv-conversion")]).toEqual([1, 1, 1, 0, 0, 0]);
+
+    // The page reads each run's facts stored at ingest; scoring every run again gives the same table.
+    for (const r of runs)
+      expect((await t.store.encoding(r.id, { bytes: false }))?.firstScreen?.seriesFacts).toBeDefined();
+    const scored = [];
+    for (const r of runs) {
+      const facts = seriesFactsOf((await t.store.snapshot(r.id))!.recorded);
+      scored.push({ id: r.id, name: r.name, at: r.createdAt ?? r.ingestedAt, facts });
+    }
+    expect(series).toEqual({ name: DEMO_SERIES.name, ...seriesTable(scored) });
   });
 });

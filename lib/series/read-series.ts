@@ -1,24 +1,43 @@
 import { DEFAULT_FDR } from "@/lib/scoring/series/false-discovery";
-import { leaderboard, type Leaderboard } from "@/lib/scoring/report/leaderboard";
-import { seriesTable, type SeriesRunInput, type SeriesTable } from "@/lib/scoring/report/series-table";
+import { leaderboard, type Leaderboard, type LeaderboardEntry } from "@/lib/scoring/report/leaderboard";
+import { seriesFactsOf, seriesTable, type SeriesRunInput, type SeriesTable } from "@/lib/scoring/report/series-table";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { RunListItem } from "@/lib/store/records";
 import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
 import type { Store } from "@/lib/store/store";
 
 /** The runs' reports under a scenario, read through the run cache (as recorded: the stored report). */
-async function reportsOf(store: Store, runs: readonly RunListItem[], scenario: Scenario): Promise<SeriesRunInput[]> {
+async function reportsOf(store: Store, runs: readonly RunListItem[], scenario: Scenario): Promise<LeaderboardEntry[]> {
   const asRecorded = Object.keys(scenario).length === 0;
-  const out: SeriesRunInput[] = [];
+  const out: LeaderboardEntry[] = [];
   for (const run of runs) {
     const snapshot = await store.snapshot(run.id);
     if (!snapshot) continue; // deleted while reading
     out.push({
       id: run.id,
       name: run.name,
-      at: run.createdAt ?? run.ingestedAt,
       report: asRecorded ? snapshot.recorded : snapshot.report(scenario),
     });
+  }
+  return out;
+}
+
+/**
+ * The runs' series facts under a scenario. As recorded, from each run's stored first screen (no rollout read,
+ * no scoring); a run without a current one, or a scenario, is scored through the run cache.
+ */
+async function factsOf(store: Store, runs: readonly RunListItem[], scenario: Scenario): Promise<SeriesRunInput[]> {
+  const asRecorded = Object.keys(scenario).length === 0;
+  const out: SeriesRunInput[] = [];
+  for (const run of runs) {
+    const stored = asRecorded ? (await store.encoding(run.id, { bytes: false }))?.firstScreen?.seriesFacts : null;
+    let facts = stored ?? null;
+    if (!facts) {
+      const snapshot = await store.snapshot(run.id);
+      if (!snapshot) continue; // deleted while reading
+      facts = seriesFactsOf(asRecorded ? snapshot.recorded : snapshot.report(scenario));
+    }
+    out.push({ id: run.id, name: run.name, at: run.createdAt ?? run.ingestedAt, facts });
   }
   return out;
 }
@@ -31,7 +50,7 @@ export async function readSeries(
 ): Promise<(SeriesTable & { name: string }) | null> {
   const runs = await store.seriesRuns(name);
   if (runs.length === 0) return null;
-  const inputs = await reportsOf(store, runs, options.scenario ?? {});
+  const inputs = await factsOf(store, runs, options.scenario ?? {});
   return { name, ...seriesTable(inputs, options.q ?? DEFAULT_FDR) };
 }
 

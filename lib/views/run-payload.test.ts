@@ -5,7 +5,7 @@ import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { computeReport } from "@/lib/scoring/report/report";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { runFirstScreen, TASKS_PAGE_SIZE } from "@/lib/scoring/view/first-screen";
-import { passRule } from "@/lib/scoring/view/pass-rule";
+import { recordedFirstScreen } from "@/lib/store/run-encoding";
 import {
   embeddedRunSource,
   readRunPageMeta,
@@ -74,10 +74,11 @@ describe("run page data", () => {
   it("from a stored first screen, is what the run gives, for the default view and another", () => {
     const snapshot = new RunSnapshot(structuredClone(siloRuns));
     const recorded = snapshot.recorded;
-    // Stored as JSON (the RunEncoding table), read back.
-    const stored = JSON.parse(
-      JSON.stringify(runFirstScreen(recorded, recorded.headline, passRule(snapshot.run), true)),
-    ) as ReturnType<typeof runFirstScreen>;
+    // Stored as JSON (the RunEncoding table), read back: with the run's series facts, which the page never gets.
+    const stored = JSON.parse(JSON.stringify(recordedFirstScreen(snapshot.run, recorded))) as ReturnType<
+      typeof runFirstScreen
+    >;
+    expect(stored.seriesFacts?.tasks.keys).toHaveLength(recorded.tasks.length);
     const source = { href: "/api/runs/r/run.bin" };
     for (const view of [DEFAULT_TASKS_VIEW, { ...DEFAULT_TASKS_VIEW, page: 2 }, { ...DEFAULT_TASKS_VIEW, q: "x" }])
       expect(storedRunPageData(stored, meta, { source, defaultTasksView: isDefaultTasksView(view) })).toStrictEqual(

@@ -43,8 +43,9 @@ export function storedRunPageData(
   meta: RunPageMeta,
   options: { source: RunSource; defaultTasksView: boolean },
 ): RunPageData {
+  const { seriesFacts: _series, ...first } = stored;
   return {
-    first: options.defaultTasksView ? stored : withoutTasks(stored),
+    first: options.defaultTasksView ? first : withoutTasks(first),
     metaJson: runPageMetaJson(meta),
     source: options.source,
   };

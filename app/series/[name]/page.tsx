@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "@/components/ui/link";
+import { FdrControl } from "@/components/ui/fdr-control";
 import { HeadlineBand } from "@/components/series/headline-band";
 import { SeriesMatrix } from "@/components/series/series-matrix";
 import styles from "@/components/series/series.module.css";
@@ -8,6 +9,7 @@ import { zFdr } from "@/lib/compare/query";
 import { plural } from "@/lib/display/format";
 import { ZSeriesName } from "@/lib/run-series";
 import { readSeries } from "@/lib/series/read-series";
+import { encodeRateGrid } from "@/lib/scoring/wire/rate-grid";
 import { getStore } from "@/lib/store/open-store";
 
 export const dynamic = "force-dynamic";
@@ -78,6 +80,9 @@ export default async function SeriesPage({ params, searchParams }: Props) {
           a best split p &lt; 0.05 before correction). A change is the split of a task’s runs with the clearest drop (or
           rise) in passes: one-sided Fisher exact, × the splits tried.
         </p>
+        <div className={styles.fdr}>
+          <FdrControl q={h.q} />
+        </div>
         <div className={styles.lists}>
           {LISTS.map(([trend, title]) => {
             const tasks = h.tasks.filter((t) => t.trend === trend);
@@ -113,8 +118,8 @@ export default async function SeriesPage({ params, searchParams }: Props) {
         <h2 id="matrix-title">Every task in every run</h2>
         <SeriesMatrix
           runs={series.runs.map(({ id, name }) => ({ id, name }))}
-          tasks={h.tasks.map(({ task, trend, since, adjusted }) => ({ key: task, trend, since, adjusted }))}
-          rates={series.rates}
+          tasks={h.tasks.map(({ task, trend }) => ({ key: task, trend }))}
+          grid={encodeRateGrid(series.rates)}
           focus={focus}
         />
       </section>

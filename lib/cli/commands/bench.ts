@@ -13,10 +13,11 @@ import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { measureBigTraces } from "@/lib/bench/measure-big-trace";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
+import { measureSeriesBench, seriesFigures } from "@/lib/bench/series-bench";
 import { count } from "@/lib/scoring/core/numbers";
 import { parseCommand, UsageError } from "../args";
 
-const HELP = `Usage: tally bench [--size 10k|100k|1m|N] [--json|--markdown] [--postgres URL] [--files DIR]
+const HELP = `Usage: tally bench [--size 10k|100k|1m|N|series|trace] [--json|--markdown] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
                    [--skip-scoring] [--skip-export] [--scoring-only]
        tally bench --inspect-eval N [--json]
@@ -43,6 +44,10 @@ short Markdown table of the figures with a goal, the one the README keeps):
               headline metric or weights, the levers; and computeReport on the same run's objects beside them.
               median of several runs of the child's CPU time (its one thread's; the wall clock is in --json)
               (--scoring-only: these figures alone, no files, no ingest)
+--size series measures the series page and the leaderboard instead: a generated series of 100 runs × 2,000 tasks
+(tau-bench files, 2 trials a task) and 8 runs × 85 tasks, ingested into a fresh SQLite file; the statistics in this
+process, then on the built app in headless Chromium the series page's first view, each matrix filter (stopped
+passing, flaky, never passed, fixed, a task name) and the leaderboard's first view (2,000 resamples).
 --files DIR ingests DIR instead of generating files (a folder --size describes, e.g. kept from an earlier run).
 --inspect-eval N measures only \`tally ingest\` of a generated Inspect .eval log of N samples, its members
 Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
@@ -193,6 +198,33 @@ async function bigTraceBench(values: {
   }
 }
 
+/** `tally bench --size series`: the series page, its filters and the leaderboard (lib/bench/series-bench.ts). */
+async function benchSeries(values: { json?: boolean; markdown?: boolean; "skip-browser"?: boolean }): Promise<number> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-bench-"));
+  const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
+  try {
+    const before = loadavg();
+    const measured = await measureSeriesBench(process.cwd(), tmp, log, { browser: !values["skip-browser"] });
+    const after = loadavg();
+    const figures = seriesFigures(measured);
+    const machine = `${os.cpus().length} cores, Node ${process.version}`;
+    const load = `load average (1, 5, 15 min): before ${before.join(" ")}, after ${after.join(" ")}`;
+    if (values.json)
+      console.log(
+        JSON.stringify(
+          { size: "series", machine, loadavgBefore: before, loadavgAfter: after, figures, measured },
+          null,
+          2,
+        ),
+      );
+    else if (values.markdown) console.log(figureMarkdown(figures, `The series bench, ${machine}; ${load}.`));
+    else console.log(`${machine}\n${load}\n${figureTable(figures)}`);
+    return 0;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export const benchCommand = {
   async run(argv: string[]): Promise<number> {
     const parsed = parseCommand(
@@ -220,6 +252,7 @@ export const benchCommand = {
     if (!parsed) return 0;
     const { values } = parsed;
     if (values.size === "trace") return bigTraceBench(values);
+    if (values.size === "series") return benchSeries(values);
     const size = parseSize(values.size ?? "10k");
     if (size === null)
       throw new UsageError(`--size takes 10k, 100k, 1m or a multiple of 5 rollouts, not "${values.size}"`);

@@ -15,20 +15,34 @@ const logChoose = (n: number, k: number) => logFactorial(n) - logFactorial(k) - 
 /**
  * One-sided Fisher exact tests of two pass counts, k₁ of n₁ before and k₂ of n₂ after: with the K = k₁ + k₂
  * passes fixed, k₂ follows the hypergeometric law of n₂ draws from N = n₁ + n₂. `lower`: P(X ≤ k₂), the chance
- * of as few passes after if nothing changed; `higher`: P(X ≥ k₂).
+ * of as few passes after if nothing changed; `higher`: P(X ≥ k₂). A series' history runs this for every split of
+ * every task, so it takes one exp, at k₂, and sums only the tail on k₂'s side of the mode, each term from its
+ * neighbour by the ratio of the binomials, until the rest cannot change it; the other tail is 1 − that + P(k₂)
+ * (it is the larger, at least about ½, so the subtraction loses nothing that matters).
  */
 export function fisherOneSided(k1: number, n1: number, k2: number, n2: number): { lower: number; higher: number } {
   const N = n1 + n2;
   const K = k1 + k2;
   const lo = Math.max(0, n2 - (N - K));
   const hi = Math.min(n2, K);
-  const base = logChoose(N, n2);
-  let lower = 0;
-  let higher = 0;
-  for (let x = lo; x <= hi; x++) {
-    const p = Math.exp(logChoose(K, x) + logChoose(N - K, n2 - x) - base);
-    if (x <= k2) lower += p;
-    if (x >= k2) higher += p;
+  const M = N - K - n2;
+  const atK2 = Math.exp(logChoose(K, k2) + logChoose(N - K, n2 - k2) - logChoose(N, n2));
+  const mode = Math.floor(((n2 + 1) * (K + 1)) / (N + 2));
+  let tail = atK2;
+  if (k2 <= mode) {
+    // P(x − 1) / P(x) = x (M + x) / ((K − x + 1)(n₂ − x + 1)): falling as x moves away from the mode.
+    for (let x = k2, p = atK2; x > lo; x--) {
+      p *= (x * (M + x)) / ((K - x + 1) * (n2 - x + 1));
+      tail += p;
+      if (p * (x - lo) < tail * 1e-17) break;
+    }
+    return { lower: Math.min(1, tail), higher: Math.min(1, Math.max(0, 1 - tail + atK2)) };
   }
-  return { lower: Math.min(1, lower), higher: Math.min(1, higher) };
+  // P(x + 1) / P(x) = (K − x)(n₂ − x) / ((x + 1)(M + x + 1)).
+  for (let x = k2, p = atK2; x < hi; x++) {
+    p *= ((K - x) * (n2 - x)) / ((x + 1) * (M + x + 1));
+    tail += p;
+    if (p * (hi - x) < tail * 1e-17) break;
+  }
+  return { lower: Math.min(1, Math.max(0, 1 - tail + atK2)), higher: Math.min(1, tail) };
 }

@@ -1,4 +1,5 @@
 import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
+import type { SeriesRunFacts } from "@/lib/scoring/report/series-table";
 import type { PassRule } from "./pass-rule";
 import { rolloutStrips, type StripPoint } from "./rollout-strips";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
@@ -19,7 +20,7 @@ export const TASKS_PAGE_SIZE = 50;
  * The version of RunFirstScreen's shape: a stored first screen of another version is computed again. Raise it
  * whenever RunFirstScreen or what fills it changes.
  */
-export const FIRST_SCREEN_LAYOUT = 1;
+export const FIRST_SCREEN_LAYOUT = 2;
 
 export interface RunFirstScreen {
   counts: Report["counts"];
@@ -40,6 +41,11 @@ export interface RunFirstScreen {
   strips: Record<string, StripPoint[]>;
   /** Whether unscored rollouts count as failures (a task's "passes" then reads k of all its rollouts). */
   unscoredFail: boolean;
+  /**
+   * The stored (as-recorded) first screen only: what a series page reads of the run. Never sent to the run page
+   * (storedRunPageData leaves it out): it grows with the run's tasks.
+   */
+  seriesFacts?: SeriesRunFacts;
 }
 
 /** Every warning of the report: the run's, then each rollout's (the header lists them in this order). */
