@@ -16,6 +16,7 @@ import { parseBatch } from "@/lib/ingest/parse-batch";
 import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } from "@/lib/ingest/to-scoring-run";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import { seriesFactsOf } from "@/lib/scoring/report/series-table";
 import { computeReport } from "@/lib/scoring/report/report";
 import { measureRow } from "@/lib/scoring/report/effort";
 import { runFirstScreen } from "@/lib/scoring/view/first-screen";
@@ -905,7 +906,13 @@ forEachDatabase("Store", (t) => {
       expect(current?.version).toEqual(await s.runVersion(id));
       expect(decodeBinaryRun(current!.bytes)).toEqual(rows);
       const report = computeReport(rows);
-      expect(current!.firstScreen).toEqual(asJson(runFirstScreen(report, report.headline, passRule(rows), true)));
+      // The first screen as the run page draws it, with the series facts the series page reads.
+      expect(current!.firstScreen).toEqual(
+        asJson({
+          ...runFirstScreen(report, report.headline, passRule(rows), true),
+          seriesFacts: seriesFactsOf(report),
+        }),
+      );
       expect((await s.encoding(id, { bytes: false }))?.bytes).toHaveLength(0);
 
       // Another instance builds its snapshot from the encoding, bytes included.
