@@ -32,6 +32,27 @@ export interface TraceSearchQuery extends StepFilter {
   pageSize: number;
 }
 
+/** A search as its URL, the API and the CLI ask for it (`errors=1`, `limit`), as searchRunTraces takes it. */
+export function traceSearchQuery(asked: {
+  q: string;
+  mode: SearchMode;
+  tool?: string | null;
+  errors?: string;
+  source?: StepSource | null;
+  page: number;
+  limit: number;
+}): TraceSearchQuery {
+  return {
+    q: asked.q,
+    mode: asked.mode,
+    tool: asked.tool ?? null,
+    errorsOnly: asked.errors === "1",
+    source: asked.source ?? null,
+    page: asked.page,
+    pageSize: asked.limit,
+  };
+}
+
 export interface StepHit {
   step: number;
   source: StepSource;

@@ -1,5 +1,5 @@
 import { ZSearchQuery } from "@/lib/api/schemas/search";
-import { searchRunTraces, SearchQueryError, type StepHit } from "@/lib/views/trace-search";
+import { traceSearchQuery, searchRunTraces, SearchQueryError, type StepHit } from "@/lib/views/trace-search";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
 import { findRun } from "../find-run";
@@ -70,15 +70,7 @@ export const searchCommand = {
     try {
       const run = await findRun(store, positionals[0]!);
       const q = query.data;
-      const result = await searchRunTraces(store, run.id, {
-        q: q.q,
-        mode: q.mode,
-        tool: q.tool ?? null,
-        errorsOnly: q.errors === "1",
-        source: q.source ?? null,
-        page: q.page,
-        pageSize: q.limit,
-      }).catch((error: unknown) => {
+      const result = await searchRunTraces(store, run.id, traceSearchQuery(q)).catch((error: unknown) => {
         if (error instanceof SearchQueryError) throw new UsageError(`${error.field}: ${error.message}`);
         throw error;
       });

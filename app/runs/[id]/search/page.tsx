@@ -10,7 +10,7 @@ import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
 import { getStore } from "@/lib/store/open-store";
 import { rolloutsHref, runHref, runSearchHref } from "@/lib/views/hrefs";
-import { searchRunTraces, SearchQueryError, type TraceSearchResult } from "@/lib/views/trace-search";
+import { traceSearchQuery, searchRunTraces, SearchQueryError, type TraceSearchResult } from "@/lib/views/trace-search";
 
 export const dynamic = "force-dynamic";
 
@@ -37,15 +37,7 @@ export default async function SearchPage({ params, searchParams }: { params: Par
   if (asked.kind === "query") {
     const q = asked.query;
     try {
-      result = await searchRunTraces(store, id, {
-        q: q.q,
-        mode: q.mode,
-        tool: q.tool ?? null,
-        errorsOnly: q.errors === "1",
-        source: q.source ?? null,
-        page: q.page,
-        pageSize: q.limit,
-      });
+      result = await searchRunTraces(store, id, traceSearchQuery(q));
     } catch (e) {
       if (!(e instanceof SearchQueryError)) throw e;
       error = e.message;
