@@ -4,11 +4,10 @@ import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
 import { letter, toCompareRun } from "@/lib/views/compare-run";
-import { comparePanelFacts } from "@/lib/views/compare-panel";
+import { comparePanelFacts, compareRobustness } from "@/lib/views/compare-panel";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
-import { policyReports, robustness } from "@/lib/scoring/report/robustness";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
@@ -74,8 +73,6 @@ export default async function ComparePage({ searchParams }: Props) {
   }
 
   const a = resolution.a;
-  const aReport = a.report;
-  const aPolicies = policyReports(a.run, resolution.scenario, aReport);
   const saved = await store.listScenarios();
   const compared = [a, ...resolution.candidates];
   const facts = comparePanelFacts(compared, resolution.scenario);
@@ -113,9 +110,7 @@ export default async function ComparePage({ searchParams }: Props) {
       a={toCompareRun(resolution.a.found, resolution.a.run, resolution.a.report)}
       candidates={resolution.candidates.map((c) => toCompareRun(c.found, c.run, c.report))}
       comparisons={resolution.candidates.map((c) => c.comparison)}
-      robustness={resolution.candidates.map((c, i) =>
-        robustness(aPolicies, policyReports(c.run, resolution.scenario, c.report), resolution.scenario, letter(i + 1)),
-      )}
+      robustness={resolution.candidates.map((c, i) => compareRobustness(a, c, resolution.scenario, letter(i + 1)))}
     />
   );
 }

@@ -6,8 +6,12 @@ import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-revie
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
+import { identityMemo } from "@/lib/views/identity-memo";
 
 const NO_REVIEWS: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
+
+/** Comparisons kept with the two reports compared (the run cache's as-recorded ones: a repeat computes nothing). */
+const comparisons = identityMemo<Comparison>();
 
 /** What a comparison asks for: the runs as listed, an explicit A, the per-task metric and a what-if scenario. */
 export interface CompareRequest {
@@ -114,7 +118,13 @@ export async function resolveComparison<B extends { baseline: boolean }>(
     a,
     candidates: order.candidates.map((ref, i) => {
       const candidate = side(ref, i + 1);
-      return { ...candidate, comparison: compareReports(a.report, candidate.report, options) };
+      const key = JSON.stringify(options);
+      return {
+        ...candidate,
+        comparison: comparisons([a.report, candidate.report], key, () =>
+          compareReports(a.report, candidate.report, options),
+        ),
+      };
     }),
   };
 }

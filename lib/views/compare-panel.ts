@@ -8,6 +8,17 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
 import { commonTaskChecksOf } from "@/lib/scoring/view/task-checks";
+import { policyReports, robustness, type Robustness } from "@/lib/scoring/report/robustness";
+import { scenarioKey } from "@/lib/scoring/scenario/named-scenario";
+import { identityMemo } from "./identity-memo";
+
+const runFacts = identityMemo<{
+  declaredWeights: [string, number][];
+  taskChecks: ReturnType<typeof commonTaskChecksOf>;
+  checkKeys: ReturnType<typeof checkKeysOfRuns>;
+}>();
+const budgets = identityMemo<ReturnType<typeof budgetDistribution>>();
+const robustnessKept = identityMemo<Robustness>();
 
 /**
  * What the compare page's what-if panel offers, read from the compared runs' columns (A first), never from the
@@ -18,17 +29,43 @@ export function comparePanelFacts(compared: readonly { run: RunColumns; report: 
   const a = compared[0]!;
   const model = modelOf(a.run);
   const runs = compared.map((c) => c.run);
+  // What no scenario changes is kept with the runs' columns; the budget's bins with its limits.
+  const fixed = runFacts(runs, "", () => ({
+    declaredWeights: model.tasks.map((t): [string, number] => [t.key, t.weight]),
+    taskChecks: commonTaskChecksOf(runs),
+    checkKeys: checkKeysOfRuns(runs),
+  }));
   return {
     description: describeScenario(scenario, (ref) => model.resolve(ref)),
     tasks: a.report.tasks.map(({ key, name, weight }) => ({ key, name, weight })),
     groups: a.report.groups.map(({ group, tasks }) => ({ group, tasks })),
-    declaredWeights: model.tasks.map((t): [string, number] => [t.key, t.weight]),
-    taskChecks: commonTaskChecksOf(runs),
-    checkKeys: checkKeysOfRuns(runs),
-    budgetMeasures: budgetDistribution(
-      runs.flatMap((c) => rolloutMeasures(c)),
-      scenario.budget,
+    ...fixed,
+    budgetMeasures: budgets(runs, JSON.stringify(scenario.budget ?? null), () =>
+      budgetDistribution(
+        runs.flatMap((c) => rolloutMeasures(c)),
+        scenario.budget,
+      ),
     ),
     budget: combinedBudget(compared.map((c) => c.report.budget)),
   };
+}
+
+/**
+ * The headline difference of a candidate to A under every scheme and unscored policy (robustness.ts), kept
+ * with the two reports (the run cache's as-recorded reports: a repeat view computes nothing).
+ */
+export function compareRobustness(
+  a: { run: RunColumns; report: Report },
+  candidate: { run: RunColumns; report: Report },
+  scenario: Scenario,
+  letter: string,
+): Robustness {
+  return robustnessKept([a.report, candidate.report], `${letter} ${scenarioKey(scenario)}`, () =>
+    robustness(
+      policyReports(a.run, scenario, a.report),
+      policyReports(candidate.run, scenario, candidate.report),
+      scenario,
+      letter,
+    ),
+  );
 }

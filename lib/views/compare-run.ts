@@ -4,6 +4,7 @@ import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import { firstRolloutsOf } from "@/lib/scoring/view/first-rollouts";
 import { failureGroupsOfColumns, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Report } from "@/lib/scoring/report/report-types";
+import { identityMemo } from "./identity-memo";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */
 export interface CompareRun {
@@ -25,6 +26,9 @@ export interface CompareRun {
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
 
+const firstRollouts = identityMemo<Record<string, string>>();
+const failureGroups = identityMemo<FailureGroup[]>();
+
 /** A stored run's compare-page facts, from its columns and its report under the comparison's scenario. */
 export function toCompareRun(meta: RunMeta, run: RunColumns, report: Pick<Report, "rollouts">): CompareRun {
   const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
@@ -38,8 +42,9 @@ export function toCompareRun(meta: RunMeta, run: RunColumns, report: Pick<Report
     regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
-    firstRollouts: firstRolloutsOf(run),
-    failureGroups: failureGroupsOfColumns(run, report.rollouts),
+    // Kept with the run's columns and the report's rows (the run cache's): a repeat view computes nothing.
+    firstRollouts: firstRollouts([run], "", () => firstRolloutsOf(run)),
+    failureGroups: failureGroups([run, report.rollouts], "", () => failureGroupsOfColumns(run, report.rollouts)),
   };
 }
 
