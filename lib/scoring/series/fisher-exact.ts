@@ -12,6 +12,22 @@ function logFactorial(n: number): number {
 
 const logChoose = (n: number, k: number) => logFactorial(n) - logFactorial(k) - logFactorial(n - k);
 
+/** Below this many rollouts every binomial coefficient is an integer a double holds exactly (C(50, 25) < 2⁵³). */
+const EXACT_N = 50;
+
+/** C(n, k) by the multiplicative formula: each partial product is itself a binomial, so exact for n ≤ EXACT_N. */
+function choose(n: number, k: number): number {
+  let out = 1;
+  for (let i = 1; i <= Math.min(k, n - k); i++) out = (out * (n - Math.min(k, n - k) + i)) / i;
+  return out;
+}
+
+/** P(X = k₂) of the hypergeometric law: exact ratios of integers for small tables (a p of 1 stays 1), else by logs. */
+function hypergeometric(K: number, k2: number, N: number, n2: number): number {
+  if (N <= EXACT_N) return (choose(K, k2) * choose(N - K, n2 - k2)) / choose(N, n2);
+  return Math.exp(logChoose(K, k2) + logChoose(N - K, n2 - k2) - logChoose(N, n2));
+}
+
 /**
  * One-sided Fisher exact tests of two pass counts, k₁ of n₁ before and k₂ of n₂ after: with the K = k₁ + k₂
  * passes fixed, k₂ follows the hypergeometric law of n₂ draws from N = n₁ + n₂. `lower`: P(X ≤ k₂), the chance
@@ -26,7 +42,7 @@ export function fisherOneSided(k1: number, n1: number, k2: number, n2: number): 
   const lo = Math.max(0, n2 - (N - K));
   const hi = Math.min(n2, K);
   const M = N - K - n2;
-  const atK2 = Math.exp(logChoose(K, k2) + logChoose(N - K, n2 - k2) - logChoose(N, n2));
+  const atK2 = hypergeometric(K, k2, N, n2);
   const mode = Math.floor(((n2 + 1) * (K + 1)) / (N + 2));
   let tail = atK2;
   if (k2 <= mode) {
