@@ -4,13 +4,8 @@ import { useState } from "react";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { setFlip } from "@/lib/scoring/scenario/scenario-edit";
 import type { Edit } from "@/components/whatif/whatif-types";
+import type { TaskCheckSets } from "@/lib/scoring/view/task-checks";
 import styles from "./compare-scenario.module.css";
-
-/** A task's check keys, as the runs compared have them. */
-export interface TaskChecks {
-  task: string;
-  checks: string[];
-}
 
 /**
  * Flips on the compare page: a verdict set for a task's check in every rollout of that task, in each run (a
@@ -22,26 +17,28 @@ export function CompareFlips({
   scenario,
   edit,
 }: {
-  tasks: readonly TaskChecks[];
+  /** Each task's check keys, as the runs compared have them. */
+  tasks: TaskCheckSets;
   scenario: Scenario;
   edit: Edit;
 }) {
-  const [task, setTask] = useState(tasks[0]?.task ?? "");
-  const checks = tasks.find((t) => t.task === task)?.checks ?? [];
+  const [task, setTask] = useState(tasks.tasks[0]?.[0] ?? "");
+  const list = tasks.tasks.find(([t]) => t === task)?.[1];
+  const checks = list === undefined ? [] : (tasks.lists[list] ?? []);
   const [check, setCheck] = useState("");
   const [passed, setPassed] = useState(true);
   const chosenCheck = checks.includes(check) ? check : (checks[0] ?? "");
   const flips = (scenario.flips ?? []).filter((f) => f.rollout === undefined);
-  if (tasks.length === 0) return null;
+  if (tasks.tasks.length === 0) return null;
   return (
     <div className={styles.flips} data-testid="compare-flips">
       <div className={styles.row}>
         <label className={styles.field}>
           <span>Task</span>
           <select value={task} onChange={(e) => setTask(e.target.value)} data-testid="compare-flip-task">
-            {tasks.map((t) => (
-              <option key={t.task} value={t.task}>
-                {t.task}
+            {tasks.tasks.map(([t]) => (
+              <option key={t} value={t}>
+                {t}
               </option>
             ))}
           </select>

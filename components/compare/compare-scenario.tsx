@@ -17,7 +17,8 @@ import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setScheme, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
-import { CompareFlips, type TaskChecks } from "./compare-flips";
+import { CompareFlips } from "./compare-flips";
+import type { TaskCheckSets } from "@/lib/scoring/view/task-checks";
 import styles from "./compare-scenario.module.css";
 
 /**
@@ -60,7 +61,7 @@ export function CompareScenario({
   groups: readonly Pick<GroupReport, "group" | "tasks">[];
   declaredWeights: readonly [string, number][];
   /** The check keys of each task the runs have in common, for flips. */
-  taskChecks: readonly TaskChecks[];
+  taskChecks: TaskCheckSets;
   /** The check keys of every run compared, for run-wide required rules. */
   checkKeys: readonly CheckKeySummary[];
   /** The budget measures of every run's rollouts together, under the scenario's limits. */

@@ -146,7 +146,10 @@ export function CompareView({
             comparisons={comparisons}
             candidates={lettered.map(({ run, letter: l }) => ({ name: run.name, letter: l }))}
           />
-          <PassAtKCompare comparisons={comparisons} letters={lettered.map(({ letter: l }) => l)} />
+          <PassAtKCompare
+            comparisons={comparisons.map(({ passAtK }) => ({ passAtK }))}
+            letters={lettered.map(({ letter: l }) => l)}
+          />
           <TasksSection view={view} a={a} candidates={lettered} csvHref={csvHref} />
         </>
       ) : null}

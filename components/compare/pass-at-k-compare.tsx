@@ -14,7 +14,8 @@ export function PassAtKCompare({
   comparisons,
   letters,
 }: {
-  comparisons: readonly Comparison[];
+  /** Only the curves: a client component's props travel in the page, and a comparison's task rows are MBs. */
+  comparisons: readonly Pick<Comparison, "passAtK">[];
   /** The candidates' letters, aligned with `comparisons` ("B", "C"). */
   letters: readonly string[];
 }) {

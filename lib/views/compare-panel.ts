@@ -7,14 +7,14 @@ import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
-import { commonTaskChecksOf } from "@/lib/scoring/view/task-checks";
+import { commonTaskChecksOf, taskCheckSets, type TaskCheckSets } from "@/lib/scoring/view/task-checks";
 import { policyReports, robustness, type Robustness } from "@/lib/scoring/report/robustness";
 import { scenarioKey } from "@/lib/scoring/scenario/named-scenario";
 import { identityMemo } from "./identity-memo";
 
 const runFacts = identityMemo<{
   declaredWeights: [string, number][];
-  taskChecks: ReturnType<typeof commonTaskChecksOf>;
+  taskChecks: TaskCheckSets;
   checkKeys: ReturnType<typeof checkKeysOfRuns>;
 }>();
 const budgets = identityMemo<ReturnType<typeof budgetDistribution>>();
@@ -32,7 +32,7 @@ export function comparePanelFacts(compared: readonly { run: RunColumns; report: 
   // What no scenario changes is kept with the runs' columns; the budget's bins with its limits.
   const fixed = runFacts(runs, "", () => ({
     declaredWeights: model.tasks.map((t): [string, number] => [t.key, t.weight]),
-    taskChecks: commonTaskChecksOf(runs),
+    taskChecks: taskCheckSets(commonTaskChecksOf(runs)),
     checkKeys: checkKeysOfRuns(runs),
   }));
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScoringRun } from "../core/types";
-import { commonTaskChecks } from "./task-checks";
+import { commonTaskChecks, taskCheckSets } from "./task-checks";
 
 const run = (rows: [string, string[]][]) =>
   ({ rollouts: rows.map(([task, keys]) => ({ task, checks: keys.map((key) => ({ key })) })) }) as unknown as Pick<
@@ -26,5 +26,25 @@ describe("commonTaskChecks", () => {
       { task: "t/b", checks: ["C1", "C2"] },
     ]);
     expect(commonTaskChecks([])).toEqual([]);
+  });
+});
+
+describe("taskCheckSets", () => {
+  it("keeps each distinct list of checks once, tasks pointing at theirs in order", () => {
+    const sets = taskCheckSets([
+      { task: "t1", checks: ["C1", "C2"] },
+      { task: "t2", checks: ["C1"] },
+      { task: "t3", checks: ["C1", "C2"] },
+      { task: "t4", checks: [] },
+    ]);
+    expect(sets).toEqual({
+      lists: [["C1", "C2"], ["C1"], []],
+      tasks: [
+        ["t1", 0],
+        ["t2", 1],
+        ["t3", 0],
+        ["t4", 2],
+      ],
+    });
   });
 });

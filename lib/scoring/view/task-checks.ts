@@ -56,3 +56,26 @@ function common(perRun: readonly Map<string, Set<string>>[]): { task: string; ch
     })
     .filter((t) => t.checks.length > 0);
 }
+
+/** Task check lists with each distinct list once: 20,000 tasks of a run mostly share a few lists. */
+export interface TaskCheckSets {
+  lists: string[][];
+  /** Each task with the index of its list in `lists`, in the order given. */
+  tasks: [task: string, list: number][];
+}
+
+export function taskCheckSets(tasks: readonly { task: string; checks: readonly string[] }[]): TaskCheckSets {
+  const ids = new Map<string, number>();
+  const lists: string[][] = [];
+  const out: [string, number][] = [];
+  for (const { task, checks } of tasks) {
+    const key = JSON.stringify(checks);
+    let id = ids.get(key);
+    if (id === undefined) {
+      ids.set(key, (id = lists.length));
+      lists.push([...checks]);
+    }
+    out.push([task, id]);
+  }
+  return { lists, tasks: out };
+}
