@@ -4,13 +4,12 @@ import { CompareScenario } from "@/components/compare/compare-scenario";
 import { redirect } from "next/navigation";
 import { CompareView } from "@/components/compare/compare-view";
 import { letter, toCompareRun } from "@/lib/views/compare-run";
-import { comparePanelFacts, compareRobustness } from "@/lib/views/compare-panel";
+import { comparePanelFacts, compareRobustness, sharedWithA } from "@/lib/views/compare-panel";
 import { PickRuns } from "@/components/compare/pick-runs";
 import { compareViewHref, parseCompareView } from "@/components/compare/url-state";
 import { resolveComparison } from "@/lib/compare/resolve";
 import { summariseSaved } from "@/lib/scoring/scenario/named-scenario";
 import { readScenarioParam } from "@/lib/views/scenario-param";
-import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
@@ -85,21 +84,7 @@ export default async function ComparePage({ searchParams }: Props) {
     />
   );
 
-  const sharedWithA = await store.sharedRollouts(resolution.a.found.id);
-  const shared = resolution.candidates.flatMap((c, i) => {
-    const found = sharedWithA.find((s) => s.runId === c.found.id);
-    if (!found) return [];
-    const withA = {
-      runId: resolution.a.found.id,
-      name: resolution.a.found.name,
-      shared: found.shared,
-      sameBytes: found.sameBytes,
-      rollouts: resolution.a.run.rolloutTask.length,
-    };
-    return [
-      `${letter(i + 1)} (“${c.found.name}”) ${sharedRolloutsPhrase(c.run.rolloutTask.length, withA)}, which is A: their common tasks compare the same rollouts.`,
-    ];
-  });
+  const shared = await sharedWithA(store, resolution);
 
   return (
     <CompareView

@@ -21,6 +21,15 @@ type Phase =
   | { name: "uploading"; progress: UploadProgress; cancel: () => void }
   | { name: "done"; outcome: UploadOutcome };
 
+/** The run's text details, in the order the form shows them; limits as the upload API takes them. */
+const TEXT_FIELDS = [
+  { name: "run", label: "Run name", maxLength: 200, placeholder: "From the files when left empty" },
+  { name: "agent", label: "Agent", maxLength: 200, placeholder: "e.g. my-agent v2" },
+  { name: "model", label: "Model", maxLength: 200, placeholder: "e.g. claude-sonnet-4" },
+  { name: "tags", label: "Tags", maxLength: 1000, placeholder: "e.g. nightly, agent-v2" },
+  { name: "series", label: "Series", maxLength: 80, placeholder: "e.g. nightly" },
+] as const satisfies readonly { name: keyof UploadFields; label: string; maxLength: number; placeholder: string }[];
+
 /** The upload page's form: pick files, optional run details, the token when the server wants one, send. */
 export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; tokenRequired: boolean }) {
   const [files, setFiles] = useState<PickedFile[]>([]);
@@ -105,61 +114,19 @@ export function UploadForm({ maxBytes, tokenRequired }: { maxBytes: number; toke
       <fieldset className={`card ${styles.details}`} disabled={uploading}>
         <legend className="card-title">Run details (optional)</legend>
         <div className={styles.fieldGrid}>
-          <label className={styles.field}>
-            <span>Run name</span>
-            <input
-              type="text"
-              name="run"
-              maxLength={200}
-              placeholder="From the files when left empty"
-              value={fields.run}
-              onChange={(e) => setFields({ ...fields, run: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span>Agent</span>
-            <input
-              type="text"
-              name="agent"
-              maxLength={200}
-              placeholder="e.g. my-agent v2"
-              value={fields.agent}
-              onChange={(e) => setFields({ ...fields, agent: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span>Model</span>
-            <input
-              type="text"
-              name="model"
-              maxLength={200}
-              placeholder="e.g. claude-sonnet-4"
-              value={fields.model}
-              onChange={(e) => setFields({ ...fields, model: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span>Tags</span>
-            <input
-              type="text"
-              name="tags"
-              maxLength={1000}
-              placeholder="e.g. nightly, agent-v2"
-              value={fields.tags}
-              onChange={(e) => setFields({ ...fields, tags: e.target.value })}
-            />
-          </label>
-          <label className={styles.field}>
-            <span>Series</span>
-            <input
-              type="text"
-              name="series"
-              maxLength={80}
-              placeholder="e.g. nightly"
-              value={fields.series}
-              onChange={(e) => setFields({ ...fields, series: e.target.value })}
-            />
-          </label>
+          {TEXT_FIELDS.map(({ name, label, maxLength, placeholder }) => (
+            <label key={name} className={styles.field}>
+              <span>{label}</span>
+              <input
+                type="text"
+                name={name}
+                maxLength={maxLength}
+                placeholder={placeholder}
+                value={fields[name]}
+                onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+              />
+            </label>
+          ))}
         </div>
         <label className={styles.check}>
           <input

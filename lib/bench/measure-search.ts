@@ -47,7 +47,7 @@ export async function measureSearch(url: string) {
     const { runs } = await ingestFiles(store, files, { rootName: "search-bench" });
     const ingestMs = performance.now() - started;
     const id = runs[0]!.id;
-    const index = (await store.traceIndexState(id))!;
+    const index = (await store.traceSearchState(id))!;
     const figures = [];
     for (const { name, query } of QUERIES) {
       const times: number[] = [];

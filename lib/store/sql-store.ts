@@ -25,7 +25,7 @@ import type { StoredEncoding } from "./run-encoding";
 import { first, type Dialect } from "./sql/rule";
 import { raw, sql } from "./sql/sql";
 import type { Provider, RolloutToStore, Store } from "./store";
-import type { StepFilter, StepTextQuery, TraceIndexEntry } from "./trace-search-rows";
+import type { StepFilter, StepTextQuery, TraceSearchEntry } from "./trace-search-rows";
 
 /*
  * The one Store: each method runs its rule (lib/store/rules/, written once for both databases) on the
@@ -244,12 +244,12 @@ export class SqlStore implements Store {
     return this.#db.read(traceSearch.unindexedTraces(runId, limit));
   }
 
-  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceIndexEntry }[]) {
+  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceSearchEntry }[]) {
     return this.#db.write(traceSearch.writeTraceSteps(runId, entries));
   }
 
-  traceIndexState(runId: string) {
-    return this.#db.read(traceSearch.traceIndexState(runId));
+  traceSearchState(runId: string) {
+    return this.#db.read(traceSearch.traceSearchState(runId));
   }
 
   searchStepText(runId: string, query: StepTextQuery) {

@@ -164,7 +164,7 @@ const STORE_MEMBERS = {
   bulkWrites: true,
   unindexedTraces: true,
   writeTraceSteps: true,
-  traceIndexState: true,
+  traceSearchState: true,
   searchStepText: true,
   scanSteps: true,
   rolloutsMatching: true,
@@ -1427,7 +1427,7 @@ forEachDatabase("Store", (t) => {
   contract(
     "indexes trace steps once, searches them by words, phrase and filters, scans them, and deletes them with the run",
     [
-      "traceIndexState",
+      "traceSearchState",
       "unindexedTraces",
       "writeTraceSteps",
       "searchStepText",
@@ -1438,14 +1438,14 @@ forEachDatabase("Store", (t) => {
     async (s) => {
       const { id, parsed } = await ingest("traces/silo/scoring-article");
       // Ingest read every stored rollout's trace.
-      const state = (await s.traceIndexState(id))!;
+      const state = (await s.traceSearchState(id))!;
       expect(state.pending).toBe(0);
       expect(state.rollouts).toBe(parsed.rollouts.length);
       expect(state.indexed + state.skipped + state.none).toBe(state.rollouts);
       expect(state.indexed).toBeGreaterThan(0);
       expect(state.steps).toBe(await t.db.traceStep.count());
       expect(await s.unindexedTraces(id, 10)).toEqual([]);
-      expect(await s.traceIndexState("nope")).toBeNull();
+      expect(await s.traceSearchState("nope")).toBeNull();
 
       // One rollout's index taken away: it is the one left to read, with what reading it needs.
       const target = parsed.rollouts[0]!;
@@ -1457,7 +1457,7 @@ forEachDatabase("Store", (t) => {
         [target.id, target.source.format, target.source.path],
       ]);
       expect(pending[0]!.files.map((f) => f.path)).toEqual(target.files);
-      expect((await s.traceIndexState(id))!.pending).toBe(1);
+      expect((await s.traceSearchState(id))!.pending).toBe(1);
 
       const steps = [
         { step: 0, source: "user" as const, tool: null, isError: false, text: "Find the quokka zebra report" },
@@ -1475,7 +1475,7 @@ forEachDatabase("Store", (t) => {
       expect(await s.writeTraceSteps(id, [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
       expect(await s.writeTraceSteps("nope", [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
       expect(await s.writeTraceSteps(id, [])).toEqual([]);
-      expect((await s.traceIndexState(id))!.pending).toBe(0);
+      expect((await s.traceSearchState(id))!.pending).toBe(0);
 
       const query = { offset: 0, limit: 10, stepsPerRollout: 5 };
       const zebra = await s.searchStepText(id, { ...query, mode: "all", words: ["zebra"] });

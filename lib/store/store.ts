@@ -11,8 +11,8 @@ import type {
   StepFilter,
   StepTextPage,
   StepTextQuery,
-  TraceIndexEntry,
-  TraceIndexState,
+  TraceSearchEntry,
+  TraceSearchProgress,
   UnindexedTrace,
 } from "./trace-search-rows";
 import type {
@@ -215,9 +215,12 @@ export interface Store {
    * Stores what search read of rollouts' traces (their steps, or why they have none), each once, in ONE
    * transaction: per entry, false when the rollout is gone or already indexed.
    */
-  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceIndexEntry }[]): Promise<boolean[]>;
+  writeTraceSteps(
+    runId: string,
+    entries: readonly { rolloutId: string; entry: TraceSearchEntry }[],
+  ): Promise<boolean[]>;
   /** How many of a run's rollouts the search index has read, by outcome; null for an unknown run. */
-  traceIndexState(runId: string): Promise<TraceIndexState | null>;
+  traceSearchState(runId: string): Promise<TraceSearchProgress | null>;
   /**
    * One page of a run's rollouts whose indexed steps hold every word, or the words as a phrase, through the
    * full-text index (FTS5, tsvector), by rollout id, each with its first matching steps; counts over the run.

@@ -32,7 +32,7 @@ export const TRACE_SEARCH_STATE: Table<TraceSearchStateRow> = {
 };
 
 /** What search read of one rollout's trace (lib/traces/search-text.ts). */
-export type TraceIndexEntry = SearchEntry;
+export type TraceSearchEntry = SearchEntry;
 
 /** A rollout whose trace search has not read, with what reading its trace needs. */
 export interface UnindexedTrace {
@@ -43,7 +43,7 @@ export interface UnindexedTrace {
 }
 
 /** How many of a run's rollouts search has read, by outcome, and how many are still to read. */
-export interface TraceIndexState {
+export interface TraceSearchProgress {
   rollouts: number;
   indexed: number;
   /** Traces that did not parse: counted, never searched. */

@@ -10,6 +10,10 @@ import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
 import { commonTaskChecksOf, taskCheckSets, type TaskCheckSets } from "@/lib/scoring/view/task-checks";
 import { policyReports, robustness, type Robustness } from "@/lib/scoring/report/robustness";
 import { scenarioKey } from "@/lib/scoring/scenario/named-scenario";
+import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
+import type { RunMeta } from "@/lib/store/records";
+import type { Store } from "@/lib/store/store";
+import { letter } from "./compare-run";
 import { identityMemo } from "./identity-memo";
 
 const runFacts = identityMemo<{
@@ -68,4 +72,33 @@ export function compareRobustness(
       letter,
     ),
   );
+}
+
+/**
+ * For each candidate that shares rollouts with A (the same files ingested into both runs), a sentence saying
+ * so: their common tasks compare the same rollouts.
+ */
+export async function sharedWithA(
+  store: Pick<Store, "sharedRollouts">,
+  compared: {
+    a: { found: Pick<RunMeta, "id" | "name">; run: RunColumns };
+    candidates: readonly { found: Pick<RunMeta, "id" | "name">; run: RunColumns }[];
+  },
+): Promise<string[]> {
+  const { a, candidates } = compared;
+  const shared = await store.sharedRollouts(a.found.id);
+  return candidates.flatMap((c, i) => {
+    const found = shared.find((s) => s.runId === c.found.id);
+    if (!found) return [];
+    const withA = {
+      runId: a.found.id,
+      name: a.found.name,
+      shared: found.shared,
+      sameBytes: found.sameBytes,
+      rollouts: a.run.rolloutTask.length,
+    };
+    return [
+      `${letter(i + 1)} (“${c.found.name}”) ${sharedRolloutsPhrase(c.run.rolloutTask.length, withA)}, which is A: their common tasks compare the same rollouts.`,
+    ];
+  });
 }

@@ -13,7 +13,7 @@ const WRITE = 10;
  * that does not parse is stored as skipped (counted, never searched). Safe to run twice at once: a rollout
  * already indexed is left as it is. Returns how many rollouts this call indexed.
  */
-export async function backfillTraceIndex(store: Store, runId: string): Promise<number> {
+export async function backfillTraceSearch(store: Store, runId: string): Promise<number> {
   let written = 0;
   const tried = new Set<string>();
   for (;;) {

@@ -111,7 +111,7 @@ forEachDatabase("trace search", (t) => {
     const id = await ingest();
     await t.db.traceStep.deleteMany({});
     await t.db.traceSearchState.deleteMany({});
-    expect((await t.store.traceIndexState(id))!.pending).toBe(4);
+    expect((await t.store.traceSearchState(id))!.pending).toBe(4);
     const found = await search(id, "permission denied");
     expect(found!.index).toEqual({ rollouts: 4, indexed: 3, skipped: 1, none: 0, pending: 0, steps: 17 });
     expect(hitsOf(found)).toEqual([

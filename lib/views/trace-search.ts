@@ -1,5 +1,5 @@
 import type { Store } from "@/lib/store/store";
-import type { MatchedStep, StepFilter, TraceIndexState } from "@/lib/store/trace-search-rows";
+import type { MatchedStep, StepFilter, TraceSearchProgress } from "@/lib/store/trace-search-rows";
 import type { StepSource } from "@/lib/traces";
 import {
   highlightPattern,
@@ -13,7 +13,7 @@ import {
 import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
 import { rolloutHref, stepHref } from "./hrefs";
 import { regexMatches, RegexTimeout } from "./regex-scan";
-import { backfillTraceIndex } from "./trace-search-backfill";
+import { backfillTraceSearch } from "./trace-search-backfill";
 
 /*
  * Search across a run's traces (docs/traces.md#search): which rollouts, which steps, each with a snippet and
@@ -74,7 +74,7 @@ export interface RolloutHit {
 }
 
 export interface TraceSearchResult {
-  index: TraceIndexState;
+  index: TraceSearchProgress;
   total: { rollouts: number; steps: number };
   /** False when a regular expression scan stopped at its step limit: later steps were not searched. */
   complete: boolean;
@@ -113,11 +113,11 @@ export function wordsOf(q: string): string[] {
 }
 
 /** The run's index, completed first when rollouts stored before it (or since) have not been read. */
-async function readyIndex(store: Store, runId: string): Promise<TraceIndexState | null> {
-  const state = await store.traceIndexState(runId);
+async function readyIndex(store: Store, runId: string): Promise<TraceSearchProgress | null> {
+  const state = await store.traceSearchState(runId);
   if (!state || state.pending === 0) return state;
-  await backfillTraceIndex(store, runId);
-  return store.traceIndexState(runId);
+  await backfillTraceSearch(store, runId);
+  return store.traceSearchState(runId);
 }
 
 function stepHit(runId: string, rolloutId: string, step: MatchedStep, ranges: readonly MatchRange[]): StepHit {

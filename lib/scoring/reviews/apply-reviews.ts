@@ -15,11 +15,8 @@ export interface ReviewFlips {
   undecided: number;
 }
 
-/**
- * Each reviewed verdict (a rollout's check) decided by its reviewers' standing reviews (consensus.ts): a
- * flip to their verdict, or counted undecided. Flips in the order the verdicts were first reviewed.
- */
-export function reviewFlips(reviews: readonly TaskReview[]): ReviewFlips {
+/** Reviews by the verdict they judge (a rollout's check, keyed as JSON), verdicts in order of first review. */
+export function reviewsByVerdict(reviews: readonly TaskReview[]): Map<string, TaskReview[]> {
   const byVerdict = new Map<string, TaskReview[]>();
   for (const r of reviews) {
     const key = JSON.stringify([r.rollout, r.check]);
@@ -27,6 +24,15 @@ export function reviewFlips(reviews: readonly TaskReview[]): ReviewFlips {
     if (list) list.push(r);
     else byVerdict.set(key, [r]);
   }
+  return byVerdict;
+}
+
+/**
+ * Each reviewed verdict (a rollout's check) decided by its reviewers' standing reviews (consensus.ts): a
+ * flip to their verdict, or counted undecided. Flips in the order the verdicts were first reviewed.
+ */
+export function reviewFlips(reviews: readonly TaskReview[]): ReviewFlips {
+  const byVerdict = reviewsByVerdict(reviews);
   const out: ReviewFlips = { flips: [], reviewed: 0, undecided: 0 };
   for (const list of byVerdict.values()) {
     const standing = standingReviews(list);

@@ -3,7 +3,7 @@ import type { ScoringRun } from "../core/types";
 import { levers } from "../report/levers";
 import { computeReport } from "../report/report";
 import type { Scenario, ScenarioFlip } from "../scenario/scenario";
-import { reviewFlips, withReviews, type TaskReview } from "./apply-reviews";
+import { reviewFlips, reviewsByVerdict, withReviews, type TaskReview } from "./apply-reviews";
 import { consensus, standingReviews } from "./consensus";
 
 /** One check key's observed error rates and the unreviewed verdicts the band counts the other way. */
@@ -57,13 +57,7 @@ export function judgeErrorBand(
   const base = withReviews({ ...scenario, reviews: "apply" }, decided);
 
   // Reviewed verdicts by key, and each key's confusion counts (decided reviews of graded verdicts only).
-  const byVerdict = new Map<string, TaskReview[]>();
-  for (const r of reviews) {
-    const key = JSON.stringify([r.rollout, r.check]);
-    const list = byVerdict.get(key);
-    if (list) list.push(r);
-    else byVerdict.set(key, [r]);
-  }
+  const byVerdict = reviewsByVerdict(reviews);
   const counts = new Map<string, { pp: number; pf: number; fp: number; ff: number }>();
   const rollouts = new Map(run.rollouts.map((r) => [r.id, r]));
   const reviewedKeys = new Set<string>();

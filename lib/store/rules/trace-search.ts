@@ -10,8 +10,8 @@ import {
   type StepFilter,
   type StepTextPage,
   type StepTextQuery,
-  type TraceIndexEntry,
-  type TraceIndexState,
+  type TraceSearchEntry,
+  type TraceSearchProgress,
   type UnindexedTrace,
 } from "../trace-search-rows";
 
@@ -39,7 +39,7 @@ export function* unindexedTraces(runId: string, limit: number): Rule<UnindexedTr
  */
 export function* writeTraceSteps(
   runId: string,
-  entries: readonly { rolloutId: string; entry: TraceIndexEntry }[],
+  entries: readonly { rolloutId: string; entry: TraceSearchEntry }[],
 ): Rule<boolean[]> {
   const written: boolean[] = [];
   for (const { rolloutId, entry } of entries) {
@@ -61,7 +61,7 @@ export function* writeTraceSteps(
 }
 
 /** How far the run's index is; null for an unknown run. */
-export function* traceIndexState(runId: string): Rule<TraceIndexState | null> {
+export function* traceSearchState(runId: string): Rule<TraceSearchProgress | null> {
   const found = yield* first<{ rollouts: number }>(
     sql`SELECT CAST(COUNT(r."id") AS INTEGER) AS "rollouts" FROM "Run" x LEFT JOIN "Rollout" r ON r."runId" = x."id"
       WHERE x."id" = ${runId} GROUP BY x."id"`,

@@ -44,7 +44,7 @@ export default async function SearchPage({ params, searchParams }: { params: Par
     }
     if (!result && !error) notFound();
   }
-  const [tools, index] = await Promise.all([store.traceTools(id), store.traceIndexState(id)]);
+  const [tools, index] = await Promise.all([store.traceTools(id), store.traceSearchState(id)]);
   const query: Partial<TSearchQuery> = asked.kind === "query" ? asked.query : {};
   const base = runSearchHref(id);
   return (
