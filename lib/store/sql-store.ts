@@ -91,6 +91,10 @@ export class SqlStore implements Store {
     return this.#db.read(rollouts.getTask(runId, key));
   }
 
+  getTasks(runId: string, keys: readonly string[]) {
+    return this.#db.read(rollouts.getTasks(runId, keys));
+  }
+
   getRollout(runId: string, rolloutId: string) {
     return this.#db.read(rollouts.getRollout(runId, rolloutId));
   }

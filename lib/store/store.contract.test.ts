@@ -23,6 +23,7 @@ import { runFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { createStore } from "./open-store";
+import { TASKS_PER_READ } from "./rules/rollouts";
 import { indexSiloTraceLines } from "@/lib/formats/silo/trace-index";
 import { INDEXED_TRACE_BYTES, readIndexedSteps } from "@/lib/formats/trace-index";
 import { chunksOf } from "@/lib/traces";
@@ -126,6 +127,7 @@ const STORE_MEMBERS = {
   rolloutCount: true,
   runVersion: true,
   getTask: true,
+  getTasks: true,
   getRollout: true,
   getRolloutHead: true,
   getTaskHead: true,
@@ -225,6 +227,7 @@ forEachDatabase("Store", (t) => {
           "getCheckRefs",
           "getRolloutText",
           "getRawFile",
+          "getTasks",
         ],
         async (s) => {
           const files = loadFixture(fixture);
@@ -296,6 +299,11 @@ forEachDatabase("Store", (t) => {
               expect(exportById.get(rollout.id)!.measures).toEqual(measureRow(scoringById.get(rollout.id)!.measures));
               expect(scoringById.get(rollout.id)).toMatchObject({ gate: rollout.gate, penalties: rollout.penalties });
             }
+            // Read in groups, every task is what getTask reads (every field of each rollout and check).
+            const keys = run.tasks.map((task) => task.key);
+            const tasks = await s.getTasks(runId, keys);
+            expect(tasks).toEqual(await Promise.all(keys.map((key) => s.getTask(runId, key))));
+            expect(tasks.every((task) => task !== null)).toBe(true);
             for (const file of byPath.values()) {
               const raw = await s.getRawFile(sha256Hex(file.bytes));
               if (run.rollouts.some((r) => r.files.includes(file.path))) {
@@ -546,6 +554,22 @@ forEachDatabase("Store", (t) => {
       expect(await s.getTask("nope", "finance/TASK-007")).toBeNull();
       expect(await s.getRollout("nope", parsed.rollouts[0]!.id)).toBeNull();
       expect(await s.getRawFile("0".repeat(64))).toBeNull();
+    },
+  );
+
+  contract(
+    "reads tasks by key in groups, each as getTask reads it, in the order asked, null for a key not in the run",
+    ["getTasks"],
+    async (s) => {
+      const { id, parsed } = await ingest("silo-runs");
+      const keys = [...parsed.tasks.map((t) => t.key)].reverse();
+      // More keys than one statement reads (TASKS_PER_READ), some twice, one unknown.
+      const asked = [keys[0]!, "TASK-007", ...Array.from({ length: TASKS_PER_READ + 7 }, (_, i) => keys[i % keys.length]!)];
+      const one = await Promise.all(asked.map((key) => s.getTask(id, key)));
+      expect(one.filter((t) => t === null)).toHaveLength(1);
+      expect(await s.getTasks(id, asked)).toEqual(one);
+      expect(await s.getTasks(id, [])).toEqual([]);
+      expect(await s.getTasks("nope", keys)).toEqual(keys.map(() => null));
     },
   );
 

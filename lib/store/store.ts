@@ -85,6 +85,12 @@ export interface Store {
   runVersion(runId: string): Promise<RunVersion | null>;
   /** A task by its key and all its rollouts with their checks (the checks × rollouts grid), or null. */
   getTask(runId: string, key: string): Promise<TaskRollouts | null>;
+  /**
+   * Tasks by key, each as getTask reads it (null for a key the run does not hold), in the order of `keys`, read
+   * a group of tasks per statement (an export reads a run this way). Equal checks may be one shared object:
+   * callers must not mutate them.
+   */
+  getTasks(runId: string, keys: readonly string[]): Promise<(TaskRollouts | null)[]>;
   /** One rollout by its id as the data names it, with every field and check, or null. */
   getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null>;
   /**

@@ -106,12 +106,17 @@ export function toCheckDetail(c: CheckModel): CheckDetail {
 
 /** A rollout row with its task's key and its checks (in check order). */
 export function toRolloutDetail(r: RolloutModel, taskKey: string, checks: readonly CheckModel[]): RolloutDetail {
+  return toRolloutDetailOf(r, taskKey, checks.map(toCheckDetail));
+}
+
+/** A rollout row with its task's key and its checks already read as details (in check order). */
+export function toRolloutDetailOf(r: RolloutModel, taskKey: string, checks: CheckDetail[]): RolloutDetail {
   return {
     ...rolloutFields(r, taskKey),
     agentOutput: r.agentOutput,
     error: r.error,
     metadata: fromJson<JsonObject>(r.metadata, {}),
-    checks: checks.map(toCheckDetail),
+    checks,
   };
 }
 

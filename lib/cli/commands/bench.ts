@@ -13,6 +13,7 @@ import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { measureBigTraces } from "@/lib/bench/measure-big-trace";
 import { freshPostgresDatabase } from "@/lib/bench/postgres-database";
 import { BENCH_SHAPE } from "@/lib/bench/synthetic";
+import { BENCH_RUN, keptBenchRun } from "@/lib/bench/kept-run";
 import { measureSeriesBench, seriesFigures } from "@/lib/bench/series-bench";
 import { count } from "@/lib/scoring/core/numbers";
 import { parseCommand, UsageError } from "../args";
@@ -20,6 +21,7 @@ import { parseCommand, UsageError } from "../args";
 const HELP = `Usage: tally bench [--size 10k|100k|1m|N|series|trace] [--json|--markdown] [--postgres URL] [--files DIR]
                    [--skip-server] [--skip-browser] [--skip-compare] [--skip-recompute] [--traces N]
                    [--skip-scoring] [--skip-export] [--scoring-only]
+       tally bench --only export [--size …] [--db FILE] [--skip-browser] [--json]
        tally bench --inspect-eval N [--json]
        tally bench --size trace [--traces N] [--inspect-events N] [--skip-browser] [--json]
 
@@ -44,6 +46,9 @@ short Markdown table of the figures with a goal, the one the README keeps):
               headline metric or weights, the levers; and computeReport on the same run's objects beside them.
               median of several runs of the child's CPU time (its one thread's; the wall clock is in --json)
               (--scoring-only: these figures alone, no files, no ingest)
+--only export measures the export alone: it ingests the generated run (timed, without the floor) unless --db
+names a SQLite file that already holds the bench's run of that size, which it then exports again (--db keeps the
+file it ingests into, so that the next --only export skips the ingest).
 --size series measures the series page and the leaderboard instead: a generated series of 100 runs × 2,000 tasks
 (tau-bench files, 2 trials a task) and 8 runs × 85 tasks, ingested into a fresh SQLite file; the statistics in this
 process, then on the built app in headless Chromium the series page's first view, each matrix filter (stopped
@@ -64,6 +69,50 @@ const failed = (e: unknown) => ({ skipped: `failed: ${e instanceof Error ? e.mes
 
 type Skipped = { skipped: string };
 const skipped = <T extends object>(x: T | Skipped): x is Skipped => "skipped" in x;
+
+/** `--only export`: the export's figures alone, on the bench's run kept in `--db` or ingested now. */
+async function benchExportOnly(
+  root: string,
+  tmp: string,
+  size: number,
+  values: { db?: string; json?: boolean; "skip-browser"?: boolean },
+  log: (msg: string) => void,
+): Promise<number> {
+  const goals = goalsFor(size);
+  const dbFile = values.db ? path.resolve(values.db) : path.join(tmp, "bench.db");
+  let runId = await keptBenchRun(dbFile, size);
+  let ingest: IngestMeasurement | Skipped = { skipped: `the run kept in ${dbFile}` };
+  if (runId === null) {
+    const dir = path.join(tmp, "silo-bench");
+    log(`writing ${size} synthetic result files`);
+    writeSyntheticFolder(dir, { ...BENCH_SHAPE, tasks: size / BENCH_SHAPE.rollouts });
+    log("ingesting with the CLI (SQLite)");
+    const measured = await measureIngest(root, fs.realpathSync(dir), dbFile, ["--run", BENCH_RUN]);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (!measured.runId) throw new Error("the bench's ingest stored no run");
+    runId = measured.runId;
+    ingest = measured;
+  }
+  const loadavgBefore = loadavg();
+  log("exporting the run as a static bundle");
+  const out = path.join(tmp, "export");
+  const exported = await measureExport(root, dbFile, runId, out, { browser: !values["skip-browser"] }).catch(failed);
+  fs.rmSync(out, { recursive: true, force: true });
+  const figures = [
+    ...(skipped(ingest)
+      ? []
+      : [figure("ingest wall", ingest.wallMs, "ms", null), figure("ingest peak RSS", ingest.peakRssMb, "MB", null)]),
+    ...exportFigures(exported, goals),
+  ];
+  const machine = { cpus: os.cpus().length, node: process.version, loadavgBefore, loadavgAfter: loadavg() };
+  if (values.json) console.log(JSON.stringify({ size, machine, figures, ingest, export: exported }, null, 2));
+  else {
+    console.log(`${size} rollouts, export only, ${machine.cpus} cores, Node ${machine.node}`);
+    console.log(`load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`);
+    console.log(figureTable(figures));
+  }
+  return skipped(exported) ? 1 : 0;
+}
 
 /** A small run (20 tasks) stored twice under two names, which the server shows before it is timed. */
 async function warmUpRuns(root: string, tmp: string, dbFile: string): Promise<[string, string]> {
@@ -242,6 +291,8 @@ export const benchCommand = {
         "skip-scoring": { type: "boolean" },
         "skip-export": { type: "boolean" },
         "scoring-only": { type: "boolean" },
+        only: { type: "string" },
+        db: { type: "string" },
         "in-process": { type: "boolean" },
         traces: { type: "string" },
         "inspect-eval": { type: "string" },
@@ -284,6 +335,10 @@ export const benchCommand = {
     const started = performance.now();
     const log = (msg: string) => process.stderr.write(`bench: ${msg} (load average ${loadavg().join(" ")})\n`);
     const goals = goalsFor(size);
+    if (values.only !== undefined && values.only !== "export")
+      throw new UsageError(`--only takes export, not "${values.only}"`);
+    if (values.db !== undefined && values.only === undefined) throw new UsageError("--db applies to --only export");
+    if (values.only === "export") return benchExportOnly(root, tmp, size, values, log).finally(cleanup);
     if (values["scoring-only"]) {
       log(`timing scoring on one core on ${size} rollouts`);
       // --in-process: the child that measureScoringOnOneCore starts on one core.
@@ -319,7 +374,7 @@ export const benchCommand = {
 
       log("ingesting with the CLI (SQLite)");
       const dbFile = path.join(tmp, "bench.db");
-      const ingest = await measureIngest(root, dir, dbFile, ["--run", "bench A"]);
+      const ingest = await measureIngest(root, dir, dbFile, ["--run", BENCH_RUN]);
       const loadAtIngest = loadavg();
       const ratio = round2(ingest.wallMs / floor.wallMs);
       log(`ingest: ${ingest.wallMs} ms (${ratio}× the floor), peak RSS ${ingest.peakRssMb} MB`);
@@ -329,7 +384,7 @@ export const benchCommand = {
         log("ingesting with the CLI (PostgreSQL)");
         const database = await freshPostgresDatabase(values.postgres);
         try {
-          postgres = await measureIngest(root, dir, database.url, ["--run", "bench A"]).catch(failed);
+          postgres = await measureIngest(root, dir, database.url, ["--run", BENCH_RUN]).catch(failed);
           if (!skipped(postgres)) log(`PostgreSQL ingest: ${postgres.wallMs} ms, peak RSS ${postgres.peakRssMb} MB`);
         } finally {
           await database.drop();

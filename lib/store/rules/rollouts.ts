@@ -4,8 +4,10 @@ import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { MEASURE_KEYS, measuresOf } from "@/lib/scoring/core/measures";
 import { measureRow } from "@/lib/scoring/report/effort";
 import { checkHeadSelect, checkRefsSelect, rolloutHeadSelect, textColumn } from "../head-sql";
+import type { JsonObject } from "@/lib/formats/types";
 import type {
   CheckBounds,
+  CheckDetail,
   CheckHead,
   CheckPick,
   CheckRefs,
@@ -32,14 +34,16 @@ import {
 } from "../scoring-columns";
 import {
   toCheckHead,
+  fromJson,
   toRolloutDetail,
+  toRolloutDetailOf,
   toRolloutHead,
   toTaskRecord,
   type CheckHeadColumns,
   type RolloutHeadColumns,
 } from "../to-records";
 import { first, pause, select, type Kinds, type Rule } from "../sql/rule";
-import { inList, jsonArray, jsonArrayAgg, raw, sql, type Sql } from "../sql/sql";
+import { inList, jsonArray, jsonArrayAgg, jsonText, jsonValue, raw, sql, type Sql } from "../sql/sql";
 
 /*
  * The reads of tasks, rollouts and checks, for both databases: a run for scoring, a task's rollouts, one
@@ -121,6 +125,89 @@ export function* getTask(runId: string, key: string): Rule<TaskRollouts | null> 
       WHERE r."taskRef" = ${found.id} ORDER BY c."rolloutRef", c."order"`,
   );
   return { task: toTaskRecord(found), rollouts };
+}
+
+/** Tasks per statement of getTasks: bounded so that one read holds a group, not a run. */
+export const TASKS_PER_READ = 500;
+
+/**
+ * A check as ONE JSON text built by the database, its fields in CheckDetail order: a run's checks repeat (a
+ * run of 100,000 rollouts has 1.2 million checks and a few ten thousand distinct ones), so each distinct text
+ * is parsed once and its checks share the object.
+ */
+const CHECK_TEXT = sql`${jsonText(
+  sql`${jsonArray([
+    ...(
+      ["order", "key", "label", "passed", "score", "required", "dimension", "status", "detail", "weight"] as const
+    ).map((f) => sql`${raw(`c."${f}"`)}`),
+    sql`c."reason"`,
+    sql`c."failureTag"`,
+    sql`${jsonValue(sql`c."evidenceRefs"`)}`,
+    sql`${jsonValue(sql`c."metadata"`)}`,
+  ])}`,
+)}`;
+
+const flag = (value: unknown) => value === true || value === 1;
+
+function checkOfText(text: string): CheckDetail {
+  const [order, key, label, passed, score, required, dimension, status, detail, weight, reason, failureTag, refs, meta] =
+    JSON.parse(text) as unknown[];
+  return {
+    order: order as number,
+    key: key as string,
+    label: label as string,
+    passed: passed === null ? null : flag(passed),
+    score: score as number | null,
+    required: flag(required),
+    dimension: dimension as string,
+    status: status as CheckDetail["status"],
+    detail: detail as string | null,
+    weight: weight as number | null,
+    reason: reason as string | null,
+    failureTag: failureTag as string | null,
+    evidenceRefs: fromJson<string[]>(refs, []),
+    metadata: fromJson<JsonObject>(meta, {}),
+  };
+}
+
+/**
+ * Tasks by key, each as getTask reads it (null for a key the run does not hold), in the order of `keys`: three
+ * statements per TASKS_PER_READ tasks instead of three per task. Equal checks are one shared object.
+ */
+export function* getTasks(runId: string, keys: readonly string[]): Rule<(TaskRollouts | null)[]> {
+  const found = new Map<string, TaskRollouts>();
+  const shared = new Map<string, CheckDetail>();
+  for (let at = 0; at < keys.length; at += TASKS_PER_READ) {
+    const group = keys.slice(at, at + TASKS_PER_READ);
+    const rows = yield* select<TaskModel>(
+      sql`SELECT * FROM "Task" WHERE "runId" = ${runId} AND ${inList(sql`"key"`, group, "text")}`,
+      TASK.columns,
+    );
+    if (rows.length === 0) continue;
+    const refs = rows.map((t) => t.id);
+    const rollouts = yield* select<RolloutModel & { taskKey: string }>(
+      sql`SELECT r.*, t."key" AS "taskKey" FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef"
+        WHERE ${inList(sql`r."taskRef"`, refs, "text")} ORDER BY r."rolloutId" ASC`,
+      ROLLOUT.columns,
+    );
+    const checks = yield* select<{ ref: string; check: string }>(
+      sql`SELECT c."rolloutRef" AS "ref", ${CHECK_TEXT} AS "check" FROM "Check" c
+        WHERE c."rolloutRef" IN (SELECT r."id" FROM "Rollout" r WHERE ${inList(sql`r."taskRef"`, refs, "text")})
+        ORDER BY c."rolloutRef", c."order"`,
+    );
+    const byRollout = new Map<string, CheckDetail[]>();
+    for (const { ref, check } of checks) {
+      let detail = shared.get(check);
+      if (!detail) shared.set(check, (detail = checkOfText(check)));
+      let list = byRollout.get(ref);
+      if (!list) byRollout.set(ref, (list = []));
+      list.push(detail);
+    }
+    for (const t of rows) found.set(t.key, { task: toTaskRecord(t), rollouts: [] });
+    for (const { taskKey, ...row } of rollouts)
+      found.get(taskKey)!.rollouts.push(toRolloutDetailOf(row, taskKey, byRollout.get(row.id) ?? []));
+  }
+  return keys.map((key) => found.get(key) ?? null);
 }
 
 export function* getRollout(runId: string, rolloutId: string): Rule<RolloutDetail | null> {

@@ -76,6 +76,8 @@ export interface Fragments {
   jsonStringsHead(column: Sql, count: number, chars: number): Sql;
   /** A JSON array of the values. */
   jsonArray(values: readonly Sql[]): Sql;
+  /** A JSON column as a JSON value inside jsonArray (not as a string holding its text). */
+  jsonValue(column: Sql): Sql;
   /** The JSON array of `value` over an aggregate's rows, in `order`: `[]` for none. */
   jsonArrayAgg(value: Sql, order: Sql): Sql;
   /**
@@ -92,6 +94,7 @@ export const jsonLength = (...args: Parameters<Fragments["jsonLength"]>) => new 
 export const jsonStringsHead = (...args: Parameters<Fragments["jsonStringsHead"]>) =>
   new Token("jsonStringsHead", args);
 export const jsonArray = (...args: Parameters<Fragments["jsonArray"]>) => new Token("jsonArray", args);
+export const jsonValue = (...args: Parameters<Fragments["jsonValue"]>) => new Token("jsonValue", args);
 export const jsonArrayAgg = (...args: Parameters<Fragments["jsonArrayAgg"]>) => new Token("jsonArrayAgg", args);
 export const stepTextMatch = (...args: Parameters<Fragments["stepTextMatch"]>) => new Token("stepTextMatch", args);
 
