@@ -24,7 +24,7 @@ import { RunCache } from "./run-cache";
 import type { StoredEncoding } from "./run-encoding";
 import { first, type Dialect } from "./sql/rule";
 import { raw, sql } from "./sql/sql";
-import type { Provider, RolloutToStore, Store } from "./store";
+import type { Provider, RolloutToStore, SharedChecks, Store } from "./store";
 import type { StepFilter, StepTextQuery, TraceSearchEntry } from "./trace-search-rows";
 
 /*
@@ -91,8 +91,8 @@ export class SqlStore implements Store {
     return this.#db.read(rollouts.getTask(runId, key));
   }
 
-  getTasks(runId: string, keys: readonly string[]) {
-    return this.#db.read(rollouts.getTasks(runId, keys));
+  getTasks(runId: string, keys: readonly string[], options?: { sharedChecks?: SharedChecks }) {
+    return this.#db.read(rollouts.getTasks(runId, keys, options?.sharedChecks?.byText));
   }
 
   getRollout(runId: string, rolloutId: string) {

@@ -30,7 +30,7 @@ import { chunksOf } from "@/lib/traces";
 import { runSummaryOf, type CheckDetail, type RolloutDetail } from "./records";
 import { checkHeadOf, rolloutHeadOf } from "./to-records";
 import { utf8Bytes } from "@/lib/text-head";
-import type { RolloutToStore, Store } from "./store";
+import { SharedChecks, type RolloutToStore, type Store } from "./store";
 
 const FIXTURES = [
   "silo-runs",
@@ -568,6 +568,12 @@ forEachDatabase("Store", (t) => {
       const one = await Promise.all(asked.map((key) => s.getTask(id, key)));
       expect(one.filter((t) => t === null)).toHaveLength(1);
       expect(await s.getTasks(id, asked)).toEqual(one);
+      // Calls given one table share equal checks: the same task read twice has the very same check objects.
+      const shared = new SharedChecks();
+      const [a] = await s.getTasks(id, [keys[0]!], { sharedChecks: shared });
+      const [b] = await s.getTasks(id, [keys[0]!], { sharedChecks: shared });
+      expect(b).toEqual(a);
+      expect(b!.rollouts[0]!.checks[0]).toBe(a!.rollouts[0]!.checks[0]);
       expect(await s.getTasks(id, [])).toEqual([]);
       expect(await s.getTasks("nope", keys)).toEqual(keys.map(() => null));
     },

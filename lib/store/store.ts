@@ -17,6 +17,7 @@ import type {
 } from "./trace-search-rows";
 import type {
   CheckBounds,
+  CheckDetail,
   CheckHead,
   CheckPick,
   CheckRefs,
@@ -42,6 +43,11 @@ import type {
 } from "./records";
 
 export type Provider = "sqlite" | "postgres";
+
+/** The checks that Store.getTasks calls given the same table share: each distinct check once, by its text. */
+export class SharedChecks {
+  readonly byText = new Map<string, CheckDetail>();
+}
 
 /** What happened to one rollout of a stored batch. */
 export type StoreOutcome = "stored" | "duplicate" | { conflict: string };
@@ -87,10 +93,15 @@ export interface Store {
   getTask(runId: string, key: string): Promise<TaskRollouts | null>;
   /**
    * Tasks by key, each as getTask reads it (null for a key the run does not hold), in the order of `keys`, read
-   * a group of tasks per statement (an export reads a run this way). Equal checks may be one shared object:
-   * callers must not mutate them.
+   * a group of tasks per statement (an export reads a run this way). Equal checks are one shared object within
+   * a call, and across the calls given the same `sharedChecks` (which holds each distinct check once: the
+   * caller bounds it by starting a new one): callers must not mutate them.
    */
-  getTasks(runId: string, keys: readonly string[]): Promise<(TaskRollouts | null)[]>;
+  getTasks(
+    runId: string,
+    keys: readonly string[],
+    options?: { sharedChecks?: SharedChecks },
+  ): Promise<(TaskRollouts | null)[]>;
   /** One rollout by its id as the data names it, with every field and check, or null. */
   getRollout(runId: string, rolloutId: string): Promise<RolloutDetail | null>;
   /**

@@ -38,21 +38,19 @@ const OWN = {
 
 class Interned<T> {
   readonly list: T[] = [];
-  readonly #index = new Map<string, number>();
+  /** Primitives by themselves (a Map tells "1", 1 and true apart); a chunk interns about two million values. */
+  readonly #primitives = new Map<unknown, number>();
+  readonly #objects = new Map<string, number>();
 
   add(value: T): number {
-    // Primitives are keyed without JSON.stringify: a chunk interns about two million values.
-    const id =
-      typeof value === "string"
-        ? `s${value}`
-        : typeof value === "object" && value !== null
-          ? `j${JSON.stringify(value)}`
-          : `p${String(value)}`;
-    let at = this.#index.get(id);
+    const byJson = typeof value === "object" && value !== null;
+    const key = byJson ? JSON.stringify(value) : value;
+    const index = byJson ? this.#objects : this.#primitives;
+    let at = index.get(key);
     if (at === undefined) {
       at = this.list.length;
       this.list.push(value);
-      this.#index.set(id, at);
+      index.set(key, at);
     }
     return at;
   }
@@ -65,6 +63,7 @@ export class ChunkPacker {
   readonly #keys: string[] = [];
   readonly #keyAt = new Map<string, number>();
   readonly #checkAt = new Map<string, number>();
+  readonly #checkOf = new WeakMap<CheckHead, number>();
   readonly chunk: DetailChunk;
 
   constructor() {
@@ -81,33 +80,40 @@ export class ChunkPacker {
     return at;
   }
 
-  /** A check's row index: its whole JSON looked up first, its values interned only when it is new. */
+  /**
+   * A check's row index: the same object is looked up first (callers share equal checks), then its whole JSON;
+   * its values are interned only when it is new.
+   */
   #check(check: CheckHead): number {
+    let at = this.#checkOf.get(check);
+    if (at !== undefined) return at;
     const id = JSON.stringify(CHECK_FIELDS.map((f) => check[f]));
-    let at = this.#checkAt.get(id);
+    at = this.#checkAt.get(id);
     if (at === undefined) {
       at = this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(check[f])));
       this.#checkAt.set(id, at);
     }
+    this.#checkOf.set(check, at);
     return at;
   }
 
   /** A rollout as a row: each field's value index at its key's slot, -1 where it has no such field. */
   rollout(rollout: BundleRollout, checks: readonly CheckHead[]): number[] {
-    const fields: [string, unknown][] = [
-      ...Object.entries(rollout.head),
-      [OWN.checks, checks.map((c) => this.#check(c))],
-      [OWN.trialTexts, rollout.trialTexts],
-      [OWN.stateDiff, rollout.stateDiff],
-      [OWN.trace, rollout.trace],
-      [OWN.evidence, rollout.evidence],
-    ];
+    // The checks' values are interned before the head's: the order values are listed in.
+    const checkRows = checks.map((c) => this.#check(c));
     const row: number[] = [];
-    for (const [key, value] of fields) {
+    const put = (key: string, value: unknown) => {
       const at = this.#slot(key);
       while (row.length < at) row.push(-1);
       row[at] = this.#values.add(value);
-    }
+    };
+    const head = rollout.head as unknown as Record<string, unknown>;
+    for (const key in head) put(key, head[key]);
+    put(OWN.checks, checkRows);
+    put(OWN.trialTexts, rollout.trialTexts);
+    put(OWN.stateDiff, rollout.stateDiff);
+    put(OWN.trace, rollout.trace);
+    put(OWN.evidence, rollout.evidence);
     return row;
   }
 }

@@ -1,5 +1,5 @@
-import type { Store } from "@/lib/store/store";
-import type { RolloutDetail } from "@/lib/store/records";
+import { SharedChecks, type Store } from "@/lib/store/store";
+import type { CheckDetail, CheckHead, RolloutDetail } from "@/lib/store/records";
 import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
 import { noTrace } from "@/lib/traces";
 import { CAPPED_TRACE, type BundleData, type BundleTrace, type DetailChunk } from "./bundle-data";
@@ -16,6 +16,9 @@ const WHOLE = { key: Infinity, label: Infinity, text: Infinity };
 
 /** Every rollout is read once: its trace would only crowd out the traces the app's pages keep. */
 const NO_CACHE = { cache: false };
+
+/** Tasks per store read (about 500 rollouts): what the export holds besides the chunk it packs. */
+const TASKS_PER_GROUP = 100;
 
 /** Rollouts per details chunk by default: ten files for a run of 100,000 rollouts. */
 export const ROLLOUTS_PER_CHUNK = 10_000;
@@ -69,8 +72,15 @@ export async function bundleView(
   const { strings, taskKey } = snapshot.columns;
   const keys = Array.from(taskKey, (at) => strings[at]!);
 
-  async function* tasks() {
-    for (const key of keys) yield { key, found: await store.getTask(runId, key) };
+  /**
+   * The tasks in the columns' order, read TASKS_PER_GROUP at a time; equal checks are one object while `shared`
+   * returns the same table.
+   */
+  async function* tasks(shared: () => SharedChecks = () => new SharedChecks()) {
+    for (let at = 0; at < keys.length; at += TASKS_PER_GROUP) {
+      const group = keys.slice(at, at + TASKS_PER_GROUP);
+      for (const found of await store.getTasks(runId, group, { sharedChecks: shared() })) yield found;
+    }
   }
 
   async function rolloutOf(detail: RolloutDetail, onTrace: Parameters<BundleView["details"]>[0]) {
@@ -100,19 +110,23 @@ export async function bundleView(
     async *details(onTrace) {
       let start = 0;
       let packer = new ChunkPacker();
+      // Equal checks of a chunk's tasks are one object (so one head, packed by identity): the table of them
+      // lives as long as the chunk, which bounds it.
+      let shared = new SharedChecks();
       let rollouts = 0;
       let index = 0;
-      for await (const { found } of tasks()) {
+      const heads = new WeakMap<CheckDetail, CheckHead>();
+      const headOf = (check: CheckDetail) => {
+        let head = heads.get(check);
+        if (!head) heads.set(check, (head = checkHeadOf(check, WHOLE)));
+        return head;
+      };
+      for await (const found of tasks(() => shared)) {
         if (found) {
           const rows: number[][] = [];
           for (const detail of found.rollouts) {
             const read = await rolloutOf(detail, onTrace);
-            rows.push(
-              packer.rollout(
-                read,
-                detail.checks.map((c) => checkHeadOf(c, WHOLE)),
-              ),
-            );
+            rows.push(packer.rollout(read, detail.checks.map(headOf)));
           }
           packer.chunk.tasks.push({ task: found.task, rollouts: rows });
           rollouts += rows.length;
@@ -122,13 +136,14 @@ export async function bundleView(
           yield { start, chunk: packer.chunk };
           start = index;
           packer = new ChunkPacker();
+          shared = new SharedChecks();
           rollouts = 0;
         }
       }
       yield { start, chunk: packer.chunk satisfies DetailChunk };
     },
     async *traces(keep) {
-      for await (const { found } of tasks()) {
+      for await (const found of tasks()) {
         for (const detail of found?.rollouts ?? []) {
           if (!keep(detail.id)) continue;
           const trace = await readStoredTrace(store, detail, NO_CACHE);

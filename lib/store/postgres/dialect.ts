@@ -21,6 +21,7 @@ const fragments: Fragments = {
     sql`(SELECT coalesce(jsonb_agg(substr(x.e, 1, ${chars}) ORDER BY x.n), '[]'::jsonb) FROM (SELECT e, n FROM jsonb_array_elements_text(${column}) WITH ORDINALITY AS a(e, n) ORDER BY n LIMIT ${count}) x)`,
   jsonArray: (values) => sql`json_build_array(${join(values, ", ")})`,
   jsonValue: (column) => column,
+  textAgg: (value, separator, order) => sql`string_agg(${value}, ${separator}::text ORDER BY ${order})`,
   jsonArrayAgg: (value, order) => sql`coalesce(json_agg(${value} ORDER BY ${order}), '[]'::json)`,
   // The generated tsvector column "search" (GIN-indexed), in the 'simple' configuration it was built with.
   stepTextMatch: (mode, words) =>

@@ -78,6 +78,8 @@ export interface Fragments {
   jsonArray(values: readonly Sql[]): Sql;
   /** A JSON column as a JSON value inside jsonArray (not as a string holding its text). */
   jsonValue(column: Sql): Sql;
+  /** The texts `value` over an aggregate's rows, in `order`, joined by `separator`: null for none. */
+  textAgg(value: Sql, separator: string, order: Sql): Sql;
   /** The JSON array of `value` over an aggregate's rows, in `order`: `[]` for none. */
   jsonArrayAgg(value: Sql, order: Sql): Sql;
   /**
@@ -95,6 +97,7 @@ export const jsonStringsHead = (...args: Parameters<Fragments["jsonStringsHead"]
   new Token("jsonStringsHead", args);
 export const jsonArray = (...args: Parameters<Fragments["jsonArray"]>) => new Token("jsonArray", args);
 export const jsonValue = (...args: Parameters<Fragments["jsonValue"]>) => new Token("jsonValue", args);
+export const textAgg = (...args: Parameters<Fragments["textAgg"]>) => new Token("textAgg", args);
 export const jsonArrayAgg = (...args: Parameters<Fragments["jsonArrayAgg"]>) => new Token("jsonArrayAgg", args);
 export const stepTextMatch = (...args: Parameters<Fragments["stepTextMatch"]>) => new Token("stepTextMatch", args);
 

@@ -23,6 +23,7 @@ const fragments: Fragments = {
     sql`(SELECT json_group_array(substr(x."value", 1, ${chars})) FROM (SELECT "value" FROM json_each(${column}) ORDER BY "key" LIMIT ${count}) x)`,
   jsonArray: (values) => sql`json_array(${join(values, ", ")})`,
   jsonValue: (column) => sql`json(${column})`,
+  textAgg: (value, separator, order) => sql`group_concat(${value}, ${separator} ORDER BY ${order})`,
   jsonArrayAgg: (value, order) => sql`json_group_array(${value} ORDER BY ${order})`,
   // FTS5 query syntax: each word quoted; side by side they must all match, inside one pair of quotes as a phrase.
   stepTextMatch: (mode, words) =>
