@@ -564,7 +564,11 @@ forEachDatabase("Store", (t) => {
       const { id, parsed } = await ingest("silo-runs");
       const keys = [...parsed.tasks.map((t) => t.key)].reverse();
       // More keys than one statement reads (TASKS_PER_READ), some twice, one unknown.
-      const asked = [keys[0]!, "TASK-007", ...Array.from({ length: TASKS_PER_READ + 7 }, (_, i) => keys[i % keys.length]!)];
+      const asked = [
+        keys[0]!,
+        "TASK-007",
+        ...Array.from({ length: TASKS_PER_READ + 7 }, (_, i) => keys[i % keys.length]!),
+      ];
       const one = await Promise.all(asked.map((key) => s.getTask(id, key)));
       expect(one.filter((t) => t === null)).toHaveLength(1);
       expect(await s.getTasks(id, asked)).toEqual(one);

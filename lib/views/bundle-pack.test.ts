@@ -50,4 +50,22 @@ describe("packed bundle rollouts", () => {
     expect(packer.chunk.checkRows).toHaveLength(2);
     expect(packer.chunk.values.filter((v) => JSON.stringify(v) === JSON.stringify(head("same")))).toHaveLength(1);
   });
+
+  it("packs a shared check object by identity, its head made once, as its head would pack", () => {
+    const byHead = new ChunkPacker();
+    const byObject = new ChunkPacker();
+    const shared = { order: 0, detail: "same" };
+    const other = { order: 1, detail: "other" };
+    let made = 0;
+    const headOf = (c: { order: number; detail: string }) => (made++, check(c.order, c.detail));
+    for (const id of ["a", "b", "c"]) {
+      byHead.rollout(rollout(id), [check(0, "same"), check(1, "other")]);
+      byObject.rollout(rollout(id), [shared, other], headOf);
+    }
+    expect(made).toBe(2);
+    expect(JSON.stringify(byObject.chunk)).toBe(JSON.stringify(byHead.chunk));
+    // Two objects with equal heads are still one check row.
+    byObject.rollout(rollout("d"), [{ order: 0, detail: "same" }], headOf);
+    expect(byObject.chunk.checkRows).toHaveLength(2);
+  });
 });

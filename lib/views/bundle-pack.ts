@@ -63,7 +63,7 @@ export class ChunkPacker {
   readonly #keys: string[] = [];
   readonly #keyAt = new Map<string, number>();
   readonly #checkAt = new Map<string, number>();
-  readonly #checkOf = new WeakMap<CheckHead, number>();
+  readonly #checkOf = new WeakMap<object, number>();
   readonly chunk: DetailChunk;
 
   constructor() {
@@ -81,26 +81,36 @@ export class ChunkPacker {
   }
 
   /**
-   * A check's row index: the same object is looked up first (callers share equal checks), then its whole JSON;
-   * its values are interned only when it is new.
+   * A check's row index: the same object is looked up first (callers share equal checks, and its head is made
+   * only on first sight), then its head's whole JSON; its values are interned only when it is new.
    */
-  #check(check: CheckHead): number {
+  #check<C extends object>(check: C, headOf: (check: C) => CheckHead): number {
     let at = this.#checkOf.get(check);
     if (at !== undefined) return at;
-    const id = JSON.stringify(CHECK_FIELDS.map((f) => check[f]));
+    const head = headOf(check);
+    const id = JSON.stringify(CHECK_FIELDS.map((f) => head[f]));
     at = this.#checkAt.get(id);
     if (at === undefined) {
-      at = this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(check[f])));
+      at = this.#checks.add(CHECK_FIELDS.map((f) => this.#values.add(head[f])));
       this.#checkAt.set(id, at);
     }
     this.#checkOf.set(check, at);
     return at;
   }
 
-  /** A rollout as a row: each field's value index at its key's slot, -1 where it has no such field. */
-  rollout(rollout: BundleRollout, checks: readonly CheckHead[]): number[] {
+  /**
+   * A rollout as a row: each field's value index at its key's slot, -1 where it has no such field. Its checks
+   * are heads, or any objects with `headOf` making their heads (called once per object a chunk sees).
+   */
+  rollout(rollout: BundleRollout, checks: readonly CheckHead[]): number[];
+  rollout<C extends object>(rollout: BundleRollout, checks: readonly C[], headOf: (check: C) => CheckHead): number[];
+  rollout(
+    rollout: BundleRollout,
+    checks: readonly object[],
+    headOf: (check: object) => CheckHead = (check) => check as CheckHead,
+  ): number[] {
     // The checks' values are interned before the head's: the order values are listed in.
-    const checkRows = checks.map((c) => this.#check(c));
+    const checkRows = checks.map((c) => this.#check(c, headOf));
     const row: number[] = [];
     const put = (key: string, value: unknown) => {
       const at = this.#slot(key);

@@ -1,5 +1,5 @@
 import { SharedChecks, type Store } from "@/lib/store/store";
-import type { CheckDetail, CheckHead, RolloutDetail } from "@/lib/store/records";
+import type { CheckDetail, RolloutDetail } from "@/lib/store/records";
 import { checkHeadOf, rolloutHeadOf } from "@/lib/store/to-records";
 import { noTrace } from "@/lib/traces";
 import { CAPPED_TRACE, type BundleData, type BundleTrace, type DetailChunk } from "./bundle-data";
@@ -110,23 +110,18 @@ export async function bundleView(
     async *details(onTrace) {
       let start = 0;
       let packer = new ChunkPacker();
-      // Equal checks of a chunk's tasks are one object (so one head, packed by identity): the table of them
-      // lives as long as the chunk, which bounds it.
+      // Equal checks of a chunk's tasks are one object (packed by identity, made a head once): the table of
+      // them lives as long as the chunk, which bounds it.
       let shared = new SharedChecks();
       let rollouts = 0;
       let index = 0;
-      const heads = new WeakMap<CheckDetail, CheckHead>();
-      const headOf = (check: CheckDetail) => {
-        let head = heads.get(check);
-        if (!head) heads.set(check, (head = checkHeadOf(check, WHOLE)));
-        return head;
-      };
+      const headOf = (check: CheckDetail) => checkHeadOf(check, WHOLE);
       for await (const found of tasks(() => shared)) {
         if (found) {
           const rows: number[][] = [];
           for (const detail of found.rollouts) {
             const read = await rolloutOf(detail, onTrace);
-            rows.push(packer.rollout(read, detail.checks.map(headOf)));
+            rows.push(packer.rollout(read, detail.checks, headOf));
           }
           packer.chunk.tasks.push({ task: found.task, rollouts: rows });
           rollouts += rows.length;

@@ -108,7 +108,9 @@ async function benchExportOnly(
   if (values.json) console.log(JSON.stringify({ size, machine, figures, ingest, export: exported }, null, 2));
   else {
     console.log(`${size} rollouts, export only, ${machine.cpus} cores, Node ${machine.node}`);
-    console.log(`load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`);
+    console.log(
+      `load average (1, 5, 15 min): before ${loadavgBefore.join(" ")}, after ${machine.loadavgAfter.join(" ")}`,
+    );
     console.log(figureTable(figures));
   }
   return skipped(exported) ? 1 : 0;

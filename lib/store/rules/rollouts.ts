@@ -156,8 +156,22 @@ const CHECKS_TEXT = sql`(SELECT ${textAgg(
 const flag = (value: unknown) => value === true || value === 1;
 
 function checkOfText(text: string): CheckDetail {
-  const [order, key, label, passed, score, required, dimension, status, detail, weight, reason, failureTag, refs, meta] =
-    JSON.parse(text) as unknown[];
+  const [
+    order,
+    key,
+    label,
+    passed,
+    score,
+    required,
+    dimension,
+    status,
+    detail,
+    weight,
+    reason,
+    failureTag,
+    refs,
+    meta,
+  ] = JSON.parse(text) as unknown[];
   return {
     order: order as number,
     key: key as string,
@@ -196,7 +210,11 @@ export function* getTasks(
     const rollouts = yield* select<RolloutModel & { taskKey: string; checkTexts: string | null }>(
       sql`SELECT r.*, t."key" AS "taskKey", ${CHECKS_TEXT} AS "checkTexts"
         FROM "Rollout" r JOIN "Task" t ON t."id" = r."taskRef"
-        WHERE ${inList(sql`r."taskRef"`, rows.map((t) => t.id), "text")} ORDER BY r."rolloutId" ASC`,
+        WHERE ${inList(
+          sql`r."taskRef"`,
+          rows.map((t) => t.id),
+          "text",
+        )} ORDER BY r."rolloutId" ASC`,
       ROLLOUT.columns,
     );
     for (const t of rows) found.set(t.key, { task: toTaskRecord(t), rollouts: [] });
