@@ -580,6 +580,30 @@ forEachDatabase("Store", (t) => {
       expect(b!.rollouts[0]!.checks[0]).toBe(a!.rollouts[0]!.checks[0]);
       expect(await s.getTasks(id, [])).toEqual([]);
       expect(await s.getTasks("nope", keys)).toEqual(keys.map(() => null));
+
+      // Texts holding the separator the database joins a rollout's checks with, quotes, surrogates and numbers
+      // JSON writes in more than one way are read back as they are.
+      const odd = jsonFile("odd/r1.result.json", {
+        taskId: "T",
+        rolloutId: "r1",
+        passed: false,
+        reward: 0.1,
+        checks: [
+          {
+            id: "a\u001eb",
+            label: 'sep \u001e "q" \\ 😀 \ud83d',
+            passed: true,
+            detail: "\u001e",
+            score: 0.30000000000000004,
+          },
+          { id: "b", label: "b", passed: false, score: 1e-7, weight: 1e300, evidenceRefs: ["x\u001ey"] },
+          { id: "c", label: "c", passed: null, reason: "\u0000\u001f" },
+        ],
+      });
+      const oddRun = (await ingestFiles(t.store, [odd], { rootName: "odd" })).runs[0]!.id;
+      const [oddTask] = await s.getTasks(oddRun, ["T"]);
+      expect(oddTask).toEqual(await s.getTask(oddRun, "T"));
+      expect(oddTask!.rollouts[0]!.checks.map((c) => c.key)).toEqual(["a\u001eb", "b", "c"]);
     },
   );
 

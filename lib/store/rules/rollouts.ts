@@ -191,7 +191,7 @@ function checkOfText(text: string): CheckDetail {
 }
 
 /**
- * Tasks by key, each as getTask reads it (null for a key the run does not hold), in the order of `keys`: three
+ * Tasks by key, each as getTask reads it (null for a key the run does not hold), in the order of `keys`: two
  * statements per TASKS_PER_READ tasks instead of three per task. Equal checks are one shared object.
  */
 export function* getTasks(
