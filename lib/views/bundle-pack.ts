@@ -36,15 +36,20 @@ const OWN = {
   evidence: "@evidence",
 };
 
+/** How Interned finds a value: primitives by themselves (a Map tells "1", 1 and true apart), objects by JSON. */
+type ValueKey = { byJson: boolean; key: unknown };
+
 class Interned<T> {
   readonly list: T[] = [];
-  /** Primitives by themselves (a Map tells "1", 1 and true apart); a chunk interns about two million values. */
   readonly #primitives = new Map<unknown, number>();
   readonly #objects = new Map<string, number>();
 
-  add(value: T): number {
+  static keyOf(value: unknown): ValueKey {
     const byJson = typeof value === "object" && value !== null;
-    const key = byJson ? JSON.stringify(value) : value;
+    return { byJson, key: byJson ? JSON.stringify(value) : value };
+  }
+
+  add(value: T, { byJson, key }: ValueKey = Interned.keyOf(value)): number {
     const index = byJson ? this.#objects : this.#primitives;
     let at = index.get(key);
     if (at === undefined) {
@@ -64,6 +69,8 @@ export class ChunkPacker {
   readonly #keyAt = new Map<string, number>();
   readonly #checkAt = new Map<string, number>();
   readonly #checkOf = new WeakMap<object, number>();
+  /** By slot: the last rollout's value there and its index. */
+  readonly #lastAt: (ValueKey & { index: number })[] = [];
   readonly chunk: DetailChunk;
 
   constructor() {
@@ -115,7 +122,14 @@ export class ChunkPacker {
     const put = (key: string, value: unknown) => {
       const at = this.#slot(key);
       while (row.length < at) row.push(-1);
-      row[at] = this.#values.add(value);
+      // Most fields repeat the rollout before's value (its status, its nulls): compared without a lookup.
+      const found = Interned.keyOf(value);
+      const last = this.#lastAt[at];
+      if (last && last.byJson === found.byJson && last.key === found.key) row[at] = last.index;
+      else {
+        row[at] = this.#values.add(value, found);
+        this.#lastAt[at] = { ...found, index: row[at] };
+      }
     };
     const head = rollout.head as unknown as Record<string, unknown>;
     for (const key in head) put(key, head[key]);
