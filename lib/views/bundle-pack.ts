@@ -36,21 +36,17 @@ const OWN = {
   evidence: "@evidence",
 };
 
-/** How Interned finds a value: primitives by themselves (a Map tells "1", 1 and true apart), objects by JSON. */
-type ValueKey = { byJson: boolean; key: unknown };
+/** Whether Interned finds a value by its JSON (objects) or by itself (primitives: a Map tells "1", 1 and true apart). */
+const byJson = (value: unknown) => typeof value === "object" && value !== null;
 
 class Interned<T> {
   readonly list: T[] = [];
   readonly #primitives = new Map<unknown, number>();
   readonly #objects = new Map<string, number>();
 
-  static keyOf(value: unknown): ValueKey {
-    const byJson = typeof value === "object" && value !== null;
-    return { byJson, key: byJson ? JSON.stringify(value) : value };
-  }
-
-  add(value: T, { byJson, key }: ValueKey = Interned.keyOf(value)): number {
-    const index = byJson ? this.#objects : this.#primitives;
+  /** `key`: the value's JSON when `json`, else the value. */
+  add(value: T, json = byJson(value), key: unknown = json ? JSON.stringify(value) : value): number {
+    const index = json ? this.#objects : this.#primitives;
     let at = index.get(key);
     if (at === undefined) {
       at = this.list.length;
@@ -69,8 +65,8 @@ export class ChunkPacker {
   readonly #keyAt = new Map<string, number>();
   readonly #checkAt = new Map<string, number>();
   readonly #checkOf = new WeakMap<object, number>();
-  /** By slot: the last rollout's value there and its index. */
-  readonly #lastAt: (ValueKey & { index: number })[] = [];
+  /** By slot: the last rollout's value there (its JSON for an object) and its index. */
+  readonly #lastAt = { json: [] as boolean[], id: [] as unknown[], index: [] as number[] };
   readonly chunk: DetailChunk;
 
   constructor() {
@@ -123,12 +119,15 @@ export class ChunkPacker {
       const at = this.#slot(key);
       while (row.length < at) row.push(-1);
       // Most fields repeat the rollout before's value (its status, its nulls): compared without a lookup.
-      const found = Interned.keyOf(value);
-      const last = this.#lastAt[at];
-      if (last && last.byJson === found.byJson && last.key === found.key) row[at] = last.index;
+      const json = byJson(value);
+      const id = json ? JSON.stringify(value) : value;
+      const last = this.#lastAt;
+      if (last.json[at] === json && last.id[at] === id && last.index[at] !== undefined) row[at] = last.index[at];
       else {
-        row[at] = this.#values.add(value, found);
-        this.#lastAt[at] = { ...found, index: row[at] };
+        row[at] = this.#values.add(value, json, id);
+        last.json[at] = json;
+        last.id[at] = id;
+        last.index[at] = row[at];
       }
     };
     const head = rollout.head as unknown as Record<string, unknown>;
