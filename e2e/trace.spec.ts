@@ -187,6 +187,12 @@ test("a 20,000-step trace (10 MB, read by its index): first steps shown, a jump 
   ]);
   expect(far.errorSteps).toEqual([7999, 15999]);
 
+  // The first steps are in the server's HTML: shown before the page's scripts run.
+  const html = await (await request.get(rolloutHref(runId, "big/result"))).text();
+  expect(html).toContain('id="trace-step-1"');
+  expect(html).toContain('id="trace-step-12"');
+  expect(html).not.toContain('id="trace-step-13"');
+
   const pages: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/trace?")) pages.push(new URL(r.url()).searchParams.get("offset") ?? "");
@@ -212,6 +218,8 @@ test("a 20,000-step trace (10 MB, read by its index): first steps shown, a jump 
   test.info().annotations.push({ type: "jump to step 19,501 shown after", description: `${Date.now() - jumped} ms` });
   await expect(trace.getByTestId("trace-partial")).toContainText("Steps 10,001–20,000 of 20,000");
   expect(pages).toContain("19400");
+  // The second page was read ahead once (a preload the list then took), never asked for again.
+  expect(pages.filter((offset) => offset === "200")).toEqual(["200"]);
   expect(pages.length).toBeLessThan(10);
   await expect(trace.getByTestId("trace-earlier")).toHaveText("Show steps 1–10,000");
 

@@ -4,7 +4,8 @@ import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZTracePageAnswer } from "@/lib/api/schemas/traces";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useDocumentTop } from "@/components/ui/use-document-top";
+import { preload } from "react-dom";
+import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import type { Citation } from "@/lib/views/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
@@ -29,6 +30,12 @@ const EAGER_STEPS = 10_000;
 
 /** Steps the list spans at once; a jump outside it moves it. Keeps the list's height within what browsers draw. */
 const WINDOW = 10_000;
+
+/**
+ * Steps drawn in the server's HTML, in plain flow: the first steps show before the page's scripts run. The
+ * list is virtualised once hydrated (the window's size and the list's place are known only then).
+ */
+const STATIC_STEPS = 12;
 
 /** The window's start that shows step `index` with room either side. */
 const windowAround = (index: number, total: number) =>
@@ -71,6 +78,7 @@ export function TraceView({
   const [focusStep, setFocusStep] = useState<number | null>(null);
   const focused = useCallback(() => setFocusStep(null), []);
   const listRef = useRef<HTMLDivElement>(null);
+  const mounted = useHydrated();
   const [base, setBase] = useState(0);
   const total = totals.steps;
   const span = Math.max(0, Math.min(WINDOW, total - base));
@@ -137,19 +145,27 @@ export function TraceView({
   useEffect(() => {
     if (firstMissing !== null && loadError === null) fetchPage(Math.floor(firstMissing / PAGE));
   }, [firstMissing, loadError, fetchPage]);
-
-  // The rows on screen ask for their pages.
-  const items = virtualizer.getVirtualItems();
-  const onScreen = searching ? [] : items.map((item) => base + item.index);
-  const missingPages = [...new Set(onScreen.filter((i) => !loaded.has(i)).map((i) => Math.floor(i / PAGE)))].join(",");
+  // A long trace reads its second page ahead, asked for in the page's head (before the scripts load) and taken
+  // once the list is live: scrolling on from the first steps finds it loaded, and a jump finds the route ready.
+  const readAhead = withQuery(traceUrl, { offset: PAGE, limit: PAGE });
+  if (!eager) preload(readAhead, { as: "fetch", crossOrigin: "anonymous" });
   useEffect(() => {
-    if (missingPages === "" || loadError !== null) return;
-    for (const page of missingPages.split(",")) fetchPage(Number(page));
-  }, [missingPages, loadError, fetchPage]);
+    if (mounted && !eager) fetchPage(1);
+  }, [mounted, eager, fetchPage]);
 
   // The step a link asked for: its window shown, its page loaded, then scrolled to once and cleared.
   const pendingJump = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
+
+  // The rows on screen ask for their pages; not while a jump is under way (they are about to scroll away).
+  const items = virtualizer.getVirtualItems();
+  const onScreen = searching || !mounted ? [] : items.map((item) => base + item.index);
+  const missingPages = [...new Set(onScreen.filter((i) => !loaded.has(i)).map((i) => Math.floor(i / PAGE)))].join(",");
+  useEffect(() => {
+    if (missingPages === "" || loadError !== null || pendingJump.current !== null) return;
+    for (const page of missingPages.split(",")) fetchPage(Number(page));
+  }, [missingPages, loadError, fetchPage]);
+
   const jumpTo = useCallback(
     (stepIndex: number) => {
       if (stepIndex >= total) return;
@@ -166,11 +182,12 @@ export function TraceView({
 
   useEffect(() => {
     const target = pendingJump.current;
-    if (target === null || searching || !loaded.has(target)) return;
+    // Not before the list is virtualised: until then it has no height to scroll in.
+    if (target === null || !mounted || searching || !loaded.has(target)) return;
     if (target < base || target >= base + span) return;
     pendingJump.current = null;
     virtualizer.scrollToIndex(target - base, { align: "start" });
-  }, [jumps, loaded, base, span, searching, virtualizer]);
+  }, [jumps, mounted, loaded, base, span, searching, virtualizer]);
 
   useEffect(() => {
     const onHash = () => {
@@ -196,7 +213,7 @@ export function TraceView({
   const loadedInWindow = steps.length;
 
   return (
-    <div data-testid="trace">
+    <div data-testid="trace" data-hydrated={mounted ? "true" : undefined}>
       <TraceTotalsView totals={totals} />
       <div className={styles.toolbar}>
         <input
@@ -246,8 +263,22 @@ export function TraceView({
           </button>
         </p>
       ) : null}
-      <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
+      <div ref={listRef} className={styles.list} style={mounted ? { height: virtualizer.getTotalSize() } : undefined}>
+        {!mounted
+          ? firstSteps.slice(0, STATIC_STEPS).map((step) => (
+              <div key={step.index} className={styles.staticRow}>
+                <TraceStepView
+                  step={step}
+                  highlighted={false}
+                  citedBy={cites.citations[step.index] ?? []}
+                  citedByTotal={cites.citedBy[step.index]}
+                  callNames={callNames}
+                  imageUrl={imageUrl}
+                />
+              </div>
+            ))
+          : null}
+        {(mounted ? items : []).map((item) => {
           const index = rowStep(item.index);
           const step = index === undefined ? undefined : loaded.get(index);
           return (

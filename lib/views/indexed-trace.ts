@@ -117,13 +117,17 @@ export async function readIndexedPage(
   return readIndexedSteps(index.summary.format, index.steps, from, to, located);
 }
 
-/** An indexed trace as a TraceRead: its first steps, the whole trace's totals and error steps. */
-export async function indexedTraceRead(store: Store, index: Loaded): Promise<TraceRead> {
+/** An indexed trace as a TraceRead: its first `firstSteps` steps, the whole trace's totals and error steps. */
+export async function indexedTraceRead(
+  store: Store,
+  index: Loaded,
+  firstSteps = INDEXED_FIRST_STEPS,
+): Promise<TraceRead> {
   const { summary } = index;
   const trace: Trace = {
     format: summary.format,
     path: summary.path,
-    steps: await readIndexedPage(store, index, 0, INDEXED_FIRST_STEPS),
+    steps: firstSteps > 0 ? await readIndexedPage(store, index, 0, firstSteps) : [],
     totals: summary.totals,
     metadata: {},
     warnings: [

@@ -26,7 +26,8 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   const store = getStore();
   const rollout = await store.getRolloutHead(id, rolloutId, { textHead: 0 });
   if (!rollout) throw new ApiError("not_found", `No rollout "${rolloutId}" in run "${id}".`);
-  const read = await readStoredTrace(store, rollout);
+  // An indexed trace comes without steps: this page is read by its index below.
+  const read = await readStoredTrace(store, rollout, { cache: true, indexedSteps: 0 });
   if (read.kind !== "trace") {
     const empty = {
       total: 0,
