@@ -258,6 +258,7 @@ const traceStepNulls: TraceStep = { ...traceStep, id: 4, step: 13, tool: null, i
 const traceSearchState: TraceSearchState = { rolloutRef: rolloutFull.id, runId: run.id, status: "indexed", steps: 2 };
 const traceIndex: TraceIndex = {
   sha256: rawFile.sha256,
+  part: "1_epoch_1 ✓",
   version: 1,
   summary: '{"format":"silo","steps":2}',
   steps: NON_UTF8,
@@ -265,7 +266,7 @@ const traceIndex: TraceIndex = {
   refs: '{"stepIds":[["1",0]]}',
   createdAt: new Date("2026-02-03T04:05:11.000Z"),
 };
-const traceChunk: TraceChunk = { sha256: rawFile.sha256, chunk: 3, bytes: NON_UTF8 };
+const traceChunk: TraceChunk = { sha256: rawFile.sha256, part: traceIndex.part, chunk: 3, bytes: NON_UTF8 };
 
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
@@ -606,7 +607,9 @@ forEachDatabase("migrated database", (t) => {
     ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
     const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
-    const index = await db.traceIndex.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
+    const index = await db.traceIndex.findUniqueOrThrow({
+      where: { sha256_part: { sha256: rawFile.sha256, part: traceIndex.part } },
+    });
     expect({ ...index, steps: hex(index.steps) }).toEqual({ ...traceIndex, steps: hex(NON_UTF8) });
     const chunk = await db.traceChunk.findFirstOrThrow();
     expect({ ...chunk, bytes: hex(chunk.bytes) }).toEqual({ ...traceChunk, bytes: hex(NON_UTF8) });

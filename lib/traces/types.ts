@@ -120,6 +120,8 @@ export interface Trace {
 export interface IndexedTraceRef {
   /** The raw file the index is of. */
   sha256: string;
+  /** Which trace of the file: "" for a file that is one trace, the sample (`1_epoch_1`) of an Inspect log. */
+  part: string;
   /** Step indexes with a tool error (at most 10,000), for "jump to first error" and the error list. */
   errors: number[];
   /** Evidence refs of every step, when a caller loaded them (evidenceIndex uses them); else only `steps` resolve. */
