@@ -778,6 +778,50 @@ forEachDatabase("migrated database", (t) => {
     await expect(migrate(database.target, root)).rejects.toThrow(last.name);
   });
 
+  it('trace_index_part keeps the stored trace indexes and their chunks (part "")', async () => {
+    const root = copyMigrations();
+    const folder = (name: string) => path.join(root, "prisma/migrations", t.provider, name);
+    const all = readMigrations(t.provider, root).map((m) => m.name);
+    const at = all.findIndex((name) => name.endsWith("_trace_index_part"));
+    const later = all.slice(at);
+    const kept = path.join(root, "later");
+    fs.mkdirSync(kept);
+    for (const name of later) fs.renameSync(folder(name), path.join(kept, name));
+    const database = await t.fresh({ root });
+    await database.db.rawFile.create({ data: rawFile });
+    const sql = (text: string) => (t.provider === "sqlite" ? text.replace(/\$\d/g, "?") : text);
+    await database.db.$executeRawUnsafe(
+      sql(
+        `INSERT INTO "TraceIndex" ("sha256", "version", "summary", "steps", "tools", "refs") VALUES ($1, 1, $2, $3, $4, $5)`,
+      ),
+      rawFile.sha256,
+      "{}",
+      NON_UTF8,
+      "[]",
+      "{}",
+    );
+    for (const chunk of [0, 1])
+      await database.db.$executeRawUnsafe(
+        sql(`INSERT INTO "TraceChunk" ("sha256", "chunk", "bytes") VALUES ($1, $2, $3)`),
+        rawFile.sha256,
+        chunk,
+        NON_UTF8,
+      );
+    for (const name of later) fs.renameSync(path.join(kept, name), folder(name));
+    expect((await migrate(database.target, root)).applied).toEqual(later);
+    expect(await database.db.traceIndex.findMany({ select: { sha256: true, part: true } })).toEqual([
+      { sha256: rawFile.sha256, part: "" },
+    ]);
+    const chunks = await database.db.traceChunk.findMany({ orderBy: { chunk: "asc" } });
+    expect(chunks.map((c) => [c.part, c.chunk, Buffer.from(c.bytes).equals(Buffer.from(NON_UTF8))])).toEqual([
+      ["", 0, true],
+      ["", 1, true],
+    ]);
+    // The chunks still go with their index.
+    await database.db.rawFile.delete({ where: { sha256: rawFile.sha256 } });
+    expect(await database.db.traceChunk.count()).toBe(0);
+  });
+
   it("applies pending migrations in one transaction: a failing one leaves nothing behind", async () => {
     const root = copyMigrations();
     const broken = path.join(root, "prisma/migrations", t.provider, "99990101000000_broken");

@@ -69,13 +69,20 @@ export async function readStoredTrace(
   const big = indexedRef ? files.find((f) => f.path === indexedRef.path) : undefined;
   if (indexedRef && big && !indexedAsSteps(format) && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
     const built = await loadTraceIndex(store, indexedRef, format, big.bytes);
-    if (built) return indexedTraceRead(store, built, indexedSteps);
+    const read = built ? await indexedTraceRead(store, built, indexedSteps).catch(() => null) : null;
+    if (read) return read;
   }
   const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
   // A big trace of a format indexed as its steps (an Inspect sample) stored before indexes were: indexed now.
   if (indexedRef && read.kind === "trace" && indexedAsSteps(format)) {
     const built = indexTraceOf(format, read.trace);
-    if (built) return indexedTraceRead(store, await storeTraceIndex(store, indexedRef, built), indexedSteps);
+    const indexed = built
+      ? await storeTraceIndex(store, indexedRef, built)
+          .then((loaded) => indexedTraceRead(store, loaded, indexedSteps))
+          .catch(() => null)
+      : null;
+    // Not stored after all (a broken index in the way): the whole read is the answer this time.
+    if (indexed) return indexed;
   }
   if (options.cache) cache.set(key, readCost(read, bytes), read);
   return read;

@@ -1,6 +1,7 @@
--- RedefineTables
-PRAGMA defer_foreign_keys=ON;
-PRAGMA foreign_keys=OFF;
+-- RedefineTables, by hand: the migration runner works inside a transaction, where PRAGMA foreign_keys cannot be
+-- turned off, so dropping "TraceIndex" before its chunks were copied would delete them by the cascade. The
+-- chunks are copied into the new tables first, then the old tables dropped (child first) and the new renamed
+-- (renaming rewrites the chunk table's reference to its index table).
 CREATE TABLE "new_TraceIndex" (
     "sha256" TEXT NOT NULL,
     "part" TEXT NOT NULL DEFAULT '',
@@ -15,8 +16,6 @@ CREATE TABLE "new_TraceIndex" (
     CONSTRAINT "TraceIndex_sha256_fkey" FOREIGN KEY ("sha256") REFERENCES "RawFile" ("sha256") ON DELETE CASCADE ON UPDATE CASCADE
 );
 INSERT INTO "new_TraceIndex" ("createdAt", "refs", "sha256", "steps", "summary", "tools", "version") SELECT "createdAt", "refs", "sha256", "steps", "summary", "tools", "version" FROM "TraceIndex";
-DROP TABLE "TraceIndex";
-ALTER TABLE "new_TraceIndex" RENAME TO "TraceIndex";
 CREATE TABLE "new_TraceChunk" (
     "sha256" TEXT NOT NULL,
     "part" TEXT NOT NULL DEFAULT '',
@@ -24,10 +23,10 @@ CREATE TABLE "new_TraceChunk" (
     "bytes" BLOB NOT NULL,
 
     PRIMARY KEY ("sha256", "part", "chunk"),
-    CONSTRAINT "TraceChunk_sha256_part_fkey" FOREIGN KEY ("sha256", "part") REFERENCES "TraceIndex" ("sha256", "part") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "TraceChunk_sha256_part_fkey" FOREIGN KEY ("sha256", "part") REFERENCES "new_TraceIndex" ("sha256", "part") ON DELETE CASCADE ON UPDATE CASCADE
 );
 INSERT INTO "new_TraceChunk" ("bytes", "chunk", "sha256") SELECT "bytes", "chunk", "sha256" FROM "TraceChunk";
 DROP TABLE "TraceChunk";
+DROP TABLE "TraceIndex";
+ALTER TABLE "new_TraceIndex" RENAME TO "TraceIndex";
 ALTER TABLE "new_TraceChunk" RENAME TO "TraceChunk";
-PRAGMA foreign_keys=ON;
-PRAGMA defer_foreign_keys=OFF;
