@@ -3,7 +3,7 @@
 import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZTracePageAnswer } from "@/lib/api/schemas/traces";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import type { Citation } from "@/lib/views/rollout-trace";
@@ -98,6 +98,14 @@ export function TraceView({
   // Kept current: the checks above the trace grow as their rows load and are measured.
   const margin = useDocumentTop(listRef);
 
+  // The heights of the steps drawn before the scripts ran: the virtualised list starts from them, so the rows a
+  // reader scrolled to meanwhile stay where they were.
+  const staticHeights = useRef<number[]>([]);
+  useLayoutEffect(() => {
+    if (mounted || !listRef.current) return;
+    staticHeights.current = [...listRef.current.children].map((row) => row.getBoundingClientRect().height);
+  }, [mounted]);
+
   // Without a query every step of the window has a row (a step not loaded yet shows as loading).
   const rowStep = useCallback(
     (row: number): number | undefined => (searching ? matches[row]?.index : base + row),
@@ -105,7 +113,7 @@ export function TraceView({
   );
   const virtualizer = useWindowVirtualizer({
     count: searching ? matches.length : span,
-    estimateSize: () => 120,
+    estimateSize: (i) => (!searching && base === 0 ? staticHeights.current[i] : undefined) ?? 120,
     overscan: 6,
     scrollMargin: margin,
     scrollPaddingStart: HEADER_ROOM,
@@ -133,6 +141,23 @@ export function TraceView({
         .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
     },
     [traceUrl, total],
+  );
+
+  // A step sent with its long texts cut, read again whole when the reader asks.
+  const [wholeError, setWholeError] = useState<string | null>(null);
+  const loadWhole = useCallback(
+    (index: number) => {
+      setWholeError(null);
+      apiCall(withQuery(traceUrl, { offset: index, limit: 1, whole: 1 }), ZTracePageAnswer)
+        .then((result) => {
+          const body = dataOf(result);
+          const step = body.status === "read" ? body.steps.find((s) => s.index === index) : undefined;
+          if (!step) throw new Error(`the trace API returned no step ${stepNumber(index)}`);
+          setLoaded((now) => new Map(now).set(index, step));
+        })
+        .catch((e: unknown) => setWholeError(e instanceof Error ? e.message : String(e)));
+    },
+    [traceUrl],
   );
 
   // A short trace loads whole, a page at a time in order.
@@ -251,6 +276,11 @@ export function TraceView({
           straight to it.
         </p>
       ) : null}
+      {wholeError !== null ? (
+        <p className={styles.missing} role="alert">
+          The whole step could not be read: {wholeError}.
+        </p>
+      ) : null}
       {base > 0 && !searching ? (
         <p>
           <button
@@ -295,6 +325,7 @@ export function TraceView({
                   highlighted={highlighted === step.index}
                   focus={focusStep === step.index}
                   onFocused={focused}
+                  onWhole={loadWhole}
                   citedBy={cites.citations[step.index] ?? []}
                   citedByTotal={cites.citedBy[step.index]}
                   callNames={callNames}

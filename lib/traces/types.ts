@@ -84,6 +84,11 @@ export interface TraceStep {
   subagent: StepAgent | null;
   /** Every field of the source step the reader did not map, verbatim. */
   extra: TraceJsonObject;
+  /**
+   * Set on a step of a big trace sent with its long texts cut (cutLongTexts): how many characters its texts
+   * hold in all; the whole step is read on demand. Absent: the step is whole.
+   */
+  cut?: { chars: number };
 }
 
 export interface TraceTotals {

@@ -2,7 +2,7 @@ import { buildTraceIndex, indexedTraceKey, readIndexedSteps, type BuiltTraceInde
 import type { StoredFileRef, StoredTraceIndex } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { bytes } from "@/lib/display/format";
-import { chunksOf, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
+import { chunksOf, cutLongTexts, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
 
 /*
  * Big traces read by their index (docs/traces.md, "Big traces"): the index says where each step's bytes are,
@@ -152,6 +152,12 @@ export async function indexedTraceRead(
     indexed: { sha256: index.sha256, part: index.part, errors: summary.errors, refs: null },
   };
   return { kind: "trace", trace };
+}
+
+/** The read as a page sends it: an indexed trace's steps with their long texts cut (the rest on demand). */
+export function withLongTextsCut(read: TraceRead): TraceRead {
+  if (read.kind !== "trace" || !read.trace.indexed) return read;
+  return { kind: "trace", trace: { ...read.trace, steps: read.trace.steps.map((s) => cutLongTexts(s)) } };
 }
 
 /** The read with every step's evidence refs loaded, when it is an indexed trace and `needed`. */
