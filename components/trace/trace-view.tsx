@@ -6,6 +6,7 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
+import { useStaticSite } from "@/components/ui/static-site";
 import type { Citation } from "@/lib/views/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
@@ -172,11 +173,13 @@ export function TraceView({
   }, [firstMissing, loadError, fetchPage]);
   // A long trace reads its second page ahead, asked for in the page's head (before the scripts load) and taken
   // once the list is live: scrolling on from the first steps finds it loaded, and a jump finds the route ready.
-  const readAhead = withQuery(traceUrl, { offset: PAGE, limit: PAGE });
-  if (!eager) preload(readAhead, { as: "fetch", crossOrigin: "anonymous" });
+  // A shared static copy has no trace API to read ahead from.
+  const staticSite = useStaticSite();
+  const readAhead = !eager && !staticSite;
+  if (readAhead) preload(withQuery(traceUrl, { offset: PAGE, limit: PAGE }), { as: "fetch", crossOrigin: "anonymous" });
   useEffect(() => {
-    if (mounted && !eager) fetchPage(1);
-  }, [mounted, eager, fetchPage]);
+    if (mounted && readAhead) fetchPage(1);
+  }, [mounted, readAhead, fetchPage]);
 
   // The step a link asked for: its window shown, its page loaded, then scrolled to once and cleared.
   const pendingJump = useRef<number | null>(null);
