@@ -155,6 +155,8 @@ export function TraceView({
           const step = body.status === "read" ? body.steps.find((s) => s.index === index) : undefined;
           if (!step) throw new Error(`the trace API returned no step ${stepNumber(index)}`);
           setLoaded((now) => new Map(now).set(index, step));
+          // A step over 8 MiB is stored cut (docs/traces.md): what came is all there is.
+          if (step.cut) setWholeError(`step ${count(stepNumber(index))} is stored cut, as it is over 8 MiB`);
         })
         .catch((e: unknown) => setWholeError(e instanceof Error ? e.message : String(e)));
     },

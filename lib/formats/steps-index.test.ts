@@ -113,6 +113,25 @@ describe("the index of an Inspect sample (steps stored as lines)", () => {
   });
 });
 
+describe("an oversized step of an Inspect sample", () => {
+  it("is stored with each string cut at 64 KB and a warning: no page ever holds more", () => {
+    const trace = generatedSample(20);
+    const huge = "h".repeat(9 * 1024 * 1024);
+    const steps = trace.steps.map((s, i) => (i === 3 ? { ...s, text: huge } : s));
+    const index = indexTraceSteps({ ...trace, steps }, 0)!;
+    expect(stepAt(index.steps, 3)).toMatchObject({ oversized: true, contentLength: expect.any(Number) });
+    expect(stepAt(index.steps, 3).length).toBeLessThan(80 * 1024);
+    expect(index.summary.warnings.at(-1)).toMatch(
+      /^step 4 is 94\d{5} bytes, over the 8388608 a step may hold: stored with each text cut at 65536 characters$/,
+    );
+    const [read] = page(index, 3, 4);
+    expect(read!.text).toHaveLength(64 * 1024);
+    expect(read!.cut).toEqual({ chars: expect.any(Number) });
+    expect(read!.cut!.chars).toBeGreaterThan(huge.length);
+    expect(page(index, 4, 5)).toEqual(trace.steps.slice(4, 5));
+  });
+});
+
 describe("which trace of a rollout is indexed", () => {
   it("an Inspect sample of a log: the log and the sample; a sample file of an expanded log: the file", () => {
     const paths = ["logs/a.eval", "logs/b/samples/2_epoch_1.json"];

@@ -1,4 +1,5 @@
 import {
+  cutLongTexts,
   MAX_INDEXED_ERRORS,
   packSteps,
   stepAt,
@@ -9,7 +10,14 @@ import {
   type TraceStep,
 } from "@/lib/traces";
 import { parseJsonText } from "./json";
-import { CHUNK_BYTES, RefCollector, stepContentLength, type BuiltTraceIndex } from "./silo/trace-index";
+import {
+  CHUNK_BYTES,
+  MAX_STEP_BYTES,
+  OVERSIZED_HEAD_BYTES,
+  RefCollector,
+  stepContentLength,
+  type BuiltTraceIndex,
+} from "./silo/trace-index";
 import type { TraceChunkBytes } from "./silo/trace-page";
 
 /*
@@ -58,8 +66,17 @@ export function indexTraceSteps(trace: Trace, minChars: number): BuiltTraceIndex
     openBytes = 0;
   };
   let offset = 0;
+  const warnings = [...trace.warnings];
   trace.steps.forEach((step, i) => {
-    const line = stepLine(step);
+    let line = stepLine(step);
+    const oversized = line.byteLength > MAX_STEP_BYTES;
+    if (oversized) {
+      // A step this big is stored with its strings cut: no page, nor `whole=1`, ever holds more than that.
+      warnings.push(
+        `step ${i + 1} is ${line.byteLength} bytes, over the ${MAX_STEP_BYTES} a step may hold: stored with each text cut at ${OVERSIZED_HEAD_BYTES} characters`,
+      );
+      line = stepLine(cutLongTexts(step, OVERSIZED_HEAD_BYTES));
+    }
     if (open.length > 0 && openBytes + line.byteLength > CHUNK_BYTES) close();
     if (open.length === 0) {
       chunkFirstStep.push(i);
@@ -73,7 +90,7 @@ export function indexTraceSteps(trace: Trace, minChars: number): BuiltTraceIndex
       length: line.byteLength - 1,
       source: step.source,
       isError,
-      oversized: false,
+      oversized,
       tool: step.toolCalls[0]?.name ?? null,
       contentLength: content[i]!,
     });
@@ -94,7 +111,7 @@ export function indexTraceSteps(trace: Trace, minChars: number): BuiltTraceIndex
       totals: trace.totals,
       errors,
       errorsCut,
-      warnings: trace.warnings,
+      warnings: warnings.slice(0, 50),
       encoding: "steps",
       chunkFirstStep,
       chunkOffset,
