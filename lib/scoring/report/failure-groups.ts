@@ -305,8 +305,28 @@ function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts
  */
 const groupedByColumns = new WeakMap<
   RunColumns,
-  { rollouts: (Grouped | undefined)[]; bySignature: Map<string, Pick<Grouped, "key" | "parts">> }
+  {
+    rollouts: (Grouped | undefined)[];
+    bySignature: Map<string, Pick<Grouped, "key" | "parts">>;
+    /** The last answer and the verdict rows it was for: a scenario that keeps every row object keeps it. */
+    last?: { verdicts: readonly { id: string; passed: boolean }[]; groups: FailureGroup[] };
+  }
 >();
+
+/** Whether two lists hold the same row objects in the same places. */
+function sameRows(a: readonly object[], b: readonly object[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
+function passedInRunOrder(ids: readonly string[], verdicts: readonly { id: string; passed: boolean }[]): boolean[] {
+  if (verdicts.length === ids.length && verdicts.every((v, r) => v.id === ids[r])) return verdicts.map((v) => v.passed);
+  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  return ids.map((id) => passed.get(id) === true);
+}
 
 /**
  * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
@@ -317,15 +337,15 @@ export function failureGroupsOfColumns(
   c: RunColumns,
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureGroup[] {
-  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
   const ids = c.rolloutId.all();
   let kept = groupedByColumns.get(c);
   if (!kept)
     groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(ids.length), bySignature: new Map() }));
+  if (kept.last && sameRows(kept.last.verdicts, verdicts)) return kept.last.groups;
   const { rollouts, bySignature } = kept;
+  const passed = passedInRunOrder(ids, verdicts);
   const failing: number[] = [];
-  for (let r = 0; r < ids.length; r++)
-    if (c.rolloutStatus[r] === UNSCORED || passed.get(ids[r]!) !== true) failing.push(r);
+  for (let r = 0; r < ids.length; r++) if (c.rolloutStatus[r] === UNSCORED || !passed[r]) failing.push(r);
   for (const r of failing) {
     if (rollouts[r] !== undefined) continue;
     const signature = signatureAt(c, r);
@@ -340,10 +360,12 @@ export function failureGroupsOfColumns(
       status,
     };
   }
-  return groupFailures(
+  const groups = groupFailures(
     failing.map((r) => rollouts[r]!),
     ids.length,
   );
+  kept.last = { verdicts, groups };
+  return groups;
 }
 
 /** Every rollout's failure facts, in run order, with the report's verdicts. */
@@ -351,8 +373,11 @@ export function runFailureFacts(
   run: Pick<ScoringRun, "rollouts">,
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureFacts[] {
-  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
-  return run.rollouts.map((r) => failureFactsOf(r, passed.get(r.id) ?? false));
+  const passed = passedInRunOrder(
+    run.rollouts.map((r) => r.id),
+    verdicts,
+  );
+  return run.rollouts.map((r, i) => failureFactsOf(r, passed[i]!));
 }
 
 /**
