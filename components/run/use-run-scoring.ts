@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { Lever, Report } from "@/lib/scoring/report/report-types";
+import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
+import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import {
   RECORDED_ID,
@@ -86,11 +87,14 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     };
     w.onerror = () => fail(new Error("The run could not be scored in this browser."));
     // Every view's report is a delta from the one before it, answers to superseded requests included.
-    let received: Report | null = null;
+    let received: PageReport | null = null;
+    let summary: RolloutSummary | null = null;
     const view = (sent: SentView): ScoredView => {
       const report = applyReportDelta(received, sent.report);
       received = report;
-      return { ...sent, report };
+      summary = sent.summary ?? summary;
+      if (summary === null) throw new Error("The worker sent no rollout summary before its first view.");
+      return { ...sent, report, summary };
     };
     w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
