@@ -6,7 +6,7 @@ import type { PageReport, Report } from "@/lib/scoring/report/report-types";
 import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
-import { RECORDED_ID, type WorkerAnswer } from "./run-source";
+import { RECORDED_ID, type LeversMode, type WorkerAnswer } from "./run-source";
 import { runScorer } from "./run-scorer";
 
 const run = syntheticScoringRun({ tasks: 12, rollouts: 3, checks: 4, groups: 2, seed: 3 });
@@ -15,9 +15,9 @@ const completion = { headline: { metric: "completion" } };
 const byCheck = { headline: { scheme: "check" as const } };
 
 /** A scorer and the answers it posts, awaited until `count` have arrived. */
-function scorer() {
+function scorer(levers?: LeversMode) {
   const answers: WorkerAnswer[] = [];
-  const handle = runScorer((answer) => answers.push(answer));
+  const handle = runScorer((answer) => answers.push(answer), levers);
   const until = async (count: number) => {
     for (let i = 0; i < 200 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 5));
     return answers;
@@ -116,6 +116,25 @@ describe("runScorer", () => {
       rolloutSummary(computeReport(run)),
       null,
       rolloutSummary(computeReport(run, { flips })),
+    ]);
+  });
+
+  it("split in two, one sends the views without levers and the other the levers alone, the same ones", async () => {
+    const figures = scorer("never");
+    const leversOnly = scorer("only");
+    for (const { handle } of [figures, leversOnly]) handle({ type: "load", bytes: bytes() });
+    await figures.until(1);
+    await leversOnly.until(1);
+    for (const { handle } of [figures, leversOnly]) handle({ type: "score", id: 1, scenario: completion });
+    await figures.until(2);
+    await leversOnly.until(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(figures.answers.map((a) => a.type)).toEqual(["run", "scored"]);
+    expect(figures.answers.every((a) => a.type !== "scored" || a.view.levers === null)).toBe(true);
+    expect(reports(figures.answers)).toEqual([page(computeReport(run)), page(computeReport(run, completion))]);
+    expect(leversOnly.answers).toEqual([
+      { type: "levers", id: RECORDED_ID, levers: levers(run) },
+      { type: "levers", id: 1, levers: levers(run, completion) },
     ]);
   });
 });

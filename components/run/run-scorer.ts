@@ -5,7 +5,14 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
 import type { Report, RolloutReport } from "@/lib/scoring/report/report-types";
 import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
-import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type WorkerRequest } from "./run-source";
+import {
+  RECORDED_ID,
+  type LeversMode,
+  type ScoredView,
+  type SentView,
+  type WorkerAnswer,
+  type WorkerRequest,
+} from "./run-source";
 
 /*
  * The run page's scoring as a message handler: reads the run's bytes once as columns, then scores them under
@@ -59,7 +66,7 @@ function scored(
 }
 
 /** A handler for the page's requests that answers through `post`. */
-export function runScorer(post: Post): (request: WorkerRequest) => void {
+export function runScorer(post: Post, levers: LeversMode = "after"): (request: WorkerRequest) => void {
   // Scenarios may arrive before the run's bytes: they wait for it.
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
@@ -94,8 +101,8 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes));
-        post({ type: "run", recorded: send(scored(s, {}, true, summaryOf)) });
-        leversAfter(s, RECORDED_ID, {}, true);
+        if (levers !== "only") post({ type: "run", recorded: send(scored(s, {}, true, summaryOf)) });
+        if (levers !== "never") leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
       loaded(loading);
@@ -107,9 +114,13 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
       if (request.id !== latest) return;
       try {
         const asRecorded = Object.keys(request.scenario).length === 0;
+        if (levers === "only") {
+          leversAfter(s, request.id, request.scenario, asRecorded);
+          return;
+        }
         const view = scored(s, request.scenario, asRecorded, summaryOf);
         post({ type: "scored", id: request.id, view: send(view) });
-        if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
+        if (view.levers === null && levers === "after") leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {
         fail(e);
       }

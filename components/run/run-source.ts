@@ -53,9 +53,16 @@ export type SentView = Omit<ScoredView, "report" | "summary"> & {
 /** The answer id of the as-recorded view ("score" requests count from 1). */
 export const RECORDED_ID = 0;
 
+/**
+ * Where a scorer's levers come from. "after": it sends each view, then its levers. A page with two cores to use
+ * runs two scorers on the same requests: one with "never" sends the views alone, one with "only" sends the
+ * levers alone, so the levers (the slowest figures) are computed beside the rest, not after them.
+ */
+export type LeversMode = "after" | "never" | "only";
+
 export type WorkerRequest =
-  /** The run's binary columns (transferred). */
-  | { type: "load"; bytes: ArrayBuffer }
+  /** The run's binary columns (transferred); `levers`: where the scorer's levers come from (run-scorer.ts). */
+  | { type: "load"; bytes: ArrayBuffer; levers?: LeversMode }
   /** `id` increases with every request: the page shows the answer to its latest one only. */
   | { type: "score"; id: number; scenario: Scenario };
 
