@@ -328,20 +328,10 @@ function passedInRunOrder(ids: readonly string[], verdicts: readonly { id: strin
   return ids.map((id) => passed.get(id) === true);
 }
 
-/**
- * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
- * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
- * facts).
- */
-export function failureGroupsOfColumns(
-  c: RunColumns,
-  verdicts: readonly { id: string; passed: boolean }[],
-): FailureGroup[] {
+/** A run's failed and unscored rollouts under `verdicts`, grouped as read (and kept) from its columns. */
+function failingOfColumns(c: RunColumns, verdicts: readonly { id: string; passed: boolean }[]): Grouped[] {
   const ids = c.rolloutId.all();
-  let kept = groupedByColumns.get(c);
-  if (!kept)
-    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(ids.length), bySignature: new Map() }));
-  if (kept.last && sameRows(kept.last.verdicts, verdicts)) return kept.last.groups;
+  const kept = keptOf(c, ids.length);
   const { rollouts, bySignature } = kept;
   const passed = passedInRunOrder(ids, verdicts);
   const failing: number[] = [];
@@ -360,12 +350,45 @@ export function failureGroupsOfColumns(
       status,
     };
   }
-  const groups = groupFailures(
-    failing.map((r) => rollouts[r]!),
-    ids.length,
-  );
+  return failing.map((r) => rollouts[r]!);
+}
+
+function keptOf(c: RunColumns, rollouts: number) {
+  let kept = groupedByColumns.get(c);
+  if (!kept)
+    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(rollouts), bySignature: new Map() }));
+  return kept;
+}
+
+/**
+ * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
+ * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
+ * facts).
+ */
+export function failureGroupsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  const kept = keptOf(c, c.rolloutTask.length);
+  if (kept.last && sameRows(kept.last.verdicts, verdicts)) return kept.last.groups;
+  const groups = groupFailures(failingOfColumns(c, verdicts), c.rolloutTask.length);
   kept.last = { verdicts, groups };
   return groups;
+}
+
+/** Each failed or unscored rollout's failure group id (FailureGroup.id) by rollout id, from the run's columns. */
+export function failureGroupIdsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): Map<string, string> {
+  const idOfKey = new Map<string, string>();
+  const out = new Map<string, string>();
+  for (const g of failingOfColumns(c, verdicts)) {
+    let id = idOfKey.get(g.key);
+    if (id === undefined) idOfKey.set(g.key, (id = groupIdOf(g.key)));
+    out.set(g.id, id);
+  }
+  return out;
 }
 
 /** Every rollout's failure facts, in run order, with the report's verdicts. */
