@@ -3,6 +3,7 @@ import { headlineRobustness } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
+import { sameRows } from "@/lib/scoring/core/same-value";
 import type { Report, RolloutReport } from "@/lib/scoring/report/report-types";
 import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import {
@@ -24,11 +25,6 @@ import {
  */
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
-
-/** Whether two lists hold the same row objects (the scorer hands out the same row where nothing changed). */
-function sameRows(a: readonly RolloutReport[], b: readonly RolloutReport[]): boolean {
-  return a === b || (a.length === b.length && a.every((row, i) => row === b[i]));
-}
 
 /** The rollout summary of a report, kept while the next report has the same rollout rows (a metric change). */
 function summaries(): (report: Report) => RolloutSummary {

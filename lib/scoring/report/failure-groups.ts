@@ -1,6 +1,7 @@
 import { sparseAt } from "../columns/run-of-columns";
 import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
+import { sameRows } from "../core/same-value";
 
 /**
  * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
@@ -312,14 +313,6 @@ const groupedByColumns = new WeakMap<
     last?: { verdicts: readonly { id: string; passed: boolean }[]; groups: FailureGroup[] };
   }
 >();
-
-/** Whether two lists hold the same row objects in the same places. */
-function sameRows(a: readonly object[], b: readonly object[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
 function passedInRunOrder(ids: readonly string[], verdicts: readonly { id: string; passed: boolean }[]): boolean[] {
