@@ -190,7 +190,7 @@ export function headlineRobustness(reports: PolicyReports, scenario: Scenario = 
   const estimates = new Map<Report, Map<Scheme, Estimate>>();
   const estimateOf = (report: Report, s: Scheme) => {
     let byScheme = estimates.get(report);
-    if (!byScheme) estimates.set(report, (byScheme = new Map()));
+    if (!byScheme) estimates.set(report, (byScheme = new Map<Scheme, Estimate>()));
     let e = byScheme.get(s);
     if (!e) byScheme.set(s, (e = schemeEstimate(report, metric, s, scenario.groupWeights)));
     return e;
