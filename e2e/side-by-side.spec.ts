@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rolloutHref, sideBySideHref, sideBySideOfHref, taskHref } from "../lib/views/hrefs";
+import { rolloutHref, runSearchHref, sideBySideHref, sideBySideOfHref, taskHref } from "../lib/views/hrefs";
 import { expectAccessible } from "./axe";
 import { expect, snap, test } from "./fixtures";
 
@@ -378,4 +378,35 @@ test("a long pair renders 300 aligned rows a window; the divergence link opens t
   await expect(page.locator("#sbs-row-311")).toHaveAttribute("data-first-divergence", "true");
   await expect(page.locator("#sbs-row-311")).toBeInViewport();
   await expect(sbs.getByRole("link", { name: "‹ Previous rows" })).toBeVisible();
+});
+
+test("trace words filter a task's rollouts: found from the search page, the grid keeps the matching ones", async ({
+  page,
+  request,
+}, testInfo) => {
+  const runId = await upload(request, `sbs-trace-filter-${suffix}`, ["attempt-1", "attempt-2", "attempt-3"]);
+  // list_instances is in attempt-1's and attempt-2's traces, not in attempt-3's (it stops after get_capacity).
+  await page.goto(`${runSearchHref(runId)}?q=list_instances`);
+  await expect(page.getByTestId("search-rollout")).toHaveCount(2);
+  await page.getByTestId("search-task-link").first().click();
+  await expect(page).toHaveURL(/\/tasks\/incident%2Fcheckout\?trace=list_instances$/);
+  const filter = page.getByTestId("task-trace-filter");
+  await expect(filter).toContainText("Trace matches “list_instances”: 2 of 3 rollouts");
+  const columns = page.getByTestId("rollout-column");
+  await expect(columns).toHaveCount(2);
+  await expect(columns.nth(0)).toContainText("#1");
+  await expect(columns.nth(1)).toContainText("#2");
+  // Each check row has a cell per shown rollout only.
+  await expect(page.getByTestId("check-row").first().locator("td")).toHaveCount(2);
+  await expectAccessible(page, "task page, trace filter", testInfo);
+
+  // Words no trace holds: says so, and the way back.
+  await page.goto(`${taskHref(runId, TASK)}?trace=no_such_tool_anywhere`);
+  await expect(page.getByTestId("task-trace-filter")).toContainText("0 of 3 rollouts");
+  await expect(page.getByTestId("task-trace-empty")).toBeVisible();
+  await page.goto(`${taskHref(runId, TASK)}?trace=list_instances`);
+  await filter.getByRole("link", { name: /Remove the trace filter/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${taskHref(runId, TASK).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  await expect(columns).toHaveCount(3);
+  await expect(page.getByTestId("task-trace-filter")).toHaveCount(0);
 });

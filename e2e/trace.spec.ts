@@ -156,7 +156,8 @@ test("a 20,000-step trace (10 MB, read by its index): first steps shown, a jump 
         at,
         callId: call,
         isError: call % 4000 === 0,
-        output: { n: call, padding },
+        // One long output (step 19,502): sent cut, read whole on demand.
+        output: call === 9751 ? `${"long ".repeat(2000)}END-OF-LONG` : { n: call, padding },
       }),
     );
   }
@@ -187,6 +188,12 @@ test("a 20,000-step trace (10 MB, read by its index): first steps shown, a jump 
   ]);
   expect(far.errorSteps).toEqual([7999, 15999]);
 
+  // The first steps are in the server's HTML: shown before the page's scripts run.
+  const html = await (await request.get(rolloutHref(runId, "big/result"))).text();
+  expect(html).toContain('id="trace-step-1"');
+  expect(html).toContain('id="trace-step-12"');
+  expect(html).not.toContain('id="trace-step-13"');
+
   const pages: string[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/trace?")) pages.push(new URL(r.url()).searchParams.get("offset") ?? "");
@@ -212,8 +219,24 @@ test("a 20,000-step trace (10 MB, read by its index): first steps shown, a jump 
   test.info().annotations.push({ type: "jump to step 19,501 shown after", description: `${Date.now() - jumped} ms` });
   await expect(trace.getByTestId("trace-partial")).toContainText("Steps 10,001–20,000 of 20,000");
   expect(pages).toContain("19400");
+  // The second page was read ahead once (a preload the list then took), never asked for again.
+  expect(pages.filter((offset) => offset === "200")).toEqual(["200"]);
   expect(pages.length).toBeLessThan(10);
   await expect(trace.getByTestId("trace-earlier")).toHaveText("Show steps 1–10,000");
+
+  // The long output came cut; the whole step is read on demand, then its text opens as any long text does.
+  const long = trace.locator('[data-testid="trace-step"][data-step="19502"]');
+  await expect(long.getByTestId("step-cut")).toContainText("Long texts cut at 2,000 characters each (10,011 in all).");
+  await expect(long).not.toContainText("END-OF-LONG");
+  const whole = (await (await request.get(`${api}?offset=19501&limit=50&whole=1`)).json()) as {
+    steps: { index: number; cut?: unknown; results: { content: unknown }[] }[];
+  };
+  expect(whole.steps.map((s) => [s.index, s.cut ?? null])).toEqual([[19501, null]]);
+  expect(String(whole.steps[0]!.results[0]!.content)).toMatch(/END-OF-LONG$/);
+  await long.getByTestId("step-show-whole").click();
+  await expect(long.getByTestId("step-cut")).toHaveCount(0);
+  await long.getByRole("button", { name: "show all (10,011 characters)" }).click();
+  await expect(long).toContainText("END-OF-LONG");
 
   // The first error is in the other window: following it moves back.
   await trace.getByTestId("jump-first-error").click();

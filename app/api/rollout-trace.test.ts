@@ -72,4 +72,43 @@ describe("GET /api/runs/:id/rollouts/:rollout and its trace", () => {
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
   });
+
+  it("a big trace's pages cut long strings at 2,000 characters; whole=1 answers that one step uncut", async () => {
+    const lines: string[] = [];
+    for (let seq = 1; seq <= 12_000; seq++) {
+      const callId = Math.ceil(seq / 2);
+      const output = seq === 5002 ? `${"long ".repeat(2000)}END` : { t: "z".repeat(1400) };
+      lines.push(
+        JSON.stringify(
+          seq % 2 === 1
+            ? { seq, type: "tool_call", callId, tool: "grep", input: { n: callId } }
+            : { seq, type: "tool_result", callId, output },
+        ),
+      );
+    }
+    const files = loadFixture("traces/silo/scoring-article/csv-conversion").map((f) =>
+      f.path.endsWith("trace.jsonl") ? { path: f.path, bytes: new TextEncoder().encode(lines.join("\n")) } : f,
+    );
+    const response = await postRuns(uploadRequest(files, { run: "big-cut" }));
+    expect(response.status).toBe(201);
+    const id = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+    const rollout = "result";
+    type Cut = { index: number; cut?: { chars: number }; results: { content: string }[] };
+    const read = async (query: string) => {
+      const answer = await getTrace(get(`/api/runs/${id}/rollouts/x/trace?${query}`), params({ id, rollout }));
+      return { status: answer.status, body: (await answer.json()) as { limit: number; steps: Cut[] } };
+    };
+    const page = await read("offset=5000&limit=3");
+    expect(page.body.steps.map((s) => [s.index, s.cut ?? null])).toEqual([
+      [5000, null],
+      [5001, { chars: 10_003 }],
+      [5002, null],
+    ]);
+    expect(page.body.steps[1]!.results[0]!.content).toBe("long ".repeat(400));
+    const whole = await read("offset=5001&limit=50&whole=1");
+    expect(whole.body.limit).toBe(1);
+    expect(whole.body.steps.map((s) => [s.index, s.cut ?? null])).toEqual([[5001, null]]);
+    expect(whole.body.steps[0]!.results[0]!.content).toBe(`${"long ".repeat(2000)}END`);
+    expect((await read("offset=5001&whole=yes")).status).toBe(400);
+  });
 });

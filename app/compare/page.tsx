@@ -84,7 +84,8 @@ export default async function ComparePage({ searchParams }: Props) {
     />
   );
 
-  const shared = await sharedWithA(store, resolution);
+  // Streamed: the page does not wait for the match of A's rollouts against every other run's.
+  const shared = sharedWithA(store, resolution);
 
   return (
     <CompareView

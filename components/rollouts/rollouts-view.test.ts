@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
-import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
+import { failureGroupIdsOfColumns, failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import {
-  failureGroupIds,
   filterRollouts,
   parseRolloutsView,
   recordedMeasures,
@@ -92,7 +92,11 @@ describe("rollouts list", () => {
       ),
     };
     const report = computeReport(failing);
-    const grouped = rolloutRows(report.rollouts, failing.rollouts, failureGroupIds(failing, report.rollouts));
+    const grouped = rolloutRows(
+      report.rollouts,
+      failing.rollouts,
+      failureGroupIdsOfColumns(columnsOf(failing), report.rollouts),
+    );
     const group = failureGroupsOf(failing, report.rollouts).find((g) => g.errorType === "RewardFileNotFoundError")!;
     expect(grouped.find((r) => r.id === "a1")!.failureGroup).toBeNull();
     const view = parseRolloutsView({ failure: group.id });

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { firstValues, searchParamsOf, type ParamSource } from "@/components/url-state/url-codec";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
-import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
-import { groupIdOf, groupKeyOf, isFailure, runFailureFacts } from "@/lib/scoring/report/failure-groups";
+import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { parseRolloutSort, rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
 import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
 
@@ -84,7 +83,7 @@ export interface RolloutRow {
 export function rolloutRows(
   rollouts: readonly RolloutReport[],
   recorded: readonly Pick<ScoringRollout, "id" | "unscoredReason">[],
-  /** Failure group id by rollout id (failureGroupIds). */
+  /** Failure group id by rollout id (failureGroupIdsOfColumns). */
   groups: ReadonlyMap<string, string> = new Map(),
 ): RolloutRow[] {
   const reasonOf = new Map(recorded.map((r) => [r.id, r.unscoredReason]));
@@ -98,16 +97,6 @@ export function rolloutRows(
     measures: r.measures,
     failureGroup: groups.get(r.id) ?? null,
   }));
-}
-
-/** Each failing rollout's failure group id, under the report's verdicts. */
-export function failureGroupIds(
-  run: Pick<ScoringRun, "rollouts">,
-  rollouts: readonly Pick<RolloutReport, "id" | "passed">[],
-): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const f of runFailureFacts(run, rollouts)) if (isFailure(f)) out.set(f.id, groupIdOf(groupKeyOf(f)));
-  return out;
 }
 
 /**

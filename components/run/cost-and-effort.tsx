@@ -6,12 +6,10 @@ import { count, num, pct, plural } from "@/lib/display/format";
 import { MEASURE_LABELS, MEASURE_ORDER, measureText, partialCoverage } from "@/lib/display/measures";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import type { EffortOutlier, MeasureEffort } from "@/lib/scoring/report/effort";
-import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import {
-  effortScatter,
-  scatterMeasures,
   scatterXDomain,
   scatterYDomain,
+  type EffortScatter,
   type ScatterMeasure,
 } from "@/lib/scoring/view/effort-scatter";
 import { ScatterPlot } from "./scatter-plot";
@@ -65,11 +63,12 @@ function MeasureCard({ measure, figures }: { measure: MeasureKey; figures: Measu
   );
 }
 
-function EffortScatterChart({ rollouts }: { rollouts: readonly RolloutReport[] }) {
-  const choices = useMemo(() => scatterMeasures(rollouts), [rollouts]);
+/** The scatter of the measure picked, of those the rollouts record (`scatters`, in scatterMeasures' order). */
+function EffortScatterChart({ scatters }: { scatters: readonly EffortScatter[] }) {
+  const choices = useMemo(() => scatters.map((s) => s.measure), [scatters]);
   const [picked, setPicked] = useState<ScatterMeasure | null>(null);
   const measure = picked !== null && choices.includes(picked) ? picked : choices[0];
-  const scatter = useMemo(() => (measure ? effortScatter(rollouts, measure) : null), [rollouts, measure]);
+  const scatter = scatters.find((s) => s.measure === measure) ?? null;
   const series = useMemo(
     () => [
       { name: "passed", colour: "#1f8a4c", points: scatter?.points.filter((p) => p.passed) ?? [] },
@@ -192,13 +191,14 @@ function Outliers({
 export const CostAndEffort = memo(function CostAndEffort({
   effort,
   outliers,
-  rollouts,
+  scatters,
   rolloutHref,
   spendersHref,
 }: {
   effort: Record<MeasureKey, MeasureEffort>;
   outliers: readonly EffortOutlier[];
-  rollouts: readonly RolloutReport[];
+  /** The scatter of each measure the rollouts record (lib/scoring/view/rollout-summary.ts). */
+  scatters: readonly EffortScatter[];
   rolloutHref: (id: string) => string;
   /** The rollouts list sorted by `measure`, most first. */
   spendersHref: (measure: MeasureKey) => string;
@@ -223,7 +223,7 @@ export const CostAndEffort = memo(function CostAndEffort({
         ))}
       </div>
       <div className={styles.lower}>
-        <EffortScatterChart rollouts={rollouts} />
+        <EffortScatterChart scatters={scatters} />
         <Outliers outliers={outliers} rolloutHref={rolloutHref} />
       </div>
     </section>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
 import { num } from "@/lib/display/format";
-import type { Report } from "@/lib/scoring/report/report-types";
+import type { PageReport } from "@/lib/scoring/report/report-types";
 import type { RunPageMeta } from "@/lib/views/run-page-meta";
 
 /**
@@ -12,7 +12,7 @@ import type { RunPageMeta } from "@/lib/views/run-page-meta";
  */
 const REGRADES_SHOWN = 20;
 
-export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: Report }) {
+export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: PageReport }) {
   const [all, setAll] = useState(false);
   const regrades = report.regrades ?? [];
   const shown = all ? regrades : regrades.slice(0, REGRADES_SHOWN);

@@ -10,7 +10,7 @@ const MAX_W = 132;
  * A task's rollouts in run order, each a dot at the height of its reward (0 bottom, 1 top): green passed,
  * red failed, hollow grey unscored. Rewards outside [0, 1] are drawn at the edge.
  */
-export function RewardStrip({ points }: { points: StripPoint[] }) {
+export function RewardStrip({ points }: { points: readonly StripPoint[] }) {
   const n = points.length;
   if (n === 0) return <span className="muted">—</span>;
   const step = Math.min(STEP, (MAX_W - 2 * PAD) / Math.max(1, n - 1));

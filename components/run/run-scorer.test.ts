@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
-import type { Report } from "@/lib/scoring/report/report-types";
+import type { PageReport, Report } from "@/lib/scoring/report/report-types";
+import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
-import { RECORDED_ID, type WorkerAnswer } from "./run-source";
+import { RECORDED_ID, type LeversMode, type WorkerAnswer } from "./run-source";
 import { runScorer } from "./run-scorer";
 
 const run = syntheticScoringRun({ tasks: 12, rollouts: 3, checks: 4, groups: 2, seed: 3 });
@@ -14,9 +15,9 @@ const completion = { headline: { metric: "completion" } };
 const byCheck = { headline: { scheme: "check" as const } };
 
 /** A scorer and the answers it posts, awaited until `count` have arrived. */
-function scorer() {
+function scorer(levers?: LeversMode) {
   const answers: WorkerAnswer[] = [];
-  const handle = runScorer((answer) => answers.push(answer));
+  const handle = runScorer((answer) => answers.push(answer), levers);
   const until = async (count: number) => {
     for (let i = 0; i < 200 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 5));
     return answers;
@@ -24,9 +25,12 @@ function scorer() {
   return { handle, answers, until };
 }
 
+/** A report as the page holds it: without its rollout rows. */
+const page = ({ rollouts: _rows, ...rest }: Report): PageReport => rest;
+
 /** The reports of the answers that carry one, each delta applied to the report before it. */
-function reports(answers: readonly WorkerAnswer[]): Report[] {
-  const out: Report[] = [];
+function reports(answers: readonly WorkerAnswer[]): PageReport[] {
+  const out: PageReport[] = [];
   for (const a of answers) {
     const sent = a.type === "run" ? a.recorded : a.type === "scored" ? a.view : null;
     if (sent) out.push(applyReportDelta(out.at(-1) ?? null, sent.report));
@@ -75,7 +79,7 @@ describe("runScorer", () => {
     expect(answers[2]?.type === "scored" && answers[2].view.levers).toEqual(levers(run));
   });
 
-  it("sends each report as a delta of the one before: a change of headline metric leaves the rollouts and tasks out", async () => {
+  it("sends each report as a delta of the one before: a change of headline metric leaves the tasks out", async () => {
     const { handle, answers, until } = scorer();
     handle({ type: "load", bytes: bytes() });
     await until(2);
@@ -84,13 +88,53 @@ describe("runScorer", () => {
     handle({ type: "score", id: 2, scenario: { unscored: "fail" } });
     await until(6);
     const sent = answers.flatMap((a) => (a.type === "scored" ? [a.view.report] : []));
-    expect(sent[0]?.same).toEqual(expect.arrayContaining(["rollouts", "tasks", "groups", "effort"]));
-    expect(sent[0]?.parts.rollouts).toBeUndefined();
+    expect(sent[0]?.same).toEqual(expect.arrayContaining(["tasks", "groups", "effort"]));
+    expect(Object.keys(sent[0]?.parts ?? {})).not.toContain("tasks");
     expect(sent[0]?.parts.headline).toEqual(computeReport(run, completion).headline);
     expect(reports(answers)).toEqual([
-      computeReport(run),
-      computeReport(run, completion),
-      computeReport(run, { unscored: "fail" }),
+      page(computeReport(run)),
+      page(computeReport(run, completion)),
+      page(computeReport(run, { unscored: "fail" })),
+    ]);
+  });
+
+  it("sends the rollout rows' summary, not the rows, and only when the rows changed", async () => {
+    const { handle, answers, until } = scorer();
+    handle({ type: "load", bytes: bytes() });
+    await until(2);
+    handle({ type: "score", id: 1, scenario: completion });
+    await until(4);
+    const flips = [{ task: run.tasks[0]!.key, check: "C1", passed: false }];
+    handle({ type: "score", id: 2, scenario: { flips } });
+    await until(6);
+    const summaries = answers.flatMap((a): (RolloutSummary | null)[] =>
+      a.type === "run" ? [a.recorded.summary] : a.type === "scored" ? [a.view.summary] : [],
+    );
+    const sent = answers.flatMap((a) => (a.type === "run" ? [a.recorded] : a.type === "scored" ? [a.view] : []));
+    expect(sent.some((view) => "rollouts" in view.report.parts)).toBe(false);
+    expect(summaries).toEqual([
+      rolloutSummary(computeReport(run)),
+      null,
+      rolloutSummary(computeReport(run, { flips })),
+    ]);
+  });
+
+  it("split in two, one sends the views without levers and the other the levers alone, the same ones", async () => {
+    const figures = scorer("never");
+    const leversOnly = scorer("only");
+    for (const { handle } of [figures, leversOnly]) handle({ type: "load", bytes: bytes() });
+    await figures.until(1);
+    await leversOnly.until(1);
+    for (const { handle } of [figures, leversOnly]) handle({ type: "score", id: 1, scenario: completion });
+    await figures.until(2);
+    await leversOnly.until(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(figures.answers.map((a) => a.type)).toEqual(["run", "scored"]);
+    expect(figures.answers.every((a) => a.type !== "scored" || a.view.levers === null)).toBe(true);
+    expect(reports(figures.answers)).toEqual([page(computeReport(run)), page(computeReport(run, completion))]);
+    expect(leversOnly.answers).toEqual([
+      { type: "levers", id: RECORDED_ID, levers: levers(run) },
+      { type: "levers", id: 1, levers: levers(run, completion) },
     ]);
   });
 });

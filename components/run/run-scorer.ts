@@ -3,7 +3,17 @@ import { headlineRobustness } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
-import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type WorkerRequest } from "./run-source";
+import { sameRows } from "@/lib/scoring/core/same-value";
+import type { Report, RolloutReport } from "@/lib/scoring/report/report-types";
+import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import {
+  RECORDED_ID,
+  type LeversMode,
+  type ScoredView,
+  type SentView,
+  type WorkerAnswer,
+  type WorkerRequest,
+} from "./run-source";
 
 /*
  * The run page's scoring as a message handler: reads the run's bytes once as columns, then scores them under
@@ -16,11 +26,34 @@ import { RECORDED_ID, type ScoredView, type SentView, type WorkerAnswer, type Wo
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
 
+/** The rollout summary of a report, kept while the next report has the same rollout rows (a metric change). */
+function summaries(): (report: Report) => RolloutSummary {
+  let last: { rows: readonly RolloutReport[]; summary: RolloutSummary } | null = null;
+  return (report) => {
+    const rows = report.rollouts;
+    if (last && sameRows(last.rows, rows)) return last.summary;
+    last = { rows, summary: rolloutSummary(report) };
+    return last.summary;
+  };
+}
+
+/** The page's report: the report without its rollout rows, which stay here. */
+function pageReport(report: Report): ScoredView["report"] {
+  const { rollouts: _rows, ...page } = report;
+  return page;
+}
+
 /** The view without its levers, unless they are known already (as recorded, after the first time). */
-function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): ScoredView {
+function scored(
+  s: RunSnapshot,
+  scenario: Scenario,
+  asRecorded: boolean,
+  summaryOf: (report: Report) => RolloutSummary,
+): ScoredView {
   const report = asRecorded ? s.recorded : s.report(scenario);
   return {
-    report,
+    report: pageReport(report),
+    summary: summaryOf(report),
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: headlineRobustness(s.policyReports(scenario, report), scenario),
@@ -29,17 +62,19 @@ function scored(s: RunSnapshot, scenario: Scenario, asRecorded: boolean): Scored
 }
 
 /** A handler for the page's requests that answers through `post`. */
-export function runScorer(post: Post): (request: WorkerRequest) => void {
+export function runScorer(post: Post, levers: LeversMode = "after"): (request: WorkerRequest) => void {
   // Scenarios may arrive before the run's bytes: they wait for it.
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
   let latest = RECORDED_ID;
   // The last view computed and sent: each view's report goes as a delta from the one before.
   let last: ScoredView | null = null;
+  const summaryOf = summaries();
   const send = (view: ScoredView): SentView => {
     const report = reportDelta(last?.report ?? null, view.report);
+    const summary = last?.summary === view.summary ? null : view.summary;
     last = view;
-    return { ...view, report };
+    return { ...view, report, summary };
   };
   const fail = (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) });
 
@@ -62,8 +97,8 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes));
-        post({ type: "run", recorded: send(scored(s, {}, true)) });
-        leversAfter(s, RECORDED_ID, {}, true);
+        if (levers !== "only") post({ type: "run", recorded: send(scored(s, {}, true, summaryOf)) });
+        if (levers !== "never") leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
       loaded(loading);
@@ -75,9 +110,13 @@ export function runScorer(post: Post): (request: WorkerRequest) => void {
       if (request.id !== latest) return;
       try {
         const asRecorded = Object.keys(request.scenario).length === 0;
-        const view = scored(s, request.scenario, asRecorded);
+        if (levers === "only") {
+          leversAfter(s, request.id, request.scenario, asRecorded);
+          return;
+        }
+        const view = scored(s, request.scenario, asRecorded, summaryOf);
         post({ type: "scored", id: request.id, view: send(view) });
-        if (view.levers === null) leversAfter(s, request.id, request.scenario, asRecorded);
+        if (view.levers === null && levers === "after") leversAfter(s, request.id, request.scenario, asRecorded);
       } catch (e) {
         fail(e);
       }

@@ -1,7 +1,8 @@
 import { apiBytes } from "@/lib/api/client";
 import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
-import type { Lever, Report } from "@/lib/scoring/report/report-types";
+import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
+import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -24,7 +25,10 @@ export type { RunSource };
  * metric cards, the fragile verdicts (levers) and the headline under every scheme and unscored policy.
  */
 export interface ScoredView {
-  report: Report;
+  /** The report without its rollout rows: 100,000 of them cost the page most of a second to receive. */
+  report: PageReport;
+  /** What the page draws of the rollout rows. */
+  summary: RolloutSummary;
   tallies: Record<string, CheckTally>;
   /**
    * null until the worker has them: it tries every check of every task (the slowest part), so the figures are
@@ -40,14 +44,25 @@ export interface ScoredView {
  * A view as the worker sends it: its report as a delta from the report of the worker's previous message
  * (lib/scoring/wire/report-delta.ts), which the page applies to the last report it received.
  */
-export type SentView = Omit<ScoredView, "report"> & { report: ReportDelta };
+export type SentView = Omit<ScoredView, "report" | "summary"> & {
+  report: ReportDelta;
+  /** null: the summary of the view before (the rollout rows did not change). */
+  summary: RolloutSummary | null;
+};
 
 /** The answer id of the as-recorded view ("score" requests count from 1). */
 export const RECORDED_ID = 0;
 
+/**
+ * Where a scorer's levers come from. "after": it sends each view, then its levers. A page with two cores to use
+ * runs two scorers on the same requests: one with "never" sends the views alone, one with "only" sends the
+ * levers alone, so the levers (the slowest figures) are computed beside the rest, not after them.
+ */
+export type LeversMode = "after" | "never" | "only";
+
 export type WorkerRequest =
-  /** The run's binary columns (transferred). */
-  | { type: "load"; bytes: ArrayBuffer }
+  /** The run's binary columns (transferred); `levers`: where the scorer's levers come from (run-scorer.ts). */
+  | { type: "load"; bytes: ArrayBuffer; levers?: LeversMode }
   /** `id` increases with every request: the page shows the answer to its latest one only. */
   | { type: "score"; id: number; scenario: Scenario };
 

@@ -6,14 +6,13 @@ import { memo, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
-import type { Report, TaskReport } from "@/lib/scoring/report/report-types";
+import type { PageReport, TaskReport } from "@/lib/scoring/report/report-types";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
-import { rewardHistogram } from "@/lib/scoring/view/reward-histogram";
-import { rolloutStrips } from "@/lib/scoring/view/rollout-strips";
+import { stripLookup } from "@/lib/scoring/view/rollout-summary";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { readScenarioParam } from "@/lib/views/scenario-param";
-import { failureOrigin, noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
+import { noFailedCheckWords } from "@/lib/scoring/view/failure-origin";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { CostAndEffort } from "./cost-and-effort";
 import { FailureTags, MostFailedChecks } from "./failures";
@@ -35,7 +34,7 @@ import {
 import { readRunPageMeta } from "@/lib/views/run-payload";
 import type { RunPageMeta } from "@/lib/views/run-page-meta";
 import type { SharedRollouts } from "@/lib/views/records";
-import { reportWarnings, tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
+import { tableDimensions, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import type { RunSource, ScoredView } from "./run-source";
 import { useRunScoring } from "./use-run-scoring";
 import { useStaticSite } from "@/components/ui/static-site";
@@ -158,11 +157,7 @@ export function RunView({
 
   const scored = scoring.run && scoring.recorded && scoring.current ? scoring.current : null;
   // By the report's parts: a change of scenario that leaves them as they were lists nothing again.
-  const { warnings: runWarnings, rollouts } = scored?.report ?? {};
-  const scoredWarnings = useMemo(
-    () => (runWarnings && rollouts ? reportWarnings({ warnings: runWarnings, rollouts }) : null),
-    [runWarnings, rollouts],
-  );
+  const summary = scored?.summary ?? null;
 
   // The header stays mounted from the first screen to the scored page: a rename or tag form opened while
   // the run loads keeps what was typed.
@@ -172,8 +167,8 @@ export function RunView({
       <RunHeader
         meta={meta}
         counts={scored?.report.counts ?? first.counts}
-        warnings={scoredWarnings ?? first.warnings}
-        warningsTotal={scoredWarnings?.length ?? first.warningsTotal}
+        warnings={summary?.warnings ?? first.warnings}
+        warningsTotal={summary?.warningsTotal ?? first.warningsTotal}
         reportHref={reportHref}
       />
       {scoring.run && scoring.recorded && scoring.current ? (
@@ -221,6 +216,10 @@ function FirstScreen({
   const pathname = usePathname();
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
   const counted = useCallback((t: TaskReport) => (first.unscoredFail ? t.rollouts : t.scored), [first.unscoredFail]);
+  const firstStrips = useCallback(
+    (key: string) => (Object.hasOwn(first.strips, key) ? (first.strips[key] ?? []) : []),
+    [first.strips],
+  );
   return (
     <>
       {invalid ? <InvalidScenarioCallout issues={invalid} resetHref={pathname} /> : null}
@@ -256,7 +255,7 @@ function FirstScreen({
           <TasksTable
             tasks={first.tasks}
             dimensions={first.tableDimensions}
-            strips={first.strips}
+            strips={firstStrips}
             counted={counted}
             taskHref={taskHref}
             preview
@@ -281,7 +280,7 @@ function ScoredRunView({
 }: {
   meta: RunPageMeta;
   run: ScoringRun;
-  recorded: Report;
+  recorded: PageReport;
   /** The report under the scenario and what is shown beside it (run-scorer.ts). */
   view: ScoredView;
   /** Whether `report` is under the URL's scenario already (false while the worker computes a newer one). */
@@ -306,9 +305,9 @@ function ScoredRunView({
   const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
   const active = parsed.carried !== null;
 
-  const strips = useMemo(() => rolloutStrips(report.rollouts), [report.rollouts]);
+  const { summary } = view;
+  const strips = useMemo(() => stripLookup(summary.strips), [summary.strips]);
   const groups = useMemo(() => groupChartData(report.groups), [report.groups]);
-  const bins = useMemo(() => rewardHistogram(report.rollouts), [report.rollouts]);
   const headlineKind = metricKind(report.headline.metric);
   const explanation = useMemo(
     () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
@@ -356,7 +355,7 @@ function ScoredRunView({
   const { passAtK, passHatK, passAtKCoverage } = report;
   const passCurves = useMemo(() => ({ passAtK, passHatK, passAtKCoverage }), [passAtK, passHatK, passAtKCoverage]);
   const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
-  const noneWords = useMemo(() => noFailedCheckWords(failureOrigin({ rollouts: report.rollouts })), [report.rollouts]);
+  const noneWords = useMemo(() => noFailedCheckWords(summary.origin), [summary.origin]);
   const threshold = report.scenario.passThreshold;
   const rule = useMemo(() => passRule(run, { passThreshold: threshold }), [run, threshold]);
 
@@ -418,13 +417,13 @@ function ScoredRunView({
 
       <div className={`section ${showGroups ? styles.split : ""}`}>
         {showGroups ? <SameGroupBreakdown data={groups} /> : null}
-        <SameRewardDistribution bins={bins} scored={report.counts.scored} unscored={report.counts.unscored} />
+        <SameRewardDistribution bins={summary.bins} scored={report.counts.scored} unscored={report.counts.unscored} />
       </div>
 
       <SameCostAndEffort
         effort={report.effort}
         outliers={report.effortOutliers}
-        rollouts={report.rollouts}
+        scatters={summary.scatters}
         rolloutHref={paths.rollout}
         spendersHref={spendersHref}
       />

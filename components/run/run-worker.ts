@@ -9,5 +9,13 @@ const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
 };
 
-const handle = runScorer((answer, transfer = []) => scope.postMessage(answer, transfer));
-scope.onmessage = (event: MessageEvent<WorkerRequest>) => handle(event.data);
+// Made on the first message, the run's bytes, which say where this scorer's levers come from.
+let handle: ((request: WorkerRequest) => void) | null = null;
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  handle ??= runScorer(
+    (answer, transfer = []) => scope.postMessage(answer, transfer),
+    request.type === "load" ? request.levers : undefined,
+  );
+  handle(request);
+};

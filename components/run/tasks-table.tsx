@@ -59,7 +59,8 @@ export function TasksTable({
 }: {
   tasks: TaskReport[];
   dimensions: string[];
-  strips: Record<string, StripPoint[]>;
+  /** A task's strip of rollout rewards by its key. */
+  strips: (key: string) => readonly StripPoint[];
   counted: (t: TaskReport) => number;
   taskHref: (taskKey: string) => string | null;
   /** `tasks` is one page shown before the run has loaded: rows only, no filter, sorting or pager. */
@@ -157,7 +158,7 @@ export function TasksTable({
         id: "strip",
         header: "Rollouts",
         title: "Each rollout’s reward, in run order: green passed, red failed, hollow unscored",
-        cell: (t) => <RewardStrip points={Object.hasOwn(strips, t.key) ? (strips[t.key] ?? []) : []} />,
+        cell: (t) => <RewardStrip points={strips(t.key)} />,
       },
       {
         id: "diagnosis",

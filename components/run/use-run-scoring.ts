@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
-import type { Lever, Report } from "@/lib/scoring/report/report-types";
+import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
+import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import {
   RECORDED_ID,
@@ -25,12 +26,42 @@ interface ScorerPort {
   terminate(): void;
 }
 
+/** Two Web Workers answering as one: the figures from one, the levers from the other (LeversMode). */
+function workerPair(): ScorerPort {
+  const figures = new Worker(new URL("./run-worker.ts", import.meta.url));
+  const levers = new Worker(new URL("./run-worker.ts", import.meta.url));
+  const port: ScorerPort = {
+    onmessage: null,
+    onerror: null,
+    postMessage: (request, transfer = []) => {
+      if (request.type === "load") {
+        levers.postMessage({ ...request, bytes: request.bytes.slice(0), levers: "only" } satisfies WorkerRequest);
+        figures.postMessage({ ...request, levers: "never" } satisfies WorkerRequest, transfer);
+      } else {
+        figures.postMessage(request);
+        levers.postMessage(request);
+      }
+    },
+    terminate: () => {
+      figures.terminate();
+      levers.terminate();
+    },
+  };
+  for (const w of [figures, levers]) {
+    w.onmessage = (event: MessageEvent<WorkerAnswer>) => port.onmessage?.(event);
+    w.onerror = (event) => port.onerror?.(event);
+  }
+  return port;
+}
+
 /**
- * A Web Worker for a run the server serves; for a run embedded in the page (a static bundle, opened from
- * file:// where a page may not start a worker) the same scorer on this thread, answering asynchronously.
+ * A Web Worker for a run the server serves (two on a machine with two cores or more: the levers, the slowest
+ * figures, are computed beside the rest); for a run embedded in the page (a static bundle, opened from file://
+ * where a page may not start a worker) the same scorer on this thread, answering asynchronously.
  */
 function scorerFor(source: RunSource): ScorerPort {
-  if ("href" in source) return new Worker(new URL("./run-worker.ts", import.meta.url));
+  if ("href" in source)
+    return navigator.hardwareConcurrency >= 2 ? workerPair() : new Worker(new URL("./run-worker.ts", import.meta.url));
   let open = true;
   const port: ScorerPort = {
     onmessage: null,
@@ -86,21 +117,33 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     };
     w.onerror = () => fail(new Error("The run could not be scored in this browser."));
     // Every view's report is a delta from the one before it, answers to superseded requests included.
-    let received: Report | null = null;
+    let received: PageReport | null = null;
+    const early = new Map<number, Lever[]>();
+    const withEarly = (v: ScoredView, id: number): ScoredView => {
+      const levers = early.get(id);
+      for (const k of early.keys()) if (k !== RECORDED_ID && k <= id) early.delete(k);
+      return levers && v.levers === null ? { ...v, levers } : v;
+    };
+    let summary: RolloutSummary | null = null;
     const view = (sent: SentView): ScoredView => {
       const report = applyReportDelta(received, sent.report);
       received = report;
-      return { ...sent, report };
+      summary = sent.summary ?? summary;
+      if (summary === null) throw new Error("The worker sent no rollout summary before its first view.");
+      return { ...sent, report, summary };
     };
     w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
       if (answer.type === "error") fail(new Error(answer.message));
-      else if (answer.type === "levers") setState((s) => withLevers(s, answer.id, answer.levers));
-      else if (answer.type === "run") {
-        const recorded = view(answer.recorded);
+      else if (answer.type === "levers") {
+        // From a second worker, levers may come before the view they belong to: kept until it comes.
+        early.set(answer.id, answer.levers);
+        setState((s) => withLevers(s, answer.id, answer.levers));
+      } else if (answer.type === "run") {
+        const recorded = withEarly(view(answer.recorded), RECORDED_ID);
         setState((s) => ({ ...s, recorded }));
       } else {
-        const current = view(answer.view);
+        const current = withEarly(view(answer.view), answer.id);
         if (answer.id !== asked.current) return;
         const key = keys.current.get(answer.id) ?? "";
         keys.current.clear();

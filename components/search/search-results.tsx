@@ -43,10 +43,13 @@ function StepRow({ hit }: { hit: StepHit }) {
 export function SearchResults({
   result,
   pageHref,
+  taskHref,
 }: {
   result: TraceSearchResult;
   /** The URL of another page of the same search. */
   pageHref: (page: number) => string;
+  /** The URL of a task's page filtered to its rollouts that match (word searches), else null. */
+  taskHref: ((task: string) => string) | null;
 }) {
   const { total, page, pages } = result;
   return (
@@ -67,7 +70,13 @@ export function SearchResults({
               <Link href={r.href} className={styles.rolloutId}>
                 {r.rolloutId}
               </Link>
-              <span className="muted">task {r.task}</span>
+              {taskHref ? (
+                <Link href={taskHref(r.task)} className="muted" data-testid="search-task-link">
+                  task {r.task}
+                </Link>
+              ) : (
+                <span className="muted">task {r.task}</span>
+              )}
               <span className={r.passed ? "badge badge-pass" : "badge badge-fail"}>
                 {r.passed ? "passed" : "failed"}
               </span>

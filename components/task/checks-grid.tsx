@@ -13,7 +13,7 @@ import { verdictWord } from "@/components/checks/words";
 import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
 import { usePagedRows } from "@/components/ui/use-paged-rows";
 import { CellDetail } from "./cell-detail";
-import { SIDE_BY_SIDE_LETTERS, sideBySideOfHref } from "@/lib/views/hrefs";
+import { SIDE_BY_SIDE_LETTERS, runSearchHref, sideBySideOfHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
 import styles from "./checks-grid.module.css";
@@ -23,6 +23,9 @@ interface Open {
   row: string;
   column: number;
 }
+
+/** `?trace=` words on a task page: the rollouts whose trace has a step with every word, or why none can be. */
+export type TaskTraceFilter = { words: string; matches: readonly string[] } | { words: string; error: string };
 
 /** Rows per request of the grid API. */
 const PAGE = 100;
@@ -62,13 +65,25 @@ export function ChecksGrid({
   source,
   server,
   version,
+  trace = null,
+  removeTrace = "",
 }: {
   view: GridView;
   source: GridSource;
   server: boolean;
   /** What the rows were computed under (the scenario): the rows start over when it changes. */
   version: string;
+  /** Trace words: only the columns of the rollouts whose trace matches are drawn. */
+  trace?: TaskTraceFilter | null;
+  /** This page without the trace words. */
+  removeTrace?: string;
 }) {
+  // The columns drawn, by index into view.columns (and each row's cells).
+  const shown = useMemo(() => {
+    if (!trace || !("matches" in trace)) return view.columns.map((_, i) => i);
+    const matches = new Set(trace.matches);
+    return view.columns.flatMap((c, i) => (matches.has(c.id) ? [i] : []));
+  }, [view.columns, trace]);
   const [failingOnly, setFailingOnly] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
   const anyChanged =
@@ -139,41 +154,69 @@ export function ChecksGrid({
           </span>
         ) : null}
       </div>
-      <div className={styles.scroller} role="region" aria-label="Checks by rollout" tabIndex={0}>
-        <table className={styles.grid} data-testid="checks-grid">
-          <thead>
-            <tr>
-              <th scope="col" className={styles.corner}>
-                Check{" "}
-                <span className="muted">
-                  · {plural(total, "check")} × {plural(view.columns.length, "rollout")}
-                </span>
-              </th>
-              {view.columns.map((column) => (
-                <th scope="col" key={column.id} className={styles.colTh} data-testid="rollout-column">
-                  <GridColumnHeader
-                    column={column}
-                    pick={
-                      view.columns.length > 1
-                        ? { checked: picked.includes(column.id), onChange: () => toggle(column.id) }
-                        : undefined
-                    }
-                  />
+      {trace ? (
+        <p className={styles.traceFilter} data-testid="task-trace-filter">
+          {"error" in trace
+            ? `Trace words “${trace.words}” cannot be searched: ${trace.error} · `
+            : `Trace matches “${trace.words}”: ${count(shown.length)} of ${plural(view.columns.length, "rollout")} · `}
+          {"matches" in trace ? (
+            <>
+              <Link href={runSearchHref(view.runId, new URLSearchParams({ q: trace.words }).toString())}>
+                see the steps
+              </Link>
+              {" · "}
+            </>
+          ) : null}
+          <Link href={removeTrace} aria-label={`Remove the trace filter “${trace.words}”`}>
+            remove ✕
+          </Link>
+        </p>
+      ) : null}
+      {shown.length === 0 && view.columns.length > 0 ? (
+        <div className="empty-state" data-testid="task-trace-empty">
+          No rollout of this task has a trace step with every word of “{trace?.words}”. Search the whole run from the
+          link above, or show every rollout.
+        </div>
+      ) : (
+        <div className={styles.scroller} role="region" aria-label="Checks by rollout" tabIndex={0}>
+          <table className={styles.grid} data-testid="checks-grid">
+            <thead>
+              <tr>
+                <th scope="col" className={styles.corner}>
+                  Check{" "}
+                  <span className="muted">
+                    · {plural(total, "check")} × {plural(shown.length, "rollout")}
+                  </span>
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <GridRows
-            key={failingOnly ? "failing" : "all"}
-            view={view}
-            source={source}
-            failingOnly={failingOnly}
-            total={total}
-            server={server}
-            version={version}
-          />
-        </table>
-      </div>
+                {shown
+                  .map((i) => view.columns[i]!)
+                  .map((column) => (
+                    <th scope="col" key={column.id} className={styles.colTh} data-testid="rollout-column">
+                      <GridColumnHeader
+                        column={column}
+                        pick={
+                          view.columns.length > 1
+                            ? { checked: picked.includes(column.id), onChange: () => toggle(column.id) }
+                            : undefined
+                        }
+                      />
+                    </th>
+                  ))}
+              </tr>
+            </thead>
+            <GridRows
+              key={failingOnly ? "failing" : "all"}
+              view={view}
+              shown={shown}
+              source={source}
+              failingOnly={failingOnly}
+              total={total}
+              server={server}
+              version={version}
+            />
+          </table>
+        </div>
+      )}
     </div>
   );
 }
@@ -181,6 +224,7 @@ export function ChecksGrid({
 /** The grid's rows: a <tbody> each (the check's row and, when open, its cell's detail), virtualised. */
 function GridRows({
   view,
+  shown,
   source,
   failingOnly,
   total,
@@ -188,6 +232,8 @@ function GridRows({
   version,
 }: {
   view: GridView;
+  /** The columns drawn, by index. */
+  shown: readonly number[];
   source: GridSource;
   failingOnly: boolean;
   total: number;
@@ -253,7 +299,7 @@ function GridRows({
   );
   const { rows, failure } = usePagedRows({ initial, version, total, pageSize: PAGE, firstShown, lastShown, fetchPage });
 
-  const span = view.columns.length + 1;
+  const span = shown.length + 1;
   const drawRow = (row: GridRowView, index: number, measure?: (el: Element | null) => void) => {
     const openColumn = open?.row === row.id ? open.column : null;
     const openCell = openColumn === null ? null : row.cells[openColumn];
@@ -265,32 +311,34 @@ function GridRows({
           <th scope="row" className={styles.rowHead}>
             <RowHead row={row} rollouts={view.columns.length} />
           </th>
-          {row.cells.map((cell, c) => (
-            <td key={c} className={styles.cell}>
-              {cell ? (
-                <button
-                  ref={(el) => {
-                    const key = `${row.id}|${c}`;
-                    if (el) buttons.current.set(key, el);
-                    else buttons.current.delete(key);
-                  }}
-                  type="button"
-                  className={`${styles.cellButton} ${openColumn === c ? styles.cellOpen : ""}`}
-                  title={cellTitle(cell)}
-                  aria-expanded={openColumn === c}
-                  aria-controls={openColumn === c ? detailId : undefined}
-                  aria-label={`${clip(row.label, 120)}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
-                  onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
-                >
-                  <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
-                </button>
-              ) : (
-                <span className={styles.absent} title="this rollout has no such check">
-                  ·
-                </span>
-              )}
-            </td>
-          ))}
+          {shown
+            .map((c) => [c, row.cells[c] ?? null] as const)
+            .map(([c, cell]) => (
+              <td key={c} className={styles.cell}>
+                {cell ? (
+                  <button
+                    ref={(el) => {
+                      const key = `${row.id}|${c}`;
+                      if (el) buttons.current.set(key, el);
+                      else buttons.current.delete(key);
+                    }}
+                    type="button"
+                    className={`${styles.cellButton} ${openColumn === c ? styles.cellOpen : ""}`}
+                    title={cellTitle(cell)}
+                    aria-expanded={openColumn === c}
+                    aria-controls={openColumn === c ? detailId : undefined}
+                    aria-label={`${clip(row.label, 120)}, rollout #${c + 1}: ${verdictWord(cell.verdict, cell.score)}. Show detail`}
+                    onClick={() => setOpen(openColumn === c ? null : { row: row.id, column: c })}
+                  >
+                    <CheckMark verdict={cell.verdict} score={cell.score} changed={cell.changed} />
+                  </button>
+                ) : (
+                  <span className={styles.absent} title="this rollout has no such check">
+                    ·
+                  </span>
+                )}
+              </td>
+            ))}
         </tr>
         {openCell && openCol ? (
           <tr className={styles.detailRow}>

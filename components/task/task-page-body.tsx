@@ -1,7 +1,7 @@
 import Link from "@/components/ui/link";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { ChecksGrid } from "./checks-grid";
+import { ChecksGrid, type TaskTraceFilter } from "./checks-grid";
 import { countedRollouts } from "./diagnosis-words";
 import { runHref, seriesTaskHref, taskHref } from "@/lib/views/hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";
@@ -13,7 +13,14 @@ import { passAtKPoints } from "@/lib/scoring/view/chart-data";
 import type { TaskView } from "@/lib/views/task-view-model";
 
 /** The task page, as lib/views/task-view-model.ts prepares it (on the server, or in the browser for a bundle). */
-export function TaskPageBody({ view }: { view: TaskView }) {
+export function TaskPageBody({
+  view,
+  trace = null,
+}: {
+  view: TaskView;
+  /** `?trace=` words: only the rollouts whose trace matches are shown in the grid. */
+  trace?: TaskTraceFilter | null;
+}) {
   const { runId: id, runName, live, task: summary, scenario, grid, source, series } = view;
   const carried = scenario.carried;
   const points = passAtKPoints(summary);
@@ -66,7 +73,14 @@ export function TaskPageBody({ view }: { view: TaskView }) {
           One column per rollout, one row per check. Checks that failed as required come first. Hover a cell for its
           detail, or click it (Enter) to open every field.
         </p>
-        <ChecksGrid view={grid} source={source} server={source.kind === "api"} version={carried ?? ""} />
+        <ChecksGrid
+          view={grid}
+          source={source}
+          server={source.kind === "api"}
+          version={carried ?? ""}
+          trace={trace}
+          removeTrace={taskHref(id, summary.key, carried)}
+        />
       </section>
 
       <section className="section" aria-labelledby="passk-heading">

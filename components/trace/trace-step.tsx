@@ -1,4 +1,5 @@
 import {
+  CUT_TEXT_CHARS,
   imageDisplay,
   type ImageRef,
   type ToolResult,
@@ -157,6 +158,7 @@ export function TraceStepView({
   citedByTotal,
   callNames,
   imageUrl,
+  onWhole,
 }: {
   step: TraceStep;
   highlighted: boolean;
@@ -169,6 +171,8 @@ export function TraceStepView({
   callNames: ReadonlyMap<string, string>;
   /** The rollout's image route (`?path=` names the file). */
   imageUrl: string;
+  /** Reads the step again whole, when it came with its long texts cut (`step.cut`). */
+  onWhole?: (index: number) => void;
 }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -220,6 +224,19 @@ export function TraceStepView({
         ) : null}
         <span className={styles.time}>{step.at ?? "no time"}</span>
       </header>
+      {step.cut && onWhole ? (
+        <p className={styles.cutNote} data-testid="step-cut">
+          Long texts cut at {count(CUT_TEXT_CHARS)} characters each ({count(step.cut.chars)} in all).{" "}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onWhole(step.index)}
+            data-testid="step-show-whole"
+          >
+            Read the whole step
+          </button>
+        </p>
+      ) : null}
       {citedBy.length > 0 ? <CitedBy citations={citedBy} total={citedByTotal ?? citedBy.length} /> : null}
       {step.reasoning !== null ? (
         <div className={styles.reasoning}>

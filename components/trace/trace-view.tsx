@@ -3,8 +3,10 @@
 import { apiCall, dataOf, withQuery } from "@/lib/api/client";
 import { ZTracePageAnswer } from "@/lib/api/schemas/traces";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useDocumentTop } from "@/components/ui/use-document-top";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { preload } from "react-dom";
+import { useDocumentTop, useHydrated } from "@/components/ui/use-document-top";
+import { useStaticSite } from "@/components/ui/static-site";
 import type { Citation } from "@/lib/views/rollout-trace";
 import { count } from "@/lib/display/format";
 import type { TraceStep, TraceTotals } from "@/lib/traces";
@@ -29,6 +31,12 @@ const EAGER_STEPS = 10_000;
 
 /** Steps the list spans at once; a jump outside it moves it. Keeps the list's height within what browsers draw. */
 const WINDOW = 10_000;
+
+/**
+ * Steps drawn in the server's HTML, in plain flow: the first steps show before the page's scripts run. The
+ * list is virtualised once hydrated (the window's size and the list's place are known only then).
+ */
+const STATIC_STEPS = 12;
 
 /** The window's start that shows step `index` with room either side. */
 const windowAround = (index: number, total: number) =>
@@ -71,6 +79,7 @@ export function TraceView({
   const [focusStep, setFocusStep] = useState<number | null>(null);
   const focused = useCallback(() => setFocusStep(null), []);
   const listRef = useRef<HTMLDivElement>(null);
+  const mounted = useHydrated();
   const [base, setBase] = useState(0);
   const total = totals.steps;
   const span = Math.max(0, Math.min(WINDOW, total - base));
@@ -90,6 +99,14 @@ export function TraceView({
   // Kept current: the checks above the trace grow as their rows load and are measured.
   const margin = useDocumentTop(listRef);
 
+  // The heights of the steps drawn before the scripts ran: the virtualised list starts from them, so the rows a
+  // reader scrolled to meanwhile stay where they were.
+  const staticHeights = useRef<number[]>([]);
+  useLayoutEffect(() => {
+    if (mounted || !listRef.current) return;
+    staticHeights.current = [...listRef.current.children].map((row) => row.getBoundingClientRect().height);
+  }, [mounted]);
+
   // Without a query every step of the window has a row (a step not loaded yet shows as loading).
   const rowStep = useCallback(
     (row: number): number | undefined => (searching ? matches[row]?.index : base + row),
@@ -97,7 +114,7 @@ export function TraceView({
   );
   const virtualizer = useWindowVirtualizer({
     count: searching ? matches.length : span,
-    estimateSize: () => 120,
+    estimateSize: (i) => (!searching && base === 0 ? staticHeights.current[i] : undefined) ?? 120,
     overscan: 6,
     scrollMargin: margin,
     scrollPaddingStart: HEADER_ROOM,
@@ -127,6 +144,25 @@ export function TraceView({
     [traceUrl, total],
   );
 
+  // A step sent with its long texts cut, read again whole when the reader asks.
+  const [wholeError, setWholeError] = useState<string | null>(null);
+  const loadWhole = useCallback(
+    (index: number) => {
+      setWholeError(null);
+      apiCall(withQuery(traceUrl, { offset: index, limit: 1, whole: 1 }), ZTracePageAnswer)
+        .then((result) => {
+          const body = dataOf(result);
+          const step = body.status === "read" ? body.steps.find((s) => s.index === index) : undefined;
+          if (!step) throw new Error(`the trace API returned no step ${stepNumber(index)}`);
+          setLoaded((now) => new Map(now).set(index, step));
+          // A step over 8 MiB is stored cut (docs/traces.md): what came is all there is.
+          if (step.cut) setWholeError(`step ${count(stepNumber(index))} is stored cut, as it is over 8 MiB`);
+        })
+        .catch((e: unknown) => setWholeError(e instanceof Error ? e.message : String(e)));
+    },
+    [traceUrl],
+  );
+
   // A short trace loads whole, a page at a time in order.
   const eager = total <= EAGER_STEPS;
   const firstMissing = useMemo(() => {
@@ -137,19 +173,29 @@ export function TraceView({
   useEffect(() => {
     if (firstMissing !== null && loadError === null) fetchPage(Math.floor(firstMissing / PAGE));
   }, [firstMissing, loadError, fetchPage]);
-
-  // The rows on screen ask for their pages.
-  const items = virtualizer.getVirtualItems();
-  const onScreen = searching ? [] : items.map((item) => base + item.index);
-  const missingPages = [...new Set(onScreen.filter((i) => !loaded.has(i)).map((i) => Math.floor(i / PAGE)))].join(",");
+  // A long trace reads its second page ahead, asked for in the page's head (before the scripts load) and taken
+  // once the list is live: scrolling on from the first steps finds it loaded, and a jump finds the route ready.
+  // A shared static copy has no trace API to read ahead from.
+  const staticSite = useStaticSite();
+  const readAhead = !eager && !staticSite;
+  if (readAhead) preload(withQuery(traceUrl, { offset: PAGE, limit: PAGE }), { as: "fetch", crossOrigin: "anonymous" });
   useEffect(() => {
-    if (missingPages === "" || loadError !== null) return;
-    for (const page of missingPages.split(",")) fetchPage(Number(page));
-  }, [missingPages, loadError, fetchPage]);
+    if (mounted && readAhead) fetchPage(1);
+  }, [mounted, readAhead, fetchPage]);
 
   // The step a link asked for: its window shown, its page loaded, then scrolled to once and cleared.
   const pendingJump = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
+
+  // The rows on screen ask for their pages; not while a jump is under way (they are about to scroll away).
+  const items = virtualizer.getVirtualItems();
+  const onScreen = searching || !mounted ? [] : items.map((item) => base + item.index);
+  const missingPages = [...new Set(onScreen.filter((i) => !loaded.has(i)).map((i) => Math.floor(i / PAGE)))].join(",");
+  useEffect(() => {
+    if (missingPages === "" || loadError !== null || pendingJump.current !== null) return;
+    for (const page of missingPages.split(",")) fetchPage(Number(page));
+  }, [missingPages, loadError, fetchPage]);
+
   const jumpTo = useCallback(
     (stepIndex: number) => {
       if (stepIndex >= total) return;
@@ -166,11 +212,12 @@ export function TraceView({
 
   useEffect(() => {
     const target = pendingJump.current;
-    if (target === null || searching || !loaded.has(target)) return;
+    // Not before the list is virtualised: until then it has no height to scroll in.
+    if (target === null || !mounted || searching || !loaded.has(target)) return;
     if (target < base || target >= base + span) return;
     pendingJump.current = null;
     virtualizer.scrollToIndex(target - base, { align: "start" });
-  }, [jumps, loaded, base, span, searching, virtualizer]);
+  }, [jumps, mounted, loaded, base, span, searching, virtualizer]);
 
   useEffect(() => {
     const onHash = () => {
@@ -196,7 +243,7 @@ export function TraceView({
   const loadedInWindow = steps.length;
 
   return (
-    <div data-testid="trace">
+    <div data-testid="trace" data-hydrated={mounted ? "true" : undefined}>
       <TraceTotalsView totals={totals} />
       <div className={styles.toolbar}>
         <input
@@ -234,6 +281,11 @@ export function TraceView({
           straight to it.
         </p>
       ) : null}
+      {wholeError !== null ? (
+        <p className={styles.missing} role="alert">
+          The whole step could not be read: {wholeError}.
+        </p>
+      ) : null}
       {base > 0 && !searching ? (
         <p>
           <button
@@ -246,8 +298,22 @@ export function TraceView({
           </button>
         </p>
       ) : null}
-      <div ref={listRef} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
+      <div ref={listRef} className={styles.list} style={mounted ? { height: virtualizer.getTotalSize() } : undefined}>
+        {!mounted
+          ? firstSteps.slice(0, STATIC_STEPS).map((step) => (
+              <div key={step.index} className={styles.staticRow}>
+                <TraceStepView
+                  step={step}
+                  highlighted={false}
+                  citedBy={cites.citations[step.index] ?? []}
+                  citedByTotal={cites.citedBy[step.index]}
+                  callNames={callNames}
+                  imageUrl={imageUrl}
+                />
+              </div>
+            ))
+          : null}
+        {(mounted ? items : []).map((item) => {
           const index = rowStep(item.index);
           const step = index === undefined ? undefined : loaded.get(index);
           return (
@@ -264,6 +330,7 @@ export function TraceView({
                   highlighted={highlighted === step.index}
                   focus={focusStep === step.index}
                   onFocused={focused}
+                  onWhole={loadWhole}
                   citedBy={cites.citations[step.index] ?? []}
                   citedByTotal={cites.citedBy[step.index]}
                   callNames={callNames}

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
-import type { Report } from "@/lib/scoring/report/report-types";
+import type { PageReport } from "@/lib/scoring/report/report-types";
 import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
@@ -46,8 +46,8 @@ export function WhatIfPanel({
 }: {
   run: ScoringRun;
   /** The run's as-recorded report (its snapshot's). */
-  recorded: Report;
-  report: Report;
+  recorded: PageReport;
+  report: PageReport;
   paths: RunPaths;
   /** The saved scenarios, to pick one or save this one. */
   saved: readonly SavedScenarioItem[];

@@ -258,6 +258,7 @@ const traceStepNulls: TraceStep = { ...traceStep, id: 4, step: 13, tool: null, i
 const traceSearchState: TraceSearchState = { rolloutRef: rolloutFull.id, runId: run.id, status: "indexed", steps: 2 };
 const traceIndex: TraceIndex = {
   sha256: rawFile.sha256,
+  part: "1_epoch_1 ✓",
   version: 1,
   summary: '{"format":"silo","steps":2}',
   steps: NON_UTF8,
@@ -265,7 +266,7 @@ const traceIndex: TraceIndex = {
   refs: '{"stepIds":[["1",0]]}',
   createdAt: new Date("2026-02-03T04:05:11.000Z"),
 };
-const traceChunk: TraceChunk = { sha256: rawFile.sha256, chunk: 3, bytes: NON_UTF8 };
+const traceChunk: TraceChunk = { sha256: rawFile.sha256, part: traceIndex.part, chunk: 3, bytes: NON_UTF8 };
 
 /** The fixtures per model, and the fields the database generates for them. */
 const FIXTURES = {
@@ -606,7 +607,9 @@ forEachDatabase("migrated database", (t) => {
     ).toEqual(runFile);
     expect(await db.rejectedFile.findFirstOrThrow()).toEqual({ id: expect.any(Number), ...rejectedFile });
     const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
-    const index = await db.traceIndex.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
+    const index = await db.traceIndex.findUniqueOrThrow({
+      where: { sha256_part: { sha256: rawFile.sha256, part: traceIndex.part } },
+    });
     expect({ ...index, steps: hex(index.steps) }).toEqual({ ...traceIndex, steps: hex(NON_UTF8) });
     const chunk = await db.traceChunk.findFirstOrThrow();
     expect({ ...chunk, bytes: hex(chunk.bytes) }).toEqual({ ...traceChunk, bytes: hex(NON_UTF8) });
@@ -773,6 +776,50 @@ forEachDatabase("migrated database", (t) => {
     const last = readMigrations(t.provider, root).at(-1)!;
     fs.rmSync(path.join(root, "prisma/migrations", t.provider, last.name), { recursive: true });
     await expect(migrate(database.target, root)).rejects.toThrow(last.name);
+  });
+
+  it('trace_index_part keeps the stored trace indexes and their chunks (part "")', async () => {
+    const root = copyMigrations();
+    const folder = (name: string) => path.join(root, "prisma/migrations", t.provider, name);
+    const all = readMigrations(t.provider, root).map((m) => m.name);
+    const at = all.findIndex((name) => name.endsWith("_trace_index_part"));
+    const later = all.slice(at);
+    const kept = path.join(root, "later");
+    fs.mkdirSync(kept);
+    for (const name of later) fs.renameSync(folder(name), path.join(kept, name));
+    const database = await t.fresh({ root });
+    await database.db.rawFile.create({ data: rawFile });
+    const sql = (text: string) => (t.provider === "sqlite" ? text.replace(/\$\d/g, "?") : text);
+    await database.db.$executeRawUnsafe(
+      sql(
+        `INSERT INTO "TraceIndex" ("sha256", "version", "summary", "steps", "tools", "refs") VALUES ($1, 1, $2, $3, $4, $5)`,
+      ),
+      rawFile.sha256,
+      "{}",
+      NON_UTF8,
+      "[]",
+      "{}",
+    );
+    for (const chunk of [0, 1])
+      await database.db.$executeRawUnsafe(
+        sql(`INSERT INTO "TraceChunk" ("sha256", "chunk", "bytes") VALUES ($1, $2, $3)`),
+        rawFile.sha256,
+        chunk,
+        NON_UTF8,
+      );
+    for (const name of later) fs.renameSync(path.join(kept, name), folder(name));
+    expect((await migrate(database.target, root)).applied).toEqual(later);
+    expect(await database.db.traceIndex.findMany({ select: { sha256: true, part: true } })).toEqual([
+      { sha256: rawFile.sha256, part: "" },
+    ]);
+    const chunks = await database.db.traceChunk.findMany({ orderBy: { chunk: "asc" } });
+    expect(chunks.map((c) => [c.part, c.chunk, Buffer.from(c.bytes).equals(Buffer.from(NON_UTF8))])).toEqual([
+      ["", 0, true],
+      ["", 1, true],
+    ]);
+    // The chunks still go with their index.
+    await database.db.rawFile.delete({ where: { sha256: rawFile.sha256 } });
+    expect(await database.db.traceChunk.count()).toBe(0);
   });
 
   it("applies pending migrations in one transaction: a failing one leaves nothing behind", async () => {

@@ -1,17 +1,59 @@
-import type { PackedSteps, TraceStep, TraceSummary } from "@/lib/traces";
+import type { PackedSteps, Trace, TraceIndexSummary, TraceStep, TraceSummary } from "@/lib/traces";
 import { stepAt } from "@/lib/traces";
 import { findSidecar } from "./silo/sidecars";
+import { indexTraceSteps, readIndexedStepLines } from "./steps-index";
 import { indexSiloTraceLines, type BuiltTraceIndex } from "./silo/trace-index";
 import { readSiloIndexedSteps, type TraceChunkBytes } from "./silo/trace-page";
 import type { FormatId, InputFile } from "./types";
 
 /*
  * Which traces are read by an index (docs/traces.md, "Big traces"): a Silo `trace.jsonl` of
- * INDEXED_TRACE_BYTES or more. Every other trace, and a smaller one, is read whole as before.
+ * INDEXED_TRACE_BYTES or more, indexed from its lines; an Inspect sample holding INDEXED_TRACE_CHARS characters
+ * of content or more, indexed as its steps once read whole. Every other trace, and a smaller one, is read whole.
  */
 
 /** From this size on, a Silo trace.jsonl is indexed and read a page at a time. */
 export const INDEXED_TRACE_BYTES = 8 * 1024 * 1024;
+/** From this much content on (text, reasoning, arguments, results), a trace read whole is indexed as its steps. */
+export const INDEXED_TRACE_CHARS = 4 * 1024 * 1024;
+
+/** Formats whose big traces are indexed as their steps after one whole read. */
+const STEP_INDEXED = new Set(["inspect"]);
+
+/** Where a rollout's indexed trace is: the file and, for a file holding many traces, which one (`part`). */
+export interface IndexedTraceKey {
+  path: string;
+  part: string;
+}
+
+/**
+ * The file and part a rollout's trace index would be of, among its files' paths; null when its format's traces
+ * are not indexed. Looks at paths only: the bytes need not be fetched to ask. An Inspect rollout's source is
+ * `<log>.eval#<id>_epoch_<n>` (the part), or a sample file of an expanded log (part "").
+ */
+export function indexedTraceKey(format: string, sourcePath: string, paths: readonly string[]): IndexedTraceKey | null {
+  if (STEP_INDEXED.has(format)) {
+    const hash = sourcePath.lastIndexOf("#");
+    const path = hash === -1 ? sourcePath : sourcePath.slice(0, hash);
+    return paths.includes(path) ? { path, part: hash === -1 ? "" : sourcePath.slice(hash + 1) } : null;
+  }
+  const path = indexedTracePath(format, sourcePath, paths);
+  return path === null ? null : { path, part: "" };
+}
+
+/** Whether a trace of this format is indexed from its whole read (indexTraceOf), not from its file's bytes. */
+export function indexedAsSteps(format: string): boolean {
+  return STEP_INDEXED.has(format);
+}
+
+/** The index of a trace read whole, when its format is indexed so and it is big enough; else null. */
+export function indexTraceOf(
+  format: string,
+  trace: Trace,
+  minChars: number = INDEXED_TRACE_CHARS,
+): BuiltTraceIndex | null {
+  return STEP_INDEXED.has(format) ? indexTraceSteps(trace, minChars) : null;
+}
 
 export type { BuiltTraceIndex };
 
@@ -40,13 +82,14 @@ export function buildTraceIndex(
 
 /** Steps [from, to) of an indexed trace, from the chunks that hold them, in order. */
 export function readIndexedSteps(
-  format: string,
+  summary: Pick<TraceIndexSummary, "format" | "encoding">,
   packed: PackedSteps,
   from: number,
   to: number,
   chunks: readonly TraceChunkBytes[],
 ): TraceStep[] {
-  if (format !== "silo") throw new Error(`no indexed reader for the trace format "${format}"`);
+  if (summary.encoding === "steps") return readIndexedStepLines(packed, from, to, chunks);
+  if (summary.format !== "silo") throw new Error(`no indexed reader for the trace format "${summary.format}"`);
   return readSiloIndexedSteps(packed, from, to, chunks);
 }
 

@@ -1,7 +1,6 @@
 import type { InputFile, NormalizedRollout, NormalizedRun } from "@/lib/formats/types";
-import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import { indexSummary } from "@/lib/formats/trace-index";
-import { ingestTraceIndex } from "./trace-index-at-ingest";
+import { ingestTraceIndex, ingestTraceRead } from "./trace-index-at-ingest";
 import type { RolloutFailure, ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { rolloutFailureOf } from "@/lib/scoring/core/rollout-failure";
 import { measuresOf } from "@/lib/scoring/core/measures";
@@ -118,7 +117,7 @@ export function traceSummaryOf(rollout: NormalizedRollout, files: ReadonlyMap<st
   // A big trace is summed from its index, never parsed whole.
   const indexed = ingestTraceIndex(rollout, files);
   if (indexed) return indexSummary(indexed.index);
-  return summariseTrace(readRolloutTrace(rollout.source, filesOf(rollout, files)));
+  return summariseTrace(ingestTraceRead(rollout, files, filesOf(rollout, files)));
 }
 
 /** The scoring view of a parsed run with its rollouts' measures completed from their traces, as ingest stores them. */

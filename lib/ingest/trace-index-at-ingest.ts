@@ -1,30 +1,73 @@
 import { sha256Hex } from "@/lib/formats/hash";
-import { buildTraceIndex, indexedTracePath, type BuiltTraceIndex } from "@/lib/formats/trace-index";
+import {
+  buildTraceIndex,
+  indexedAsSteps,
+  indexedTraceKey,
+  indexTraceOf,
+  type BuiltTraceIndex,
+} from "@/lib/formats/trace-index";
+import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { InputFile, NormalizedRollout } from "@/lib/formats/types";
 import type { Store } from "@/lib/store/store";
+import type { TraceRead } from "@/lib/traces";
 
 /*
  * Ingest's part in big traces (docs/traces.md): a rollout's big trace is indexed once, while its bytes are in
  * memory anyway; its totals come from the index (the trace is not also parsed whole), and the index is stored
- * with the rollout's raw files, so no page ever reads the file whole.
+ * with the rollout's raw files, so no page ever reads the file whole. A format indexed as its steps (an Inspect
+ * sample) is read whole once, for its summary, and indexed from that read.
  */
 
-const built = new WeakMap<Uint8Array, { file: InputFile; index: BuiltTraceIndex } | null>();
+export interface IngestedIndex {
+  file: InputFile;
+  part: string;
+  index: BuiltTraceIndex;
+}
 
-/** The index of a rollout's big trace, built once per file's bytes; null when its trace is not indexed. */
+const built = new WeakMap<Uint8Array, IngestedIndex | null>();
+/** Indexes built from a whole read (traceRead below), kept until storeTraceIndexes stores them. */
+const fromReads = new WeakMap<NormalizedRollout, IngestedIndex>();
+
+function traceFile(rollout: NormalizedRollout, files: ReadonlyMap<string, InputFile>) {
+  const key = indexedTraceKey(rollout.source.format, rollout.source.path, rollout.files);
+  const file = key === null ? undefined : files.get(key.path);
+  return key && file ? { file, part: key.part } : null;
+}
+
+/**
+ * The index of a rollout's big Silo trace.jsonl, built once per file's bytes from the bytes alone; null when its
+ * trace is not indexed so.
+ */
 export function ingestTraceIndex(
   rollout: NormalizedRollout,
   files: ReadonlyMap<string, InputFile>,
-): { file: InputFile; index: BuiltTraceIndex } | null {
-  const path = indexedTracePath(rollout.source.format, rollout.source.path, rollout.files);
-  const file = path === null ? undefined : files.get(path);
-  if (!file) return null;
-  const known = built.get(file.bytes);
+): IngestedIndex | null {
+  if (indexedAsSteps(rollout.source.format)) return null;
+  const found = traceFile(rollout, files);
+  if (!found) return null;
+  const known = built.get(found.file.bytes);
   if (known !== undefined) return known;
-  const index = buildTraceIndex(rollout.source.format, file);
-  const result = index ? { file, index } : null;
-  built.set(file.bytes, result);
+  const index = buildTraceIndex(rollout.source.format, found.file);
+  const result = index ? { ...found, index } : null;
+  built.set(found.file.bytes, result);
   return result;
+}
+
+/**
+ * A rollout's trace read whole from its files; when its format is indexed as its steps and the trace is big, its
+ * index is built from this read and kept for storeTraceIndexes.
+ */
+export function ingestTraceRead(
+  rollout: NormalizedRollout,
+  files: ReadonlyMap<string, InputFile>,
+  own: readonly InputFile[],
+): TraceRead {
+  const read = readRolloutTrace(rollout.source, own);
+  if (read.kind !== "trace" || !indexedAsSteps(rollout.source.format)) return read;
+  const found = traceFile(rollout, files);
+  const index = found ? indexTraceOf(rollout.source.format, read.trace) : null;
+  if (found && index) fromReads.set(rollout, { ...found, index });
+  return read;
 }
 
 /** Stores the trace indexes of rollouts just stored (their raw files are); each file's index once. */
@@ -34,7 +77,8 @@ export async function storeTraceIndexes(
   files: ReadonlyMap<string, InputFile>,
 ): Promise<void> {
   for (const rollout of rollouts) {
-    const found = ingestTraceIndex(rollout, files);
-    if (found) await store.putTraceIndex(sha256Hex(found.file.bytes), found.index);
+    const found = fromReads.get(rollout) ?? ingestTraceIndex(rollout, files);
+    fromReads.delete(rollout);
+    if (found) await store.putTraceIndex(sha256Hex(found.file.bytes), found.index, found.part);
   }
 }

@@ -6,7 +6,15 @@ import { columnsOf } from "./columns/columns-of";
 import { rolloutMeasures, rolloutsAt, unscoredReasons } from "./columns/rollouts-at";
 import { runOfColumns } from "./columns/run-of-columns";
 import type { ScoringRun } from "./core/types";
-import { failureGroupsOf, failureGroupsOfColumns } from "./report/failure-groups";
+import {
+  failureGroupIdsOfColumns,
+  failureGroupsOf,
+  failureGroupsOfColumns,
+  groupIdOf,
+  groupKeyOf,
+  isFailure,
+  runFailureFacts,
+} from "./report/failure-groups";
 import { computeReport } from "./report/report";
 import { RunSnapshot } from "./run-snapshot";
 import { checkKeys, checkKeysOf, checkKeysOfRuns } from "./view/check-keys";
@@ -118,7 +126,20 @@ describe("a snapshot's parts equal the whole run's", () => {
         const c = columnsOf(r);
         // Another scenario first: what the columns keep of it must not leak into this one.
         failureGroupsOfColumns(c, computeReport(r, {}).rollouts);
-        expect(failureGroupsOfColumns(c, rollouts)).toStrictEqual(failureGroupsOf(r, rollouts));
+        const groups = failureGroupsOfColumns(c, rollouts);
+        expect(groups).toStrictEqual(failureGroupsOf(r, rollouts));
+        // The same row objects (a change of headline metric or scheme): the same answer, not computed again.
+        expect(failureGroupsOfColumns(c, [...rollouts])).toBe(groups);
+        // Each failing rollout's group id, as the rollouts list filters by it, equals the objects' reading.
+        const ids = new Map(
+          runFailureFacts(r, rollouts)
+            .filter(isFailure)
+            .map((f) => [f.id, groupIdOf(groupKeyOf(f))]),
+        );
+        expect(failureGroupIdsOfColumns(c, rollouts)).toEqual(ids);
+        // Verdicts out of run order are read by id (when ids are unique, as the store keeps them).
+        if (new Set(r.rollouts.map((x) => x.id)).size === r.rollouts.length)
+          expect(failureGroupsOfColumns(c, [...rollouts].reverse())).toStrictEqual(groups);
       }),
       RUNS,
     );

@@ -182,6 +182,7 @@ export const TRACE_INDEX: Table<TraceIndexRow> = {
   name: "TraceIndex",
   columns: {
     sha256: "text",
+    part: "text",
     version: "number",
     summary: "text",
     steps: "bytes",
@@ -195,7 +196,7 @@ export type TraceChunkRow = TraceChunkModel;
 
 export const TRACE_CHUNK: Table<TraceChunkRow> = {
   name: "TraceChunk",
-  columns: { sha256: "text", chunk: "number", bytes: "bytes" },
+  columns: { sha256: "text", part: "text", chunk: "number", bytes: "bytes" },
 };
 
 export type RunEncodingRow = Omit<RunEncodingModel, "firstScreen"> & { firstScreen: unknown };

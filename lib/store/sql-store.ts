@@ -135,20 +135,20 @@ export class SqlStore implements Store {
     return this.#db.read(getRawFile(sha256));
   }
 
-  getTraceIndex(sha256: string) {
-    return this.#db.read(traceIndex.getTraceIndex(sha256));
+  getTraceIndex(sha256: string, part = "") {
+    return this.#db.read(traceIndex.getTraceIndex(sha256, part));
   }
 
-  getTraceRefs(sha256: string) {
-    return this.#db.read(traceIndex.getTraceRefs(sha256));
+  getTraceRefs(sha256: string, part = "") {
+    return this.#db.read(traceIndex.getTraceRefs(sha256, part));
   }
 
-  getTraceChunks(sha256: string, from: number, to: number) {
-    return this.#db.read(traceIndex.getTraceChunks(sha256, from, to));
+  getTraceChunks(sha256: string, from: number, to: number, part = "") {
+    return this.#db.read(traceIndex.getTraceChunks(sha256, part, from, to));
   }
 
-  putTraceIndex(sha256: string, index: TraceIndexToStore) {
-    return this.#db.write(traceIndex.putTraceIndex(sha256, index));
+  putTraceIndex(sha256: string, index: TraceIndexToStore, part = "") {
+    return this.#db.write(traceIndex.putTraceIndex(sha256, part, index));
   }
 
   getRunExport(runId: string) {

@@ -457,6 +457,14 @@ forEachDatabase("Store", (t) => {
       );
       expect(await s.getTraceChunks(sha, index.chunks.length, index.chunks.length + 5)).toEqual([]);
       expect(await s.getTraceRefs("0".repeat(64))).toBeNull();
+      // Another trace of the same file (a sample of a log) is an index of its own.
+      expect(await s.getTraceIndex(sha, "1_epoch_1")).toBeNull();
+      const sample = { ...index, chunks: index.chunks.slice(0, 1) };
+      expect(await s.putTraceIndex(sha, sample, "1_epoch_1")).toBe(true);
+      expect(await s.getTraceChunks(sha, 0, 5, "1_epoch_1")).toHaveLength(1);
+      expect(await s.getTraceChunks(sha, 0, 5)).toHaveLength(3);
+      expect(await s.getTraceRefs(sha, "1_epoch_1")).toEqual(index.refs);
+      expect((await s.getTraceIndex(sha, "1_epoch_1"))!.steps.count).toBe(5000);
     },
   );
 
@@ -482,7 +490,7 @@ forEachDatabase("Store", (t) => {
       const [first, last] = chunksOf(stored.summary, 12_000, 12_100);
       const chunks = await s.getTraceChunks(sha, first, last);
       const page = readIndexedSteps(
-        "silo",
+        stored.summary,
         stored.steps,
         12_000,
         12_100,

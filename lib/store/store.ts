@@ -137,17 +137,20 @@ export interface Store {
   sharedRollouts(runId: string): Promise<SharedRollouts[]>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
-  /** The trace index of a raw file (docs/traces.md), or null when none of the current version is stored. */
-  getTraceIndex(sha256: string): Promise<StoredTraceIndex | null>;
-  /** The evidence refs of a raw file's trace index, or null. */
-  getTraceRefs(sha256: string): Promise<IndexedRefs | null>;
-  /** Chunks [from, to] of a raw file's trace index, in order (fewer when the index has fewer). */
-  getTraceChunks(sha256: string, from: number, to: number): Promise<Uint8Array[]>;
   /**
-   * Stores the trace index of a stored raw file with its chunks; false when the file is not stored or its index
-   * already is. The index goes when the file does.
+   * The trace index of a raw file (docs/traces.md), or null when none of the current version is stored. `part`
+   * names the trace inside the file ("", the default: the file is one trace; an Inspect log's sample, `1_epoch_1`).
    */
-  putTraceIndex(sha256: string, index: TraceIndexToStore): Promise<boolean>;
+  getTraceIndex(sha256: string, part?: string): Promise<StoredTraceIndex | null>;
+  /** The evidence refs of a trace index, or null. */
+  getTraceRefs(sha256: string, part?: string): Promise<IndexedRefs | null>;
+  /** Chunks [from, to] of a trace index, in order (fewer when the index has fewer). */
+  getTraceChunks(sha256: string, from: number, to: number, part?: string): Promise<Uint8Array[]>;
+  /**
+   * Stores the trace index of a stored raw file (of its trace `part`) with its chunks; false when the file is not
+   * stored or that index already is. The index goes when the file does.
+   */
+  putTraceIndex(sha256: string, index: TraceIndexToStore, part?: string): Promise<boolean>;
   /** Every rollout of a run with its checks, by task key, rollout id and check order; null when no run. */
   getRunExport(runId: string): Promise<RunExport | null>;
 

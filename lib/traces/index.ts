@@ -49,3 +49,4 @@ export {
   type PackedSteps,
   type TraceIndexSummary,
 } from "./trace-index";
+export { cutLongTexts, CUT_TEXT_CHARS } from "./cut";

@@ -7,6 +7,8 @@ export const MAX_PAGE_LIMIT = 1000;
 export const ZTracePageQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(100),
+  /** `whole=1`: the step at `offset` alone, its long texts not cut (a big trace's pages cut them). */
+  whole: z.literal("1").optional(),
 });
 export type TTracePageQuery = z.infer<typeof ZTracePageQuery>;
 

@@ -37,6 +37,12 @@ export interface TraceIndexSummary {
   errors: number[];
   errorsCut: boolean;
   warnings: string[];
+  /**
+   * What the chunks hold: "lines", the raw file's own bytes (a Silo trace.jsonl; offsets are into the file), or
+   * "steps", each step as the reader made it, one JSON line a step (a trace indexed after it was read whole, such
+   * as an Inspect sample; offsets are into those lines). Absent: "lines".
+   */
+  encoding?: "lines" | "steps";
   /** The first step of each stored chunk, in order (chunk 0 starts at step 0). */
   chunkFirstStep: number[];
   /** Where each chunk's bytes start in the raw file. */

@@ -84,6 +84,11 @@ export interface TraceStep {
   subagent: StepAgent | null;
   /** Every field of the source step the reader did not map, verbatim. */
   extra: TraceJsonObject;
+  /**
+   * Set on a step of a big trace sent with its long texts cut (cutLongTexts): how many characters its texts
+   * hold in all; the whole step is read on demand. Absent: the step is whole.
+   */
+  cut?: { chars: number };
 }
 
 export interface TraceTotals {
@@ -120,6 +125,8 @@ export interface Trace {
 export interface IndexedTraceRef {
   /** The raw file the index is of. */
   sha256: string;
+  /** Which trace of the file: "" for a file that is one trace, the sample (`1_epoch_1`) of an Inspect log. */
+  part: string;
   /** Step indexes with a tool error (at most 10,000), for "jump to first error" and the error list. */
   errors: number[];
   /** Evidence refs of every step, when a caller loaded them (evidenceIndex uses them); else only `steps` resolve. */

@@ -37,6 +37,11 @@ export function taskHref(runId: string, taskKey: string, scenarioParam: string |
   return withScenario(`/runs/${segment(runId)}/tasks/${segment(taskKey)}`, scenarioParam);
 }
 
+/** A task's page showing only the rollouts whose trace has a step with every one of `words` (`?trace=`). */
+export function taskTraceHref(runId: string, taskKey: string, words: string): string {
+  return `${taskHref(runId, taskKey)}?${new URLSearchParams({ trace: words }).toString()}`;
+}
+
 export function rolloutHref(runId: string, rolloutId: string, scenarioParam: string | null = null): string {
   return withScenario(`/runs/${segment(runId)}/rollouts/${segment(rolloutId)}`, scenarioParam);
 }

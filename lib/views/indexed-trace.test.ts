@@ -43,7 +43,7 @@ forEachDatabase("indexed trace, first read", (t) => {
     if (read.kind !== "trace") throw new Error(`expected a trace, got ${read.kind}`);
     expect(read.trace.steps).toHaveLength(200);
     expect(read.trace.totals).toMatchObject({ steps: 12_000, toolCalls: 6000, toolErrors: 6 });
-    expect(read.trace.indexed).toEqual({ sha256, errors: [1999, 3999, 5999, 7999, 9999, 11999], refs: null });
+    expect(read.trace.indexed).toEqual({ sha256, part: "", errors: [1999, 3999, 5999, 7999, 9999, 11999], refs: null });
     expect(await t.store.getTraceIndex(sha256)).not.toBeNull();
     const page = await readIndexedTracePage(t.store, read.trace, 11_998, 100);
     expect(page.map((s) => [s.index, s.id, s.results[0]?.isError ?? null])).toEqual([

@@ -1,8 +1,8 @@
-import { buildTraceIndex, indexedTracePath, readIndexedSteps } from "@/lib/formats/trace-index";
+import { buildTraceIndex, indexedTraceKey, readIndexedSteps, type BuiltTraceIndex } from "@/lib/formats/trace-index";
 import type { StoredFileRef, StoredTraceIndex } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { bytes } from "@/lib/display/format";
-import { chunksOf, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
+import { chunksOf, cutLongTexts, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
 
 /*
  * Big traces read by their index (docs/traces.md, "Big traces"): the index says where each step's bytes are,
@@ -17,7 +17,15 @@ export const INDEXED_FIRST_STEPS = 200;
 
 interface Loaded extends StoredTraceIndex {
   sha256: string;
+  part: string;
 }
+
+/** A trace's index in the store: its raw file and which trace of it ("" for a file that is one trace). */
+export interface TraceIndexRef extends StoredFileRef {
+  part: string;
+}
+
+const keyOf = (sha256: string, part: string) => `${sha256}\u0000${part}`;
 
 /** Loaded indexes per store (a test may hold two databases with the same files), most recently used last. */
 const caches = new WeakMap<Store, Map<string, Loaded>>();
@@ -31,66 +39,73 @@ function cacheOf(store: Store): Map<string, Loaded> {
 
 function remember(store: Store, loaded: Loaded): void {
   const cache = cacheOf(store);
-  if (cache.has(loaded.sha256)) return;
-  cache.set(loaded.sha256, loaded);
+  const key = keyOf(loaded.sha256, loaded.part);
+  if (cache.has(key)) return;
+  cache.set(key, loaded);
   cachedBytes += loaded.steps.bytes.byteLength;
-  for (const [sha, entry] of cache) {
+  for (const [key, entry] of cache) {
     if (cachedBytes <= INDEX_CACHE_BYTES) break;
-    cache.delete(sha);
+    cache.delete(key);
     cachedBytes -= entry.steps.bytes.byteLength;
   }
 }
 
-function forget(store: Store, sha256: string): void {
+function forget(store: Store, sha256: string, part: string): void {
   const cache = cacheOf(store);
-  const entry = cache.get(sha256);
+  const entry = cache.get(keyOf(sha256, part));
   if (!entry) return;
-  cache.delete(sha256);
+  cache.delete(keyOf(sha256, part));
   cachedBytes -= entry.steps.bytes.byteLength;
 }
 
-/** The rollout's trace file that is or would be indexed, among its stored files; null for a format not indexed. */
+/** The rollout's trace that is or would be indexed: its file among its stored files and its part; null for a format not indexed. */
 export function indexedTraceRef(
   format: string,
   sourcePath: string,
   files: readonly StoredFileRef[],
-): StoredFileRef | null {
-  const path = indexedTracePath(
+): TraceIndexRef | null {
+  const key = indexedTraceKey(
     format,
     sourcePath,
     files.map((f) => f.path),
   );
-  return files.find((f) => f.path === path) ?? null;
+  const file = key === null ? undefined : files.find((f) => f.path === key.path);
+  return file && key ? { ...file, part: key.part } : null;
 }
 
 /**
- * The index of a raw file: from the cache, else the store, else (`bytes` given: the file is big and was never
+ * The index of a trace: from the cache, else the store, else (`bytes` given: a big Silo trace.jsonl never
  * indexed, e.g. stored before indexes were) built from the bytes and stored. Null: no index, nor bytes to build one.
  */
 export async function loadTraceIndex(
   store: Store,
-  ref: StoredFileRef,
+  ref: TraceIndexRef,
   format: string,
   bytes?: Uint8Array,
 ): Promise<Loaded | null> {
   const cache = cacheOf(store);
-  const hit = cache.get(ref.sha256);
+  const key = keyOf(ref.sha256, ref.part);
+  const hit = cache.get(key);
   if (hit) {
-    cache.delete(ref.sha256);
-    cache.set(ref.sha256, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
-  const stored = await store.getTraceIndex(ref.sha256);
+  const stored = await store.getTraceIndex(ref.sha256, ref.part);
   if (stored) {
-    const loaded = { ...stored, sha256: ref.sha256 };
+    const loaded = { ...stored, sha256: ref.sha256, part: ref.part };
     remember(store, loaded);
     return loaded;
   }
   if (!bytes) return null;
   const built = buildTraceIndex(format, { path: ref.path, bytes });
-  if (!built) return null;
-  await store.putTraceIndex(ref.sha256, built);
-  const loaded = { summary: built.summary, steps: built.steps, sha256: ref.sha256 };
+  return built ? storeTraceIndex(store, ref, built) : null;
+}
+
+/** Stores an index just built (a big trace read for the first time) and keeps it loaded. */
+export async function storeTraceIndex(store: Store, ref: TraceIndexRef, built: BuiltTraceIndex): Promise<Loaded> {
+  await store.putTraceIndex(ref.sha256, built, ref.part);
+  const loaded = { summary: built.summary, steps: built.steps, sha256: ref.sha256, part: ref.part };
   remember(store, loaded);
   return loaded;
 }
@@ -107,38 +122,48 @@ export async function readIndexedPage(
   const to = Math.min(total, from + limit);
   if (to <= from) return [];
   const [first, last] = chunksOf(index.summary, from, to);
-  const chunks = await store.getTraceChunks(index.sha256, first, last);
+  const chunks = await store.getTraceChunks(index.sha256, first, last, index.part);
   if (chunks.length !== last - first + 1) {
     // Gone with its file since it was loaded: the next read asks the store again.
-    forget(store, index.sha256);
+    forget(store, index.sha256, index.part);
     throw new Error(`the stored trace ${index.summary.path} is missing chunks ${first}–${last}`);
   }
   const located = chunks.map((bytes, n) => ({ start: index.summary.chunkOffset[first + n]!, bytes }));
-  return readIndexedSteps(index.summary.format, index.steps, from, to, located);
+  return readIndexedSteps(index.summary, index.steps, from, to, located);
 }
 
-/** An indexed trace as a TraceRead: its first steps, the whole trace's totals and error steps. */
-export async function indexedTraceRead(store: Store, index: Loaded): Promise<TraceRead> {
+/** An indexed trace as a TraceRead: its first `firstSteps` steps, the whole trace's totals and error steps. */
+export async function indexedTraceRead(
+  store: Store,
+  index: Loaded,
+  firstSteps = INDEXED_FIRST_STEPS,
+): Promise<TraceRead> {
   const { summary } = index;
   const trace: Trace = {
     format: summary.format,
     path: summary.path,
-    steps: await readIndexedPage(store, index, 0, INDEXED_FIRST_STEPS),
+    steps: firstSteps > 0 ? await readIndexedPage(store, index, 0, firstSteps) : [],
     totals: summary.totals,
     metadata: {},
     warnings: [
       `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side and the run export see its first ${INDEXED_FIRST_STEPS} steps`,
       ...summary.warnings,
     ],
-    indexed: { sha256: index.sha256, errors: summary.errors, refs: null },
+    indexed: { sha256: index.sha256, part: index.part, errors: summary.errors, refs: null },
   };
   return { kind: "trace", trace };
+}
+
+/** The read as a page sends it: an indexed trace's steps with their long texts cut (the rest on demand). */
+export function withLongTextsCut(read: TraceRead): TraceRead {
+  if (read.kind !== "trace" || !read.trace.indexed) return read;
+  return { kind: "trace", trace: { ...read.trace, steps: read.trace.steps.map((s) => cutLongTexts(s)) } };
 }
 
 /** The read with every step's evidence refs loaded, when it is an indexed trace and `needed`. */
 export async function withIndexedRefs(store: Store, read: TraceRead, needed: boolean): Promise<TraceRead> {
   if (!needed || read.kind !== "trace" || !read.trace.indexed || read.trace.indexed.refs) return read;
-  const refs = await store.getTraceRefs(read.trace.indexed.sha256);
+  const refs = await store.getTraceRefs(read.trace.indexed.sha256, read.trace.indexed.part);
   return { kind: "trace", trace: { ...read.trace, indexed: { ...read.trace.indexed, refs } } };
 }
 
@@ -150,7 +175,8 @@ export async function readIndexedTracePage(
   limit: number,
 ): Promise<TraceStep[]> {
   if (!trace.indexed) throw new Error("readIndexedTracePage: the trace was not read by its index");
-  const index = await loadTraceIndex(store, { path: trace.path, sha256: trace.indexed.sha256 }, trace.format);
+  const { sha256, part } = trace.indexed;
+  const index = await loadTraceIndex(store, { path: trace.path, sha256, part }, trace.format);
   if (!index) throw new Error(`the index of ${trace.path} is no longer stored`);
   return readIndexedPage(store, index, offset, limit);
 }

@@ -4,8 +4,14 @@ import type { InputFile } from "@/lib/formats/types";
 import { clip } from "@/lib/display/format";
 import type { CheckRefs, RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { INDEXED_TRACE_BYTES } from "@/lib/formats/trace-index";
-import { indexedTraceRead, indexedTraceRef, loadTraceIndex } from "./indexed-trace";
+import { INDEXED_TRACE_BYTES, indexedAsSteps, indexTraceOf } from "@/lib/formats/trace-index";
+import {
+  INDEXED_FIRST_STEPS,
+  indexedTraceRead,
+  indexedTraceRef,
+  loadTraceIndex,
+  storeTraceIndex,
+} from "./indexed-trace";
 import { TraceCache } from "./trace-cache";
 import { citedRefs, evidenceIndex, resolveAll, type ResolvedRef, type TraceRead } from "@/lib/traces";
 
@@ -26,19 +32,26 @@ function readCost(read: TraceRead, rawBytes: number): number {
  * docs/traces.md) and kept in a bounded cache of parsed traces. Only the files the format's reader may read
  * are fetched (a Silo result of 200 MB is not). Never throws on a bad trace: an unreadable one comes back as
  * raw text with why. Callers share what it returns and must not mutate it. `cache: false` (a reader that
- * reads every rollout once, such as the static export) neither reads nor fills the cache.
+ * reads every rollout once, such as the static export) neither reads nor fills the cache. `indexedSteps`: the
+ * steps an indexed trace comes with (a caller reading its own page by the index asks for none).
  */
 export async function readStoredTrace(
   store: Store,
   rollout: TraceSource,
-  options: { cache: boolean } = { cache: true },
+  options: { cache: boolean; indexedSteps?: number } = { cache: true },
 ): Promise<TraceRead> {
+  const indexedSteps = options.indexedSteps ?? INDEXED_FIRST_STEPS;
   const format = rollout.sourceFormat;
   if (!isFormatId(format)) return { kind: "none", why: `no trace reader for the format "${rollout.sourceFormat}"` };
   // A big trace is read by its index: never whole.
   const indexedRef = indexedTraceRef(format, rollout.sourcePath, rollout.files);
   const index = indexedRef ? await loadTraceIndex(store, indexedRef, format) : null;
-  if (index) return indexedTraceRead(store, index);
+  if (index) {
+    // An index loaded before its file went (a run deleted, then its files ingested again) is forgotten by the
+    // failed read: the trace is then read as if it had none.
+    const read = await indexedTraceRead(store, index, indexedSteps).catch(() => null);
+    if (read) return read;
+  }
   const key = `${format}\u0000${rollout.sourcePath}\u0000${rollout.files.map((f) => `${f.path}:${f.sha256}`).join("\u0000")}`;
   const hit = options.cache ? cache.get(key) : undefined;
   if (hit) return hit;
@@ -54,11 +67,23 @@ export async function readStoredTrace(
   }
   // A big trace stored without its index (before indexes were) is indexed on this first read.
   const big = indexedRef ? files.find((f) => f.path === indexedRef.path) : undefined;
-  if (indexedRef && big && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
+  if (indexedRef && big && !indexedAsSteps(format) && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
     const built = await loadTraceIndex(store, indexedRef, format, big.bytes);
-    if (built) return indexedTraceRead(store, built);
+    const read = built ? await indexedTraceRead(store, built, indexedSteps).catch(() => null) : null;
+    if (read) return read;
   }
   const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
+  // A big trace of a format indexed as its steps (an Inspect sample) stored before indexes were: indexed now.
+  if (indexedRef && read.kind === "trace" && indexedAsSteps(format)) {
+    const built = indexTraceOf(format, read.trace);
+    const indexed = built
+      ? await storeTraceIndex(store, indexedRef, built)
+          .then((loaded) => indexedTraceRead(store, loaded, indexedSteps))
+          .catch(() => null)
+      : null;
+    // Not stored after all (a broken index in the way): the whole read is the answer this time.
+    if (indexed) return indexed;
+  }
   if (options.cache) cache.set(key, readCost(read, bytes), read);
   return read;
 }

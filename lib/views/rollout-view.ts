@@ -1,5 +1,6 @@
 import type { Store } from "@/lib/store/store";
 import { firstPageChecks, readRolloutPage } from "./check-pages";
+import { withLongTextsCut } from "./indexed-trace";
 import { rolloutCellsOf, rolloutViewOf, type RolloutView } from "./rollout-view-model";
 import { readRunReviews } from "./run-reviews";
 import { readScenarioParam } from "./scenario-param";
@@ -26,6 +27,7 @@ export async function rolloutView(
     firstPageChecks(store, runId, rolloutId, cells),
     readRunReviews(store, runId),
   ]);
-  const view = rolloutViewOf(snapshot, { id: runId, name: meta.name }, { ...read, checks }, param, true);
+  const trace = withLongTextsCut(read.trace);
+  const view = rolloutViewOf(snapshot, { id: runId, name: meta.name }, { ...read, trace, checks }, param, true);
   return view && { ...view, reviews: (reviews ?? []).filter((r) => r.rollout === rolloutId) };
 }

@@ -53,6 +53,10 @@ export const ZTraceStep = z
       .nullable(),
     subagent: z.object({ id: z.string(), name: z.string().nullable(), depth: z.number().int() }).nullable(),
     extra: z.record(z.string(), z.json()),
+    cut: z
+      .object({ chars: z.number().int() })
+      .optional()
+      .describe("Set when the step's long texts were cut: the characters they hold in all (`whole=1` reads them)."),
   })
   .meta({ id: "TraceStep" });
 

@@ -102,7 +102,7 @@ function isBlank(bytes: Uint8Array, from: number, to: number): boolean {
 }
 
 /** Refs in first-step-wins order, as evidenceIndex keeps them. */
-class RefCollector {
+export class RefCollector {
   readonly stepIds = new Map<string, number>();
   readonly outputIds = new Map<string, number>();
   readonly callIds = new Map<string, number>();

@@ -15,3 +15,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
   for (const k of keys) if (!Object.hasOwn(y, k) || !sameValue(x[k], y[k])) return false;
   return true;
 }
+
+/**
+ * Whether two lists hold the same objects in the same places. The columnar scorer hands out the same row
+ * object where nothing changed, so a change of headline metric or scheme keeps every rollout row.
+ */
+export function sameRows(a: readonly object[], b: readonly object[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -40,18 +40,24 @@ export interface EffortComparison {
 
 const UNBOUNDED: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 
-/** Each task's mean of a measure over the rollouts that record it. */
-function taskMeans(report: Report, measure: MeasureKey): Map<string, number> {
-  const sums = new Map<string, { sum: number; n: number }>();
+/** Per measure, each task's mean of it over the rollouts that record it: one pass over the rollouts. */
+function taskMeans(report: Report, measures: readonly MeasureKey[]): Map<MeasureKey, Map<string, number>> {
+  const sums = new Map(measures.map((m) => [m, new Map<string, { sum: number; n: number }>()]));
+  if (measures.length === 0) return new Map();
   for (const r of report.rollouts) {
-    const x = r.measures[measure];
-    if (x === null || x === undefined) continue;
-    const s = sums.get(r.task) ?? { sum: 0, n: 0 };
-    s.sum += x;
-    s.n += 1;
-    sums.set(r.task, s);
+    const recorded = r.measures;
+    for (const [measure, byTask] of sums) {
+      const x = recorded[measure];
+      if (x === null || x === undefined) continue;
+      const s = byTask.get(r.task) ?? { sum: 0, n: 0 };
+      s.sum += x;
+      s.n += 1;
+      byTask.set(r.task, s);
+    }
   }
-  return new Map([...sums].map(([task, s]) => [task, s.sum / s.n]));
+  return new Map(
+    [...sums].map(([measure, byTask]) => [measure, new Map([...byTask].map(([task, s]) => [task, s.sum / s.n]))]),
+  );
 }
 
 function coverageOf(report: Report, measure: MeasureKey): MeasureCoverage {
@@ -71,9 +77,13 @@ export function compareEffort(
   morePasses: number,
 ): EffortComparison {
   const measures: PairedMeasure[] = [];
-  for (const measure of MEASURE_KEYS) {
-    const ma = taskMeans(a, measure);
-    const mb = taskMeans(b, measure);
+  // A measure one run never records has no pair to compare.
+  const both = MEASURE_KEYS.filter((m) => a.effort[m].recorded > 0 && b.effort[m].recorded > 0);
+  const meansA = taskMeans(a, both);
+  const meansB = taskMeans(b, both);
+  for (const measure of both) {
+    const ma = meansA.get(measure)!;
+    const mb = meansB.get(measure)!;
     const pairs: PairedValue[] = [];
     for (const key of commonKeys) {
       const xA = ma.get(key);

@@ -1,6 +1,7 @@
 import { sparseAt } from "../columns/run-of-columns";
 import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
+import { sameRows } from "../core/same-value";
 
 /**
  * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
@@ -305,27 +306,29 @@ function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts
  */
 const groupedByColumns = new WeakMap<
   RunColumns,
-  { rollouts: (Grouped | undefined)[]; bySignature: Map<string, Pick<Grouped, "key" | "parts">> }
+  {
+    rollouts: (Grouped | undefined)[];
+    bySignature: Map<string, Pick<Grouped, "key" | "parts">>;
+    /** The last answer and the verdict rows it was for: a scenario that keeps every row object keeps it. */
+    last?: { verdicts: readonly { id: string; passed: boolean }[]; groups: FailureGroup[] };
+  }
 >();
 
-/**
- * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
- * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
- * facts).
- */
-export function failureGroupsOfColumns(
-  c: RunColumns,
-  verdicts: readonly { id: string; passed: boolean }[],
-): FailureGroup[] {
+/** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
+function passedInRunOrder(ids: readonly string[], verdicts: readonly { id: string; passed: boolean }[]): boolean[] {
+  if (verdicts.length === ids.length && verdicts.every((v, r) => v.id === ids[r])) return verdicts.map((v) => v.passed);
   const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
+  return ids.map((id) => passed.get(id) === true);
+}
+
+/** A run's failed and unscored rollouts under `verdicts`, grouped as read (and kept) from its columns. */
+function failingOfColumns(c: RunColumns, verdicts: readonly { id: string; passed: boolean }[]): Grouped[] {
   const ids = c.rolloutId.all();
-  let kept = groupedByColumns.get(c);
-  if (!kept)
-    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(ids.length), bySignature: new Map() }));
+  const kept = keptOf(c, ids.length);
   const { rollouts, bySignature } = kept;
+  const passed = passedInRunOrder(ids, verdicts);
   const failing: number[] = [];
-  for (let r = 0; r < ids.length; r++)
-    if (c.rolloutStatus[r] === UNSCORED || passed.get(ids[r]!) !== true) failing.push(r);
+  for (let r = 0; r < ids.length; r++) if (c.rolloutStatus[r] === UNSCORED || !passed[r]) failing.push(r);
   for (const r of failing) {
     if (rollouts[r] !== undefined) continue;
     const signature = signatureAt(c, r);
@@ -340,10 +343,45 @@ export function failureGroupsOfColumns(
       status,
     };
   }
-  return groupFailures(
-    failing.map((r) => rollouts[r]!),
-    ids.length,
-  );
+  return failing.map((r) => rollouts[r]!);
+}
+
+function keptOf(c: RunColumns, rollouts: number) {
+  let kept = groupedByColumns.get(c);
+  if (!kept)
+    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(rollouts), bySignature: new Map() }));
+  return kept;
+}
+
+/**
+ * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
+ * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
+ * facts).
+ */
+export function failureGroupsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): FailureGroup[] {
+  const kept = keptOf(c, c.rolloutTask.length);
+  if (kept.last && sameRows(kept.last.verdicts, verdicts)) return kept.last.groups;
+  const groups = groupFailures(failingOfColumns(c, verdicts), c.rolloutTask.length);
+  kept.last = { verdicts, groups };
+  return groups;
+}
+
+/** Each failed or unscored rollout's failure group id (FailureGroup.id) by rollout id, from the run's columns. */
+export function failureGroupIdsOfColumns(
+  c: RunColumns,
+  verdicts: readonly { id: string; passed: boolean }[],
+): Map<string, string> {
+  const idOfKey = new Map<string, string>();
+  const out = new Map<string, string>();
+  for (const g of failingOfColumns(c, verdicts)) {
+    let id = idOfKey.get(g.key);
+    if (id === undefined) idOfKey.set(g.key, (id = groupIdOf(g.key)));
+    out.set(g.id, id);
+  }
+  return out;
 }
 
 /** Every rollout's failure facts, in run order, with the report's verdicts. */
@@ -351,8 +389,11 @@ export function runFailureFacts(
   run: Pick<ScoringRun, "rollouts">,
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureFacts[] {
-  const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
-  return run.rollouts.map((r) => failureFactsOf(r, passed.get(r.id) ?? false));
+  const passed = passedInRunOrder(
+    run.rollouts.map((r) => r.id),
+    verdicts,
+  );
+  return run.rollouts.map((r, i) => failureFactsOf(r, passed[i]!));
 }
 
 /**

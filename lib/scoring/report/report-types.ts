@@ -12,6 +12,9 @@ import type { Diagnosis, TaskSummary } from "../core/task-summary";
  * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.
  * Contract: plain JSON; fractions unrounded; null wherever a figure is undefined (no eligible task, T < 2).
  */
+/** A report without its rollout rows: what the run page holds (its worker keeps the rows, lib/scoring/view/rollout-summary.ts). */
+export type PageReport = Omit<Report, "rollouts">;
+
 export interface Report {
   run: { name: string; format: string };
   /** The scenario the report was computed under (`{}`: as recorded) and its plain-language description. */

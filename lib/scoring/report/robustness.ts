@@ -186,6 +186,15 @@ export function headlineRobustness(reports: PolicyReports, scenario: Scenario = 
   const metric = reports[policy].headline.metric;
   const all = UNSCORED_POLICIES.map((p) => reports[p]);
   const schemes = schemesOf(all, scenario);
+  // With no unscored rollout both policies hand the same report: each scheme's estimate is made once.
+  const estimates = new Map<Report, Map<Scheme, Estimate>>();
+  const estimateOf = (report: Report, s: Scheme) => {
+    let byScheme = estimates.get(report);
+    if (!byScheme) estimates.set(report, (byScheme = new Map<Scheme, Estimate>()));
+    let e = byScheme.get(s);
+    if (!e) byScheme.set(s, (e = schemeEstimate(report, metric, s, scenario.groupWeights)));
+    return e;
+  };
   return {
     metric,
     schemes,
@@ -194,7 +203,7 @@ export function headlineRobustness(reports: PolicyReports, scenario: Scenario = 
       schemes.map((s) => ({
         scheme: s,
         unscored: p,
-        ...schemeEstimate(reports[p], metric, s, scenario.groupWeights),
+        ...estimateOf(reports[p], s),
         active: s === scheme && p === policy,
       })),
     ),

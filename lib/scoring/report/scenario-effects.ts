@@ -1,5 +1,5 @@
 import type { MetricKind } from "../core/dimensions";
-import type { Report, TaskReport } from "./report-types";
+import type { PageReport, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
@@ -99,7 +99,7 @@ const CHANGE_ORDER: Record<CompletionChange, number> = {
   recounted: 4,
 };
 
-export function completionFlips(recorded: Report, scenario: Report): CompletionFlip[] {
+export function completionFlips(recorded: PageReport, scenario: PageReport): CompletionFlip[] {
   const recordedFail = recorded.scenario.unscored === "fail";
   const scenarioFail = scenario.scenario.unscored === "fail";
   // The same task figures under the same policy (a change of headline only): nothing flips.
@@ -135,7 +135,7 @@ function addedWarnings(recorded: readonly string[], scenario: readonly string[])
 }
 
 /** `recorded`: computeReport(run, {}); `scenario`: computeReport(run, scenario). */
-export function scenarioEffects(recorded: Report, scenario: Report): ScenarioEffects {
+export function scenarioEffects(recorded: PageReport, scenario: PageReport): ScenarioEffects {
   const metrics: MetricEffect[] = Object.values(scenario.metrics).map((m) => {
     const r = ownValue(recorded.metrics, m.metric);
     return {

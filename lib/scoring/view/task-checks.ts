@@ -19,28 +19,47 @@ export function commonTaskChecks(runs: readonly Pick<ScoringRun, "rollouts">[]):
   );
 }
 
-/** commonTaskChecks of runs given as columns: each task's keys read once per sequence of checks it has. */
+/**
+ * commonTaskChecks of runs given as columns. A task's keys are those of the check sequences its rollouts have
+ * (most tasks of a run share a few): each task is read as its sequences, and the sorted keys of each
+ * combination of sequences across the runs are made once.
+ */
 export function commonTaskChecksOf(runs: readonly RunColumns[]): { task: string; checks: string[] }[] {
-  return common(
-    runs.map((c) => {
-      const s = c.strings;
-      const byTask = new Map<string, Set<string>>();
-      const seen = new Set<number>();
-      for (let r = 0; r < c.rolloutTask.length; r++) {
-        const t = c.rolloutTask[r]!;
-        const seq = c.rolloutSequence[r]!;
-        const task = s[c.taskKey[t]!]!;
-        let keys = byTask.get(task);
-        if (!keys) byTask.set(task, (keys = new Set()));
-        const pair = t * c.sequenceStart.length + seq;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++)
-          keys.add(s[c.templateKey[c.sequenceTemplate[p]!]!]!);
-      }
-      return byTask;
-    }),
-  );
+  const perRun = runs.map((c) => {
+    const sequences = new Map<string, number[]>();
+    for (let r = 0; r < c.rolloutTask.length; r++) {
+      const task = c.strings[c.taskKey[c.rolloutTask[r]!]!]!;
+      const seq = c.rolloutSequence[r]!;
+      const list = sequences.get(task);
+      if (!list) sequences.set(task, [seq]);
+      else if (!list.includes(seq)) list.push(seq);
+    }
+    const keysOf = (seq: number) => {
+      const keys: string[] = [];
+      for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++)
+        keys.push(c.strings[c.templateKey[c.sequenceTemplate[p]!]!]!);
+      return keys;
+    };
+    return { sequences, keysOf };
+  });
+  const [first, ...rest] = perRun;
+  if (!first) return [];
+  const made = new Map<string, string[]>();
+  const out: { task: string; checks: string[] }[] = [];
+  for (const task of [...first.sequences.keys()].filter((t) => rest.every((run) => run.sequences.has(t))).sort()) {
+    const lists = perRun.map((run) => [...run.sequences.get(task)!].sort((x, y) => x - y));
+    const signature = lists.map((l) => l.join(",")).join("|");
+    let checks = made.get(signature);
+    if (!checks) {
+      const keys = new Set<string>();
+      lists.forEach((l, i) => {
+        for (const seq of l) for (const key of perRun[i]!.keysOf(seq)) keys.add(key);
+      });
+      made.set(signature, (checks = [...keys].sort()));
+    }
+    if (checks.length > 0) out.push({ task, checks });
+  }
+  return out;
 }
 
 function common(perRun: readonly Map<string, Set<string>>[]): { task: string; checks: string[] }[] {
@@ -66,14 +85,20 @@ export interface TaskCheckSets {
 
 export function taskCheckSets(tasks: readonly { task: string; checks: readonly string[] }[]): TaskCheckSets {
   const ids = new Map<string, number>();
+  // Tasks often hand the same list (commonTaskChecksOf makes each distinct list once): read by identity first.
+  const byList = new Map<readonly string[], number>();
   const lists: string[][] = [];
   const out: [string, number][] = [];
   for (const { task, checks } of tasks) {
-    const key = JSON.stringify(checks);
-    let id = ids.get(key);
+    let id = byList.get(checks);
     if (id === undefined) {
-      ids.set(key, (id = lists.length));
-      lists.push([...checks]);
+      const key = JSON.stringify(checks);
+      id = ids.get(key);
+      if (id === undefined) {
+        ids.set(key, (id = lists.length));
+        lists.push([...checks]);
+      }
+      byList.set(checks, id);
     }
     out.push([task, id]);
   }

@@ -1,18 +1,18 @@
 import { sameValue } from "../core/same-value";
-import type { Report } from "../report/report-types";
+import type { PageReport } from "../report/report-types";
 
 /*
- * A report as the run page's worker sends it: only the parts that differ from the report it sent before. A
- * change of headline metric or scheme leaves the rollouts, tasks and most of the rest as they were; sent whole,
- * the page would copy megabytes between threads and draw every section again. Sent as a delta, the receiver
- * keeps its own objects for the parts left out, so what depends on them by identity (memoised chart data,
- * components) is not computed or drawn again. The task and rollout lists go row by row when few rows changed
- * (a flip changes one task's): 100,000 rollout rows cost most of a second to copy between threads. Sender and
- * receiver each hold the last report of the same sequence of messages.
+ * A report (without its rollout rows: the page gets their summary, lib/scoring/view/rollout-summary.ts) as the
+ * run page's worker sends it: only the parts that differ from the report it sent before. A change of headline
+ * metric or scheme leaves the tasks and most of the rest as they were; sent whole, the page would copy
+ * megabytes between threads and draw every section again. Sent as a delta, the receiver keeps its own objects
+ * for the parts left out, so what depends on them by identity (memoised chart data, components) is not
+ * computed or drawn again. The task list goes row by row when few rows changed (a flip changes one task's).
+ * Sender and receiver each hold the last report of the same sequence of messages.
  */
 
-/** The report parts that are lists of rows, sent row by row when only some rows changed. */
-const ROW_LISTS = ["tasks", "rollouts"] as const;
+/** The report part that is a list of rows, sent row by row when only some rows changed. */
+const ROW_LISTS = ["tasks"] as const;
 type RowList = (typeof ROW_LISTS)[number];
 
 /** A list that changes in more than this share of its rows is sent whole. */
@@ -20,9 +20,9 @@ const MOST_ROWS = 0.25;
 
 export interface ReportDelta {
   /** The parts that differ from the previous report (all of them for the first). */
-  parts: Partial<Report>;
+  parts: Partial<PageReport>;
   /** The parts equal to the previous report's, which the receiver takes from its own. */
-  same: (keyof Report)[];
+  same: (keyof PageReport)[];
   /** Row lists of the previous report's length with some rows changed: those rows, by index. */
   rows?: Partial<Record<RowList, [number, unknown][]>>;
 }
@@ -40,12 +40,12 @@ function changedRows(previous: readonly unknown[], next: readonly unknown[]): [n
 }
 
 /** `next` as a delta from `previous` (null: nothing sent before). */
-export function reportDelta(previous: Report | null, next: Report): ReportDelta {
+export function reportDelta(previous: PageReport | null, next: PageReport): ReportDelta {
   if (!previous) return { parts: next, same: [] };
-  const parts: Partial<Record<keyof Report, unknown>> = {};
-  const same: (keyof Report)[] = [];
+  const parts: Partial<Record<keyof PageReport, unknown>> = {};
+  const same: (keyof PageReport)[] = [];
   const rows: Partial<Record<RowList, [number, unknown][]>> = {};
-  for (const key of Object.keys(next) as (keyof Report)[]) {
+  for (const key of Object.keys(next) as (keyof PageReport)[]) {
     const before: unknown = Object.hasOwn(previous, key) ? previous[key] : undefined;
     const after: unknown = next[key];
     const list = (ROW_LISTS as readonly string[]).includes(key) ? (key as RowList) : null;
@@ -57,15 +57,15 @@ export function reportDelta(previous: Report | null, next: Report): ReportDelta 
     } else if (Object.hasOwn(previous, key) && sameValue(before, after)) same.push(key);
     else parts[key] = after;
   }
-  const delta: ReportDelta = { parts: parts as Partial<Report>, same };
+  const delta: ReportDelta = { parts: parts as Partial<PageReport>, same };
   if (Object.keys(rows).length > 0) delta.rows = rows;
   return delta;
 }
 
 /** The report a delta stands for, sharing the previous report's objects for the parts and rows it left out. */
-export function applyReportDelta(previous: Report | null, delta: ReportDelta): Report {
-  const report: Partial<Record<keyof Report, unknown>> = { ...delta.parts };
-  const held = (key: keyof Report) => {
+export function applyReportDelta(previous: PageReport | null, delta: ReportDelta): PageReport {
+  const report: Partial<Record<keyof PageReport, unknown>> = { ...delta.parts };
+  const held = (key: keyof PageReport) => {
     if (!previous || !Object.hasOwn(previous, key))
       throw new Error(`The report part "${key}" was sent as unchanged, but no previous report holds it.`);
     return previous[key];
@@ -78,5 +78,5 @@ export function applyReportDelta(previous: Report | null, delta: ReportDelta): R
     for (const [i, row] of changed) list[i] = row;
     report[key] = list;
   }
-  return report as Report;
+  return report as PageReport;
 }

@@ -5,16 +5,17 @@ import { first, insert, run, select, type Rule } from "../sql/rule";
 import { sql } from "../sql/sql";
 
 /*
- * The rules of trace indexes, for both databases: one per raw file (by sha256) with the chunks of the file's
- * bytes a page of steps is read from. Both go with their raw file (ON DELETE CASCADE).
+ * The rules of trace indexes, for both databases: one per trace of a raw file (by sha256 and part: "" for a file
+ * that is one trace, an Inspect log's sample) with the chunks a page of steps is read from. Both go with their
+ * raw file (ON DELETE CASCADE).
  */
 
 /** Chunks written per statement: a chunk is about 1 MB. */
 const CHUNKS_PER_INSERT = 16;
 
-export function* getTraceIndex(sha256: string): Rule<StoredTraceIndex | null> {
+export function* getTraceIndex(sha256: string, part: string): Rule<StoredTraceIndex | null> {
   const row = yield* first<{ version: number; summary: string; steps: Uint8Array; tools: string }>(
-    sql`SELECT "version", "summary", "steps", "tools" FROM "TraceIndex" WHERE "sha256" = ${sha256}`,
+    sql`SELECT "version", "summary", "steps", "tools" FROM "TraceIndex" WHERE "sha256" = ${sha256} AND "part" = ${part}`,
     { version: "number", summary: "text", steps: "bytes", tools: "text" },
   );
   if (!row || row.version !== TRACE_INDEX_VERSION) return null;
@@ -24,19 +25,20 @@ export function* getTraceIndex(sha256: string): Rule<StoredTraceIndex | null> {
   return { summary, steps: { count: summary.totals.steps, bytes: row.steps, tools } };
 }
 
-export function* getTraceRefs(sha256: string): Rule<IndexedRefs | null> {
+export function* getTraceRefs(sha256: string, part: string): Rule<IndexedRefs | null> {
   const row = yield* first<{ refs: string }>(
-    sql`SELECT "refs" FROM "TraceIndex" WHERE "sha256" = ${sha256} AND "version" = ${TRACE_INDEX_VERSION}`,
+    sql`SELECT "refs" FROM "TraceIndex"
+      WHERE "sha256" = ${sha256} AND "part" = ${part} AND "version" = ${TRACE_INDEX_VERSION}`,
     { refs: "text" },
   );
   return row ? (JSON.parse(row.refs) as IndexedRefs) : null;
 }
 
 /** Chunks [from, to] of an index, in order. */
-export function* getTraceChunks(sha256: string, from: number, to: number): Rule<Uint8Array[]> {
+export function* getTraceChunks(sha256: string, part: string, from: number, to: number): Rule<Uint8Array[]> {
   const rows = yield* select<{ chunk: number; bytes: Uint8Array }>(
     sql`SELECT "chunk", "bytes" FROM "TraceChunk"
-      WHERE "sha256" = ${sha256} AND "chunk" >= ${from} AND "chunk" <= ${to} ORDER BY "chunk"`,
+      WHERE "sha256" = ${sha256} AND "part" = ${part} AND "chunk" >= ${from} AND "chunk" <= ${to} ORDER BY "chunk"`,
     { chunk: "number", bytes: "bytes" },
   );
   return rows.map((r) => r.bytes);
@@ -46,15 +48,18 @@ export function* getTraceChunks(sha256: string, from: number, to: number): Rule<
  * Stores an index of a stored raw file, replacing one of an older version; false when the raw file is not
  * stored (an index never outlives its file) or an index of this version already is.
  */
-export function* putTraceIndex(sha256: string, index: TraceIndexToStore): Rule<boolean> {
+export function* putTraceIndex(sha256: string, part: string, index: TraceIndexToStore): Rule<boolean> {
   const file = yield* first(sql`SELECT 1 AS "one" FROM "RawFile" WHERE "sha256" = ${sha256}`);
   if (!file) return false;
-  yield* run(sql`DELETE FROM "TraceIndex" WHERE "sha256" = ${sha256} AND "version" <> ${TRACE_INDEX_VERSION}`);
+  yield* run(
+    sql`DELETE FROM "TraceIndex" WHERE "sha256" = ${sha256} AND "part" = ${part} AND "version" <> ${TRACE_INDEX_VERSION}`,
+  );
   const written = yield* insert(
     TRACE_INDEX,
     [
       {
         sha256,
+        part,
         version: TRACE_INDEX_VERSION,
         summary: JSON.stringify(index.summary),
         steps: index.steps.bytes,
@@ -69,7 +74,7 @@ export function* putTraceIndex(sha256: string, index: TraceIndexToStore): Rule<b
   for (let from = 0; from < index.chunks.length; from += CHUNKS_PER_INSERT) {
     const rows = index.chunks
       .slice(from, from + CHUNKS_PER_INSERT)
-      .map((bytes, n) => ({ sha256, chunk: from + n, bytes }));
+      .map((bytes, n) => ({ sha256, part, chunk: from + n, bytes }));
     yield* insert(TRACE_CHUNK, rows);
   }
   return true;

@@ -3,17 +3,22 @@ import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RolloutsList } from "@/components/rollouts/rollouts-list";
-import { failureGroupIds, parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
+import { parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
 import { runHref, rolloutsHref, scenarioParamOf } from "@/lib/views/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import styles from "@/components/task/task-page.module.css";
-import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
+import { failureGroupIdsOfColumns, failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
 import { unscoredReasons } from "@/lib/scoring/columns/rollouts-at";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { getStore } from "@/lib/store/open-store";
 import { traceFilter } from "@/lib/views/trace-search";
+import { identityMemo } from "@/lib/views/identity-memo";
+import type { RolloutRow } from "@/components/rollouts/rollouts-view";
 
 export const dynamic = "force-dynamic";
+
+/** A report's list rows, kept with the run version's columns and the report (100,000 rows at most once each). */
+const rowsOf = identityMemo<RolloutRow[]>();
 
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -41,12 +46,16 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
   const scenarioText = scenarioParamOf(search);
   const { scenario, carried, issues } = readScenarioParam(scenarioText);
   const { snapshot } = data;
-  const { run } = snapshot;
+  const { columns } = snapshot;
   const report = carried !== null ? snapshot.report(scenario) : snapshot.recorded;
-  const rows = rolloutRows(report.rollouts, unscoredReasons(snapshot.columns), failureGroupIds(run, report.rollouts));
+  const rows = rowsOf([columns, report], "", () =>
+    rolloutRows(report.rollouts, unscoredReasons(columns), failureGroupIdsOfColumns(columns, report.rollouts)),
+  );
   const view = parseRolloutsView(search);
   const group =
-    view.failure === null ? null : (failureGroupsOf(run, report.rollouts).find((g) => g.id === view.failure) ?? null);
+    view.failure === null
+      ? null
+      : (failureGroupsOfColumns(columns, report.rollouts).find((g) => g.id === view.failure) ?? null);
   const trace = view.trace ? await traceFilter(getStore(), id, view.trace) : null;
 
   return (

@@ -9,7 +9,7 @@ import styles from "@/components/task/task-page.module.css";
 import Link from "@/components/ui/link";
 import { plural } from "@/lib/display/format";
 import { getStore } from "@/lib/store/open-store";
-import { rolloutsHref, runHref, runSearchHref } from "@/lib/views/hrefs";
+import { rolloutsHref, runHref, runSearchHref, taskTraceHref } from "@/lib/views/hrefs";
 import { traceSearchQuery, searchRunTraces, SearchQueryError, type TraceSearchResult } from "@/lib/views/trace-search";
 
 export const dynamic = "force-dynamic";
@@ -47,6 +47,8 @@ export default async function SearchPage({ params, searchParams }: { params: Par
   const [tools, index] = await Promise.all([store.traceTools(id), store.traceSearchState(id)]);
   const query: Partial<TSearchQuery> = asked.kind === "query" ? asked.query : {};
   const base = runSearchHref(id);
+  // Word searches filter a task's rollouts by the same words (the task page's `trace=`).
+  const words = query.mode === "words" && query.q ? query.q : null;
   return (
     <>
       <header className={styles.header}>
@@ -101,7 +103,11 @@ export default async function SearchPage({ params, searchParams }: { params: Par
               <span className="muted">(the words anywhere in a step, without the filters)</span>
             </p>
           ) : null}
-          <SearchResults result={result} pageHref={(page) => `${base}?${writeSearchParams({ ...query, page })}`} />
+          <SearchResults
+            result={result}
+            pageHref={(page) => `${base}?${writeSearchParams({ ...query, page })}`}
+            taskHref={words === null ? null : (task) => taskTraceHref(id, task, words)}
+          />
         </>
       ) : (
         <div className="empty-state" data-testid="search-start">

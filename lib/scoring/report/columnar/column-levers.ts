@@ -12,57 +12,69 @@ import { OVER, type RolloutInputs } from "./rollout-inputs";
 const NO_EFFECT = 1e-12;
 const EPSILON = 1e-9;
 
+/** A typed array of at least `n` elements: `a` itself when it is long enough. */
+function atLeast<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number, make: (n: number) => T): T {
+  return a.length >= n ? a : make(Math.max(n, a.length * 2));
+}
+
 /**
  * One task's checks as the scenario leaves them and as recorded, per check in rollout order: what TaskFlip
- * (task-flip.ts) reads of a ScoringCheck, from the columns.
+ * (task-flip.ts) reads of a ScoringCheck, from the columns. One instance serves task after task (`load`): its
+ * arrays grow to the largest task and are reused, so a run of 20,000 tasks allocates a few arrays, not 300,000.
+ * Only the first `total` entries (and `rows + 1` of `start`) are the loaded task's.
  */
 class TaskChecks {
-  /** Per rollout of the task: its first check here; check k of the task belongs to rollout rolloutOf[k]. */
-  readonly start: Int32Array;
-  readonly rollout: Int32Array;
-  readonly key: Int32Array;
-  readonly label: Int32Array;
-  readonly keyText: string[];
-  readonly labelText: string[];
-  readonly column: Int32Array;
-  readonly weight: Float64Array;
+  total = 0;
+  rows = 0;
+  /** Per rollout of the task: its first check here; check k of the task belongs to rollout rollout[k]. */
+  start = new Int32Array(0);
+  rollout = new Int32Array(0);
+  /** Check key and label as name ids (ColumnModel.names). */
+  key = new Int32Array(0);
+  label = new Int32Array(0);
+  column = new Int32Array(0);
+  weight = new Float64Array(0);
   /** As the scenario leaves them: graded, verdict (0 false, 1 true, 2 null), score, required. */
-  readonly graded: Uint8Array;
-  readonly passed: Uint8Array;
-  readonly score: Float64Array;
-  readonly required: Uint8Array;
+  graded = new Uint8Array(0);
+  passed = new Uint8Array(0);
+  score = new Float64Array(0);
+  required = new Uint8Array(0);
   /** As recorded. */
-  readonly ownGraded: Uint8Array;
-  readonly ownPassed: Uint8Array;
-  readonly ownScore: Float64Array;
-  readonly ownRequired: Uint8Array;
+  ownGraded = new Uint8Array(0);
+  ownPassed = new Uint8Array(0);
+  ownScore = new Float64Array(0);
+  ownRequired = new Uint8Array(0);
 
-  constructor(scorer: ColumnScorer, edits: ColumnEdits, rows: Int32Array) {
+  load(scorer: ColumnScorer, edits: ColumnEdits, rows: Int32Array): void {
     const { model } = scorer;
     const c = model.columns;
     let total = 0;
     for (const r of rows) total += c.checkStart[r + 1]! - c.checkStart[r]!;
-    this.start = new Int32Array(rows.length + 1);
-    this.rollout = new Int32Array(total);
-    this.key = new Int32Array(total);
-    this.label = new Int32Array(total);
-    this.keyText = new Array<string>(total);
-    this.labelText = new Array<string>(total);
-    this.column = new Int32Array(total);
-    this.weight = new Float64Array(total);
-    this.graded = new Uint8Array(total);
-    this.passed = new Uint8Array(total);
-    this.score = new Float64Array(total);
-    this.required = new Uint8Array(total);
-    this.ownGraded = new Uint8Array(total);
-    this.ownPassed = new Uint8Array(total);
-    this.ownScore = new Float64Array(total);
-    this.ownRequired = new Uint8Array(total);
+    this.total = total;
+    this.rows = rows.length;
+    const ints = (n: number) => new Int32Array(n);
+    const bytes = (n: number) => new Uint8Array(n);
+    const floats = (n: number) => new Float64Array(n);
+    this.start = atLeast(this.start, rows.length + 1, ints);
+    this.rollout = atLeast(this.rollout, total, ints);
+    this.key = atLeast(this.key, total, ints);
+    this.label = atLeast(this.label, total, ints);
+    this.column = atLeast(this.column, total, ints);
+    this.weight = atLeast(this.weight, total, floats);
+    this.graded = atLeast(this.graded, total, bytes);
+    this.passed = atLeast(this.passed, total, bytes);
+    this.score = atLeast(this.score, total, floats);
+    this.required = atLeast(this.required, total, bytes);
+    this.ownGraded = atLeast(this.ownGraded, total, bytes);
+    this.ownPassed = atLeast(this.ownPassed, total, bytes);
+    this.ownScore = atLeast(this.ownScore, total, floats);
+    this.ownRequired = atLeast(this.ownRequired, total, bytes);
     const t = c.rolloutTask[rows[0]!]!;
     const required = edits.required[t];
     const allFlips = edits.flips[t];
     let k = 0;
-    rows.forEach((r, q) => {
+    for (let q = 0; q < rows.length; q++) {
+      const r = rows[q]!;
       this.start[q] = k;
       const flips = allFlips?.filter((f) => f.rollout === undefined || f.rollout === model.ids[r]);
       const seqStart = c.sequenceStart[c.rolloutSequence[r]!]!;
@@ -80,8 +92,6 @@ class TaskChecks {
         this.rollout[k] = r;
         this.key[k] = key;
         this.label[k] = label;
-        this.keyText[k] = c.strings[c.templateKey[tmpl]!]!;
-        this.labelText[k] = c.strings[c.templateLabel[tmpl]!]!;
         this.column[k] = model.templateColumn[tmpl]!;
         this.ownGraded[k] = graded ? 1 : 0;
         this.ownPassed[k] = passed;
@@ -100,7 +110,7 @@ class TaskChecks {
         this.passed[k] = flip >= 0 ? flip : passed;
         this.score[k] = flip >= 0 ? flip : score;
       }
-    });
+    }
     this.start[rows.length] = k;
   }
 
@@ -113,47 +123,37 @@ class TaskChecks {
 /**
  * One task re-scored under single flips (TaskFlip in task-flip.ts, step for step): only the rollouts whose
  * checks a flip changes are scored again; under a dimension headline the flip's changes are added to the cells.
+ * One instance serves task after task (`load`), reusing its arrays.
  */
 class ColumnTaskFlip {
-  readonly checks: TaskChecks;
-  private readonly named = new Map<number, number[]>();
-  private readonly changed: Uint8Array;
+  readonly checks = new TaskChecks();
+  private changed = new Uint8Array(0);
   private readonly changedList: number[] = [];
-  private readonly addedSum: Float64Array;
-  private readonly addedCount: Float64Array;
+  private addedSum = new Float64Array(0);
+  private addedCount = new Float64Array(0);
   private flip = { check: -1, passed: 0 };
   private readonly columns: number[] = [];
+  private rows: Int32Array = new Int32Array(0);
 
   constructor(
     private readonly scorer: ColumnScorer,
     private readonly edits: ColumnEdits,
     private readonly inputs: RolloutInputs,
-    private readonly rows: Int32Array,
     /** The metric index of a dimension headline, else −1. */
     private readonly dimension: number,
-  ) {
-    this.checks = new TaskChecks(scorer, edits, rows);
-    this.changed = new Uint8Array(rows.length);
-    this.addedSum = new Float64Array(rows.length);
-    this.addedCount = new Float64Array(rows.length);
-    const { key, label } = this.checks;
-    for (let q = 0; q < rows.length; q++) {
-      for (let k = this.checks.start[q]!; k < this.checks.start[q + 1]!; k++) {
-        this.at(key[k]!).push(q, k);
-        if (label[k] !== key[k]) this.at(label[k]!).push(q, k);
-      }
-    }
+  ) {}
+
+  /** Makes this the flip of the task whose rollouts are `rows`. */
+  load(rows: Int32Array): void {
+    this.rows = rows;
+    this.checks.load(this.scorer, this.edits, rows);
+    this.changed = atLeast(this.changed, rows.length, (n) => new Uint8Array(n));
+    this.addedSum = atLeast(this.addedSum, rows.length, (n) => new Float64Array(n));
+    this.addedCount = atLeast(this.addedCount, rows.length, (n) => new Float64Array(n));
+    this.clear();
   }
 
-  private at(name: number): number[] {
-    let list = this.named.get(name);
-    if (!list) this.named.set(name, (list = []));
-    return list;
-  }
-
-  apply(check: number, passed: boolean): boolean {
-    const score = passed ? 1 : 0;
-    this.flip = { check, passed: score };
+  private clear(): void {
     this.columns.length = 0;
     for (const q of this.changedList) {
       this.changed[q] = 0;
@@ -161,22 +161,28 @@ class ColumnTaskFlip {
       this.addedCount[q] = 0;
     }
     this.changedList.length = 0;
-    const at = this.named.get(check) ?? [];
+  }
+
+  apply(check: number, passed: boolean): boolean {
+    const score = passed ? 1 : 0;
+    this.flip = { check, passed: score };
+    this.clear();
     const ch = this.checks;
-    for (let i = 0; i < at.length; i += 2) {
-      const q = at[i]!;
-      const k = at[i + 1]!;
-      if (!ch.flipChanges(k, score)) continue;
-      if (this.changed[q] === 0) {
-        this.changed[q] = 1;
-        this.changedList.push(q);
-      }
-      if (!this.columns.includes(ch.column[k]!)) this.columns.push(ch.column[k]!);
-      if (ch.column[k] !== this.dimension) continue;
-      if (ch.graded[k] === 1) this.addedSum[q]! += score - ch.score[k]!;
-      else {
-        this.addedSum[q]! += score;
-        this.addedCount[q]! += 1;
+    for (let q = 0; q < ch.rows; q++) {
+      for (let k = ch.start[q]!; k < ch.start[q + 1]!; k++) {
+        if (ch.key[k] !== check && ch.label[k] !== check) continue;
+        if (!ch.flipChanges(k, score)) continue;
+        if (this.changed[q] === 0) {
+          this.changed[q] = 1;
+          this.changedList.push(q);
+        }
+        if (!this.columns.includes(ch.column[k]!)) this.columns.push(ch.column[k]!);
+        if (ch.column[k] !== this.dimension) continue;
+        if (ch.graded[k] === 1) this.addedSum[q]! += score - ch.score[k]!;
+        else {
+          this.addedSum[q]! += score;
+          this.addedCount[q]! += 1;
+        }
       }
     }
     return this.changedList.length > 0;
@@ -233,7 +239,7 @@ class ColumnTaskFlip {
   private gradesDimension(m: number): boolean {
     if (this.touches(m)) return true;
     const ch = this.checks;
-    for (let k = 0; k < ch.column.length; k++) if (ch.column[k] === m && ch.graded[k] === 1) return true;
+    for (let k = 0; k < ch.total; k++) if (ch.column[k] === m && ch.graded[k] === 1) return true;
     return false;
   }
 
@@ -343,13 +349,16 @@ export function columnLevers(scorer: ColumnScorer, limit: number): Lever[] {
   const dimension = fallback === null && metricKind(headline) === "dimension" ? model.metrics.indexOf(headline) : -1;
 
   const found: Lever[] = [];
+  const nameText: string[] = [];
+  for (const [text, id] of model.names) nameText[id] = text;
+  const flip = new ColumnTaskFlip(scorer, edits, inputs, dimension);
   for (let t = 0; t < model.tasks.length; t++) {
     const task = model.tasks[t]!.key;
     const from = model.taskStart[t]!;
     const to = model.taskStart[t + 1]!;
     if (task === "" || to === from) continue;
-    const flip = new ColumnTaskFlip(scorer, edits, inputs, model.taskRollouts.subarray(from, to), dimension);
-    for (const candidate of candidates(flip.checks)) {
+    flip.load(model.taskRollouts.subarray(from, to));
+    for (const candidate of candidates(flip.checks, nameText)) {
       if (!flip.apply(candidate.check, candidate.passed)) continue;
       if (dimension >= 0 && !flip.touches(dimension)) continue;
       const metric =
@@ -381,20 +390,25 @@ export function columnLevers(scorer: ColumnScorer, limit: number): Lever[] {
  * The checks of one task that have a verdict to get wrong (levers.ts candidates): each check key graded in
  * some rollout, in order of first appearance, with its first label, flipped against most of its verdicts.
  */
-function candidates(ch: TaskChecks): { check: number; text: string; label: string; passed: boolean }[] {
-  const tally = new Map<string, { check: number; label: string; passes: number; failures: number }>();
-  for (let k = 0; k < ch.key.length; k++) {
-    const text = ch.keyText[k]!;
-    let entry = tally.get(text);
-    if (!entry) tally.set(text, (entry = { check: ch.key[k]!, label: ch.labelText[k]!, passes: 0, failures: 0 }));
+function candidates(
+  ch: TaskChecks,
+  nameText: readonly string[],
+): { check: number; text: string; label: string; passed: boolean }[] {
+  // By key name id (one per key text), in order of first appearance.
+  const tally = new Map<number, { label: number; passes: number; failures: number }>();
+  for (let k = 0; k < ch.total; k++) {
+    const key = ch.key[k]!;
+    let entry = tally.get(key);
+    if (!entry) tally.set(key, (entry = { label: ch.label[k]!, passes: 0, failures: 0 }));
     if (ch.graded[k] === 0) continue;
     if (ch.passed[k] === 1) entry.passes += 1;
     else if (ch.passed[k] === 0) entry.failures += 1;
   }
   const out: { check: number; text: string; label: string; passed: boolean }[] = [];
-  for (const [text, e] of tally) {
+  for (const [check, e] of tally) {
+    const text = nameText[check]!;
     if (text === "" || e.passes + e.failures === 0) continue;
-    out.push({ check: e.check, text, label: e.label, passed: e.failures > e.passes });
+    out.push({ check, text, label: nameText[e.label]!, passed: e.failures > e.passes });
   }
   return out;
 }

@@ -5,6 +5,8 @@ import { keyOfSegment, keyOfSegments, scenarioParamOf, taskHref } from "@/lib/vi
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { taskView } from "@/lib/views/task-view";
 import { getStore } from "@/lib/store/open-store";
+import { traceFilter } from "@/lib/views/trace-search";
+import type { TaskTraceFilter } from "@/components/task/checks-grid";
 
 /** `task` holds the path segments as Next.js passes them: the key, or the key's slashes as written. */
 type Params = Promise<{ id: string; task: string[] }>;
@@ -31,7 +33,8 @@ export async function generateMetadata({
 export default async function TaskPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id, task: segments } = await params;
   const key = keyOfSegments(segments);
-  const scenarioText = scenarioParamOf(await searchParams);
+  const search = await searchParams;
+  const scenarioText = scenarioParamOf(search);
   // The slashes as written: answered with the one form the app links with.
   if (segments.length > 1) permanentRedirect(taskHref(id, key, scenarioText));
   const view = await load(id, key, scenarioText);
@@ -41,5 +44,11 @@ export default async function TaskPage({ params, searchParams }: { params: Param
     if (rowKey !== null) permanentRedirect(taskHref(id, rowKey, scenarioText));
     notFound();
   }
-  return <TaskPageBody view={view} />;
+  const words = typeof search.trace === "string" ? search.trace.trim() : "";
+  let trace: TaskTraceFilter | null = null;
+  if (words !== "") {
+    const found = await traceFilter(getStore(), id, words);
+    trace = "error" in found ? { words, error: found.error } : { words, matches: [...found.matches] };
+  }
+  return <TaskPageBody view={view} trace={trace} />;
 }

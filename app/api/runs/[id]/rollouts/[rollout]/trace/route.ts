@@ -4,7 +4,7 @@ import { ApiError, handle, zodDetails } from "@/lib/api/errors";
 import { readStoredTrace, traceEvidence } from "@/lib/views/rollout-trace";
 import { readIndexedTracePage, withIndexedRefs } from "@/lib/views/indexed-trace";
 import { getStore } from "@/lib/store/open-store";
-import { pageSteps, ZTracePageQuery } from "@/lib/traces";
+import { cutLongTexts, pageSteps, ZTracePageQuery } from "@/lib/traces";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +15,8 @@ type Params = { params: Promise<{ id: string; rollout: string }> };
  * totals (each step whole: its unmapped fields under `extra`), and the checks citing those steps (`citations`
  * by step index, at most CITATIONS_PER_STEP each; `citedBy`: how many cite a step that more cite). A trace that cannot be read answers 200 with no steps, `status: "raw"` and the file's start as text;
  * a rollout without a trace, `status: "none"`. A big trace (docs/traces.md) reads only the page's steps, by its
- * index, and lists its error steps (`errorSteps`).
+ * index, lists its error steps (`errorSteps`), and cuts each step's long texts (`cut` on the step says so);
+ * `whole=1` answers the step at `offset` alone, whole.
  */
 export const GET = handle(async (request: Request, { params }: Params) => {
   await requireRead(request);
@@ -26,7 +27,8 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   const store = getStore();
   const rollout = await store.getRolloutHead(id, rolloutId, { textHead: 0 });
   if (!rollout) throw new ApiError("not_found", `No rollout "${rolloutId}" in run "${id}".`);
-  const read = await readStoredTrace(store, rollout);
+  // An indexed trace comes without steps: this page is read by its index below.
+  const read = await readStoredTrace(store, rollout, { cache: true, indexedSteps: 0 });
   if (read.kind !== "trace") {
     const empty = {
       total: 0,
@@ -41,11 +43,17 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     );
   }
   const { trace } = read;
-  const { offset, limit } = query.data;
-  // A big trace reads only this page's steps, by its index.
+  const { offset, whole } = query.data;
+  const limit = whole ? 1 : query.data.limit;
+  // A big trace reads only this page's steps, by its index, and sends their long texts cut unless asked whole.
   const page = trace.indexed
-    ? { total: trace.totals.steps, offset, limit, steps: await readIndexedTracePage(store, trace, offset, limit) }
-    : pageSteps(trace, query.data);
+    ? {
+        total: trace.totals.steps,
+        offset,
+        limit,
+        steps: (await readIndexedTracePage(store, trace, offset, limit)).map((s) => (whole ? s : cutLongTexts(s))),
+      }
+    : pageSteps(trace, { offset, limit });
   const refs = await store.getCheckRefs(id, rolloutId);
   const evidence = traceEvidence(refs, null, await withIndexedRefs(store, read, refs.length > 0));
   const inPage = <T>(byStep: Record<number, T>) =>

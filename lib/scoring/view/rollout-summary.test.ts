@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { arbRun } from "../__fixtures__/arbitrary-run";
+import { arbScenario } from "../__fixtures__/arbitrary-scenario";
+import { computeReport } from "../report/report";
+import { effortScatter, scatterMeasures } from "./effort-scatter";
+import { failureOrigin } from "./failure-origin";
+import { reportWarnings } from "./first-screen";
+import { rewardHistogram } from "./reward-histogram";
+import { rolloutStrips } from "./rollout-strips";
+import { rolloutSummary, stripLookup } from "./rollout-summary";
+import { WARNING_LIMIT } from "./run-warnings";
+
+describe("rolloutSummary", () => {
+  it("holds what the page drew from the rollout rows, under any scenario", () => {
+    fc.assert(
+      fc.property(
+        arbRun.chain((r) => arbScenario(r).map((scenario) => ({ r, scenario }))),
+        ({ r, scenario }) => {
+          const report = computeReport(r, scenario);
+          const summary = structuredClone(rolloutSummary(report));
+          const strips = rolloutStrips(report.rollouts);
+          const lookup = stripLookup(summary.strips);
+          for (const task of new Set([...Object.keys(strips), ...report.tasks.map((t) => t.key)]))
+            expect(lookup(task)).toStrictEqual(Object.hasOwn(strips, task) ? strips[task] : []);
+          expect(lookup("no such task")).toEqual([]);
+          const warnings = reportWarnings(report);
+          expect(summary.warnings).toStrictEqual(warnings.slice(0, WARNING_LIMIT));
+          expect(summary.warningsTotal).toBe(warnings.length);
+          expect(summary.bins).toStrictEqual(rewardHistogram(report.rollouts));
+          expect(summary.origin).toStrictEqual(failureOrigin(report));
+          expect(summary.scatters).toStrictEqual(
+            scatterMeasures(report.rollouts).flatMap((m) => effortScatter(report.rollouts, m) ?? []),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("keeps a null reward apart from a reward of 0, and unscored points as such", () => {
+    const base = { source: null, failedRequired: [], warnings: [], checksChanged: false, metrics: {}, measures: {} };
+    const rows = [
+      { ...base, id: "a", task: "t", status: "scored" as const, passed: false, reward: 0 },
+      { ...base, id: "b", task: "t", status: "unscored" as const, passed: false, reward: null },
+      { ...base, id: "c", task: "u", status: "scored" as const, passed: true, reward: 1 },
+    ];
+    const lookup = stripLookup(rolloutSummary({ warnings: [], rollouts: rows as never }).strips);
+    expect(lookup("t")).toEqual([
+      { id: "a", reward: 0, passed: false, status: "scored" },
+      { id: "b", reward: null, passed: false, status: "unscored" },
+    ]);
+    expect(lookup("u")).toEqual([{ id: "c", reward: 1, passed: true, status: "scored" }]);
+  });
+});
