@@ -77,6 +77,19 @@ function scorerFor(source: RunSource): ScorerPort {
   return port;
 }
 
+/**
+ * What identifies a source: its URL; an embedded run (a static bundle: megabytes of base64, one object for the
+ * page's life) by identity, never by copying its text.
+ */
+const inlineIds = new WeakMap<object, number>();
+let inlineCount = 0;
+function sourceKeyOf(source: RunSource): string {
+  if ("href" in source) return `href:${source.href}`;
+  let id = inlineIds.get(source);
+  if (id === undefined) inlineIds.set(source, (id = ++inlineCount));
+  return `inline:${id}`;
+}
+
 export interface RunScoring {
   /** The run, once loaded (the what-if controls read it); null before. */
   run: ScoringRun | null;
@@ -104,12 +117,14 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     answered: 0,
     answeredKey: "",
   });
-  // By value: the server renders the page again on a router navigation, handing an equal but new object.
-  const sourceKey = JSON.stringify(source);
+  // By key: the server renders the page again on a router navigation, handing an equal but new object.
+  const [held, setHeld] = useState(source);
+  if (sourceKeyOf(held) !== sourceKeyOf(source)) setHeld(source);
+  const sourceKey = sourceKeyOf(held);
   const keys = useRef(new Map<number, string>());
 
   useEffect(() => {
-    const w = scorerFor(JSON.parse(sourceKey) as RunSource);
+    const w = scorerFor(held);
     worker.current = w;
     let live = true;
     const fail = (e: unknown) => {
@@ -152,7 +167,7 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     };
     // Fetched here, not in the worker, so the request starts while the worker's script still loads. The
     // worker gets the bytes; the page decodes its own copy for the what-if controls meanwhile.
-    runBytes(JSON.parse(sourceKey) as RunSource)
+    runBytes(held)
       .then((bytes) => {
         if (!live) return;
         const own = bytes.slice(0);
@@ -166,7 +181,7 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
       w.terminate();
       worker.current = null;
     };
-  }, [sourceKey]);
+  }, [held]);
 
   useEffect(() => {
     const w = worker.current;
