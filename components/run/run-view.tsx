@@ -3,6 +3,7 @@
 import { apiUrls } from "@/lib/api/client-routes";
 import { usePathname, useSearchParams } from "next/navigation";
 import { memo, Suspense, useCallback, useMemo, type ReactNode } from "react";
+import { preload } from "react-dom";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
@@ -126,6 +127,9 @@ export function RunView({
   const pathname = usePathname();
   // The worker scores the reviewed verdicts as flips: it holds the run, not its reviews.
   const scoringScenario = useMemo(() => (reviewed ? withReviews(scenario, reviewed) : scenario), [scenario, reviewed]);
+  // The run's bytes are asked for with the page's own resources (a <link rel="preload"> in its head), not once
+  // its scripts have run: the worker's fetch then finds them on their way.
+  if ("href" in source) preload(source.href, { as: "fetch", crossOrigin: "anonymous", fetchPriority: "high" });
   const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scoringScenario);
   const reportHref = apiUrls.report(meta.id, active ? scenarioText : null);
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
