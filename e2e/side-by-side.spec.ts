@@ -269,7 +269,7 @@ async function demoRun(request: APIRequestContext, name: string): Promise<string
   return run!.id;
 }
 
-test("without traces: why each side has none, in its format's words, and no link to a trace that is not there", async ({
+test("without traces: why each side has none, in its format's words; one side's trace shown beside the other's none", async ({
   page,
   request,
 }) => {
@@ -307,9 +307,18 @@ test("without traces: why each side has none, in its format's words, and no link
   await page.goto(
     sideBySideHref({ runId: article, rolloutId: "checkout/result" }, { runId: harbor, rolloutId: harborRollout }),
   );
-  await expect(page.getByTestId("sbs-no-alignment")).toContainText(
+  // A's trace is shown, its steps in their own rows; B keeps an empty column, and why it has no trace is said.
+  await expect(page.getByTestId("sbs-no-alignment")).toHaveCount(0);
+  const aligned = page.getByTestId("sbs-trace");
+  await expect(aligned).toContainText("no trace in B");
+  await expect(aligned).toContainText("get_capacity");
+  await expect(page.getByTestId("sbs-traceless")).toContainText(
     "B: no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files.",
   );
+  await expect(page.getByTestId("sbs-jump-divergence")).toHaveCount(0);
+  await expect(page.getByTestId("sbs-same-calls")).toHaveCount(0);
+  await expect(page.getByTestId("sbs-divergence-B")).toHaveText("no trace to align");
+  await expect(aligned.getByText("no matching step")).toHaveCount(0);
   await expect(page.getByTestId("sbs-full-trace-A")).toHaveText("A: full trace of checkout/result");
   await expect(page.getByTestId("sbs-full-trace-B")).toHaveCount(0);
   await page.getByTestId("sbs-full-trace-A").click();

@@ -58,7 +58,16 @@ function Cell({ side, at }: { side: SideColumn; at: ColumnCell<CheckSideText> })
   );
 }
 
-function Row({ row, columns }: { row: ColumnsRow<CheckSideText>; columns: readonly SideColumn[] }) {
+function Row({
+  row,
+  columns,
+  withoutTrace,
+}: {
+  row: ColumnsRow<CheckSideText>;
+  columns: readonly SideColumn[];
+  /** By column: no trace to align (its cells stay empty). */
+  withoutTrace: readonly boolean[];
+}) {
   const diverging = row.diverging.map((i) => columns[i]!.letter);
   const tone = diverging.length > 0 ? styles.rowFirst : row.same ? "" : styles.rowDiffers;
   return (
@@ -82,7 +91,7 @@ function Row({ row, columns }: { row: ColumnsRow<CheckSideText>; columns: readon
             ) : null}
             {at ? (
               <Cell side={side} at={at} />
-            ) : (
+            ) : withoutTrace[i] ? null : (
               <div className={styles.noCall}>
                 <span className={styles.sideLetter}>{side.letter} </span>no matching step
               </div>
@@ -126,13 +135,15 @@ export function AlignedTrace({
     side.trace.kind === "none"
       ? []
       : [
-          <Link
+          // A document load, not a client navigation: the browser then scrolls to the heading once the page
+          // has drawn it, wherever this page was scrolled (the links sit below every aligned row).
+          <a
             key={side.letter}
             href={`${rolloutHref(side.ref.runId, side.ref.rolloutId)}#trace-heading`}
             data-testid={`sbs-full-trace-${side.letter}`}
           >
             {side.letter}: {side.trace.kind === "trace" ? "full trace" : "trace file as stored"} of {side.rollout.id}
-          </Link>,
+          </a>,
         ],
   );
   if (!window) {
@@ -151,24 +162,40 @@ export function AlignedTrace({
   const to = from + rows.length;
   const rowsAt = window.divergences.flatMap((d) => (d ? [d.row] : []));
   const first = rowsAt.length === 0 ? null : Math.min(...rowsAt);
+  // Rollouts without a trace keep an empty column; why they have none is said above the rows.
+  const traceless = columns.flatMap((side, i) => {
+    const why = window.withoutTrace[i] ? noTrace(side) : null;
+    return why === null ? [] : [`${side.letter}: ${why}`];
+  });
   return (
     <div data-testid="sbs-trace">
       <ScrollToHash />
       <div className={styles.toolbar}>
         <span>
-          {columns.map((side, i) => `${unitsText(window.counts[i]!)} in ${side.letter}`).join(", ")} ·{" "}
-          {plural(total, "aligned row")}
+          {columns
+            .map((side, i) =>
+              window.withoutTrace[i]
+                ? `no trace in ${side.letter}`
+                : `${unitsText(window.counts[i]!)} in ${side.letter}`,
+            )
+            .join(", ")}{" "}
+          · {plural(total, "aligned row")}
         </span>
         {first !== null ? (
           <a href={rowHref(first)} data-testid="sbs-jump-divergence">
             Jump to first divergence (row {count(first + 1)})
           </a>
-        ) : (
+        ) : traceless.length === 0 ? (
           <span className="badge badge-pass" data-testid="sbs-same-calls">
             same steps in the same order
           </span>
-        )}
+        ) : null}
       </div>
+      {traceless.length > 0 ? (
+        <p className="callout" role="note" data-testid="sbs-traceless">
+          Shown without a trace, nothing to align: {traceless.join("; ")}.
+        </p>
+      ) : null}
       {total === 0 ? (
         <p className="muted">No trace made a tool call or wrote a message.</p>
       ) : (
@@ -186,7 +213,7 @@ export function AlignedTrace({
             aria-label={`Steps of ${columns.map((c) => c.letter).join(", ")}, aligned to ${columns[0]!.letter}`}
           >
             {rows.map((row) => (
-              <Row key={row.index} row={row} columns={columns} />
+              <Row key={row.index} row={row} columns={columns} withoutTrace={window.withoutTrace} />
             ))}
           </ol>
         </div>

@@ -25,6 +25,12 @@ export function DivergenceNote({
   base: SideColumn;
 }) {
   if (!window) return null;
+  if (window.withoutTrace[index])
+    return (
+      <p className={styles.divergenceNote} data-testid={`sbs-divergence-${column.letter}`}>
+        no trace to align
+      </p>
+    );
   if (index === 0)
     return (
       <p className={styles.divergenceNote} data-testid={`sbs-divergence-${column.letter}`}>
@@ -32,6 +38,8 @@ export function DivergenceNote({
       </p>
     );
   const d = window.divergences[index] ?? null;
+  // Against a first rollout without a trace there is nothing to be the same as.
+  if (!d && window.withoutTrace[0]) return null;
   if (!d)
     return (
       <p className={styles.divergenceNote} data-testid={`sbs-divergence-${column.letter}`}>

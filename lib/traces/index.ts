@@ -17,6 +17,7 @@ export { alignByToolCalls, MAX_ALIGN_CELLS, type Alignment, type AlignedRow, typ
 export { alignToFirst, unitsOf, type Divergence, type ManyAlignment, type ManyRow, type Unit } from "./align-many";
 export {
   alignedColumns,
+  alignedColumnsOf,
   windowStart,
   ALIGNED_ROWS_PER_PAGE,
   CALL_TEXT_LIMIT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTrace, draftStep } from "./build";
-import { alignedColumns, CALL_TEXT_LIMIT, windowStart } from "./side-by-side";
+import { alignedColumns, alignedColumnsOf, CALL_TEXT_LIMIT, windowStart } from "./side-by-side";
 import type { TraceJson } from "./types";
 
 /** A trace of calls, each answered by a result in the next step ("error:" text makes an error result). */
@@ -115,5 +115,40 @@ describe("alignedColumns", () => {
     expect(windowStart(299, 300)).toBe(0);
     expect(windowStart(300, 300)).toBe(300);
     expect(windowStart(745, 300)).toBe(600);
+  });
+});
+
+describe("alignedColumnsOf", () => {
+  const a = traceOf([
+    ["get_deploy_diff", { service: "checkout" }, "pool 16 -> 4"],
+    ["get_capacity", { resource: "db" }, "64 available"],
+  ]);
+  const c = traceOf([["list_instances", { service: "checkout" }, "4 instances"]]);
+
+  it("shows the traces there are beside an empty column for a rollout without one, no divergence marked", () => {
+    const window = alignedColumnsOf([a, null, c])!;
+    // a's two calls, then c's own: three rows; b's column empty in each.
+    expect(window.total).toBe(3);
+    expect(window.rows.map((r) => r.cells.map((x) => x?.cell.kind === "call" && x.cell.name))).toEqual([
+      ["get_deploy_diff", false, false],
+      ["get_capacity", false, false],
+      [false, false, "list_instances"],
+    ]);
+    expect(window.withoutTrace).toEqual([false, true, false]);
+    expect(window.divergences).toEqual([null, null, { row: 0, step: 0 }]);
+    expect(window.rows.flatMap((r) => r.diverging)).toEqual([2]);
+    expect(window.counts[1]).toEqual({ calls: 0, messages: 0 });
+  });
+
+  it("marks no divergence when the first has no trace, and is null when none has one", () => {
+    const window = alignedColumnsOf([null, a])!;
+    expect(window.rows.map((r) => r.cells[1]?.cell.kind === "call" && r.cells[1].cell.name)).toEqual([
+      "get_deploy_diff",
+      "get_capacity",
+    ]);
+    expect(window.divergences).toEqual([null, null]);
+    expect(window.rows.every((r) => r.diverging.length === 0)).toBe(true);
+    expect(alignedColumnsOf([null, null])).toBeNull();
+    expect(alignedColumnsOf([a, c])).toEqual(alignedColumns([a, c]));
   });
 });

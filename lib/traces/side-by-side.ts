@@ -1,5 +1,6 @@
 import { alignToFirst, isSameRow, type Divergence, type Unit } from "./align-many";
 import { contentText } from "./content";
+import { traceTotals } from "./totals";
 import type { StepSource, ToolResult, Trace, TraceJson } from "./types";
 
 /** Characters of a call's arguments or result kept per cell: the full text is on each rollout's page. */
@@ -57,6 +58,8 @@ export interface ColumnsWindow<C> {
   divergences: (Divergence | null)[];
   /** By column: the tool calls and messages aligned. */
   counts: { calls: number; messages: number }[];
+  /** By column: the rollout has no trace to align (its cells are empty; it parts ways with no one). */
+  withoutTrace: boolean[];
 }
 
 const cut = (text: string) =>
@@ -184,6 +187,31 @@ export function alignedColumns<C>(
       const calls = own.filter((u) => u.call !== null).length;
       return { calls, messages: own.length - calls };
     }),
+    withoutTrace: traces.map(() => false),
+  };
+}
+
+/**
+ * alignedColumns where some rollouts have no trace to read (null): the others' steps are shown, aligned to the
+ * first's, with the traceless columns empty. A traceless rollout parts ways with no one, and when the first has
+ * no trace there is nothing to part from, so no divergence is marked. Null when no rollout has a trace.
+ */
+export function alignedColumnsOf<C>(
+  traces: readonly (Trace | null)[],
+  window: { from: number; limit?: number } = { from: 0 },
+  cited: readonly (ReadonlyMap<number, readonly C[]> | undefined)[] = [],
+): ColumnsWindow<C> | null {
+  if (traces.every((t) => t === null)) return null;
+  const none = (t: Trace | null, i: number): Trace =>
+    t ?? { format: "none", path: `column ${i}`, steps: [], totals: traceTotals([]), metadata: {}, warnings: [] };
+  const aligned = alignedColumns(traces.map(none), window, cited);
+  if (traces.every((t) => t !== null)) return aligned;
+  const marks = (col: number) => traces[0] !== null && traces[col] !== null;
+  return {
+    ...aligned,
+    rows: aligned.rows.map((row) => ({ ...row, diverging: row.diverging.filter(marks) })),
+    divergences: aligned.divergences.map((d, col) => (marks(col) ? d : null)),
+    withoutTrace: traces.map((t) => t === null),
   };
 }
 

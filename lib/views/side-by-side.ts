@@ -3,7 +3,7 @@ import type { Store } from "@/lib/store/store";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import { checkColumnsRows, type CheckColumnsRow, type CheckSide } from "@/lib/scoring/view/check-diff";
 import { rolloutCellsOf } from "./rollout-view-model";
-import { alignedColumns, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
+import { alignedColumnsOf, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
 import { checkEvidence, readStoredTrace } from "./rollout-trace";
 
 /** A rollout anywhere: its run and its id as the data names it. */
@@ -45,7 +45,7 @@ export type SideBySide =
       /** Two to four, in the order the URL names them; the first is what the others are aligned to. */
       columns: SideColumn[];
       checks: CheckColumnsRow<CheckSideText>[];
-      /** The aligned traces' rows from `from`, each cell with the checks citing it; null unless every rollout has a trace that reads. */
+      /** The aligned traces' rows from `from`, each cell with the checks citing it; null when no rollout has a trace that reads. */
       alignment: ColumnsWindow<CheckSideText> | null;
     };
 
@@ -116,18 +116,16 @@ export async function loadSideBySide(
   const problems = loaded.flatMap((c) => (c.kind === "missing" ? [c.problem] : []));
   const found = loaded.flatMap((c) => (c.kind === "found" ? [c] : []));
   if (problems.length > 0 || found.length < 2) return { kind: "missing", problems };
-  const traces = found.flatMap((c) => (c.column.trace.kind === "trace" ? [c.column.trace.trace] : []));
+  // A rollout without a readable trace keeps its column, empty: the others' steps are still shown aligned.
+  const traces = found.map((c) => (c.column.trace.kind === "trace" ? c.column.trace.trace : null));
   return {
     kind: "found",
     columns: found.map((c) => c.column),
     checks: checkColumnsRows(found.map((c) => c.checks)),
-    alignment:
-      traces.length === found.length
-        ? alignedColumns(
-            traces,
-            { from: params.from },
-            found.map((c) => c.cited),
-          )
-        : null,
+    alignment: alignedColumnsOf(
+      traces,
+      { from: params.from },
+      found.map((c) => c.cited),
+    ),
   };
 }
