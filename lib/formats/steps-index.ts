@@ -2,7 +2,6 @@ import {
   cutLongTexts,
   MAX_INDEXED_ERRORS,
   packSteps,
-  stepAt,
   TRACE_INDEX_VERSION,
   type IndexedStep,
   type PackedSteps,
@@ -18,7 +17,7 @@ import {
   stepContentLength,
   type BuiltTraceIndex,
 } from "./silo/trace-index";
-import type { TraceChunkBytes } from "./silo/trace-page";
+import { indexedStepBytes, unreadableStep, type TraceChunkBytes } from "./silo/trace-page";
 
 /*
  * The index of a trace that is read whole (an Inspect sample is one JSON value inside a log, with its steps
@@ -136,31 +135,11 @@ export function readIndexedStepLines(
   chunks: readonly TraceChunkBytes[],
 ): TraceStep[] {
   const out: TraceStep[] = [];
-  let c = 0;
-  for (let i = from; i < to; i++) {
-    const s = stepAt(packed, i);
-    while (c + 1 < chunks.length && chunks[c + 1]!.start <= s.offset) c++;
-    const chunk = chunks[c];
-    const at = chunk ? s.offset - chunk.start : -1;
-    const parsed = chunk && at >= 0 ? parseJsonText(utf8.decode(chunk.bytes.subarray(at, at + s.length))) : null;
+  for (const { i, bytes } of indexedStepBytes(packed, from, to, chunks)) {
+    const parsed = bytes.length > 0 ? parseJsonText(utf8.decode(bytes)) : null;
     const value: unknown = parsed?.ok ? parsed.value : null;
     // Written by indexTraceSteps from these steps: one that no longer parses means the stored bytes changed.
-    if (isStepShape(value)) out.push({ ...value, index: i });
-    else
-      out.push({
-        index: i,
-        id: null,
-        source: "environment",
-        at: null,
-        text: `step ${i + 1} could not be read again from the stored trace`,
-        reasoning: null,
-        toolCalls: [],
-        results: [],
-        images: [],
-        metrics: null,
-        subagent: null,
-        extra: {},
-      });
+    out.push(isStepShape(value) ? { ...value, index: i } : { ...unreadableStep(i), index: i });
   }
   return out;
 }

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { draftStep } from "./build";
 import { cutLongTexts } from "./cut";
 import type { TraceStep } from "./types";
 
-const step = (over: Partial<TraceStep>): TraceStep => ({
-  index: 4,
-  id: "5",
-  source: "tool",
-  at: null,
-  text: null,
-  reasoning: null,
-  toolCalls: [],
-  results: [],
-  images: [],
-  metrics: null,
-  subagent: null,
-  extra: {},
-  ...over,
-});
+const step = (over: Partial<TraceStep>): TraceStep => ({ index: 4, ...draftStep("tool", { id: "5" }), ...over });
 
 describe("cutLongTexts", () => {
   it("keeps a step whose texts are all within the limit as it is (no cut mark)", () => {
