@@ -88,7 +88,7 @@ describe("loadSideBySide on a real SQLite store", () => {
     expect([...ranks].sort()).toEqual(ranks);
   });
 
-  it("reads two Harbor trials as the rollout page does: a trajectory on one side, none on the other", async () => {
+  it("reads two Harbor trials as the rollout page does: a trajectory on one side shown, none on the other", async () => {
     const trial = async (folder: string) => {
       const response = await postRuns(uploadRequest(loadFixture(folder, "trial/"), { run: `harbor-${folder}` }));
       expect(response.status).toBe(201);
@@ -106,7 +106,13 @@ describe("loadSideBySide on a real SQLite store", () => {
       kind: "none",
       why: "no agent/trajectory.json or agent/<agent>.trajectory.json in the trial, nor a Claude Code stream-json, Codex exec events, OTLP GenAI spans or ATIF trajectory, SWE-agent .traj, OpenHands event list or chat messages among its files",
     });
-    expect(data.alignment).toBeNull();
+    // A's steps are shown aligned; B keeps an empty column and parts ways with no one.
+    const window = data.alignment!;
+    expect(window.withoutTrace).toEqual([false, true]);
+    expect(window.divergences).toEqual([null, null]);
+    expect(window.counts[0]!.calls).toBe(101);
+    expect(window.total).toBe(window.counts[0]!.calls + window.counts[0]!.messages);
+    expect(window.rows.every((row) => row.cells[0] !== null && row.cells[1] === null)).toBe(true);
   });
 
   it("names an unknown run and an unknown rollout", async () => {
