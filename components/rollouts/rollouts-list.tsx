@@ -10,13 +10,12 @@ import { firstDirection, type RolloutSort, type RolloutSortKey } from "@/lib/sco
 import {
   filterRollouts,
   recordedMeasures,
-  ROLLOUT_STATUSES,
   ROLLOUTS_PAGE_SIZE,
   statusCounts,
   writeRolloutsView,
-  type RolloutRow,
   type RolloutsView,
 } from "./rollouts-view";
+import { ROLLOUT_STATUSES, type RolloutRow } from "@/lib/views/rollout-list";
 import styles from "./rollouts-list.module.css";
 
 const STATUS_WORDS = { pass: "pass", fail: "fail", unscored: "unscored" } as const;

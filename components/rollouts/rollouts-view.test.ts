@@ -3,14 +3,8 @@ import { computeReport } from "@/lib/scoring/report/report";
 import type { ScoringRollout, ScoringRun } from "@/lib/scoring/core/types";
 import { columnsOf } from "@/lib/scoring/columns/columns-of";
 import { failureGroupIdsOfColumns, failureGroupsOf } from "@/lib/scoring/report/failure-groups";
-import {
-  filterRollouts,
-  parseRolloutsView,
-  recordedMeasures,
-  rolloutRows,
-  statusCounts,
-  writeRolloutsView,
-} from "./rollouts-view";
+import { filterRollouts, parseRolloutsView, recordedMeasures, statusCounts, writeRolloutsView } from "./rollouts-view";
+import { rolloutRows } from "@/lib/views/rollout-list";
 
 const rollout = (id: string, reward: number | null, unscoredReason?: string, tokens?: number): ScoringRollout => ({
   id,

@@ -1,19 +1,15 @@
 import { z } from "zod";
 import { firstValues, searchParamsOf, type ParamSource } from "@/components/url-state/url-codec";
-import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
-import type { ScoringRollout } from "@/lib/scoring/core/types";
 import { parseRolloutSort, rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
 import { SEARCH_LIMITS } from "@/lib/traces/search-limits";
+import { ROLLOUT_STATUSES, type RolloutRow, type RolloutStatus } from "@/lib/views/rollout-list";
 
 /**
  * The run's rollouts list as it lives in the URL (`/runs/x/rollouts?status=unscored&reason=RuntimeError`,
  * `?sort=-tokens`: the order spelled as the report API spells it), beside the what-if `scenario` parameter,
  * which it keeps.
  */
-
-export const ROLLOUT_STATUSES = ["pass", "fail", "unscored"] as const;
-export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
 
 export interface RolloutsView {
   status: RolloutStatus | null;
@@ -63,40 +59,6 @@ export function parseRolloutsView(source: ParamSource): RolloutsView {
     trace: null,
     ...firstValues(searchParamsOf(source), ["status", "reason", "failure", "page", "sort", "trace"]),
   });
-}
-
-export interface RolloutRow {
-  id: string;
-  task: string;
-  status: RolloutStatus;
-  reward: number | null;
-  failedRequired: number;
-  /** Why it is unscored (its error type, else what ingest found); null when scored. */
-  reason: string | null;
-  /** Every measure key, null where not recorded. */
-  measures: RolloutReport["measures"];
-  /** The id of the failure group it is in; null when it passed. */
-  failureGroup: string | null;
-}
-
-/** One row per rollout, in the report's order: the verdict follows the scenario, the reason is as recorded. */
-export function rolloutRows(
-  rollouts: readonly RolloutReport[],
-  recorded: readonly Pick<ScoringRollout, "id" | "unscoredReason">[],
-  /** Failure group id by rollout id (failureGroupIdsOfColumns). */
-  groups: ReadonlyMap<string, string> = new Map(),
-): RolloutRow[] {
-  const reasonOf = new Map(recorded.map((r) => [r.id, r.unscoredReason]));
-  return rollouts.map((r) => ({
-    id: r.id,
-    task: r.task,
-    status: r.status === "unscored" ? "unscored" : r.passed ? "pass" : "fail",
-    reward: r.reward,
-    failedRequired: r.failedRequired.length,
-    reason: r.status === "unscored" ? (reasonOf.get(r.id) ?? "no reason recorded") : null,
-    measures: r.measures,
-    failureGroup: groups.get(r.id) ?? null,
-  }));
 }
 
 /**

@@ -16,6 +16,7 @@ import { CellDetail } from "./cell-detail";
 import { SIDE_BY_SIDE_LETTERS, runSearchHref, sideBySideOfHref } from "@/lib/views/hrefs";
 import { GridColumnHeader } from "./grid-column-header";
 import type { GridCellView, GridRowView, GridSource, GridView } from "@/lib/views/grid-view";
+import type { TaskTraceFilter } from "@/lib/views/trace-search";
 import styles from "./checks-grid.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
@@ -23,9 +24,6 @@ interface Open {
   row: string;
   column: number;
 }
-
-/** `?trace=` words on a task page: the rollouts whose trace has a step with every word, or why none can be. */
-export type TaskTraceFilter = { words: string; matches: readonly string[] } | { words: string; error: string };
 
 /** Rows per request of the grid API. */
 const PAGE = 100;

@@ -1,7 +1,8 @@
 import Link from "@/components/ui/link";
 import { LiveBadge } from "@/components/live/live-badge";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { ChecksGrid, type TaskTraceFilter } from "./checks-grid";
+import { ChecksGrid } from "./checks-grid";
+import type { TaskTraceFilter } from "@/lib/views/trace-search";
 import { countedRollouts } from "./diagnosis-words";
 import { runHref, seriesTaskHref, taskHref } from "@/lib/views/hrefs";
 import { PassAtKChart } from "./pass-at-k-chart";

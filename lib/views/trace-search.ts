@@ -266,3 +266,14 @@ export async function traceFilter(
     throw error;
   }
 }
+
+/** `?trace=` words on a task page: the task's rollouts whose trace has a step with every word, or why none can. */
+export type TaskTraceFilter = { words: string; matches: readonly string[] } | { words: string; error: string };
+
+/** The task page's trace filter of `words` (the raw `trace` parameter); null when there are none. */
+export async function taskTraceFilter(store: Store, runId: string, words: unknown): Promise<TaskTraceFilter | null> {
+  const trimmed = typeof words === "string" ? words.trim() : "";
+  if (trimmed === "") return null;
+  const found = await traceFilter(store, runId, trimmed);
+  return "error" in found ? { words: trimmed, error: found.error } : { words: trimmed, matches: [...found.matches] };
+}

@@ -3,22 +3,17 @@ import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { RolloutsList } from "@/components/rollouts/rollouts-list";
-import { parseRolloutsView, rolloutRows } from "@/components/rollouts/rollouts-view";
+import { parseRolloutsView } from "@/components/rollouts/rollouts-view";
 import { runHref, rolloutsHref, scenarioParamOf } from "@/lib/views/hrefs";
 import { ScenarioBanner } from "@/components/task/scenario-banner";
 import styles from "@/components/task/task-page.module.css";
-import { failureGroupIdsOfColumns, failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
-import { unscoredReasons } from "@/lib/scoring/columns/rollouts-at";
+import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
 import { readScenarioParam } from "@/lib/views/scenario-param";
 import { getStore } from "@/lib/store/open-store";
 import { traceFilter } from "@/lib/views/trace-search";
-import { identityMemo } from "@/lib/views/identity-memo";
-import type { RolloutRow } from "@/components/rollouts/rollouts-view";
+import { rolloutListRows } from "@/lib/views/rollout-list";
 
 export const dynamic = "force-dynamic";
-
-/** A report's list rows, kept with the run version's columns and the report (100,000 rows at most once each). */
-const rowsOf = identityMemo<RolloutRow[]>();
 
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -48,9 +43,7 @@ export default async function RolloutsPage({ params, searchParams }: { params: P
   const { snapshot } = data;
   const { columns } = snapshot;
   const report = carried !== null ? snapshot.report(scenario) : snapshot.recorded;
-  const rows = rowsOf([columns, report], "", () =>
-    rolloutRows(report.rollouts, unscoredReasons(columns), failureGroupIdsOfColumns(columns, report.rollouts)),
-  );
+  const rows = rolloutListRows(snapshot, report);
   const view = parseRolloutsView(search);
   const group =
     view.failure === null

@@ -5,8 +5,7 @@ import { keyOfSegment, keyOfSegments, scenarioParamOf, taskHref } from "@/lib/vi
 import { TaskPageBody } from "@/components/task/task-page-body";
 import { taskView } from "@/lib/views/task-view";
 import { getStore } from "@/lib/store/open-store";
-import { traceFilter } from "@/lib/views/trace-search";
-import type { TaskTraceFilter } from "@/components/task/checks-grid";
+import { taskTraceFilter } from "@/lib/views/trace-search";
 
 /** `task` holds the path segments as Next.js passes them: the key, or the key's slashes as written. */
 type Params = Promise<{ id: string; task: string[] }>;
@@ -44,11 +43,6 @@ export default async function TaskPage({ params, searchParams }: { params: Param
     if (rowKey !== null) permanentRedirect(taskHref(id, rowKey, scenarioText));
     notFound();
   }
-  const words = typeof search.trace === "string" ? search.trace.trim() : "";
-  let trace: TaskTraceFilter | null = null;
-  if (words !== "") {
-    const found = await traceFilter(getStore(), id, words);
-    trace = "error" in found ? { words, error: found.error } : { words, matches: [...found.matches] };
-  }
+  const trace = await taskTraceFilter(getStore(), id, search.trace);
   return <TaskPageBody view={view} trace={trace} />;
 }
