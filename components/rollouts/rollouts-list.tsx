@@ -116,7 +116,7 @@ export function RolloutsList({
           href={href({ status: null, reason: null, failure: null })}
           {...current(view.status === null && view.failure === null)}
         >
-          every rollout <span className="num">{rows.length}</span>
+          every rollout <span className="num">{count(rows.length)}</span>
         </Link>
         {ROLLOUT_STATUSES.map((s) => (
           <Link
@@ -124,7 +124,7 @@ export function RolloutsList({
             href={href({ status: s, reason: null })}
             {...current(view.status === s && view.reason === null)}
           >
-            {STATUS_WORDS[s]} <span className="num">{counts[s]}</span>
+            {STATUS_WORDS[s]} <span className="num">{count(counts[s])}</span>
           </Link>
         ))}
       </nav>
@@ -141,7 +141,7 @@ export function RolloutsList({
               href={href({ status: "unscored", reason: r.reason })}
               {...current(view.reason === r.reason)}
             >
-              <code>{r.reason}</code> <span className="num">{r.count}</span>
+              <code>{r.reason}</code> <span className="num">{count(r.count)}</span>
             </Link>
           ))}
         </nav>
