@@ -6,7 +6,7 @@ import type { PageReport, Report } from "@/lib/scoring/report/report-types";
 import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
-import { RECORDED_ID, type LeversMode, type WorkerAnswer } from "./run-source";
+import { leversModeOf, RECORDED_ID, WORKER_NAMES, type LeversMode, type WorkerAnswer } from "./run-source";
 import { runScorer } from "./run-scorer";
 
 const run = syntheticScoringRun({ tasks: 12, rollouts: 3, checks: 4, groups: 2, seed: 3 });
@@ -136,5 +136,13 @@ describe("runScorer", () => {
       { type: "levers", id: RECORDED_ID, levers: levers(run) },
       { type: "levers", id: 1, levers: levers(run, completion) },
     ]);
+  });
+});
+
+describe("leversModeOf", () => {
+  it("reads a worker's levers mode from its name, known before its first message", () => {
+    expect(leversModeOf(WORKER_NAMES.never)).toBe("never");
+    expect(leversModeOf(WORKER_NAMES.only)).toBe("only");
+    expect(leversModeOf("")).toBe("after");
   });
 });

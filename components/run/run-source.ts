@@ -60,9 +60,20 @@ export const RECORDED_ID = 0;
  */
 export type LeversMode = "after" | "never" | "only";
 
+/**
+ * A worker's name says where its levers come from, known before any message: the page may ask for a scenario
+ * before the run's bytes reach the worker, so the first message does not say it.
+ */
+export const WORKER_NAMES = { never: "tally-figures", only: "tally-levers" } as const;
+
+/** The levers mode of a worker named `name` (WORKER_NAMES); a worker of any other name is the only one. */
+export function leversModeOf(name: string): LeversMode {
+  return name === WORKER_NAMES.never ? "never" : name === WORKER_NAMES.only ? "only" : "after";
+}
+
 export type WorkerRequest =
-  /** The run's binary columns (transferred); `levers`: where the scorer's levers come from (run-scorer.ts). */
-  | { type: "load"; bytes: ArrayBuffer; levers?: LeversMode }
+  /** The run's binary columns (transferred). */
+  | { type: "load"; bytes: ArrayBuffer }
   /** `id` increases with every request: the page shows the answer to its latest one only. */
   | { type: "score"; id: number; scenario: Scenario };
 

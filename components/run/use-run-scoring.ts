@@ -9,6 +9,7 @@ import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import {
   RECORDED_ID,
+  WORKER_NAMES,
   runBytes,
   type RunSource,
   type ScoredView,
@@ -28,15 +29,15 @@ interface ScorerPort {
 
 /** Two Web Workers answering as one: the figures from one, the levers from the other (LeversMode). */
 function workerPair(): ScorerPort {
-  const figures = new Worker(new URL("./run-worker.ts", import.meta.url));
-  const levers = new Worker(new URL("./run-worker.ts", import.meta.url));
+  const figures = new Worker(new URL("./run-worker.ts", import.meta.url), { name: WORKER_NAMES.never });
+  const levers = new Worker(new URL("./run-worker.ts", import.meta.url), { name: WORKER_NAMES.only });
   const port: ScorerPort = {
     onmessage: null,
     onerror: null,
     postMessage: (request, transfer = []) => {
       if (request.type === "load") {
-        levers.postMessage({ ...request, bytes: request.bytes.slice(0), levers: "only" } satisfies WorkerRequest);
-        figures.postMessage({ ...request, levers: "never" } satisfies WorkerRequest, transfer);
+        levers.postMessage({ ...request, bytes: request.bytes.slice(0) } satisfies WorkerRequest);
+        figures.postMessage(request, transfer);
       } else {
         figures.postMessage(request);
         levers.postMessage(request);
