@@ -68,8 +68,9 @@ export function readRolloutTrace(
     case "benchflow":
       return withGenericFallback(readBenchflowTrace(files), files);
     case "inspect": {
-      // An expanded .eval's rollouts point at their sample file: samples/<id>_epoch_<n>.json.
-      const name = fragment ?? /([^/]+)\.json$/.exec(file)?.[1] ?? "";
+      // An expanded .eval's rollouts point at their sample file: samples/<id>_epoch_<n>.json, or the shell
+      // samples/<id>_epoch_<n>/sample.json of a chunked sample.
+      const name = fragment ?? /([^/]+)(?:\/sample)?\.json$/.exec(file)?.[1] ?? "";
       const ref = parseInspectFragment(name);
       return ref ? readInspectTrace(files, ref) : noTrace(`no sample named in ${source.path}`);
     }

@@ -87,6 +87,8 @@ export const SAMPLE_OMITTED = new Set([
   "messages",
   "output",
   "events",
+  "events_data",
+  "message_pool",
   "transcript",
   "attachments",
   "limit",

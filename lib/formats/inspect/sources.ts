@@ -1,13 +1,14 @@
 import { expandZip, type ExpansionBudget } from "@/lib/archive/unzip";
 import { sha256Hex } from "../hash";
-import { isJsonObject, readJsonFile } from "../json";
+import { isJsonObject, readJsonFile, type JsonDecodeResult } from "../json";
 import { baseName, dirName, isInside } from "../paths";
 import type { FileRejection, InputFile, Json } from "../types";
+import { CHUNKED_LIMITS, chunkedSampleEntries, readChunkedSample, type ChunkedLimits } from "./chunked";
 
 /**
  * Where Inspect logs sit in a batch: a `.json` EvalLog, a `.eval` zip, or a `.eval` zip already expanded into
- * a folder (header.json, samples/<id>_epoch_<n>.json, summaries.json, reductions.json, _journal/…), as the
- * upload and CLI archive expansion leave it.
+ * a folder (header.json, samples/<id>_epoch_<n>.json or the chunked samples/<id>_epoch_<n>/…, summaries.json,
+ * reductions.json, _journal/…), as the upload and CLI archive expansion leave it.
  */
 
 /** An EvalLog header: `eval` with its task and model. */
@@ -37,7 +38,9 @@ export function expandedLogFolder(file: InputFile): string | null {
   return isStart ? dirName(dir) : dir;
 }
 
-const ENTRY = /^(header\.json|summaries\.json|reductions\.json|samples\/[^/]+\.json|_journal\/.+)$/;
+// A sample is one entry (samples/<id>_epoch_<n>.json) or, chunked, a folder of them (chunked.ts).
+const ENTRY =
+  /^(header\.json|summaries\.json|reductions\.json|samples\/[^/]+\.json|samples\/[^/]+\/(?:[^/]+\/)?[^/]+\.json|_journal\/.+)$/;
 
 /** Path of an entry relative to its log folder. */
 export function entryName(folder: string, path: string): string {
@@ -78,11 +81,24 @@ export interface LogRead {
   extras: string[];
 }
 
-const bySampleName = (a: InputFile, b: InputFile) =>
-  baseName(a.path).localeCompare(baseName(b.path), "en", { numeric: true });
+/** One sample of a log folder as read: a monolith entry, or a chunked sample's entries (`own`: its shell). */
+interface SampleRead {
+  stem: string;
+  name: string;
+  decoded: JsonDecodeResult;
+  own: InputFile;
+  files: InputFile[];
+  /** The error naming the entry, when `decoded` failed. */
+  error: string;
+}
 
 /** The log in a folder of entries; `archive` set when they came out of a .eval zip (sources then point at the zip). */
-export function readFolderLog(folder: string, entries: readonly InputFile[], archive: InputFile | null): LogRead {
+export function readFolderLog(
+  folder: string,
+  entries: readonly InputFile[],
+  archive: InputFile | null,
+  limits: ChunkedLimits = CHUNKED_LIMITS,
+): LogRead {
   const byName = new Map(entries.map((f) => [entryName(folder, f.path), f]));
   const headerFile = byName.get("header.json") ?? byName.get("_journal/start.json");
   const read: LogRead = {
@@ -100,41 +116,59 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
   read.header = decoded.value;
 
   const archiveSha = archive ? sha256Hex(archive.bytes) : null;
-  const sampleFiles = entries
-    .filter((f) => /^samples\/[^/]+\.json$/.test(entryName(folder, f.path)))
-    .sort(bySampleName);
-  for (const f of sampleFiles) {
-    const name = entryName(folder, f.path);
-    const sample = readJsonFile(f);
-    if (!sample.ok) {
-      if (archive) return { ...read, fatal: `${name}: ${sample.error}` };
-      read.rejected.push({ path: f.path, error: sample.error });
+  const sampleFiles = entries.filter((f) => /^samples\/[^/]+\.json$/.test(entryName(folder, f.path)));
+  const monoliths = new Set(sampleFiles.map((f) => baseName(f.path).replace(/\.json$/i, "")));
+  // Inspect reads the monolith entry of a sample that has both shapes (format.py's classify_sample_shape).
+  const chunked = [...chunkedSampleEntries(entries.map((f) => [entryName(folder, f.path), f]))].filter(
+    ([stem]) => !monoliths.has(stem),
+  );
+  const used = new Set([headerFile.path, ...sampleFiles.map((f) => f.path)]);
+  const reads: SampleRead[] = [
+    ...sampleFiles.map((f) => {
+      const name = entryName(folder, f.path);
+      const decoded = readJsonFile(f);
+      const stem = baseName(name).replace(/\.json$/i, "");
+      return { stem, name, decoded, own: f, files: [f], error: decoded.ok ? "" : `${name}: ${decoded.error}` };
+    }),
+    ...chunked.map(([stem, own]) => {
+      const files = [...own.values()];
+      for (const f of files) used.add(f.path);
+      const read = readChunkedSample(stem, own, limits);
+      const decoded: JsonDecodeResult = read.ok ? { ok: true, value: read.value } : read;
+      const shell = own.get("sample.json") ?? files[0]!;
+      // Its errors already name the entry; each of its entries is refused with it.
+      return { stem, name: `samples/${stem}/sample.json`, decoded, own: shell, files, error: read.ok ? "" : read.error };
+    }),
+  ].sort((a, b) => a.stem.localeCompare(b.stem, "en", { numeric: true }));
+  for (const { stem, name, decoded, own, files, error } of reads) {
+    if (!decoded.ok) {
+      if (archive) return { ...read, fatal: error };
+      for (const f of files) read.rejected.push({ path: f.path, error: files.length === 1 ? decoded.error : error });
       continue;
     }
     read.samples.push(
       archive
         ? {
-            value: sample.value,
+            value: decoded.value,
             prefix: [],
             entry: name,
-            sourcePath: `${archive.path}#${baseName(name).replace(/\.json$/i, "")}`,
+            sourcePath: `${archive.path}#${stem}`,
             sha256: archiveSha!,
             files: [archive.path],
             ownFile: null,
           }
         : {
-            value: sample.value,
+            value: decoded.value,
             prefix: [],
             entry: "",
-            sourcePath: f.path,
-            sha256: sha256Hex(f.bytes),
-            files: [f.path, headerFile.path],
-            ownFile: f.path,
+            sourcePath: own.path,
+            sha256: sha256Hex(own.bytes),
+            files: [own.path, ...files.filter((f) => f !== own).map((f) => f.path), headerFile.path],
+            ownFile: own.path,
           },
     );
   }
   if (!archive) {
-    const used = new Set([headerFile.path, ...sampleFiles.map((f) => f.path)]);
     read.extras = entries.filter((f) => !used.has(f.path)).map((f) => f.path);
   }
   return read;
@@ -144,7 +178,7 @@ export function readFolderLog(folder: string, entries: readonly InputFile[], arc
  * A .eval zip: expanded within the batch's archive budget (expanded bytes with each entry's overhead, depth,
  * traversal), then read as a folder.
  */
-export function readZipLog(file: InputFile, budget?: ExpansionBudget): LogRead {
+export function readZipLog(file: InputFile, budget?: ExpansionBudget, limits: ChunkedLimits = CHUNKED_LIMITS): LogRead {
   const expanded = expandZip(file, budget);
   if ("error" in expanded) {
     return {
@@ -157,7 +191,7 @@ export function readZipLog(file: InputFile, budget?: ExpansionBudget): LogRead {
       extras: [],
     };
   }
-  return readFolderLog(file.path.replace(/\.zip$/i, ""), expanded.files, file);
+  return readFolderLog(file.path.replace(/\.zip$/i, ""), expanded.files, file, limits);
 }
 
 /** A .json EvalLog: its samples array (`samples[i]`). */
