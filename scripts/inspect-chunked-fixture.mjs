@@ -46,7 +46,8 @@ function eventsAttachmentFn(attachments) {
 function walkJson(value, fn) {
   if (typeof value === "string") return fn(value);
   if (Array.isArray(value)) return value.map((v) => walkJson(v, fn));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkJson(v, fn)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walkJson(v, fn)]));
   return value;
 }
 
@@ -58,7 +59,9 @@ function walkMessage(message, fn) {
     out.tool_calls = message.tool_calls.map((call) => ({
       ...call,
       arguments: walkJson(call.arguments ?? {}, fn),
-      ...(call.view ? { view: { ...call.view, content: call.view.content ? fn(call.view.content) : call.view.content } } : {}),
+      ...(call.view
+        ? { view: { ...call.view, content: call.view.content ? fn(call.view.content) : call.view.content } }
+        : {}),
     }));
   if (Array.isArray(message.content))
     out.content = message.content.map((part) => {
@@ -151,7 +154,9 @@ export function chunkedEntries(sample, chunkSize, attachmentsChunkBytes) {
   const c = chunkedSample(sample, attachmentsChunkBytes);
   const index = new Map(c.hashes.map((h, i) => [h, i]));
   const renumber = (text) =>
-    text.replace(/attachment:\/\/([0-9a-f]{32})/g, (whole, hash) => (index.has(hash) ? `${ATTACHMENT}${index.get(hash)}` : whole));
+    text.replace(/attachment:\/\/([0-9a-f]{32})/g, (whole, hash) =>
+      index.has(hash) ? `${ATTACHMENT}${index.get(hash)}` : whole,
+    );
   const prefix = `samples/${sample.id}_epoch_${sample.epoch}`;
   const out = {};
   out[`${prefix}/sample.json`] = renumber(JSON.stringify(c.shell));
@@ -200,7 +205,9 @@ function main(argv) {
     }
     const sample = JSON.parse(text(bytes));
     if (keep.has(m[1])) out[name] = bytes;
-    else for (const [n, t] of Object.entries(chunkedEntries(sample, chunkSize, attachmentsChunkBytes))) out[n] = strToU8(t);
+    else
+      for (const [n, t] of Object.entries(chunkedEntries(sample, chunkSize, attachmentsChunkBytes)))
+        out[n] = strToU8(t);
     for (const [from, epoch] of copies) {
       if (from !== m[1]) continue;
       // A second sample for a mixed log: the same sample as another epoch, its uuid marked as a copy's.

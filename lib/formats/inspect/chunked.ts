@@ -158,7 +158,9 @@ function expandRefs(refs: Json | undefined, messages: readonly Json[], shellName
       throw new ChunkedError(`${shellName}: message_refs[${i}]: expected a [start, end) pair of integers`);
     const [s, e] = [start as number, end as number];
     if (s < 0 || e < s || e > messages.length)
-      throw new ChunkedError(`${shellName}: message_refs[${i}]: [${s}, ${e}) is outside the ${messages.length} messages`);
+      throw new ChunkedError(
+        `${shellName}: message_refs[${i}]: [${s}, ${e}) is outside the ${messages.length} messages`,
+      );
     for (let k = s; k < e; k++) out.push(messages[k]!);
   });
   return out;
@@ -185,7 +187,9 @@ export function readChunkedSample(
       const m = CHUNK.exec(name);
       if (m) chunks.get(m[1] as Sequence)!.push([Number(m[2]), file]);
       else if (name !== "sample.json" && name !== "metadata.json" && !SIDECARS.has(name))
-        throw new ChunkedError(`${prefix}/${name}: not an entry of a chunked sample (a chunk is <sequence>/<start>.json)`);
+        throw new ChunkedError(
+          `${prefix}/${name}: not an entry of a chunked sample (a chunk is <sequence>/<start>.json)`,
+        );
     }
     const shellName = `${prefix}/sample.json`;
     const shell = parseEntry(shellName, shellFile, limits);

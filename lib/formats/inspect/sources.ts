@@ -137,7 +137,14 @@ export function readFolderLog(
       const decoded: JsonDecodeResult = read.ok ? { ok: true, value: read.value } : read;
       const shell = own.get("sample.json") ?? files[0]!;
       // Its errors already name the entry; each of its entries is refused with it.
-      return { stem, name: `samples/${stem}/sample.json`, decoded, own: shell, files, error: read.ok ? "" : read.error };
+      return {
+        stem,
+        name: `samples/${stem}/sample.json`,
+        decoded,
+        own: shell,
+        files,
+        error: read.ok ? "" : read.error,
+      };
     }),
   ].sort((a, b) => a.stem.localeCompare(b.stem, "en", { numeric: true }));
   for (const { stem, name, decoded, own, files, error } of reads) {
