@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { expandZip } from "@/lib/archive/unzip";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import { FIXTURES, loadFixture } from "./__fixtures__/load-fixture";
 import { gradeFormat } from "./grade";
 import { inspectFormat } from "./inspect";
-import { FORMAT_IDS } from "./registry";
+import { FORMAT_IDS, FORMATS } from "./registry";
 import { rubricFormat } from "./rubric";
 import { tauBenchFormat } from "./tau-bench";
 import type { FormatModule } from "./types";
@@ -46,5 +47,33 @@ describe("grade, rubric, inspect and tau-bench detectors", () => {
     expect(mine.flatMap((r) => r.rollouts).every((r) => r.source.path.startsWith("mine/"))).toBe(true);
     expect(batch.runs.some((r) => r.format === "silo")).toBe(true);
     expect(batch.unclaimed).toEqual([]);
+  });
+});
+
+describe("Inspect's chunked sample layout (traces/inspect-ai/chunked)", () => {
+  const zips = loadFixture("traces/inspect-ai/chunked", "chunked/");
+  const expanded = zips.flatMap((zip) => {
+    const out = expandZip(zip);
+    if ("error" in out) throw new Error(out.error);
+    return out.files;
+  });
+
+  it.each(FORMATS.filter((f) => f.id !== "inspect").map((f) => [f.id, f] as const))(
+    "%s claims none of its files, zipped or expanded",
+    (_, format) => {
+      expect(format.claim(zips).map((f) => f.path)).toEqual([]);
+      expect(format.claim(expanded).map((f) => f.path)).toEqual([]);
+    },
+  );
+
+  it("is read as Inspect beside another format's files, nothing left unclaimed", () => {
+    for (const files of [zips, expanded]) {
+      const batch = parseBatch([...files, ...loadFixture("silo-runs", "silo/")]);
+      const inspect = batch.runs.filter((r) => r.format === "inspect");
+      expect(inspect.flatMap((r) => r.rollouts.map((x) => x.id)).sort()).toEqual(["0#1", "0#1", "0#2"]);
+      expect(batch.runs.some((r) => r.format === "silo")).toBe(true);
+      expect(batch.unclaimed).toEqual([]);
+      expect(batch.rejected).toEqual([]);
+    }
   });
 });
