@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { strToU8, zipSync } from "fflate";
+import { afterAll, describe, expect, it } from "vitest";
+import { chunkedEntries } from "@/scripts/inspect-chunked-fixture.mjs";
 import { expandZip } from "@/lib/archive/unzip";
+import { writeInspectEval } from "@/lib/bench/inspect-eval";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import type { Trace, TraceRead } from "@/lib/traces";
 import { fixtureFile } from "../__fixtures__/load-fixture";
@@ -121,5 +127,40 @@ describe("Inspect chunked samples: the same rollouts as the monolith log they we
     expect(rollout.toolCalls).toBe(5);
     const trace = traceOf(readRolloutTrace({ path: rollout.source.path, format: "inspect" }, expanded.files));
     expect([trace.totals.steps, trace.totals.toolCalls]).toEqual([12, 5]);
+  });
+});
+
+describe("a generated sample of 600 tool calls, chunked by 300", () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tally-chunked-"));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it("reads the trace and its steps index as the monolith's: 1,203 steps, 600 tool calls", () => {
+    const file = path.join(tmp, "big.eval");
+    writeInspectEval(file, { samples: 1, seed: 11, compression: "raw", calls: 600 });
+    const mono: InputFile = { path: "big.eval", bytes: new Uint8Array(fs.readFileSync(file)) };
+    const expanded = expandZip(mono);
+    if ("error" in expanded) throw new Error(expanded.error);
+    const entries: Record<string, Uint8Array> = {};
+    for (const f of expanded.files) {
+      const name = f.path.slice("big.eval/".length);
+      if (!/^samples\/[^/]+\.json$/.test(name)) entries[name] = f.bytes;
+      else {
+        const sample = JSON.parse(new TextDecoder().decode(f.bytes)) as Record<string, unknown>;
+        for (const [n, t] of Object.entries(chunkedEntries(sample, 300, 10 * 1024 * 1024))) entries[n] = strToU8(t);
+      }
+    }
+    expect(Object.keys(entries).filter((n) => /^samples\/1_epoch_1\/events\/\d+\.json$/.test(n))).toHaveLength(5);
+    const chunkedLog: InputFile = { path: "big.eval", bytes: zipSync(entries) };
+    const ref = { path: "big.eval#1_epoch_1", format: "inspect" as const };
+    const [a, b] = [traceOf(readRolloutTrace(ref, [mono])), traceOf(readRolloutTrace(ref, [chunkedLog]))];
+    expect(b.totals).toMatchObject({ steps: 1203, toolCalls: 600 });
+    expect(b.totals).toEqual(a.totals);
+    expect(b.steps).toEqual(a.steps);
+    const [ia, ib] = [indexTraceOf("inspect", a, 0)!, indexTraceOf("inspect", b, 0)!];
+    expect(ib.steps.count).toBe(1203);
+    expect(ib.chunks).toEqual(ia.chunks);
+    expect(ib.steps).toEqual(ia.steps);
+    const run = onlyRun([chunkedLog]);
+    expect(comparable(run.rollouts[0]!)).toEqual(comparable(onlyRun([mono]).rollouts[0]!));
   });
 });
