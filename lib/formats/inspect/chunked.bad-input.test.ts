@@ -138,6 +138,23 @@ describe("hostile chunked Inspect samples: a clear error naming the entry, the r
     );
     expect(batch.runs.flatMap((r) => r.rollouts.map((x) => x.id))).toEqual(["0#2"]);
   });
+
+  it("in an expanded log, a shell field of the wrong type refuses every entry of that sample", () => {
+    const expanded = expandZip(
+      altered((e) => {
+        const shell = JSON.parse(text(e[`${S}/sample.json`]!)) as Record<string, unknown>;
+        e[`${S}/sample.json`] = strToU8(JSON.stringify({ ...shell, epoch: "one" }));
+      }),
+    );
+    if ("error" in expanded) throw new Error(expanded.error);
+    const batch = parseBatch(expanded.files);
+    const ofSample = batch.rejected.filter((r) => r.path.startsWith(`bad.eval/${S}/`));
+    expect(ofSample).toHaveLength(32);
+    expect(new Set(ofSample.map((r) => r.error))).toEqual(new Set(["epoch: expected number, received string"]));
+    // The log's other entries: no sample is left.
+    expect(batch.rejected.length - ofSample.length).toBe(5);
+    expect(batch.unclaimed).toEqual([]);
+  });
 });
 
 forEachDatabase("a hostile chunked Inspect log in an ingest", (t) => {

@@ -64,7 +64,7 @@ export function logRun(read: LogRead, options: ParseOptions): LogParse {
         : zodIssuesToMessage(
             parsed.error.issues.map((issue) => ({ ...issue, path: [...sample.prefix, ...issue.path] })),
           );
-      if (sample.ownFile) rejected.push({ path: sample.ownFile, error: issues });
+      if (sample.ownFiles.length > 0) for (const path of sample.ownFiles) rejected.push({ path, error: issues });
       else errors.push(sample.entry ? `${sample.entry}: ${issues}` : issues);
       continue;
     }

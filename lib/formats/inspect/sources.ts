@@ -62,8 +62,8 @@ export interface LogSample {
   sourcePath: string | null;
   sha256: string;
   files: string[];
-  /** The file to reject when this sample is invalid; null: the whole log is rejected. */
-  ownFile: string | null;
+  /** The files to reject when this sample is invalid (a chunked sample's every entry); empty: the whole log is. */
+  ownFiles: string[];
 }
 
 export interface LogRead {
@@ -162,7 +162,7 @@ export function readFolderLog(
             sourcePath: `${archive.path}#${stem}`,
             sha256: archiveSha!,
             files: [archive.path],
-            ownFile: null,
+            ownFiles: [],
           }
         : {
             value: decoded.value,
@@ -171,7 +171,7 @@ export function readFolderLog(
             sourcePath: own.path,
             sha256: sha256Hex(own.bytes),
             files: [own.path, ...files.filter((f) => f !== own).map((f) => f.path), headerFile.path],
-            ownFile: own.path,
+            ownFiles: files.map((f) => f.path),
           },
     );
   }
@@ -225,7 +225,7 @@ export function readJsonLog(file: InputFile): LogRead {
     sourcePath: null,
     sha256,
     files: [file.path],
-    ownFile: null,
+    ownFiles: [],
   }));
   return read;
 }
