@@ -107,7 +107,7 @@ describe("hostile chunked Inspect samples: a clear error naming the entry, the r
     );
   });
 
-  it("an entry over the size limit, and attachments expanding past theirs", () => {
+  it("an entry over the size limit, attachments and the conversation expanding past theirs", () => {
     const read = readZipLog(good, undefined, { ...CHUNKED_LIMITS, maxEntryBytes: 8192 });
     expect(logRun(read, {}).rejected).toEqual([
       {

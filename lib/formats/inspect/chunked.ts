@@ -18,11 +18,17 @@ export interface ChunkedLimits {
   maxEntryBytes: number;
   /** Characters of attachments one sample may substitute for its `attachment://` references, repeats counted. */
   maxResolvedChars: number;
+  /**
+   * Messages `message_refs` may expand to: ranges may repeat, so a small shell could otherwise name billions
+   * (Inspect's largest reference sample has 129,676 messages).
+   */
+  maxConversation: number;
 }
 
 export const CHUNKED_LIMITS: ChunkedLimits = {
   maxEntryBytes: 256 * 1024 * 1024,
   maxResolvedChars: 512 * 1024 * 1024,
+  maxConversation: 1_000_000,
 };
 
 /** `samples/<stem>/<rest>`: an entry of a chunked sample. */
@@ -148,7 +154,7 @@ class Resolver {
 }
 
 /** `message_refs`: half-open [start, end) ranges into the message sequence, expanded in order. */
-function expandRefs(refs: Json | undefined, messages: readonly Json[], shellName: string): Json[] {
+function expandRefs(refs: Json | undefined, messages: readonly Json[], shellName: string, max: number): Json[] {
   if (refs === undefined) return [];
   if (!Array.isArray(refs)) throw new ChunkedError(`${shellName}: message_refs: expected a list of [start, end) pairs`);
   const out: Json[] = [];
@@ -214,7 +220,7 @@ export function readChunkedSample(
       value: {
         ...rest,
         metadata: resolver.resolve(metadata, `${prefix}/metadata.json`, null),
-        messages: expandRefs(message_refs, messages, shellName),
+        messages: expandRefs(message_refs, messages, shellName, limits.maxConversation),
         events,
         events_data: { messages, calls },
       },
