@@ -6,7 +6,7 @@ import { parseBatch } from "@/lib/ingest/parse-batch";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { fixtureFile } from "../__fixtures__/load-fixture";
 import type { InputFile } from "../types";
-import { CHUNKED_LIMITS } from "./chunked";
+import { CHUNKED_LIMITS, chunkedSampleEntries, readChunkedSample } from "./chunked";
 import { logRun } from "./run";
 import { readZipLog } from "./sources";
 
@@ -95,6 +95,22 @@ describe("hostile chunked Inspect samples: a clear error naming the entry, the r
     expect(refusal(altered((e) => rename(e, `${S}/messages/2.json`, `${S}/messages/02.json`)))).toBe(
       `${S}/messages/02.json: not an entry of a chunked sample (a chunk is <sequence>/<start>.json)`,
     );
+  });
+
+  it("a __proto__ key holding a reference stays a key of the reassembled sample, resolved", () => {
+    const proto = altered((e) => {
+      const shell = text(e[`${S}/sample.json`]!);
+      e[`${S}/sample.json`] = strToU8(shell.replace(/^\{/, '{"probe":{"__proto__":{"note":"attachment://0"}},'));
+    });
+    const expanded = expandZip(proto);
+    if ("error" in expanded) throw new Error(expanded.error);
+    const entries = chunkedSampleEntries(expanded.files.map((f) => [f.path.slice("bad.eval/".length), f]));
+    const read = readChunkedSample("0_epoch_1", entries.get("0_epoch_1")!);
+    if (!read.ok) throw new Error(read.error);
+    const store = read.value.probe as Record<string, unknown>;
+    expect(Object.keys(store)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(store)).toBe(Object.prototype);
+    expect(JSON.stringify(store)).toContain("Use the python function");
   });
 
   it("deep nesting in a chunk, and a chunk that is not JSON", () => {
