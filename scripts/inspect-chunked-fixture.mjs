@@ -12,6 +12,7 @@
 //          [--attachments-chunk-bytes N] [--keep-monolith <id>_epoch_<n>]... [--copy-as-epoch <from> <epoch>]
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { TextDecoder } from "node:util";
 import { strToU8, unzipSync, zipSync } from "fflate";
 
 const CALL_MESSAGE_KEYS = ["messages", "contents", "input", "inputs"];

@@ -139,6 +139,13 @@ describe("hostile chunked Inspect samples: a clear error naming the entry, the r
     expect(
       logRun(readZipLog(good, undefined, { ...CHUNKED_LIMITS, maxResolvedChars: 569 * 7 }), {}).run,
     ).not.toBeNull();
+    // The conversation's 12 messages against a limit of 11, then of 12.
+    const conversation = (max: number) =>
+      logRun(readZipLog(good, undefined, { ...CHUNKED_LIMITS, maxConversation: max }), {});
+    expect(conversation(11).rejected).toEqual([
+      { path: "chunked.eval", error: `${S}/sample.json: message_refs[0]: the conversation passes 11 messages` },
+    ]);
+    expect(conversation(12).run?.rollouts).toHaveLength(1);
   });
 
   it("in an expanded log, refuses every entry of the broken sample and reads the other sample", () => {

@@ -167,6 +167,8 @@ function expandRefs(refs: Json | undefined, messages: readonly Json[], shellName
       throw new ChunkedError(
         `${shellName}: message_refs[${i}]: [${s}, ${e}) is outside the ${messages.length} messages`,
       );
+    if (out.length + (e - s) > max)
+      throw new ChunkedError(`${shellName}: message_refs[${i}]: the conversation passes ${max} messages`);
     for (let k = s; k < e; k++) out.push(messages[k]!);
   });
   return out;
