@@ -7,7 +7,9 @@ import { GET as getReport } from "./runs/[id]/report/route";
 import { GET as getRun } from "./runs/[id]/route";
 import { GET as listRuns, POST as postRuns } from "./runs/route";
 import { proxy } from "@/proxy";
-import { getStore } from "@/lib/store/open-store";
+import { createHash } from "node:crypto";
+import { parseDatabaseUrl } from "@/lib/db/url";
+import { createStore, getStore } from "@/lib/store/open-store";
 import { params, uploadRequest, useApiDatabase } from "./route-test-kit";
 
 useApiDatabase("api");
@@ -118,7 +120,6 @@ describe("reads", () => {
       });
 
     const file = fixtureFile("scoring-article/checkout/result.json");
-    const { createHash } = await import("node:crypto");
     const sha = createHash("sha256").update(file.bytes).digest("hex");
     const raw = await getFile(
       new Request(`http://tally.test/api/files/${sha}?name=result.json`),
@@ -127,6 +128,29 @@ describe("reads", () => {
     expect(raw.status).toBe(200);
     expect(raw.headers.get("content-disposition")).toContain("attachment");
     expect(Buffer.from(await raw.arrayBuffer()).equals(Buffer.from(file.bytes))).toBe(true);
+  });
+
+  it("streams a file stored in parts whole, with its length, and 404s an unknown one", async () => {
+    const bytes = Buffer.from(`{"text": "${"ü".repeat(700)}"}`);
+    const sha = createHash("sha256").update(bytes).digest("hex");
+    // A store writing parts of 100 bytes, on the database the routes read.
+    const parted = createStore(parseDatabaseUrl(process.env.DATABASE_URL!), { rawPartBytes: 100 });
+    try {
+      await parted.storeRejectedFiles([{ file: { path: "long.json", bytes }, error: "kept in parts" }]);
+      expect(await parted.getRawFilePieces(sha)).toEqual({ size: bytes.byteLength, pieces: 15 });
+    } finally {
+      await parted.close();
+    }
+    const raw = await getFile(
+      new Request(`http://tally.test/api/files/${sha}?name=long.json`),
+      params({ sha256: sha }),
+    );
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get("content-length")).toBe(String(bytes.byteLength));
+    expect(Buffer.from(await raw.arrayBuffer()).equals(bytes)).toBe(true);
+    const unknown = "0".repeat(64);
+    const missing = await getFile(new Request(`http://tally.test/api/files/${unknown}`), params({ sha256: unknown }));
+    expect(missing.status).toBe(404);
   });
 
   it("answers 422 for an invalid scenario and 404 for an unknown run, in the one error shape", async () => {

@@ -3,15 +3,38 @@ import { STORED_FILE_POLICY } from "./security-headers";
 
 /** Stored bytes as a download of type octet-stream with nosniff, so a file holding markup is never rendered. */
 export function downloadResponse(bytes: Uint8Array, name: string): Response {
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      "content-type": "application/octet-stream",
-      "content-disposition": `attachment; filename="${name}"`,
-      "x-content-type-options": "nosniff",
-      "content-security-policy": STORED_FILE_POLICY,
-      "content-length": String(bytes.byteLength),
+  return new Response(Buffer.from(bytes), { headers: downloadHeaders(bytes.byteLength, name) });
+}
+
+/**
+ * A stored file of `size` bytes as a download read piece by piece (`read(n)` for n from 0 to `pieces` - 1), so
+ * the server holds one piece at a time, however big the file.
+ */
+export function piecesDownloadResponse(
+  file: { size: number; pieces: number },
+  read: (n: number) => Promise<Uint8Array | null>,
+  name: string,
+): Response {
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next === file.pieces) return controller.close();
+      const piece = await read(next++);
+      if (piece === null) return controller.error(new Error(`piece ${next - 1} of the file is not stored`));
+      controller.enqueue(piece);
     },
   });
+  return new Response(body, { headers: downloadHeaders(file.size, name) });
+}
+
+function downloadHeaders(size: number, name: string): Record<string, string> {
+  return {
+    "content-type": "application/octet-stream",
+    "content-disposition": `attachment; filename="${name}"`,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": STORED_FILE_POLICY,
+    "content-length": String(size),
+  };
 }
 
 /** Stored bytes whose signature is a raster image, served as that type to show inline, with nosniff. */

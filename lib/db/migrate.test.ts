@@ -21,6 +21,7 @@ import {
   Prisma,
   type Check,
   type RawFile,
+  type RawFilePart,
   type RejectedFile,
   type Rollout,
   type Run,
@@ -201,8 +202,18 @@ const rawFile: RawFile = {
   sha256: "c".repeat(64),
   size: NON_UTF8.length,
   bytes: NON_UTF8,
+  parts: 0,
   createdAt: new Date("2026-02-03T04:05:06.000Z"),
 };
+/** A file stored in two parts: its own bytes empty. */
+const rawFileInParts: RawFile = {
+  sha256: "d".repeat(64),
+  size: NON_UTF8.length * 2,
+  bytes: new Uint8Array(0),
+  parts: 2,
+  createdAt: new Date("2026-02-03T04:05:06.000Z"),
+};
+const rawFileParts: RawFilePart[] = [0, 1].map((part) => ({ sha256: rawFileInParts.sha256, part, bytes: NON_UTF8 }));
 const runFile: RunFile = { runId: run.id, path: "incident/TASK-001/result.json", sha256: rawFile.sha256 };
 type NewRejectedFile = Omit<RejectedFile, "id">;
 const rejectedFile: NewRejectedFile = {
@@ -274,7 +285,8 @@ const FIXTURES = {
   Task: { rows: [task], generated: [] },
   Rollout: { rows: [rolloutFull, rolloutNulls], generated: [] },
   Check: { rows: [checkFull, checkNulls], generated: ["id"] },
-  RawFile: { rows: [rawFile], generated: [] },
+  RawFile: { rows: [rawFile, rawFileInParts], generated: [] },
+  RawFilePart: { rows: rawFileParts, generated: [] },
   RejectedFile: { rows: [rejectedFile], generated: ["id"] },
   RunFile: { rows: [runFile], generated: [] },
   Scenario: { rows: [scenario], generated: [] },
@@ -300,6 +312,8 @@ async function writeAll(db: Db) {
   await db.check.create({ data: input<Prisma.CheckUncheckedCreateInput>(checkFull) });
   await db.check.create({ data: input<Prisma.CheckUncheckedCreateInput>(checkNulls) });
   await db.rawFile.create({ data: rawFile });
+  await db.rawFile.create({ data: rawFileInParts });
+  for (const part of rawFileParts) await db.rawFilePart.create({ data: part });
   await db.runFile.create({ data: runFile });
   await db.rejectedFile.create({ data: input<Prisma.RejectedFileUncheckedCreateInput>(rejectedFile) });
   await db.scenario.create({ data: input<Prisma.ScenarioCreateInput>(scenario) });
@@ -310,6 +324,17 @@ async function writeAll(db: Db) {
   await db.traceSearchState.create({ data: traceSearchState });
   await db.traceIndex.create({ data: traceIndex });
   await db.traceChunk.create({ data: traceChunk });
+}
+
+/** A raw file as a database migrated before `raw_file_parts` holds one (no `parts` column yet). */
+async function insertOldRawFile(database: TestDatabase) {
+  const sql = `INSERT INTO "RawFile" ("sha256", "size", "bytes") VALUES ($1, $2, $3)`;
+  await database.db.$executeRawUnsafe(
+    database.provider === "sqlite" ? sql.replace(/\$\d/g, "?") : sql,
+    rawFile.sha256,
+    rawFile.size,
+    NON_UTF8,
+  );
 }
 
 async function counts(db: Db) {
@@ -596,7 +621,11 @@ forEachDatabase("migrated database", (t) => {
     );
 
     const { bytes, ...rawRest } = await db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
-    expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, createdAt: rawFile.createdAt });
+    expect(rawRest).toEqual({ sha256: rawFile.sha256, size: rawFile.size, parts: 0, createdAt: rawFile.createdAt });
+    const parts = await db.rawFilePart.findMany({ orderBy: { part: "asc" } });
+    expect(parts.map((p) => ({ ...p, bytes: Buffer.from(p.bytes).toString("hex") }))).toEqual(
+      rawFileParts.map((p) => ({ ...p, bytes: Buffer.from(NON_UTF8).toString("hex") })),
+    );
     expect(
       Buffer.from(bytes).equals(Buffer.from(NON_UTF8)),
       `bytes read back: ${Buffer.from(bytes).toString("hex")}`,
@@ -720,7 +749,10 @@ forEachDatabase("migrated database", (t) => {
     ).rejects.toThrow();
     // A raw file still referenced by a run or a rejection cannot be deleted (ON DELETE RESTRICT).
     await expect(db.rawFile.delete({ where: { sha256: rawFile.sha256 } })).rejects.toThrow();
-    expect(await db.rawFile.count()).toBe(1);
+    expect(await db.rawFile.count()).toBe(2);
+    // A file's parts go with it (ON DELETE CASCADE).
+    await db.rawFile.delete({ where: { sha256: rawFileInParts.sha256 } });
+    expect(await db.rawFilePart.count()).toBe(0);
   });
 
   it("deleting a run removes its tasks, rollouts, checks and run files, and keeps raw files", async () => {
@@ -738,7 +770,7 @@ forEachDatabase("migrated database", (t) => {
       rollouts: 2,
       checks: 2,
       runFiles: 2,
-      rawFiles: 1,
+      rawFiles: 2,
       rejectedFiles: 1,
     });
 
@@ -749,7 +781,7 @@ forEachDatabase("migrated database", (t) => {
       rollouts: 0,
       checks: 0,
       runFiles: 1,
-      rawFiles: 1,
+      rawFiles: 2,
       rejectedFiles: 1,
     });
     expect(await db.task.findFirstOrThrow()).toMatchObject({ id: "task_keep" });
@@ -788,8 +820,8 @@ forEachDatabase("migrated database", (t) => {
     fs.mkdirSync(kept);
     for (const name of later) fs.renameSync(folder(name), path.join(kept, name));
     const database = await t.fresh({ root });
-    await database.db.rawFile.create({ data: rawFile });
     const sql = (text: string) => (t.provider === "sqlite" ? text.replace(/\$\d/g, "?") : text);
+    await insertOldRawFile(database);
     await database.db.$executeRawUnsafe(
       sql(
         `INSERT INTO "TraceIndex" ("sha256", "version", "summary", "steps", "tools", "refs") VALUES ($1, 1, $2, $3, $4, $5)`,
@@ -820,6 +852,29 @@ forEachDatabase("migrated database", (t) => {
     // The chunks still go with their index.
     await database.db.rawFile.delete({ where: { sha256: rawFile.sha256 } });
     expect(await database.db.traceChunk.count()).toBe(0);
+  });
+
+  it("raw_file_parts keeps every stored file whole (parts 0), with the trace indexes that reference it", async () => {
+    const root = copyMigrations();
+    const folder = (name: string) => path.join(root, "prisma/migrations", t.provider, name);
+    const all = readMigrations(t.provider, root).map((m) => m.name);
+    const later = all.slice(all.findIndex((name) => name.endsWith("_raw_file_parts")));
+    const kept = path.join(root, "later");
+    fs.mkdirSync(kept);
+    for (const name of later) fs.renameSync(folder(name), path.join(kept, name));
+    const database = await t.fresh({ root });
+    await insertOldRawFile(database);
+    await database.db.traceIndex.create({ data: traceIndex });
+    for (const name of later) fs.renameSync(path.join(kept, name), folder(name));
+    expect((await migrate(database.target, root)).applied).toEqual(later);
+    const file = await database.db.rawFile.findUniqueOrThrow({ where: { sha256: rawFile.sha256 } });
+    expect({ ...file, bytes: Buffer.from(file.bytes).toString("hex") }).toEqual({
+      ...rawFile,
+      bytes: Buffer.from(NON_UTF8).toString("hex"),
+      createdAt: expect.any(Date),
+      parts: 0,
+    });
+    expect(await database.db.traceIndex.count()).toBe(1);
   });
 
   it("applies pending migrations in one transaction: a failing one leaves nothing behind", async () => {

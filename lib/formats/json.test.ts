@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fixtureFile } from "./__fixtures__/load-fixture";
 import {
+  MAX_TEXT_CHARS,
+  undecodedWhy,
   describeJsonShape,
   formatPath,
   mayHoldKey,
@@ -54,6 +56,15 @@ describe("parseJsonBytes", () => {
   it("refuses bytes that are not UTF-8", () => {
     const result = parseJsonBytes(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
     expect(result).toEqual({ ok: false, error: expect.stringContaining("not UTF-8") });
+  });
+
+  it("says a file too long for one string is too big, not that it is binary", () => {
+    // V8's own limit: one character more cannot be a string.
+    expect(() => "x".repeat(MAX_TEXT_CHARS + 1)).toThrow(RangeError);
+    expect(undecodedWhy({ byteLength: 1_060_260_807 })).toBe(
+      "too big to read as one text (1,060,260,807 bytes; at most 536,870,888 characters)",
+    );
+    expect(undecodedWhy({ byteLength: MAX_TEXT_CHARS })).toBe("not UTF-8 text (is this a binary file?)");
   });
 });
 

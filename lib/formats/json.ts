@@ -88,11 +88,21 @@ export function parseJsonText(text: string): JsonDecodeResult {
   return { ok: true, value };
 }
 
+/** The most characters one JavaScript string holds (V8, 64-bit): a longer file cannot be read as one text. */
+export const MAX_TEXT_CHARS = 536_870_888;
+
+/** Why bytes decodeText gave null for did not decode: too long for one string, or not text. */
+export function undecodedWhy(bytes: Pick<Uint8Array, "byteLength">): string {
+  return bytes.byteLength > MAX_TEXT_CHARS
+    ? `too big to read as one text (${bytes.byteLength.toLocaleString("en-US")} bytes; at most ${MAX_TEXT_CHARS.toLocaleString("en-US")} characters)`
+    : "not UTF-8 text (is this a binary file?)";
+}
+
 /** Decode bytes as UTF-8 or BOM-marked UTF-16 (BOM stripped) and parse them as JSON. */
 export function parseJsonBytes(bytes: Uint8Array): JsonDecodeResult {
   if (bytes.length === 0) return { ok: false, error: "empty file" };
   const text = decodeText(bytes);
-  if (text === null) return { ok: false, error: "not UTF-8 text (is this a binary file?)" };
+  if (text === null) return { ok: false, error: undecodedWhy(bytes) };
   return parseJsonText(text);
 }
 

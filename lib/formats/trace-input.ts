@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rawTrace, type TraceRead } from "@/lib/traces";
-import { decodeText, isJsonObject, parseJsonBytes, parseJsonText, zodIssuesToMessage } from "./json";
+import { decodeText, isJsonObject, parseJsonBytes, parseJsonText, undecodedWhy, zodIssuesToMessage } from "./json";
 import type { InputFile, Json, JsonObject } from "./types";
 
 /**
@@ -51,8 +51,7 @@ const MAX_LINE_WARNINGS = 20;
  */
 export function parseTraceJsonLines(file: InputFile): Parsed<JsonLines> {
   const text = decodeText(file.bytes);
-  if (text === null)
-    return { ok: false, read: rawTrace(file.path, file.bytes, "not UTF-8 text (is this a binary file?)") };
+  if (text === null) return { ok: false, read: rawTrace(file.path, file.bytes, undecodedWhy(file.bytes)) };
   const values: Json[] = [];
   const lineNumbers: number[] = [];
   const warnings: string[] = [];

@@ -2,6 +2,8 @@ import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { InputFile, NormalizedRollout } from "@/lib/formats/types";
 import type { Store, StoreOutcome } from "@/lib/store/store";
 import { searchEntryOf, type SearchEntry } from "@/lib/traces/search-text";
+import type { TraceIndexRef } from "@/lib/views/indexed-trace";
+import { fillSearchFromIndex } from "@/lib/views/trace-search-fill";
 import { filesOf } from "./to-scoring-run";
 
 /** Traces whose steps one transaction writes. */
@@ -9,7 +11,8 @@ const WRITE = 10;
 
 /**
  * Fills the trace search index for the rollouts of a batch just stored, from their files still in memory, one
- * trace at a time (docs/traces.md#search). A trace that does not parse is stored as skipped and counted; it
+ * trace at a time (docs/traces.md#search); a trace whose index was just stored (`indexed`), every step a page at a
+ * time from its index, never parsed whole. A trace that does not parse is stored as skipped and counted; it
  * never fails the ingest. Returns how many were skipped.
  */
 export async function indexStoredTraces(
@@ -18,12 +21,15 @@ export async function indexStoredTraces(
   batch: readonly { rollout: NormalizedRollout }[],
   outcomes: readonly StoreOutcome[],
   files: ReadonlyMap<string, InputFile>,
+  indexed: ReadonlyMap<NormalizedRollout, TraceIndexRef>,
 ): Promise<number> {
   let skipped = 0;
   // A few traces a transaction: their steps are all that is held at once.
   let entries: { rolloutId: string; entry: SearchEntry }[] = [];
   for (const [n, { rollout }] of batch.entries()) {
     if (outcomes[n] !== "stored") continue;
+    const ref = indexed.get(rollout);
+    if (ref && (await fillSearchFromIndex(store, runId, rollout.id, ref, rollout.source.format)) !== null) continue;
     const entry = searchEntryOf(readRolloutTrace(rollout.source, filesOf(rollout, files)));
     if (entry.status === "skipped") skipped++;
     entries.push({ rolloutId: rollout.id, entry });

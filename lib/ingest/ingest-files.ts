@@ -242,12 +242,12 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
             if (file && isDiskFile(file)) file.hold();
           }
         const outcomes = await store.storeRollouts(id, batch, byPath);
-        await storeTraceIndexes(
+        const indexed = await storeTraceIndexes(
           store,
           batch.flatMap(({ rollout }, n) => (outcomes[n] === "stored" ? [rollout] : [])),
           byPath,
         );
-        await indexStoredTraces(store, id, batch, outcomes, byPath);
+        await indexStoredTraces(store, id, batch, outcomes, byPath, indexed);
         batch.forEach(({ rollout }, n) => {
           const outcome = outcomes[n]!;
           columns.add(toScoringRollout(rollout, traces.get(rollout) ?? null));

@@ -10,6 +10,7 @@ import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import type { InputFile, NormalizedRollout } from "@/lib/formats/types";
 import type { Store } from "@/lib/store/store";
 import type { TraceRead } from "@/lib/traces";
+import type { TraceIndexRef } from "@/lib/views/indexed-trace";
 
 /*
  * Ingest's part in big traces (docs/traces.md): a rollout's big trace is indexed once, while its bytes are in
@@ -70,15 +71,23 @@ export function ingestTraceRead(
   return read;
 }
 
-/** Stores the trace indexes of rollouts just stored (their raw files are); each file's index once. */
+/**
+ * Stores the trace indexes of rollouts just stored (their raw files are); each file's index once. Returns where
+ * each indexed rollout's index is stored, for search to read its steps a page at a time.
+ */
 export async function storeTraceIndexes(
   store: Store,
   rollouts: readonly NormalizedRollout[],
   files: ReadonlyMap<string, InputFile>,
-): Promise<void> {
+): Promise<Map<NormalizedRollout, TraceIndexRef>> {
+  const stored = new Map<NormalizedRollout, TraceIndexRef>();
   for (const rollout of rollouts) {
     const found = fromReads.get(rollout) ?? ingestTraceIndex(rollout, files);
     fromReads.delete(rollout);
-    if (found) await store.putTraceIndex(sha256Hex(found.file.bytes), found.index, found.part);
+    if (!found) continue;
+    const sha256 = sha256Hex(found.file.bytes);
+    await store.putTraceIndex(sha256, found.index, found.part);
+    stored.set(rollout, { path: found.file.path, sha256, part: found.part });
   }
+  return stored;
 }

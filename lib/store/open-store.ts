@@ -5,8 +5,9 @@ import { SqliteDialect } from "./sqlite/dialect";
 import type { Store } from "./store";
 
 /** The store for a database: SQLite for a `file:` URL, PostgreSQL for a `postgresql://` one. */
-export function createStore(target: DatabaseTarget): Store {
-  return new SqlStore(target.provider === "sqlite" ? new SqliteDialect(target.file) : new PostgresDialect(target.url));
+export function createStore(target: DatabaseTarget, options?: { rawPartBytes?: number }): Store {
+  const dialect = target.provider === "sqlite" ? new SqliteDialect(target.file) : new PostgresDialect(target.url);
+  return new SqlStore(dialect, options);
 }
 
 const KEY = Symbol.for("tally.store");

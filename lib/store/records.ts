@@ -316,6 +316,12 @@ export interface RawFileBytes {
   size: number;
 }
 
+/** How a raw file is read piece by piece: its size and its pieces, in order (one for a file stored whole). */
+export interface RawFilePieces {
+  size: number;
+  pieces: number;
+}
+
 /** A what-if scenario saved under a name; `declared` marks the team's one agreed scenario. */
 export interface SavedScenario {
   name: string;

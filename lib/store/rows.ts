@@ -1,6 +1,7 @@
 import type {
   CheckModel,
   RawFileModel,
+  RawFilePartModel,
   ReviewModel,
   RejectedFileModel,
   RolloutModel,
@@ -173,7 +174,14 @@ export const SCENARIO: Table<ScenarioRow> = {
 
 export const RAW_FILE: Table<RawFileRow> = {
   name: "RawFile",
-  columns: { sha256: "text", size: "number", bytes: "bytes", createdAt: "date" },
+  columns: { sha256: "text", size: "number", bytes: "bytes", parts: "number", createdAt: "date" },
+};
+
+export type RawFilePartRow = RawFilePartModel;
+
+export const RAW_FILE_PART: Table<RawFilePartRow> = {
+  name: "RawFilePart",
+  columns: { sha256: "text", part: "number", bytes: "bytes" },
 };
 
 export type TraceIndexRow = TraceIndexModel;
@@ -339,7 +347,7 @@ export function checkRow(rolloutRef: string, check: NormalizedCheck): CheckRow {
 }
 
 export function rawFileRow(sha256: string, bytes: Uint8Array, createdAt: Date): RawFileRow {
-  return { sha256, size: bytes.byteLength, bytes: bytes as RawFileRow["bytes"], createdAt };
+  return { sha256, size: bytes.byteLength, bytes: bytes as RawFileRow["bytes"], parts: 0, createdAt };
 }
 
 /** `id` is assigned by the database. */

@@ -12,7 +12,7 @@ import type {
   TraceIndexToStore,
 } from "./records";
 import { storeRollouts } from "./rules/batches";
-import { getRawFile, storeRejectedFiles } from "./rules/files";
+import { getRawFile, getRawFilePiece, getRawFilePieces, RAW_PART_BYTES, storeRejectedFiles } from "./rules/files";
 import * as reviews from "./rules/reviews";
 import * as rollouts from "./rules/rollouts";
 import * as runs from "./rules/runs";
@@ -25,7 +25,7 @@ import type { StoredEncoding } from "./run-encoding";
 import { first, type Dialect } from "./sql/rule";
 import { raw, sql } from "./sql/sql";
 import type { Provider, RolloutToStore, SharedChecks, Store } from "./store";
-import type { StepFilter, StepTextQuery, TraceSearchEntry } from "./trace-search-rows";
+import type { SearchStep, StepFilter, StepTextQuery, TraceStepsEntry } from "./trace-search-rows";
 
 /*
  * The one Store: each method runs its rule (lib/store/rules/, written once for both databases) on the
@@ -42,9 +42,13 @@ export class SqlStore implements Store {
     names: (runIds) => this.#db.read(rollouts.runNames(runIds)),
   });
 
-  constructor(db: Dialect) {
+  readonly #rawPartBytes: number;
+
+  /** `rawPartBytes`: the size of a big raw file's parts (RAW_PART_BYTES; smaller in tests). */
+  constructor(db: Dialect, options: { rawPartBytes?: number } = {}) {
     this.#db = db;
     this.provider = db.provider;
+    this.#rawPartBytes = options.rawPartBytes ?? RAW_PART_BYTES;
   }
 
   listRuns() {
@@ -135,6 +139,14 @@ export class SqlStore implements Store {
     return this.#db.read(getRawFile(sha256));
   }
 
+  getRawFilePieces(sha256: string) {
+    return this.#db.read(getRawFilePieces(sha256));
+  }
+
+  getRawFilePiece(sha256: string, n: number) {
+    return this.#db.read(getRawFilePiece(sha256, n));
+  }
+
   getTraceIndex(sha256: string, part = "") {
     return this.#db.read(traceIndex.getTraceIndex(sha256, part));
   }
@@ -164,11 +176,11 @@ export class SqlStore implements Store {
   }
 
   storeRollouts(runId: string, items: readonly RolloutToStore[], files: ReadonlyMap<string, InputFile>) {
-    return this.#db.write(storeRollouts(runId, items, files));
+    return this.#db.write(storeRollouts(runId, items, files, this.#rawPartBytes));
   }
 
   storeRejectedFiles(refused: readonly { file: InputFile; error: string }[]) {
-    return this.#db.write(storeRejectedFiles(refused));
+    return this.#db.write(storeRejectedFiles(refused, this.#rawPartBytes));
   }
 
   updateSummaries(runId: string, report: Report) {
@@ -248,8 +260,12 @@ export class SqlStore implements Store {
     return this.#db.read(traceSearch.unindexedTraces(runId, limit));
   }
 
-  writeTraceSteps(runId: string, entries: readonly { rolloutId: string; entry: TraceSearchEntry }[]) {
+  writeTraceSteps(runId: string, entries: readonly TraceStepsEntry[]) {
     return this.#db.write(traceSearch.writeTraceSteps(runId, entries));
+  }
+
+  appendTraceSteps(runId: string, rolloutId: string, steps: readonly SearchStep[]) {
+    return this.#db.write(traceSearch.appendTraceSteps(runId, rolloutId, steps));
   }
 
   traceSearchState(runId: string) {

@@ -138,6 +138,8 @@ const STORE_MEMBERS = {
   rolloutIdOfRowId: true,
   sharedRollouts: true,
   getRawFile: true,
+  getRawFilePieces: true,
+  getRawFilePiece: true,
   getRunExport: true,
   getTraceIndex: true,
   getTraceRefs: true,
@@ -166,6 +168,7 @@ const STORE_MEMBERS = {
   bulkWrites: true,
   unindexedTraces: true,
   writeTraceSteps: true,
+  appendTraceSteps: true,
   traceSearchState: true,
   searchStepText: true,
   scanSteps: true,
@@ -799,6 +802,54 @@ forEachDatabase("Store", (t) => {
       expect(await t.db.rawFile.count()).toBe(1);
       const raw = await s.getRawFile(sha256Hex(bad.bytes));
       expect(Buffer.from(raw!.bytes).equals(Buffer.from(bad.bytes))).toBe(true);
+    },
+  );
+
+  contract(
+    "stores a file over the part size in parts, read whole and piece by piece, gone with its last reference",
+    ["getRawFile", "getRawFilePieces", "getRawFilePiece", "storeRejectedFiles", "deleteRun"],
+    async (s, watch) => {
+      const PART = 200;
+      const parted = watch(createStore(t.target, { rawPartBytes: PART }));
+      try {
+        const files = loadFixture("silo-runs");
+        const { runs } = await ingestFiles(parted, files, { rootName: "silo-runs" });
+        // The same bytes again are stored once: the parts already written are left as they are.
+        await ingestFiles(parted, files, { rootName: "silo-runs" });
+        const unique = new Map(files.map((f) => [sha256Hex(f.bytes), f.bytes]));
+        const partsOf = (n: number) => (n <= PART ? 0 : Math.ceil(n / PART));
+        let expected = 0;
+        for (const [sha, bytes] of unique) {
+          expected += partsOf(bytes.byteLength);
+          // Whole, through either store: reading does not depend on the part size.
+          for (const store of [parted, s]) {
+            const raw = await store.getRawFile(sha);
+            expect(Buffer.from(raw!.bytes).equals(Buffer.from(bytes))).toBe(true);
+            expect(raw!.size).toBe(bytes.byteLength);
+          }
+          const pieces = await parted.getRawFilePieces(sha);
+          expect(pieces).toEqual({ size: bytes.byteLength, pieces: Math.max(1, partsOf(bytes.byteLength)) });
+          const read: Uint8Array[] = [];
+          for (let n = 0; n < pieces!.pieces; n++) read.push((await parted.getRawFilePiece(sha, n))!);
+          expect(Buffer.concat(read).equals(Buffer.from(bytes))).toBe(true);
+          expect(read.every((piece) => piece.byteLength <= PART || pieces!.pieces === 1)).toBe(true);
+          expect(await parted.getRawFilePiece(sha, pieces!.pieces)).toBeNull();
+        }
+        expect(expected).toBeGreaterThan(unique.size);
+        expect(await t.db.rawFilePart.count()).toBe(expected);
+        expect(await parted.getRawFilePieces("0".repeat(64))).toBeNull();
+        expect(await parted.getRawFilePiece("0".repeat(64), 0)).toBeNull();
+
+        // A refused file over the part size is stored in parts too; it keeps its bytes when the run goes.
+        const bad = { path: "bad/long.json", bytes: Buffer.from(`{"text": "${"x".repeat(2500)}`) };
+        await parted.storeRejectedFiles([{ file: bad, error: "kept" }]);
+        for (const run of runs) expect(await s.deleteRun(run.id)).toBe(true);
+        expect(await t.db.rawFilePart.count()).toBe(partsOf(bad.bytes.byteLength));
+        const kept = await s.getRawFile(sha256Hex(bad.bytes));
+        expect(Buffer.from(kept!.bytes).equals(Buffer.from(bad.bytes))).toBe(true);
+      } finally {
+        await parted.close();
+      }
     },
   );
 
@@ -1496,6 +1547,7 @@ forEachDatabase("Store", (t) => {
       "traceSearchState",
       "unindexedTraces",
       "writeTraceSteps",
+      "appendTraceSteps",
       "searchStepText",
       "scanSteps",
       "rolloutsMatching",
@@ -1530,15 +1582,24 @@ forEachDatabase("Store", (t) => {
         { step: 1, source: "agent" as const, tool: "bash", isError: false, text: 'bash {"cmd":"pip install zebra"}' },
         { step: 2, source: "tool" as const, tool: "bash", isError: true, text: "zebra: permission denied" },
       ];
+      // A big trace's steps go ahead of its entry, a page at a time; a page stored twice is stored once.
+      expect(await s.appendTraceSteps(id, target.id, steps.slice(0, 2))).toBe(true);
+      expect(await s.appendTraceSteps(id, target.id, steps.slice(0, 1))).toBe(true);
+      expect(await s.appendTraceSteps(id, "no-such-rollout", steps)).toBe(false);
+      expect(await t.db.traceStep.count({ where: { rolloutRef: ref } })).toBe(2);
+      // Still pending until its entry is written.
+      expect((await s.traceSearchState(id))!.pending).toBe(1);
       // In one transaction: the entry of a rollout that does not exist is left out, the others stored.
       expect(
         await s.writeTraceSteps(id, [
           { rolloutId: "no-such-rollout", entry: { status: "none" } },
-          { rolloutId: target.id, entry: { status: "indexed", steps } },
+          { rolloutId: target.id, entry: { status: "indexed", steps: steps.slice(2) }, written: 2 },
         ]),
       ).toEqual([false, true]);
+      expect((await t.db.traceSearchState.findUniqueOrThrow({ where: { rolloutRef: ref } })).steps).toBe(3);
       // Stored once.
       expect(await s.writeTraceSteps(id, [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
+      expect(await s.appendTraceSteps(id, target.id, steps)).toBe(false);
       expect(await s.writeTraceSteps("nope", [{ rolloutId: target.id, entry: { status: "none" } }])).toEqual([false]);
       expect(await s.writeTraceSteps(id, [])).toEqual([]);
       expect((await s.traceSearchState(id))!.pending).toBe(0);

@@ -8,11 +8,12 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
 import type {
   ScannedStep,
+  SearchStep,
   StepFilter,
   StepTextPage,
   StepTextQuery,
-  TraceSearchEntry,
   TraceSearchProgress,
+  TraceStepsEntry,
   UnindexedTrace,
 } from "./trace-search-rows";
 import type {
@@ -22,6 +23,7 @@ import type {
   CheckPick,
   CheckRefs,
   RawFileBytes,
+  RawFilePieces,
   StoredTraceIndex,
   TraceIndexToStore,
   RolloutHead,
@@ -137,6 +139,10 @@ export interface Store {
   sharedRollouts(runId: string): Promise<SharedRollouts[]>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
+  /** A raw file's size and pieces, to read it piece by piece (a big file is never held whole), or null. */
+  getRawFilePieces(sha256: string): Promise<RawFilePieces | null>;
+  /** Piece `n` (from 0) of a raw file, or null when the file or the piece is not stored. */
+  getRawFilePiece(sha256: string, n: number): Promise<Uint8Array | null>;
   /**
    * The trace index of a raw file (docs/traces.md), or null when none of the current version is stored. `part`
    * names the trace inside the file ("", the default: the file is one trace; an Inspect log's sample, `1_epoch_1`).
@@ -233,12 +239,15 @@ export interface Store {
   unindexedTraces(runId: string, limit: number): Promise<UnindexedTrace[]>;
   /**
    * Stores what search read of rollouts' traces (their steps, or why they have none), each once, in ONE
-   * transaction: per entry, false when the rollout is gone or already indexed.
+   * transaction: per entry, false when the rollout is gone or already indexed. `written`: the steps of that
+   * rollout appendTraceSteps stored before these (counted with them); a step already stored is left as it is.
    */
-  writeTraceSteps(
-    runId: string,
-    entries: readonly { rolloutId: string; entry: TraceSearchEntry }[],
-  ): Promise<boolean[]>;
+  writeTraceSteps(runId: string, entries: readonly TraceStepsEntry[]): Promise<boolean[]>;
+  /**
+   * Stores some of one rollout's search steps ahead of its writeTraceSteps, for a trace too big to hold whole
+   * (one transaction); false when the rollout is gone or already indexed. A step already stored is left as it is.
+   */
+  appendTraceSteps(runId: string, rolloutId: string, steps: readonly SearchStep[]): Promise<boolean>;
   /** How many of a run's rollouts the search index has read, by outcome; null for an unknown run. */
   traceSearchState(runId: string): Promise<TraceSearchProgress | null>;
   /**

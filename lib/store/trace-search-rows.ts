@@ -1,5 +1,5 @@
 import type { TraceSearchStateModel, TraceStepModel } from "@/lib/db/generated/sqlite/models";
-import type { SearchEntry } from "@/lib/traces/search-text";
+import type { SearchEntry, SearchStep } from "@/lib/traces/search-text";
 import type { StepSource } from "@/lib/traces";
 import type { StoredFileRef } from "./records";
 import type { Table } from "./rows";
@@ -33,6 +33,15 @@ export const TRACE_SEARCH_STATE: Table<TraceSearchStateRow> = {
 
 /** What search read of one rollout's trace (lib/traces/search-text.ts). */
 export type TraceSearchEntry = SearchEntry;
+
+/** One rollout's search entry as stored; `written`: its steps appended before (appendTraceSteps), 0 if absent. */
+export interface TraceStepsEntry {
+  rolloutId: string;
+  entry: TraceSearchEntry;
+  written?: number;
+}
+
+export type { SearchStep };
 
 /** A rollout whose trace search has not read, with what reading its trace needs. */
 export interface UnindexedTrace {

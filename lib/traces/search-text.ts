@@ -37,16 +37,39 @@ function stepText(step: TraceStep): string {
 export function searchStepsOf(trace: Trace): SearchStep[] {
   const callNames = new Map<string, string>();
   for (const step of trace.steps) for (const call of step.toolCalls) callNames.set(call.id, call.name);
-  return trace.steps.map((step) => {
-    const answered = step.results.find((r) => r.callId !== null && callNames.has(r.callId));
-    return {
-      step: step.index,
-      source: step.source,
-      tool: step.toolCalls[0]?.name ?? (answered ? callNames.get(answered.callId!)! : null),
-      isError: step.results.some((r) => r.isError),
-      text: stepText(step),
-    };
-  });
+  return trace.steps.map((step) => searchStepOf(step, callNames));
+}
+
+/** Calls a page of a big trace remembers for the pages after it: a result is named by its call's tool. */
+export const REMEMBERED_CALLS = 100_000;
+
+/**
+ * One page of a trace too big to hold whole, as the search index stores it. `callNames` carries the tool names
+ * of calls from one page to the next (the latest REMEMBERED_CALLS): a result on a later page than its call is
+ * named by it, as in searchStepsOf, while its call is among them.
+ */
+export function searchStepsOfPage(steps: readonly TraceStep[], callNames: Map<string, string>): SearchStep[] {
+  for (const step of steps)
+    for (const call of step.toolCalls) {
+      callNames.delete(call.id);
+      callNames.set(call.id, call.name);
+    }
+  for (const id of callNames.keys()) {
+    if (callNames.size <= REMEMBERED_CALLS) break;
+    callNames.delete(id);
+  }
+  return steps.map((step) => searchStepOf(step, callNames));
+}
+
+function searchStepOf(step: TraceStep, callNames: ReadonlyMap<string, string>): SearchStep {
+  const answered = step.results.find((r) => r.callId !== null && callNames.has(r.callId));
+  return {
+    step: step.index,
+    source: step.source,
+    tool: step.toolCalls[0]?.name ?? (answered ? callNames.get(answered.callId!)! : null),
+    isError: step.results.some((r) => r.isError),
+    text: stepText(step),
+  };
 }
 
 /** What search read of one rollout's trace: its steps, a trace that did not parse (and why), or no trace. */

@@ -1,6 +1,7 @@
 import type { Store } from "@/lib/store/store";
 import { searchEntryOf } from "@/lib/traces/search-text";
 import { readStoredTrace } from "./rollout-trace";
+import { fillIndexedTraceSearch } from "./trace-search-fill";
 
 /** Rollouts read per round of a backfill: what one round holds in memory is their ids, one trace at a time. */
 const ROUND = 50;
@@ -9,7 +10,8 @@ const WRITE = 10;
 
 /**
  * Fills the search index for the rollouts of a run stored before it existed (or whose ingest stopped before
- * indexing them): each trace is read from its stored files, one at a time, and its steps stored once. A trace
+ * indexing them): each trace is read from its stored files, one at a time, and its steps stored once (a big
+ * trace's every step, a page at a time, by its index: trace-search-fill.ts). A trace
  * that does not parse is stored as skipped (counted, never searched). Safe to run twice at once: a rollout
  * already indexed is left as it is. Returns how many rollouts this call indexed.
  */
@@ -24,7 +26,11 @@ export async function backfillTraceSearch(store: Store, runId: string): Promise<
       const entries = [];
       for (const rollout of round.slice(at, at + WRITE)) {
         tried.add(rollout.rolloutId);
-        entries.push({ rolloutId: rollout.rolloutId, entry: searchEntryOf(await readStoredTrace(store, rollout)) });
+        // A trace read by its index comes without steps, and its steps are stored a page at a time.
+        const read = await readStoredTrace(store, rollout, { cache: true, indexedSteps: 0 });
+        if (read.kind === "trace" && read.trace.indexed) {
+          if (await fillIndexedTraceSearch(store, runId, rollout.rolloutId, read.trace)) written++;
+        } else entries.push({ rolloutId: rollout.rolloutId, entry: searchEntryOf(read) });
       }
       written += (await store.writeTraceSteps(runId, entries)).filter(Boolean).length;
     }

@@ -1,7 +1,8 @@
 import type { InputFile } from "@/lib/formats/types";
 import { movedCandidates, sourcesBySha, unmatchedSources } from "../moved-sources";
 import { batchRowIds, planBatch, type ExistingRollout } from "../plan-batch";
-import { CHECK, RAW_FILE, ROLLOUT, RUN_FILE, TASK } from "../rows";
+import { CHECK, ROLLOUT, RUN_FILE, TASK } from "../rows";
+import { putRawFiles } from "./files";
 import type { RolloutToStore, StoreOutcome } from "../store";
 import { insert, lock, select, type Rule } from "../sql/rule";
 import { inList, sql } from "../sql/sql";
@@ -17,6 +18,7 @@ export function* storeRollouts(
   runId: string,
   items: readonly RolloutToStore[],
   files: ReadonlyMap<string, InputFile>,
+  partBytes: number,
 ): Rule<StoreOutcome[]> {
   if (items.length === 0) return [];
   const ids = batchRowIds(runId, items);
@@ -29,7 +31,7 @@ export function* storeRollouts(
   );
   const moved = yield* movedSources(runId, items, ids, existing);
   const { outcomes, rows } = planBatch(runId, items, ids, existing, files, moved);
-  yield* insert(RAW_FILE, rows.rawFiles, "ignore");
+  yield* putRawFiles(rows.rawFiles, partBytes);
   yield* insert(RUN_FILE, rows.runFiles, "ignore");
   yield* insert(TASK, rows.tasks, "ignore");
   yield* insert(ROLLOUT, rows.rollouts);

@@ -7,11 +7,12 @@ import {
   type MatchedRollout,
   type MatchedStep,
   type ScannedStep,
+  type SearchStep,
   type StepFilter,
   type StepTextPage,
   type StepTextQuery,
-  type TraceSearchEntry,
   type TraceSearchProgress,
+  type TraceStepsEntry,
   type UnindexedTrace,
 } from "../trace-search-rows";
 
@@ -35,29 +36,44 @@ export function* unindexedTraces(runId: string, limit: number): Rule<UnindexedTr
 
 /**
  * Stores rollouts' index entries and steps, each once: false for a rollout that is gone or already indexed
- * (another search or ingest did it first). The rollouts' rows are locked so a delete of their run waits.
+ * (another search or ingest did it first). The rollouts' rows are locked so a delete of their run waits. Steps
+ * already stored (appended, or left by a fill that stopped halfway) are left as they are.
  */
-export function* writeTraceSteps(
-  runId: string,
-  entries: readonly { rolloutId: string; entry: TraceSearchEntry }[],
-): Rule<boolean[]> {
+export function* writeTraceSteps(runId: string, entries: readonly TraceStepsEntry[]): Rule<boolean[]> {
   const written: boolean[] = [];
-  for (const { rolloutId, entry } of entries) {
+  for (const { rolloutId, entry, written: before = 0 } of entries) {
     const ref = rolloutRowId(runId, rolloutId);
-    const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
-    const done = rollout
-      ? yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`)
-      : true;
-    written.push(!done);
-    if (done) continue;
+    const open = yield* openForSteps(ref);
+    written.push(open);
+    if (!open) continue;
     const steps = entry.status === "indexed" ? entry.steps : [];
-    yield* insert(
-      TRACE_STEP,
-      steps.map((s) => ({ runId, rolloutRef: ref, ...s })),
-    );
-    yield* insert(TRACE_SEARCH_STATE, [{ rolloutRef: ref, runId, status: entry.status, steps: steps.length }]);
+    yield* insertSteps(runId, ref, steps);
+    yield* insert(TRACE_SEARCH_STATE, [{ rolloutRef: ref, runId, status: entry.status, steps: before + steps.length }]);
   }
   return written;
+}
+
+/** Stores some of a rollout's steps ahead of its entry; false when it is gone or already indexed. */
+export function* appendTraceSteps(runId: string, rolloutId: string, steps: readonly SearchStep[]): Rule<boolean> {
+  const ref = rolloutRowId(runId, rolloutId);
+  if (!(yield* openForSteps(ref))) return false;
+  yield* insertSteps(runId, ref, steps);
+  return true;
+}
+
+/** Whether the rollout is stored and not yet indexed, its row locked until the transaction ends. */
+function* openForSteps(ref: string): Rule<boolean> {
+  const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
+  if (!rollout) return false;
+  return !(yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`));
+}
+
+function* insertSteps(runId: string, ref: string, steps: readonly SearchStep[]): Rule<void> {
+  yield* insert(
+    TRACE_STEP,
+    steps.map((s) => ({ runId, rolloutRef: ref, ...s })),
+    "ignore",
+  );
 }
 
 /** How far the run's index is; null for an unknown run. */
