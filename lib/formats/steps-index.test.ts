@@ -7,7 +7,7 @@ import { chunksOf, evidenceIndex, stepAt, type Trace, type TraceRead } from "@/l
 import { fixtureFile } from "./__fixtures__/load-fixture";
 import { readInspectTrace } from "./inspect/trace";
 import { indexTraceSteps } from "./steps-index";
-import { indexedTraceKey, indexTraceOf, readIndexedSteps, type BuiltTraceIndex } from "./trace-index";
+import { indexedByOwnFile, indexedTraceKey, indexTraceOf, readIndexedSteps, type BuiltTraceIndex } from "./trace-index";
 
 function traceOf(read: TraceRead): Trace {
   if (read.kind !== "trace") throw new Error(`expected a trace, got ${read.kind}`);
@@ -77,12 +77,27 @@ describe("the index of an Inspect sample (steps stored as lines)", () => {
     );
   });
 
-  it("is not built for a trace under the threshold, nor for a format read from its file's bytes", () => {
+  it("is not built for a trace under the threshold, nor for a trace without a file of its own", () => {
     const trace = generatedSample(20);
+    const source = `${trace.path}#1_epoch_1`;
     expect(indexTraceSteps(trace, 10 * 1024 * 1024)).toBeNull();
-    expect(indexTraceOf("inspect", trace)).toBeNull();
-    expect(indexTraceOf("silo", trace, 0)).toBeNull();
-    expect(indexTraceOf("inspect", trace, 0)?.steps.count).toBe(trace.steps.length);
+    expect(indexTraceOf("inspect", source, trace, [trace.path])).toBeNull();
+    expect(indexTraceOf("inspect", source, trace, [trace.path], 0)?.index.steps.count).toBe(trace.steps.length);
+    expect(indexTraceOf("inspect", source, trace, [trace.path], 0)?.key).toEqual({
+      path: trace.path,
+      part: "1_epoch_1",
+    });
+    // Another format's trace: by the one file it was read from, when its path is one of the rollout's files.
+    const own = { ...trace, path: "trial/agent/trajectory.json" };
+    const paths = ["trial/result.json", own.path];
+    expect(indexTraceOf("harbor", "trial/result.json", own, paths, 0)?.key).toEqual({ path: own.path, part: "" });
+    expect(indexTraceOf("harbor", "trial/result.json", own, ["trial/result.json"], 0)).toBeNull();
+    const silo = { ...trace, path: "run/T/trace.jsonl" };
+    expect(indexTraceOf("silo", "run/T/result.json", silo, ["run/T/result.json", silo.path], 0)).toBeNull();
+    const events = { ...trace, path: "run/T.tool-events.json" };
+    expect(indexTraceOf("silo", "run/T.json", events, ["run/T.json", events.path], 0)?.key.path).toBe(events.path);
+    const entry = { ...trace, path: "r.json#13_trial_1" };
+    expect(indexTraceOf("tau-bench", "r.json#13_trial_1", entry, ["r.json"], 0)).toBeNull();
   });
 
   it("hostile stored bytes: a step that no longer parses, or is no step, reads as a note, never a throw", () => {
@@ -149,5 +164,11 @@ describe("which trace of a rollout is indexed", () => {
       part: "",
     });
     expect(indexedTraceKey("harbor", "trial/result.json", ["trial/result.json"])).toBeNull();
+    expect([indexedByOwnFile("harbor"), indexedByOwnFile("silo"), indexedByOwnFile("inspect")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(indexedByOwnFile("tau-bench")).toBe(false);
   });
 });

@@ -7,9 +7,15 @@ import { readSiloIndexedSteps, type TraceChunkBytes } from "./silo/trace-page";
 import type { FormatId, InputFile } from "./types";
 
 /*
- * Which traces are read by an index (docs/traces.md, "Big traces"): a Silo `trace.jsonl` of
- * INDEXED_TRACE_BYTES or more, indexed from its lines; an Inspect sample holding INDEXED_TRACE_CHARS characters
- * of content or more, indexed as its steps once read whole. Every other trace, and a smaller one, is read whole.
+ * Which traces are read by an index (docs/traces.md, "Big traces"), and by which key:
+ * - a Silo `trace.jsonl` of INDEXED_TRACE_BYTES or more is indexed from its lines (its file, part "");
+ * - an Inspect sample holding INDEXED_TRACE_CHARS characters of content or more is indexed as its steps once
+ *   read whole (its log and the sample as part; a sample file of an expanded log, part "");
+ * - any other trace holding that much content is indexed as its steps once read whole, when it was read from one
+ *   stored file of its rollout (the trace's path is the path of exactly one of them): that file, part "". A
+ *   trace joined from several files, or an entry of a shared file (a tau-bench entry: `results.json#13_trial_1`),
+ *   and a Silo trace.jsonl (its lines are its index) are read whole at every size.
+ * A smaller trace is read whole.
  */
 
 /** From this size on, a Silo trace.jsonl is indexed and read a page at a time. */
@@ -17,8 +23,10 @@ export const INDEXED_TRACE_BYTES = 8 * 1024 * 1024;
 /** From this much content on (text, reasoning, arguments, results), a trace read whole is indexed as its steps. */
 export const INDEXED_TRACE_CHARS = 4 * 1024 * 1024;
 
-/** Formats whose big traces are indexed as their steps after one whole read. */
-const STEP_INDEXED = new Set(["inspect"]);
+/** Formats whose traces' index keys come from the source path alone (an Inspect sample is a part of its log). */
+const KEYED_BY_SOURCE = new Set(["inspect"]);
+/** Formats whose trace is an entry of a file shared by many rollouts: never a file of its own. */
+const SHARED_FILE = new Set(["tau-bench"]);
 
 /** Where a rollout's indexed trace is: the file and, for a file holding many traces, which one (`part`). */
 export interface IndexedTraceKey {
@@ -27,12 +35,13 @@ export interface IndexedTraceKey {
 }
 
 /**
- * The file and part a rollout's trace index would be of, among its files' paths; null when its format's traces
- * are not indexed. Looks at paths only: the bytes need not be fetched to ask. An Inspect rollout's source is
+ * The file and part a rollout's trace index would be of, among its files' paths, when paths alone say it (a Silo
+ * trace.jsonl, an Inspect sample); null otherwise (another format's trace is found by its own file once read:
+ * stepsIndexKey). Looks at paths only: the bytes need not be fetched to ask. An Inspect rollout's source is
  * `<log>.eval#<id>_epoch_<n>` (the part), or a sample file of an expanded log (part "").
  */
 export function indexedTraceKey(format: string, sourcePath: string, paths: readonly string[]): IndexedTraceKey | null {
-  if (STEP_INDEXED.has(format)) {
+  if (KEYED_BY_SOURCE.has(format)) {
     const hash = sourcePath.lastIndexOf("#");
     const path = hash === -1 ? sourcePath : sourcePath.slice(0, hash);
     return paths.includes(path) ? { path, part: hash === -1 ? "" : sourcePath.slice(hash + 1) } : null;
@@ -41,18 +50,49 @@ export function indexedTraceKey(format: string, sourcePath: string, paths: reado
   return path === null ? null : { path, part: "" };
 }
 
-/** Whether a trace of this format is indexed from its whole read (indexTraceOf), not from its file's bytes. */
+/** Whether a trace of this format has its index key from its source path (an Inspect sample), so a read knows it up front. */
 export function indexedAsSteps(format: string): boolean {
-  return STEP_INDEXED.has(format);
+  return KEYED_BY_SOURCE.has(format);
 }
 
-/** The index of a trace read whole, when its format is indexed so and it is big enough; else null. */
+/**
+ * Whether a big trace of this format, read whole, is indexed by the one file it was read from (known only after
+ * a read): a read looks for that index among the rollout's files (readStoredTrace).
+ */
+export function indexedByOwnFile(format: string): boolean {
+  return !KEYED_BY_SOURCE.has(format) && !SHARED_FILE.has(format);
+}
+
+/**
+ * The key a trace read whole is indexed by as its steps (the rules above), among its rollout's files' paths; null
+ * when it is read whole at every size.
+ */
+export function stepsIndexKey(
+  format: string,
+  sourcePath: string,
+  tracePath: string,
+  paths: readonly string[],
+): IndexedTraceKey | null {
+  if (KEYED_BY_SOURCE.has(format)) return indexedTraceKey(format, sourcePath, paths);
+  if (!indexedByOwnFile(format) || paths.filter((p) => p === tracePath).length !== 1) return null;
+  if (format === "silo" && tracePath === indexedTracePath(format, sourcePath, paths)) return null;
+  return { path: tracePath, part: "" };
+}
+
+/**
+ * The index of a trace read whole and its key, when the rules above index it as its steps and it holds
+ * `minChars` of content or more; else null.
+ */
 export function indexTraceOf(
   format: string,
+  sourcePath: string,
   trace: Trace,
+  paths: readonly string[],
   minChars: number = INDEXED_TRACE_CHARS,
-): BuiltTraceIndex | null {
-  return STEP_INDEXED.has(format) ? indexTraceSteps(trace, minChars) : null;
+): { key: IndexedTraceKey; index: BuiltTraceIndex } | null {
+  const key = stepsIndexKey(format, sourcePath, trace.path, paths);
+  const index = key ? indexTraceSteps(trace, minChars) : null;
+  return key && index ? { key, index } : null;
 }
 
 export type { BuiltTraceIndex };

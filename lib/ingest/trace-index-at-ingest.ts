@@ -15,8 +15,9 @@ import type { TraceIndexRef } from "@/lib/views/indexed-trace";
 /*
  * Ingest's part in big traces (docs/traces.md): a rollout's big trace is indexed once, while its bytes are in
  * memory anyway; its totals come from the index (the trace is not also parsed whole), and the index is stored
- * with the rollout's raw files, so no page ever reads the file whole. A format indexed as its steps (an Inspect
- * sample) is read whole once, for its summary, and indexed from that read.
+ * with the rollout's raw files, so no page ever reads the file whole. Any other big trace (an Inspect sample, a
+ * trace read from one file of its rollout: lib/formats/trace-index.ts) is read whole once, for its summary, and
+ * indexed as its steps from that read.
  */
 
 export interface IngestedIndex {
@@ -55,8 +56,8 @@ export function ingestTraceIndex(
 }
 
 /**
- * A rollout's trace read whole from its files; when its format is indexed as its steps and the trace is big, its
- * index is built from this read and kept for storeTraceIndexes.
+ * A rollout's trace read whole from its files; when it is big and indexed as its steps (indexTraceOf), its index
+ * is built from this read and kept for storeTraceIndexes.
  */
 export function ingestTraceRead(
   rollout: NormalizedRollout,
@@ -64,10 +65,10 @@ export function ingestTraceRead(
   own: readonly InputFile[],
 ): TraceRead {
   const read = readRolloutTrace(rollout.source, own);
-  if (read.kind !== "trace" || !indexedAsSteps(rollout.source.format)) return read;
-  const found = traceFile(rollout, files);
-  const index = found ? indexTraceOf(rollout.source.format, read.trace) : null;
-  if (found && index) fromReads.set(rollout, { ...found, index });
+  if (read.kind !== "trace") return read;
+  const built = indexTraceOf(rollout.source.format, rollout.source.path, read.trace, rollout.files);
+  const file = built ? files.get(built.key.path) : undefined;
+  if (built && file) fromReads.set(rollout, { file, part: built.key.part, index: built.index });
   return read;
 }
 

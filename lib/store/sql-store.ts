@@ -151,6 +151,10 @@ export class SqlStore implements Store {
     return this.#db.read(traceIndex.getTraceIndex(sha256, part));
   }
 
+  findTraceIndex(sha256s: readonly string[], part = "") {
+    return this.#db.read(traceIndex.findTraceIndex(sha256s, part));
+  }
+
   getTraceRefs(sha256: string, part = "") {
     return this.#db.read(traceIndex.getTraceRefs(sha256, part));
   }

@@ -142,6 +142,7 @@ const STORE_MEMBERS = {
   getRawFilePiece: true,
   getRunExport: true,
   getTraceIndex: true,
+  findTraceIndex: true,
   getTraceRefs: true,
   getTraceChunks: true,
   putTraceIndex: true,
@@ -435,7 +436,7 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "stores a trace index of a stored raw file once, reads it back and reads its chunks by range",
-    ["getTraceIndex", "getTraceRefs", "getTraceChunks", "putTraceIndex"],
+    ["getTraceIndex", "findTraceIndex", "getTraceRefs", "getTraceChunks", "putTraceIndex"],
     async (s) => {
       const file = textFile("run/TASK-1/trace.jsonl", siloTraceText(5000));
       const index = indexSiloTraceLines(file)!;
@@ -468,6 +469,22 @@ forEachDatabase("Store", (t) => {
       expect(await s.getTraceChunks(sha, 0, 5)).toHaveLength(3);
       expect(await s.getTraceRefs(sha, "1_epoch_1")).toEqual(index.refs);
       expect((await s.getTraceIndex(sha, "1_epoch_1"))!.steps.count).toBe(5000);
+      // Found among candidate files: the first in the order given that has an index of the part asked.
+      const none = "0".repeat(64);
+      expect(await s.findTraceIndex([])).toBeNull();
+      expect(await s.findTraceIndex([none])).toBeNull();
+      const found = (await s.findTraceIndex([none, sha]))!;
+      expect(found.sha256).toBe(sha);
+      expect(found.index.summary).toEqual(index.summary);
+      expect(found.index.steps.count).toBe(5000);
+      expect((await s.findTraceIndex([sha], "1_epoch_1"))!.index.steps.count).toBe(5000);
+      expect(await s.findTraceIndex([none], "1_epoch_1")).toBeNull();
+      const other = textFile("run/TASK-2/trace.jsonl", siloTraceText(10));
+      const otherSha = sha256Hex(other.bytes);
+      await t.store.storeRejectedFiles([{ file: other, error: "kept for its index" }]);
+      expect(await s.putTraceIndex(otherSha, indexSiloTraceLines(other)!)).toBe(true);
+      expect((await s.findTraceIndex([otherSha, sha]))!.sha256).toBe(otherSha);
+      expect((await s.findTraceIndex([sha, otherSha]))!.sha256).toBe(sha);
     },
   );
 

@@ -148,6 +148,14 @@ export interface Store {
    * names the trace inside the file ("", the default: the file is one trace; an Inspect log's sample, `1_epoch_1`).
    */
   getTraceIndex(sha256: string, part?: string): Promise<StoredTraceIndex | null>;
+  /**
+   * The first of these raw files (in the order given) with a trace index of the current version of
+   * `part`, and its sha256; null when none has one. One question for a trace whose file is known only once read.
+   */
+  findTraceIndex(
+    sha256s: readonly string[],
+    part?: string,
+  ): Promise<{ sha256: string; index: StoredTraceIndex } | null>;
   /** The evidence refs of a trace index, or null. */
   getTraceRefs(sha256: string, part?: string): Promise<IndexedRefs | null>;
   /** Chunks [from, to] of a trace index, in order (fewer when the index has fewer). */

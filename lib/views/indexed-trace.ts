@@ -102,6 +102,28 @@ export async function loadTraceIndex(
   return built ? storeTraceIndex(store, ref, built) : null;
 }
 
+/**
+ * The index of a trace indexed by its own file (stepsIndexKey): the first of the candidate files (those the
+ * rollout's trace may be read from) with an index as steps, from the cache, else one store query; null when none
+ * has one. A Silo trace.jsonl's line index is no such index, nor found here.
+ */
+export async function findOwnTraceIndex(store: Store, candidates: readonly StoredFileRef[]): Promise<Loaded | null> {
+  const cache = cacheOf(store);
+  for (const file of candidates) {
+    const hit = cache.get(keyOf(file.sha256, ""));
+    if (hit?.summary.encoding === "steps") return hit;
+  }
+  if (candidates.length === 0) return null;
+  const found = await store.findTraceIndex(
+    candidates.map((f) => f.sha256),
+    "",
+  );
+  if (!found || found.index.summary.encoding !== "steps") return null;
+  const loaded = { ...found.index, sha256: found.sha256, part: "" };
+  remember(store, loaded);
+  return loaded;
+}
+
 /** Stores an index just built (a big trace read for the first time) and keeps it loaded. */
 export async function storeTraceIndex(store: Store, ref: TraceIndexRef, built: BuiltTraceIndex): Promise<Loaded> {
   await store.putTraceIndex(ref.sha256, built, ref.part);

@@ -4,8 +4,9 @@ import type { InputFile } from "@/lib/formats/types";
 import { clip } from "@/lib/display/format";
 import type { CheckRefs, RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { INDEXED_TRACE_BYTES, indexedAsSteps, indexTraceOf } from "@/lib/formats/trace-index";
+import { INDEXED_TRACE_BYTES, indexedAsSteps, indexedByOwnFile, indexTraceOf } from "@/lib/formats/trace-index";
 import {
+  findOwnTraceIndex,
   INDEXED_FIRST_STEPS,
   indexedTraceRead,
   indexedTraceRef,
@@ -56,6 +57,13 @@ export async function readStoredTrace(
   const hit = options.cache ? cache.get(key) : undefined;
   if (hit) return hit;
   const wanted = traceFileFilter(format);
+  // A big trace indexed by its own file (known once read): one question for an index among the files it may be.
+  if (indexedByOwnFile(format)) {
+    const candidates = rollout.files.filter((f) => (!wanted || wanted(f.path)) && f.path !== indexedRef?.path);
+    const own = await findOwnTraceIndex(store, candidates);
+    const read = own ? await indexedTraceRead(store, own, indexedSteps).catch(() => null) : null;
+    if (read) return read;
+  }
   const files: InputFile[] = [];
   let bytes = 0;
   for (const ref of rollout.files) {
@@ -73,14 +81,22 @@ export async function readStoredTrace(
     if (read) return read;
   }
   const read = readRolloutTrace({ path: rollout.sourcePath, format }, files);
-  // A big trace of a format indexed as its steps (an Inspect sample) stored before indexes were: indexed now.
-  if (indexedRef && read.kind === "trace" && indexedAsSteps(format)) {
-    const built = indexTraceOf(format, read.trace);
-    const indexed = built
-      ? await storeTraceIndex(store, indexedRef, built)
-          .then((loaded) => indexedTraceRead(store, loaded, indexedSteps))
-          .catch(() => null)
+  // A big trace indexed as its steps (an Inspect sample, another format's trace read from one file) stored before
+  // its index was: indexed now.
+  const own =
+    read.kind === "trace"
+      ? indexTraceOf(
+          format,
+          rollout.sourcePath,
+          read.trace,
+          rollout.files.map((f) => f.path),
+        )
       : null;
+  const ownFile = own ? rollout.files.find((f) => f.path === own.key.path) : undefined;
+  if (own && ownFile) {
+    const indexed = await storeTraceIndex(store, { ...ownFile, part: own.key.part }, own.index)
+      .then((loaded) => indexedTraceRead(store, loaded, indexedSteps))
+      .catch(() => null);
     // Not stored after all (a broken index in the way): the whole read is the answer this time.
     if (indexed) return indexed;
   }

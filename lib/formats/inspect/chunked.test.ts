@@ -9,7 +9,7 @@ import { writeInspectEval } from "@/lib/bench/inspect-eval";
 import { parseBatch } from "@/lib/ingest/parse-batch";
 import type { Trace, TraceRead } from "@/lib/traces";
 import { fixtureFile } from "../__fixtures__/load-fixture";
-import { indexTraceOf } from "../trace-index";
+import { indexTraceSteps } from "../steps-index";
 import { readRolloutTrace } from "../trace-readers";
 import type { InputFile, JsonObject, NormalizedRollout, NormalizedRun } from "../types";
 import { readChunkedSample, chunkedSampleEntries } from "./chunked";
@@ -73,7 +73,7 @@ describe("Inspect chunked samples: the same rollouts as the monolith log they we
     expect(trace.totals).toEqual(mono.totals);
     expect(trace.steps).toEqual(mono.steps);
     expect(trace.steps[2]!.at).toBe("2025-10-06T10:15:45.377442+00:00");
-    const [ia, ib] = [indexTraceOf("inspect", mono, 1), indexTraceOf("inspect", trace, 1)];
+    const [ia, ib] = [indexTraceSteps(mono, 1), indexTraceSteps(trace, 1)];
     expect(ib).not.toBeNull();
     expect(ib!.summary.totals).toEqual(ia!.summary.totals);
     expect(ib!.steps).toEqual(ia!.steps);
@@ -155,7 +155,7 @@ describe("a generated sample of 600 tool calls, chunked by 300", () => {
     expect(b.totals).toMatchObject({ steps: 1203, toolCalls: 600 });
     expect(b.totals).toEqual(a.totals);
     expect(b.steps).toEqual(a.steps);
-    const [ia, ib] = [indexTraceOf("inspect", a, 0)!, indexTraceOf("inspect", b, 0)!];
+    const [ia, ib] = [indexTraceSteps(a, 0)!, indexTraceSteps(b, 0)!];
     expect(ib.steps.count).toBe(1203);
     expect(ib.chunks).toEqual(ia.chunks);
     expect(ib.steps).toEqual(ia.steps);

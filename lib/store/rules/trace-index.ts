@@ -2,7 +2,7 @@ import { packedLengthFits, TRACE_INDEX_VERSION, type IndexedRefs, type TraceInde
 import type { StoredTraceIndex, TraceIndexToStore } from "../records";
 import { TRACE_CHUNK, TRACE_INDEX } from "../rows";
 import { first, insert, run, select, type Rule } from "../sql/rule";
-import { sql } from "../sql/sql";
+import { inList, sql } from "../sql/sql";
 
 /*
  * The rules of trace indexes, for both databases: one per trace of a raw file (by sha256 and part: "" for a file
@@ -12,6 +12,8 @@ import { sql } from "../sql/sql";
 
 /** Chunks written per statement: a chunk is about 1 MB. */
 const CHUNKS_PER_INSERT = 16;
+/** Files asked about per statement (well under either database's bound parameters). */
+const SHAS_PER_SELECT = 500;
 
 export function* getTraceIndex(sha256: string, part: string): Rule<StoredTraceIndex | null> {
   const row = yield* first<{ version: number; summary: string; steps: Uint8Array; tools: string }>(
@@ -23,6 +25,32 @@ export function* getTraceIndex(sha256: string, part: string): Rule<StoredTraceIn
   const tools = JSON.parse(row.tools) as string[];
   if (!packedLengthFits(row.steps, summary.totals.steps)) return null;
   return { summary, steps: { count: summary.totals.steps, bytes: row.steps, tools } };
+}
+
+/**
+ * The first of these raw files (in the order given) with a current trace index of `part`, with its sha256; null
+ * when none has one. Asks which have one (500 files a statement), then reads that one's index.
+ */
+export function* findTraceIndex(
+  sha256s: readonly string[],
+  part: string,
+): Rule<{ sha256: string; index: StoredTraceIndex } | null> {
+  const found = new Set<string>();
+  for (let from = 0; from < sha256s.length; from += SHAS_PER_SELECT) {
+    const group = sha256s.slice(from, from + SHAS_PER_SELECT);
+    const rows = yield* select<{ sha256: string }>(
+      sql`SELECT "sha256" FROM "TraceIndex"
+        WHERE ${inList(sql`"sha256"`, group, "text")} AND "part" = ${part} AND "version" = ${TRACE_INDEX_VERSION}`,
+      { sha256: "text" },
+    );
+    for (const r of rows) found.add(r.sha256);
+  }
+  for (const sha256 of sha256s) {
+    if (!found.has(sha256)) continue;
+    const index = yield* getTraceIndex(sha256, part);
+    if (index) return { sha256, index };
+  }
+  return null;
 }
 
 export function* getTraceRefs(sha256: string, part: string): Rule<IndexedRefs | null> {
