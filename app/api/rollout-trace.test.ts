@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { harborClaudeCodeFiles } from "@/lib/formats/__fixtures__/big-agent-traces";
 import { loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
+import { readRolloutTrace } from "@/lib/formats/trace-readers";
 import { GET as getRollout } from "./runs/[id]/rollouts/[rollout]/route";
 import { GET as getTrace } from "./runs/[id]/rollouts/[rollout]/trace/route";
 import { POST as postRuns } from "./runs/route";
@@ -110,5 +112,29 @@ describe("GET /api/runs/:id/rollouts/:rollout and its trace", () => {
     expect(whole.body.steps.map((s) => [s.index, s.cut ?? null])).toEqual([[5001, null]]);
     expect(whole.body.steps[0]!.results[0]!.content).toBe(`${"long ".repeat(2000)}END`);
     expect((await read("offset=5001&whole=yes")).status).toBe(400);
+  });
+
+  it("a big Claude Code trace read from its own file is paged from its index, with its error steps", async () => {
+    const { files } = harborClaudeCodeFiles({ calls: 3000, resultChars: 1500 });
+    const read = readRolloutTrace({ path: "job/fix-dates__Abc2345/result.json", format: "harbor" }, files);
+    if (read.kind !== "trace") throw new Error(`expected a trace, got ${read.kind}`);
+    const whole = read.trace;
+    const response = await postRuns(uploadRequest(files, { run: "big-claude-code" }));
+    expect(response.status).toBe(201);
+    const id = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
+    const rollout = "fix-dates__Abc2345";
+    type Page = { status: string; total: number; errorSteps?: number[]; steps: Step[] };
+    const pageAt = async (query: string) => {
+      const answer = await getTrace(get(`/api/runs/${id}/rollouts/x/trace?${query}`), params({ id, rollout }));
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as Page;
+    };
+    const first = await pageAt("offset=0&limit=100");
+    const errors = whole.steps.filter((s) => s.results.some((r) => r.isError)).map((s) => s.index);
+    expect(errors).toHaveLength(30);
+    expect(first).toMatchObject({ status: "read", total: 6002, errorSteps: errors });
+    expect(first.steps.map((s) => s.index)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    const near = await pageAt("offset=5950&limit=100");
+    expect(JSON.parse(JSON.stringify(near.steps))).toEqual(JSON.parse(JSON.stringify(whole.steps.slice(5950))));
   });
 });
