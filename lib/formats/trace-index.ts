@@ -50,8 +50,11 @@ export function indexedTraceKey(format: string, sourcePath: string, paths: reado
   return path === null ? null : { path, part: "" };
 }
 
-/** Whether a trace of this format has its index key from its source path (an Inspect sample), so a read knows it up front. */
-export function indexedAsSteps(format: string): boolean {
+/**
+ * Whether a trace of this format is indexed as its steps by a key its source path gives (an Inspect sample), so a
+ * read knows the key before it reads the trace.
+ */
+export function keyedBySource(format: string): boolean {
   return KEYED_BY_SOURCE.has(format);
 }
 

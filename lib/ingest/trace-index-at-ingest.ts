@@ -1,9 +1,9 @@
 import { sha256Hex } from "@/lib/formats/hash";
 import {
   buildTraceIndex,
-  indexedAsSteps,
   indexedTraceKey,
   indexTraceOf,
+  keyedBySource,
   type BuiltTraceIndex,
 } from "@/lib/formats/trace-index";
 import { readRolloutTrace } from "@/lib/formats/trace-readers";
@@ -44,7 +44,7 @@ export function ingestTraceIndex(
   rollout: NormalizedRollout,
   files: ReadonlyMap<string, InputFile>,
 ): IngestedIndex | null {
-  if (indexedAsSteps(rollout.source.format)) return null;
+  if (keyedBySource(rollout.source.format)) return null;
   const found = traceFile(rollout, files);
   if (!found) return null;
   const known = built.get(found.file.bytes);

@@ -4,7 +4,7 @@ import type { InputFile } from "@/lib/formats/types";
 import { clip } from "@/lib/display/format";
 import type { CheckRefs, RolloutDetail } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { INDEXED_TRACE_BYTES, indexedAsSteps, indexedByOwnFile, indexTraceOf } from "@/lib/formats/trace-index";
+import { INDEXED_TRACE_BYTES, indexedByOwnFile, indexTraceOf, keyedBySource } from "@/lib/formats/trace-index";
 import {
   findOwnTraceIndex,
   INDEXED_FIRST_STEPS,
@@ -75,7 +75,7 @@ export async function readStoredTrace(
   }
   // A big trace stored without its index (before indexes were) is indexed on this first read.
   const big = indexedRef ? files.find((f) => f.path === indexedRef.path) : undefined;
-  if (indexedRef && big && !indexedAsSteps(format) && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
+  if (indexedRef && big && !keyedBySource(format) && big.bytes.byteLength >= INDEXED_TRACE_BYTES) {
     const built = await loadTraceIndex(store, indexedRef, format, big.bytes);
     const read = built ? await indexedTraceRead(store, built, indexedSteps).catch(() => null) : null;
     if (read) return read;
