@@ -4,6 +4,7 @@ import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import { checkColumnsRows, type CheckColumnsRow, type CheckSide } from "@/lib/scoring/view/check-diff";
 import { rolloutCellsOf } from "./rollout-view-model";
 import { alignedColumnsOf, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
+import { SIDE_BY_SIDE_STEPS, withIndexedRefs } from "./indexed-trace";
 import { checkEvidence, readStoredTrace } from "./rollout-trace";
 
 /** A rollout anywhere: its run and its id as the data names it. */
@@ -73,7 +74,13 @@ async function loadColumn(store: Store, letter: ColumnLetter, ref: RolloutRef): 
   const cells = rolloutCellsOf(snapshot, ref.rolloutId, {});
   if (!rollout || !verdict || !cells)
     return { kind: "missing", problem: `${letter}: the run “${meta.name}” has no rollout “${ref.rolloutId}”.` };
-  const trace = await readStoredTrace(store, rollout);
+  // An indexed trace: its first SIDE_BY_SIDE_STEPS steps, and its evidence refs when a check cites any.
+  const read = await readStoredTrace(store, rollout, { cache: true, indexedSteps: SIDE_BY_SIDE_STEPS });
+  const trace = await withIndexedRefs(
+    store,
+    read,
+    rollout.checks.some((c) => c.evidenceRefs.length > 0),
+  );
   const evidence: ResolvedRef[][] = checkEvidence(rollout, trace);
   const cited = new Map<number, CheckSideText[]>();
   const uncited: CheckSideText[] = [];
