@@ -6,6 +6,7 @@ import { rolloutCellsOf } from "./rollout-view-model";
 import { alignedColumnsOf, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
 import { SIDE_BY_SIDE_STEPS, withIndexedRefs } from "./indexed-trace";
 import { checkEvidence, readStoredTrace } from "./rollout-trace";
+import { runSnapshot } from "./run-caches";
 
 /** A rollout anywhere: its run and its id as the data names it. */
 export interface RolloutRef {
@@ -66,7 +67,7 @@ async function loadColumn(store: Store, letter: ColumnLetter, ref: RolloutRef): 
   const [meta, rollout, snapshot] = await Promise.all([
     store.getRun(ref.runId),
     store.getRollout(ref.runId, ref.rolloutId),
-    store.snapshot(ref.runId),
+    runSnapshot(store, ref.runId),
   ]);
   if (!meta || !snapshot) return { kind: "missing", problem: `${letter}: there is no run “${ref.runId}”.` };
   // The run's as-recorded report, kept with its snapshot; the cells from the rollout's task's part of the run.
