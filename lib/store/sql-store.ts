@@ -40,12 +40,17 @@ export class SqlStore implements Store {
   readonly #db: Dialect;
 
   readonly #rawPartBytes: number;
+  readonly #indexSliceBytes: number;
 
-  /** `rawPartBytes`: the size of a big raw file's parts (RAW_PART_BYTES; smaller in tests). */
-  constructor(db: Dialect, options: { rawPartBytes?: number } = {}) {
+  /**
+   * `rawPartBytes`: the size of a big raw file's parts (RAW_PART_BYTES); `indexSliceBytes`: the slices a trace
+   * index's packed steps are read in on PostgreSQL (rules/trace-index.ts INDEX_SLICE_BYTES). Smaller in tests.
+   */
+  constructor(db: Dialect, options: { rawPartBytes?: number; indexSliceBytes?: number } = {}) {
     this.#db = db;
     this.provider = db.provider;
     this.#rawPartBytes = options.rawPartBytes ?? RAW_PART_BYTES;
+    this.#indexSliceBytes = options.indexSliceBytes ?? traceIndex.INDEX_SLICE_BYTES;
   }
 
   listRuns() {
@@ -153,7 +158,8 @@ export class SqlStore implements Store {
   }
 
   getTraceIndex(sha256: string, part = "") {
-    return this.#db.read(traceIndex.getTraceIndex(sha256, part));
+    const slices = this.provider === "postgres" ? this.#indexSliceBytes : null;
+    return this.#db.read(traceIndex.getTraceIndex(sha256, part, slices));
   }
 
   getTraceRefs(sha256: string, part = "") {

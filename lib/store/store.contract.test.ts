@@ -436,7 +436,7 @@ forEachDatabase("Store", (t) => {
   contract(
     "stores a trace index of a stored raw file once, reads it back and reads its chunks by range",
     ["getTraceIndex", "getTraceRefs", "getTraceChunks", "putTraceIndex"],
-    async (s) => {
+    async (s, watch) => {
       const file = textFile("run/TASK-1/trace.jsonl", siloTraceText(5000));
       const index = indexSiloTraceLines(file)!;
       const sha = sha256Hex(file.bytes);
@@ -452,6 +452,15 @@ forEachDatabase("Store", (t) => {
       expect(stored.steps.count).toBe(5000);
       expect(stored.steps.tools).toEqual(index.steps.tools);
       expect(Buffer.from(stored.steps.bytes).equals(Buffer.from(index.steps.bytes))).toBe(true);
+      // Read in slices (PostgreSQL; 120,000 bytes of packed steps in slices of 7,000, the last one short).
+      const sliced = watch(createStore(t.target, { indexSliceBytes: 7000 }));
+      try {
+        const again = (await sliced.getTraceIndex(sha))!;
+        expect(again.summary).toEqual(index.summary);
+        expect(Buffer.from(again.steps.bytes).equals(Buffer.from(index.steps.bytes))).toBe(true);
+      } finally {
+        await sliced.close();
+      }
       expect(await s.getTraceRefs(sha)).toEqual(index.refs);
       // A range of chunks, in order, each the bytes it was given.
       const chunks = await s.getTraceChunks(sha, 1, 2);
