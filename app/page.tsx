@@ -3,7 +3,7 @@ import { RunsTable } from "@/components/runs-table/data-table";
 import { NoRuns } from "@/components/runs-table/empty-states";
 import { FORMAT_IDS } from "@/lib/formats/registry";
 import { runsDeltaToBaseline } from "@/lib/scoring/report/baseline-deltas";
-import { withDeclaredHeadlines } from "@/lib/store/declared-headlines";
+import { withDeclaredHeadlines } from "@/lib/views/declared-headlines";
 import { getStore } from "@/lib/store/open-store";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { isLive } from "@/lib/run-labels";

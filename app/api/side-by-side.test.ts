@@ -4,6 +4,7 @@ import { loadSideBySide } from "@/lib/views/side-by-side";
 import { getStore } from "@/lib/store/open-store";
 import { POST as postRuns } from "./runs/route";
 import { uploadRequest, useApiDatabase } from "./route-test-kit";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 useApiDatabase("side-by-side");
 
@@ -93,7 +94,7 @@ describe("loadSideBySide on a real SQLite store", () => {
       const response = await postRuns(uploadRequest(loadFixture(folder, "trial/"), { run: `harbor-${folder}` }));
       expect(response.status).toBe(201);
       const runId = ((await response.json()) as { runs: { id: string }[] }).runs[0]!.id;
-      const snapshot = await getStore().snapshot(runId);
+      const snapshot = await runSnapshot(getStore(), runId);
       return { runId, rolloutId: snapshot!.run.rollouts[0]!.id };
     };
     const a = await trial("traces/harbor/refreshdotdev/Hermes 70B-t-bench-ext/et-880c0c6c__EGzZx8R");

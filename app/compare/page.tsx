@@ -13,6 +13,7 @@ import { readScenarioParam } from "@/lib/views/scenario-param";
 import { runReviewFlips } from "@/lib/api/reviewed-scenario";
 import { getStore } from "@/lib/store/open-store";
 import { compareIdsOf } from "@/lib/store/run-by-name";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };
@@ -40,7 +41,7 @@ export default async function ComparePage({ searchParams }: Props) {
     { ...view, scenario },
     {
       find: (id) => store.getRun(id),
-      load: (id) => store.snapshot(id),
+      load: (id) => runSnapshot(store, id),
       reviews: (id) => runReviewFlips(store, id),
     },
   );

@@ -7,6 +7,7 @@ import { compareIdsOf } from "@/lib/store/run-by-name";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { ApiError, zodDetails } from "./errors";
 import { parseCompareUrlQuery } from "./schemas/compare";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 /** The request's compare parameters, or a 400 in the API's error shape. */
 export function parseCompareRequest(request: Request, maxRuns?: number): CompareQuery {
@@ -34,7 +35,7 @@ export async function compareStoredRuns(query: CompareQuery, scenario?: Scenario
     { ...query, runs: named.runs, a: named.a, scenario },
     {
       find: (id) => store.getRunBrief(id),
-      load: (id) => store.snapshot(id),
+      load: (id) => runSnapshot(store, id),
       reviews: (id) => runReviewFlips(store, id),
     },
   );

@@ -6,9 +6,14 @@ export function downloadResponse(bytes: Uint8Array, name: string): Response {
   return new Response(Buffer.from(bytes), { headers: downloadHeaders(bytes.byteLength, name) });
 }
 
+/** Bytes a download hands on at once: a piece read from the store is sent in slices of this size. */
+const SLICE_BYTES = 1024 * 1024;
+
 /**
  * A stored file of `size` bytes as a download read piece by piece (`read(n)` for n from 0 to `pieces` - 1), so
- * the server holds one piece at a time, however big the file.
+ * the server holds one piece at a time, however big the file. Nothing is read ahead of what the client takes
+ * (highWaterMark 0), and a piece goes out in slices of SLICE_BYTES, so no more than one slice waits on a slow
+ * connection.
  */
 export function piecesDownloadResponse(
   file: { size: number; pieces: number },
@@ -16,14 +21,23 @@ export function piecesDownloadResponse(
   name: string,
 ): Response {
   let next = 0;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (next === file.pieces) return controller.close();
-      const piece = await read(next++);
-      if (piece === null) return controller.error(new Error(`piece ${next - 1} of the file is not stored`));
-      controller.enqueue(piece);
+  let piece: Uint8Array | null = null;
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (piece === null || at >= piece.byteLength) {
+          if (next === file.pieces) return controller.close();
+          piece = await read(next++);
+          at = 0;
+          if (piece === null) return controller.error(new Error(`piece ${next - 1} of the file is not stored`));
+        }
+        controller.enqueue(piece.subarray(at, at + SLICE_BYTES));
+        at += SLICE_BYTES;
+      },
     },
-  });
+    { highWaterMark: 0 },
+  );
   return new Response(body, { headers: downloadHeaders(file.size, name) });
 }
 

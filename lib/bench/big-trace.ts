@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -159,6 +160,30 @@ export async function timeTraceRoutes(
     jumpMedianMs: median(times),
     jumpMaxMs: Math.max(...times),
   };
+}
+
+/** A stored file downloaded whole from a running server: its time, size and sha256 as received. */
+export async function timeRawDownload(
+  base: string,
+  sha256: string,
+): Promise<{ ms: number; status: number; bytes: number; sha256: string }> {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/files/${sha256}?name=trace.jsonl`);
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) {
+    hash.update(r.value);
+    bytes += r.value.byteLength;
+  }
+  return { ms: Math.round(performance.now() - start), status: res.status, bytes, sha256: hash.digest("hex") };
+}
+
+/** The sha256 of a file on disk, read in pieces. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const piece of fs.createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest("hex");
 }
 
 /** The rollout page of the big trace in headless Chromium: first step shown, a jump near the end, the heap. */

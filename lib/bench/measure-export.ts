@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { databaseUrl } from "./measure-ingest";
 import { track } from "./processes";
 
 export interface ExportMeasurement {
@@ -46,29 +47,33 @@ function walk(dir: string): { files: number; bytes: number; largest: number } {
 }
 
 /**
- * Runs the real CLI (`tally export <runId> --out <out>`) in a child process on the bench's SQLite file: its wall
+ * Runs the real CLI (`tally export <runId> --out <out>`, with `args`) in a child process on the bench's database: its wall
  * time and peak memory, then what it wrote (files, bytes), then the bundle's index.html opened from file:// in
  * headless Chromium (headline shown, heap).
  */
 export async function measureExport(
   root: string,
-  dbFile: string,
+  database: string,
   runId: string,
   out: string,
-  options: { browser: boolean },
+  options: { browser: boolean; args?: readonly string[] },
 ): Promise<ExportMeasurement> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `file:${dbFile}`,
+    DATABASE_URL: databaseUrl(database),
     TALLY_DEMO: "0",
     NODE_ENV: "production",
   };
   const start = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "lib/cli/bin.mjs"), "export", runId, "--out", out], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "lib/cli/bin.mjs"), "export", runId, "--out", out, ...(options.args ?? [])],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   track(child);
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));

@@ -29,6 +29,11 @@ export function writeSyntheticFolder(dir: string, shape: SyntheticShape = BENCH_
   return { dir, files, bytes };
 }
 
+/** DATABASE_URL of a bench database: a PostgreSQL URL as it is, else a SQLite file's path. */
+export function databaseUrl(database: string): string {
+  return /^postgres(ql)?:\/\//.test(database) ? database : `file:${database}`;
+}
+
 export interface IngestMeasurement {
   wallMs: number;
   peakRssMb: number | null;
@@ -57,7 +62,7 @@ export async function measureIngest(
   const [cmd, args] = useTime ? ["/usr/bin/time", ["-v", node, ...cli]] : [node, cli];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: /^postgres(ql)?:\/\//.test(database) ? database : `file:${database}`,
+    DATABASE_URL: databaseUrl(database),
     TALLY_DEMO: "0",
     NODE_ENV: "production",
   };

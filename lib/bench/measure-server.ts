@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { rolloutHref, taskHref } from "@/lib/views/hrefs";
 import { measureRunPageInBrowser, type BrowserMeasurement } from "./measure-browser";
+import { databaseUrl } from "./measure-ingest";
 import { sampleGroupRss } from "./process-rss";
 import { track } from "./processes";
 
@@ -156,18 +157,18 @@ export async function measureServer(
 }
 
 /**
- * Starts `next start` on a free port, waits until GET / answers, runs `work`, and stops the server; samples the
+ * Starts `next start` on a free port on `database` (a SQLite file or a PostgreSQL URL), waits until GET / answers, runs `work`, and stops the server; samples the
  * resident memory of the server's process group meanwhile.
  */
 export async function withServer<T>(
   root: string,
-  dbFile: string,
+  database: string,
   work: (base: string) => Promise<T>,
 ): Promise<{ startMs: number; result: T; peakRssMb: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `file:${dbFile}`,
+    DATABASE_URL: databaseUrl(database),
     TALLY_DEMO: "0",
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",

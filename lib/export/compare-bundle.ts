@@ -4,6 +4,7 @@ import type { StaticComparison } from "@/lib/views/compare-run";
 import type { Store } from "@/lib/store/store";
 import type { BundleFile } from "./bundle-files";
 import { dataJs, pageHtml } from "./html";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 /** A run of a comparison: the store that holds it and its id there. */
 export interface StoredRunRef {
@@ -21,7 +22,7 @@ export async function compareBundle(
   viewer: { js: string; css: string },
 ): Promise<BundleFile[] | null> {
   const side = async ({ store, runId }: StoredRunRef) => {
-    const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
+    const [meta, snapshot] = await Promise.all([store.getRun(runId), runSnapshot(store, runId)]);
     return meta && snapshot
       ? { run: toCompareRun(meta, snapshot.columns, snapshot.recorded), runBase64: embeddedRunSource(snapshot).base64 }
       : null;

@@ -10,6 +10,7 @@ import { seriesFactsOf, seriesTable } from "@/lib/scoring/report/series-table";
 import { DEMO_SERIES, seedDemoIfEmpty } from "./demo";
 import { parseBatch } from "./parse-batch";
 import { toScoringRun } from "./to-scoring-run";
+import { runEncoding, runSnapshot } from "@/lib/views/run-caches";
 
 // The demo runs `npm start` loads into an empty database (prisma/demo), read back as the pages read them: the
 // scoring-article run carries the traces of checkout and csv-conversion, and they change none of its scores.
@@ -39,7 +40,7 @@ forEachDatabase("the demo runs", (t) => {
     expect(await seedDemoIfEmpty(t.store)).toBe(0);
     const run = (await t.store.listRuns()).find((r) => r.name === "scoring-article");
     expect(run).toBeDefined();
-    const snapshot = await t.store.snapshot(run!.id);
+    const snapshot = await runSnapshot(t.store, run!.id);
     const report = computeReport(snapshot!.run);
 
     // The same result files without their traces: the golden fixture the article's figures come from.
@@ -106,10 +107,10 @@ forEachDatabase("the demo series", (t) => {
 
     // The page reads each run's facts stored at ingest; scoring every run again gives the same table.
     for (const r of runs)
-      expect((await t.store.encoding(r.id, { bytes: false }))?.firstScreen?.seriesFacts).toBeDefined();
+      expect((await runEncoding(t.store, r.id, { bytes: false }))?.firstScreen?.seriesFacts).toBeDefined();
     const scored = [];
     for (const r of runs) {
-      const facts = seriesFactsOf((await t.store.snapshot(r.id))!.recorded);
+      const facts = seriesFactsOf((await runSnapshot(t.store, r.id))!.recorded);
       scored.push({ id: r.id, name: r.name, at: r.createdAt ?? r.ingestedAt, facts });
     }
     expect(series).toEqual({ name: DEMO_SERIES.name, ...seriesTable(scored) });

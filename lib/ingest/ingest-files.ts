@@ -28,6 +28,7 @@ import type { Rereader } from "./reread-pool";
 
 type Reread = { rollouts: NormalizedRollout[]; rejected: FileRejection[] };
 import { archiveBudget, checkUploadBounds, expandedTooLarge } from "./limits";
+import { sharedRolloutsOf } from "@/lib/views/run-caches";
 
 /**
  * Rollouts per transaction: large enough to amortise commits, small enough to keep memory flat and, in the
@@ -285,7 +286,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
         name: run.name,
         rollouts: stored === null ? 0 : isRunColumns(stored) ? rolloutCount(stored) : stored.rollouts.length,
         created,
-        shared: await store.sharedRollouts(id),
+        shared: await sharedRolloutsOf(store, id),
       });
     } catch (error) {
       if (!(error instanceof RunDeletedError)) await throwIfDeleted(store, { id, name: run.name });

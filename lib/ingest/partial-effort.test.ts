@@ -5,6 +5,7 @@ import { reportPage } from "@/lib/api/report-page";
 import { RUN_CSV_HEADER, runCsvRows } from "@/lib/api/run-csv";
 import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import { ingestFiles } from "./ingest-files";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 // The golden figures of cost and effort where recording is partial and the top spender is unscored: the
 // partial-effort job (lib/formats/__fixtures__/partial-effort-job.ts) ingested and read back as the API and
@@ -16,7 +17,7 @@ forEachDatabase("cost and effort of a job that records spending unevenly", (t) =
     const { runs, rejected } = await ingestFiles(t.store, partialEffortJobFiles(), { rootName: "partial-effort" });
     expect(rejected).toEqual([]);
     const id = runs[0]!.id;
-    const snapshot = (await t.store.snapshot(id))!;
+    const snapshot = (await runSnapshot(t.store, id))!;
     return { id, report: snapshot.recorded };
   }
 

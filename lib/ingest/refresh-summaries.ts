@@ -1,5 +1,6 @@
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
 import type { Store } from "@/lib/store/store";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 /**
  * Rewrites the stored summaries that an earlier scoring version wrote (RunSummary.scoring), so the runs table
@@ -11,7 +12,7 @@ export async function refreshStaleSummaries(store: Store): Promise<number> {
   let refreshed = 0;
   for (const run of await store.listRuns()) {
     if (run.summary?.scoring === SCORING_VERSION) continue;
-    const snapshot = await store.snapshot(run.id);
+    const snapshot = await runSnapshot(store, run.id);
     if (!snapshot) continue;
     await store.updateSummaries(run.id, snapshot.recorded);
     refreshed += 1;

@@ -5,13 +5,14 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { RunListItem } from "@/lib/store/records";
 import { ambiguousRunMessage, matchRunRef } from "@/lib/store/run-by-name";
 import type { Store } from "@/lib/store/store";
+import { runEncoding, runSnapshot } from "@/lib/views/run-caches";
 
 /** The runs' reports under a scenario, read through the run cache (as recorded: the stored report). */
 async function reportsOf(store: Store, runs: readonly RunListItem[], scenario: Scenario): Promise<LeaderboardEntry[]> {
   const asRecorded = Object.keys(scenario).length === 0;
   const out: LeaderboardEntry[] = [];
   for (const run of runs) {
-    const snapshot = await store.snapshot(run.id);
+    const snapshot = await runSnapshot(store, run.id);
     if (!snapshot) continue; // deleted while reading
     out.push({
       id: run.id,
@@ -30,10 +31,10 @@ async function factsOf(store: Store, runs: readonly RunListItem[], scenario: Sce
   const asRecorded = Object.keys(scenario).length === 0;
   const out: SeriesRunInput[] = [];
   for (const run of runs) {
-    const stored = asRecorded ? (await store.encoding(run.id, { bytes: false }))?.firstScreen?.seriesFacts : null;
+    const stored = asRecorded ? (await runEncoding(store, run.id, { bytes: false }))?.firstScreen?.seriesFacts : null;
     let facts = stored ?? null;
     if (!facts) {
-      const snapshot = await store.snapshot(run.id);
+      const snapshot = await runSnapshot(store, run.id);
       if (!snapshot) continue; // deleted while reading
       facts = seriesFactsOf(asRecorded ? snapshot.recorded : snapshot.report(scenario));
     }

@@ -5,7 +5,10 @@ import { SqliteDialect } from "./sqlite/dialect";
 import type { Store } from "./store";
 
 /** The store for a database: SQLite for a `file:` URL, PostgreSQL for a `postgresql://` one. */
-export function createStore(target: DatabaseTarget, options?: { rawPartBytes?: number }): Store {
+export function createStore(
+  target: DatabaseTarget,
+  options?: { rawPartBytes?: number; indexSliceBytes?: number },
+): Store {
   const dialect = target.provider === "sqlite" ? new SqliteDialect(target.file) : new PostgresDialect(target.url);
   return new SqlStore(dialect, options);
 }

@@ -2,7 +2,6 @@ import type { InputFile, NormalizedRun } from "@/lib/formats/types";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { OverlapCache, STORE_MARKER_SQL } from "./overlap-cache";
 import type {
   CheckBounds,
   CheckPick,
@@ -20,7 +19,6 @@ import * as scenarios from "./rules/scenarios";
 import * as traceIndex from "./rules/trace-index";
 import { readRunEncoding, updateSummaries, writeRunEncoding } from "./rules/summaries";
 import * as traceSearch from "./rules/trace-search";
-import { RunCache } from "./run-cache";
 import type { StoredEncoding } from "./run-encoding";
 import { first, type Dialect } from "./sql/rule";
 import { raw, sql } from "./sql/sql";
@@ -32,23 +30,29 @@ import type { SearchStep, StepFilter, StepTextQuery, TraceStepsEntry } from "./t
  * database's dialect (lib/store/sqlite/dialect.ts, lib/store/postgres/dialect.ts): reads through `read`, every
  * write through `write`, one transaction each. The run cache and the shared-rollouts cache sit on top.
  */
+/** What changes whenever a run is created or deleted or rollouts are added anywhere (a single row). */
+const STORE_MARKER_SQL =
+  `SELECT CAST((SELECT count(*) FROM "Run") AS INTEGER) AS "runs", (SELECT max("ingestedAt") FROM "Run") AS "latest", ` +
+  `CAST((SELECT count(*) FROM "Rollout") AS INTEGER) AS "rollouts"`;
+
 export class SqlStore implements Store {
   readonly provider: Provider;
   readonly #db: Dialect;
-  readonly #cache = new RunCache(this);
-  readonly #shared = new OverlapCache({
-    marker: async () => JSON.stringify(await this.#db.read(first(sql`${raw(STORE_MARKER_SQL)}`))),
-    overlap: (runId) => this.#db.read(rollouts.rolloutOverlap(runId)),
-    names: (runIds) => this.#db.read(rollouts.runNames(runIds)),
-  });
 
   readonly #rawPartBytes: number;
+  readonly #indexSliceBytes: number;
+  /** Slices of packed steps on PostgreSQL; none on SQLite (rules/trace-index.ts getTraceIndex). */
+  readonly #indexSlices = () => (this.provider === "postgres" ? this.#indexSliceBytes : null);
 
-  /** `rawPartBytes`: the size of a big raw file's parts (RAW_PART_BYTES; smaller in tests). */
-  constructor(db: Dialect, options: { rawPartBytes?: number } = {}) {
+  /**
+   * `rawPartBytes`: the size of a big raw file's parts (RAW_PART_BYTES); `indexSliceBytes`: the slices a trace
+   * index's packed steps are read in on PostgreSQL (rules/trace-index.ts INDEX_SLICE_BYTES). Smaller in tests.
+   */
+  constructor(db: Dialect, options: { rawPartBytes?: number; indexSliceBytes?: number } = {}) {
     this.#db = db;
     this.provider = db.provider;
     this.#rawPartBytes = options.rawPartBytes ?? RAW_PART_BYTES;
+    this.#indexSliceBytes = options.indexSliceBytes ?? traceIndex.INDEX_SLICE_BYTES;
   }
 
   listRuns() {
@@ -132,7 +136,15 @@ export class SqlStore implements Store {
   }
 
   sharedRollouts(runId: string): Promise<SharedRollouts[]> {
-    return this.#shared.get(runId);
+    return this.#db.read(rollouts.rolloutOverlap(runId));
+  }
+
+  async storeMarker(): Promise<string> {
+    return JSON.stringify(await this.#db.read(first(sql`${raw(STORE_MARKER_SQL)}`)));
+  }
+
+  runNames(runIds: readonly string[]) {
+    return this.#db.read(rollouts.runNames(runIds));
   }
 
   getRawFile(sha256: string) {
@@ -148,11 +160,11 @@ export class SqlStore implements Store {
   }
 
   getTraceIndex(sha256: string, part = "") {
-    return this.#db.read(traceIndex.getTraceIndex(sha256, part));
+    return this.#db.read(traceIndex.getTraceIndex(sha256, part, this.#indexSlices()));
   }
 
   findTraceIndex(sha256s: readonly string[], part = "") {
-    return this.#db.read(traceIndex.findTraceIndex(sha256s, part));
+    return this.#db.read(traceIndex.findTraceIndex(sha256s, part, this.#indexSlices()));
   }
 
   getTraceRefs(sha256: string, part = "") {
@@ -294,18 +306,6 @@ export class SqlStore implements Store {
 
   bulkWrites<T>(work: () => Promise<T>): Promise<T> {
     return this.#db.bulkWrites(work);
-  }
-
-  snapshot(runId: string, options?: { cachedOnly?: boolean }) {
-    return this.#cache.get(runId, options);
-  }
-
-  encoding(runId: string, options: { bytes: boolean }) {
-    return this.#cache.encoding(runId, options);
-  }
-
-  warmRunCache(runIds: readonly string[]) {
-    this.#cache.warm(runIds);
   }
 
   close() {

@@ -23,6 +23,7 @@ import { runFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { createStore } from "./open-store";
+import { runEncoding, runSnapshot, sharedRolloutsOf, warmRuns } from "@/lib/views/run-caches";
 import { TASKS_PER_READ } from "./rules/rollouts";
 import { indexSiloTraceLines } from "@/lib/formats/silo/trace-index";
 import { INDEXED_TRACE_BYTES, readIndexedSteps } from "@/lib/formats/trace-index";
@@ -137,6 +138,8 @@ const STORE_MEMBERS = {
   taskKeyOfRowId: true,
   rolloutIdOfRowId: true,
   sharedRollouts: true,
+  storeMarker: true,
+  runNames: true,
   getRawFile: true,
   getRawFilePieces: true,
   getRawFilePiece: true,
@@ -175,9 +178,6 @@ const STORE_MEMBERS = {
   scanSteps: true,
   rolloutsMatching: true,
   traceTools: true,
-  snapshot: true,
-  encoding: true,
-  warmRunCache: true,
   close: true,
 } as const satisfies Record<keyof Store, true>;
 
@@ -382,7 +382,7 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "keeps a run's shared rollouts until runs or rollouts change anywhere, on every instance; names are read fresh",
-    ["sharedRollouts", "renameRun", "deleteRun"],
+    ["sharedRollouts", "storeMarker", "runNames", "renameRun", "deleteRun"],
     async (s, watch) => {
       const files = loadFixture("scoring-article");
       const ids = async (...names: string[]) => {
@@ -394,7 +394,7 @@ forEachDatabase("Store", (t) => {
       const [a, b] = (await ids("a", "b")) as [string, string];
       const other = watch(createStore(t.target));
       try {
-        const names = async (store: Store, id: string) => (await store.sharedRollouts(id)).map((r) => r.name);
+        const names = async (store: Store, id: string) => (await sharedRolloutsOf(store, id)).map((r) => r.name);
         expect(await names(other, a)).toEqual(["b"]);
         await s.renameRun(b, "b renamed");
         expect(await names(other, a)).toEqual(["b renamed"]);
@@ -437,7 +437,7 @@ forEachDatabase("Store", (t) => {
   contract(
     "stores a trace index of a stored raw file once, reads it back and reads its chunks by range",
     ["getTraceIndex", "findTraceIndex", "getTraceRefs", "getTraceChunks", "putTraceIndex"],
-    async (s) => {
+    async (s, watch) => {
       const file = textFile("run/TASK-1/trace.jsonl", siloTraceText(5000));
       const index = indexSiloTraceLines(file)!;
       const sha = sha256Hex(file.bytes);
@@ -453,6 +453,15 @@ forEachDatabase("Store", (t) => {
       expect(stored.steps.count).toBe(5000);
       expect(stored.steps.tools).toEqual(index.steps.tools);
       expect(Buffer.from(stored.steps.bytes).equals(Buffer.from(index.steps.bytes))).toBe(true);
+      // Read in slices (PostgreSQL; 120,000 bytes of packed steps in slices of 7,000, the last one short).
+      const sliced = watch(createStore(t.target, { indexSliceBytes: 7000 }));
+      try {
+        const again = (await sliced.getTraceIndex(sha))!;
+        expect(again.summary).toEqual(index.summary);
+        expect(Buffer.from(again.steps.bytes).equals(Buffer.from(index.steps.bytes))).toBe(true);
+      } finally {
+        await sliced.close();
+      }
       expect(await s.getTraceRefs(sha)).toEqual(index.refs);
       // A range of chunks, in order, each the bytes it was given.
       const chunks = await s.getTraceChunks(sha, 1, 2);
@@ -1005,38 +1014,38 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "serves an unchanged run's snapshot from the run cache and rereads the run once rollouts are added; cachedOnly never reads",
-    ["snapshot", "loadScoringRun"],
+    ["runVersion", "loadScoringRun"],
     async (s) => {
       const files = loadFixture("scoring-article");
       const first = await ingestFiles(t.store, files.slice(0, 1), { runName: "nightly", rootName: "a" });
       const id = first.runs[0]!.id;
       // cachedOnly never reads the run: null until something has.
-      expect(await s.snapshot(id, { cachedOnly: true })).toBeNull();
-      const one = await s.snapshot(id);
+      expect(await runSnapshot(s, id, { cachedOnly: true })).toBeNull();
+      const one = await runSnapshot(s, id);
       expect(one?.run.rollouts).toHaveLength(1);
-      expect(await s.snapshot(id)).toBe(one);
-      expect(await s.snapshot(id, { cachedOnly: true })).toBe(one);
+      expect(await runSnapshot(s, id)).toBe(one);
+      expect(await runSnapshot(s, id, { cachedOnly: true })).toBe(one);
       expect(one?.recorded).toEqual(computeReport(one!.run));
 
       await ingestFiles(t.store, files, { runName: "nightly", rootName: "a" });
-      expect(await s.snapshot(id, { cachedOnly: true })).toBeNull();
-      const three = await s.snapshot(id);
+      expect(await runSnapshot(s, id, { cachedOnly: true })).toBeNull();
+      const three = await runSnapshot(s, id);
       expect(three).not.toBe(one);
       expect(three?.run).toEqual(await s.loadScoringRun(id));
       expect(three?.run.rollouts).toHaveLength(3);
-      expect(await s.snapshot(id)).toBe(three);
-      expect(await s.snapshot("nope")).toBeNull();
+      expect(await runSnapshot(s, id)).toBe(three);
+      expect(await runSnapshot(s, "nope")).toBeNull();
     },
   );
 
   contract(
     "stores a run's encoding at ingest, which the run cache decodes instead of the rows; a rename, a new layout or a delete leave none current",
-    ["encoding", "runVersion", "readRunEncoding", "writeRunEncoding", "renameRun", "snapshot", "deleteRun"],
+    ["readRunEncoding", "runVersion", "writeRunEncoding", "renameRun", "deleteRun"],
     async (s) => {
       const files = loadFixture("scoring-article");
       const id = (await ingestFiles(t.store, files, { runName: "encoded", rootName: "e" })).runs[0]!.id;
       const rows = (await s.loadScoringRun(id))!;
-      const current = await s.encoding(id, { bytes: true });
+      const current = await runEncoding(s, id, { bytes: true });
       expect(current?.version).toEqual(await s.runVersion(id));
       expect(decodeBinaryRun(current!.bytes)).toEqual(rows);
       const report = computeReport(rows);
@@ -1047,12 +1056,12 @@ forEachDatabase("Store", (t) => {
           seriesFacts: seriesFactsOf(report),
         }),
       );
-      expect((await s.encoding(id, { bytes: false }))?.bytes).toHaveLength(0);
+      expect((await runEncoding(s, id, { bytes: false }))?.bytes).toHaveLength(0);
 
       // Another instance builds its snapshot from the encoding, bytes included.
       const other = createStore(t.target);
       try {
-        const snapshot = (await other.snapshot(id))!;
+        const snapshot = (await runSnapshot(other, id))!;
         expect(snapshot.run).toEqual(rows);
         expect(snapshot.binary).toEqual(current!.bytes);
       } finally {
@@ -1061,12 +1070,12 @@ forEachDatabase("Store", (t) => {
 
       // A rename: stale until the run cache reads the rows (with the new name) and writes the encoding again.
       await s.renameRun(id, "renamed");
-      expect(await s.encoding(id, { bytes: false })).toBeNull();
-      expect((await s.snapshot(id))?.run.name).toBe("renamed");
+      expect(await runEncoding(s, id, { bytes: false })).toBeNull();
+      expect((await runSnapshot(s, id))?.run.name).toBe("renamed");
       let again = null;
       for (let i = 0; i < 100 && !again; i++) {
         await new Promise((resolve) => setTimeout(resolve, 10));
-        again = await s.encoding(id, { bytes: true });
+        again = await runEncoding(s, id, { bytes: true });
       }
       if (!again) throw new Error("the encoding was not written again after the rows were read");
       expect(decodeBinaryRun(again.bytes).name).toBe("renamed");
@@ -1074,19 +1083,19 @@ forEachDatabase("Store", (t) => {
       // Another layout of the bytes is never read; another layout of the first screen leaves the bytes current.
       const stored = (await s.readRunEncoding(id, { bytes: true }))!;
       await s.writeRunEncoding(id, { ...stored, screenLayout: stored.screenLayout + 1 });
-      expect((await s.encoding(id, { bytes: false }))?.firstScreen).toBeNull();
+      expect((await runEncoding(s, id, { bytes: false }))?.firstScreen).toBeNull();
       await s.writeRunEncoding(id, { ...stored, layout: stored.layout + 1 });
-      expect(await s.encoding(id, { bytes: false })).toBeNull();
+      expect(await runEncoding(s, id, { bytes: false })).toBeNull();
 
       expect(await s.deleteRun(id)).toBe(true);
       expect(await s.readRunEncoding(id, { bytes: false })).toBeNull();
-      expect(await s.encoding(id, { bytes: false })).toBeNull();
+      expect(await runEncoding(s, id, { bytes: false })).toBeNull();
     },
   );
 
   contract(
     "renames a run and replaces its tags; tags given at ingest are added to the run's",
-    ["renameRun", "setRunTags", "getRun", "listRuns", "getRunBrief", "snapshot", "countRuns"],
+    ["renameRun", "setRunTags", "getRun", "listRuns", "getRunBrief", "runVersion", "countRuns"],
     async (s) => {
       const files = loadFixture("scoring-article");
       const first = await ingestFiles(t.store, files.slice(0, 1), {
@@ -1098,13 +1107,13 @@ forEachDatabase("Store", (t) => {
       expect((await s.getRun(id))!.tags).toEqual(["x", "y"]);
       await ingestFiles(t.store, files, { runName: "nightly", rootName: "a", tags: ["y", "z"] });
       expect((await s.listRuns())[0]!.tags).toEqual(["x", "y", "z"]);
-      const before = await s.snapshot(id);
+      const before = await runSnapshot(s, id);
 
       expect(await s.renameRun(id, "nightly ✓ renamed")).toBe(true);
       expect(await s.setRunTags(id, ["only"])).toBe(true);
       expect(await s.getRun(id)).toMatchObject({ name: "nightly ✓ renamed", tags: ["only"] });
       expect(await s.getRunBrief(id)).toMatchObject({ name: "nightly ✓ renamed" });
-      const after = await s.snapshot(id);
+      const after = await runSnapshot(s, id);
       expect(after).not.toBe(before);
       expect(after!.run.name).toBe("nightly ✓ renamed");
       expect(await s.setRunTags(id, [])).toBe(true);
@@ -1155,7 +1164,7 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "keeps a live heartbeat beside the tags: each write keeps the other, and clearing it leaves the tags",
-    ["setRunLive", "setRunTags", "getRun", "listRuns", "snapshot"],
+    ["setRunLive", "setRunTags", "getRun", "listRuns", "runVersion"],
     async (s) => {
       const files = loadFixture("scoring-article");
       const { runs } = await ingestFiles(t.store, files.slice(0, 1), {
@@ -1165,11 +1174,11 @@ forEachDatabase("Store", (t) => {
       });
       const id = runs[0]!.id;
       const until = new Date(Date.now() + 15_000);
-      const before = await s.snapshot(id);
+      const before = await runSnapshot(s, id);
       expect(await s.setRunLive(id, until)).toBe(true);
       expect(await s.getRun(id)).toMatchObject({ tags: ["x"], liveUntil: until.toISOString() });
       // The heartbeat is not part of the run's version: the cached snapshot stays.
-      expect(await s.snapshot(id)).toBe(before);
+      expect(await runSnapshot(s, id)).toBe(before);
       await ingestFiles(t.store, files, { runName: "watched", rootName: "a", tags: ["y"] });
       expect((await s.listRuns())[0]).toMatchObject({ tags: ["x", "y"], liveUntil: until.toISOString() });
       expect(await s.setRunTags(id, ["z"])).toBe(true);
@@ -1187,9 +1196,8 @@ forEachDatabase("Store", (t) => {
       "getRun",
       "getRunBrief",
       "loadScoringRun",
-      "snapshot",
-      "getRunExport",
       "runVersion",
+      "getRunExport",
       "getTask",
       "getRawFile",
       "listRuns",
@@ -1210,13 +1218,13 @@ forEachDatabase("Store", (t) => {
       });
       const before = await counts();
       const exportA = await s.getRunExport(a);
-      expect(await s.snapshot(b)).not.toBeNull();
+      expect(await runSnapshot(s, b)).not.toBeNull();
 
       expect(await s.deleteRun(b)).toBe(true);
       expect(await s.getRun(b)).toBeNull();
       expect(await s.getRunBrief(b)).toBeNull();
       expect(await s.loadScoringRun(b)).toBeNull();
-      expect(await s.snapshot(b)).toBeNull();
+      expect(await runSnapshot(s, b)).toBeNull();
       expect(await s.getRunExport(b)).toBeNull();
       expect(await s.runVersion(b)).toBeNull();
       expect(await s.getTask(b, "checkout")).toBeNull();
@@ -1250,21 +1258,21 @@ forEachDatabase("Store", (t) => {
       try {
         const files = loadFixture("scoring-article");
         const id = (await ingestFiles(t.store, files, { runName: "shared", rootName: "s" })).runs[0]!.id;
-        const cached = await other.snapshot(id);
+        const cached = await runSnapshot(other, id);
         expect(cached?.run.rollouts).toHaveLength(3);
-        expect(await other.snapshot(id)).toBe(cached);
+        expect(await runSnapshot(other, id)).toBe(cached);
 
         expect(await s.deleteRun(id)).toBe(true);
-        expect(await other.snapshot(id)).toBeNull();
+        expect(await runSnapshot(other, id)).toBeNull();
         expect(await other.getRun(id)).toBeNull();
 
         // Ingested again under the same name: the same run id and rollout count, a new version.
         await ingestFiles(t.store, files.slice(0, 1), { runName: "shared", rootName: "s" });
-        const again = await other.snapshot(id);
+        const again = await runSnapshot(other, id);
         expect(again?.run.rollouts).toHaveLength(1);
         await s.deleteRun(id);
         await ingestFiles(t.store, files.slice(1, 2), { runName: "shared", rootName: "s" });
-        const third = await other.snapshot(id);
+        const third = await runSnapshot(other, id);
         expect(third).not.toBe(again);
         expect(third?.run).toEqual(await s.loadScoringRun(id));
         expect(third?.run.rollouts[0]!.id).not.toBe(again?.run.rollouts[0]!.id);
@@ -1318,19 +1326,19 @@ forEachDatabase("Store", (t) => {
 
   contract(
     "reads the runs it is asked to warm into the run cache after the call returns",
-    ["warmRunCache", "snapshot"],
+    ["runVersion"],
     async (s) => {
       const files = loadFixture("scoring-article");
       const id = (await ingestFiles(t.store, files, { runName: "warm", rootName: "w" })).runs[0]!.id;
-      expect(await s.snapshot(id, { cachedOnly: true })).toBeNull();
-      s.warmRunCache([id, "nope"]);
+      expect(await runSnapshot(s, id, { cachedOnly: true })).toBeNull();
+      warmRuns(s, [id, "nope"]);
       let warmed = null;
       for (let i = 0; i < 200 && !warmed; i++) {
         await new Promise((resolve) => setTimeout(resolve, 10));
-        warmed = await s.snapshot(id, { cachedOnly: true });
+        warmed = await runSnapshot(s, id, { cachedOnly: true });
       }
       expect(warmed?.run.rollouts).toHaveLength(3);
-      expect(await s.snapshot(id)).toBe(warmed);
+      expect(await runSnapshot(s, id)).toBe(warmed);
     },
   );
 

@@ -1,11 +1,10 @@
 import type { InputFile, JsonObject, NormalizedRollout, NormalizedRun, NormalizedTask } from "@/lib/formats/types";
 import type { IndexedRefs, TraceSummary } from "@/lib/traces";
 import type { ScoringRun } from "@/lib/scoring/core/types";
-import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Report } from "@/lib/scoring/report/report-types";
 import type { Review } from "@/lib/scoring/reviews/review-types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import type { CurrentEncoding, StoredEncoding } from "./run-encoding";
+import type { StoredEncoding } from "./run-encoding";
 import type {
   ScannedStep,
   SearchStep,
@@ -137,6 +136,10 @@ export interface Store {
    * run ingested twice, or a run of a job's trial folders beside the job. Empty for an unknown run.
    */
   sharedRollouts(runId: string): Promise<SharedRollouts[]>;
+  /** What changes whenever a run is created or deleted or rollouts are added anywhere, as text: one cheap query. */
+  storeMarker(): Promise<string>;
+  /** The current names of runs by id (a run gone is left out). */
+  runNames(runIds: readonly string[]): Promise<Map<string, string>>;
   /** Raw bytes of an ingested file by content address, or null. */
   getRawFile(sha256: string): Promise<RawFileBytes | null>;
   /** A raw file's size and pieces, to read it piece by piece (a big file is never held whole), or null. */
@@ -272,23 +275,5 @@ export interface Store {
   /** Runs a bulk write (an ingest): lets the store defer housekeeping until the last overlapping one ends. */
   bulkWrites<T>(work: () => Promise<T>): Promise<T>;
 
-  /**
-   * The run's snapshot from the run cache: built once per version of the run (its rollout count) and shared
-   * by every caller, who must not mutate it. Null when there is no such run; with `cachedOnly`, null as well
-   * when the cache does not hold its current version (the run is then not read: a page decides to stream).
-   */
-  snapshot(runId: string, options?: { cachedOnly?: boolean }): Promise<RunSnapshot | null>;
-  /**
-   * The run's stored encoding when it is current for the run's version, with that version: what a page or
-   * run.bin shows without reading a rollout. Null when there is no such run or no current encoding (the
-   * snapshot then reads the rows and writes it). `bytes: false` leaves the bytes empty.
-   */
-  encoding(runId: string, options: { bytes: boolean }): Promise<(CurrentEncoding & { version: RunVersion }) | null>;
-  /** Reads runs into the cache after the current request has answered (a run just uploaded is opened next). */
-  warmRunCache(runIds: readonly string[]): void;
-
   close(): Promise<void>;
 }
-
-/** What an implementation provides; the run cache is shared (lib/store/run-cache.ts). */
-export type StoreDriver = Omit<Store, "snapshot" | "encoding" | "warmRunCache">;

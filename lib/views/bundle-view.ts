@@ -10,6 +10,7 @@ import { runPageData, storedRunPageData, type RunPageData } from "./run-payload"
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { readStoredStateDiff } from "./state-diff";
 import { readTrialTexts } from "./trial-texts";
+import { runEncoding, runSnapshot } from "./run-caches";
 
 /** A bundle's pages hold every text whole: there is no server to fetch the rest from. */
 const WHOLE = { key: Infinity, label: Infinity, text: Infinity };
@@ -51,7 +52,7 @@ export async function bundleView(
   runId: string,
   options: { rolloutsPerChunk?: number } = {},
 ): Promise<BundleView | null> {
-  const [meta, stored] = await Promise.all([store.getRun(runId), store.encoding(runId, { bytes: true })]);
+  const [meta, stored] = await Promise.all([store.getRun(runId), runEncoding(store, runId, { bytes: true })]);
   if (!meta) return null;
   const perChunk = options.rolloutsPerChunk ?? ROLLOUTS_PER_CHUNK;
   // A copy is a still picture: it never polls for rollouts landing, whether or not the run is being watched.
@@ -64,7 +65,7 @@ export async function bundleView(
     snapshot = RunSnapshot.fromBytes(stored.bytes);
     page = storedRunPageData(stored.firstScreen, pageMeta, { source: inline, defaultTasksView: true });
   } else {
-    const read = await store.snapshot(runId);
+    const read = await runSnapshot(store, runId);
     if (!read) return null;
     snapshot = read;
     page = runPageData(snapshot, pageMeta, { source: inline, defaultTasksView: true });

@@ -13,6 +13,7 @@ import { readStoredStateDiff } from "./state-diff";
 import { readTrialTexts, type TrialTexts } from "./trial-texts";
 import { rolloutCellsOf } from "./rollout-view-model";
 import type { StateDiffRead } from "@/lib/formats/silo/state-diff";
+import { runSnapshot } from "./run-caches";
 
 /*
  * The reads behind the rollout and task pages and the APIs that page their checks: never a whole rollout, a
@@ -40,7 +41,7 @@ export async function readRolloutPage(store: Store, runId: string, rolloutId: st
   const [meta, rollout, snapshot] = await Promise.all([
     store.getRun(runId),
     store.getRolloutHead(runId, rolloutId, { textHead: TEXT_HEAD }),
-    store.snapshot(runId),
+    runSnapshot(store, runId),
   ]);
   if (!meta || !rollout || !snapshot) return null;
   const [read, trialTexts, stateDiff, refs] = await Promise.all([
@@ -103,7 +104,7 @@ export async function rolloutChecksPage(
 ): Promise<CheckListPage | null> {
   const [rollout, snapshot] = await Promise.all([
     store.getRolloutHead(runId, rolloutId, { textHead: 0 }),
-    store.snapshot(runId),
+    runSnapshot(store, runId),
   ]);
   const cells = snapshot && rollout ? rolloutCellsOf(snapshot, rolloutId, scenario) : null;
   if (!rollout || !cells) return null;

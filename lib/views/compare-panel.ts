@@ -15,6 +15,7 @@ import type { RunMeta } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
 import { letter } from "./compare-run";
 import { identityMemo } from "./identity-memo";
+import { sharedRolloutsOf } from "./run-caches";
 
 const runFacts = identityMemo<{
   declaredWeights: [string, number][];
@@ -79,14 +80,14 @@ export function compareRobustness(
  * so: their common tasks compare the same rollouts.
  */
 export async function sharedWithA(
-  store: Pick<Store, "sharedRollouts">,
+  store: Store,
   compared: {
     a: { found: Pick<RunMeta, "id" | "name">; run: RunColumns };
     candidates: readonly { found: Pick<RunMeta, "id" | "name">; run: RunColumns }[];
   },
 ): Promise<string[]> {
   const { a, candidates } = compared;
-  const shared = await store.sharedRollouts(a.found.id);
+  const shared = await sharedRolloutsOf(store, a.found.id);
   return candidates.flatMap((c, i) => {
     const found = shared.find((s) => s.runId === c.found.id);
     if (!found) return [];

@@ -14,6 +14,11 @@ import { chunksOf, cutLongTexts, type Trace, type TraceRead, type TraceStep } fr
 const INDEX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Steps the rollout page renders with itself; the rest come from the trace API. */
 export const INDEXED_FIRST_STEPS = 200;
+/**
+ * Steps of an indexed trace side by side aligns: about as many as the aligner pairs exactly (MAX_ALIGN_CELLS,
+ * lib/traces/align.ts: 2,000 units a side), so a page of four such columns holds a few MB, whatever their length.
+ */
+export const SIDE_BY_SIDE_STEPS = 2000;
 
 interface Loaded extends StoredTraceIndex {
   sha256: string;
@@ -168,7 +173,7 @@ export async function indexedTraceRead(
     totals: summary.totals,
     metadata: {},
     warnings: [
-      `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side and the run export see its first ${INDEXED_FIRST_STEPS} steps`,
+      `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side aligns its first ${SIDE_BY_SIDE_STEPS.toLocaleString("en-US")} steps and the run export holds its first ${INDEXED_FIRST_STEPS}`,
       ...summary.warnings,
     ],
     indexed: { sha256: index.sha256, part: index.part, errors: summary.errors, refs: null },

@@ -5,6 +5,7 @@ import { failureGroupsOfColumns, type FailureGroup } from "@/lib/scoring/report/
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import type { Store } from "@/lib/store/store";
 import { runAgreement, type RunReviewsReport } from "./run-agreement";
+import { runSnapshot } from "./run-caches";
 
 /**
  * The score report of a run at hand as objects (files the CLI reads, a run being stored), scored from its
@@ -31,7 +32,7 @@ export async function reportView(
   runId: string,
   scenario: Scenario,
 ): Promise<{ report: Report & { failureGroups: FailureGroup[] }; agreement: RunReviewsReport | null } | null> {
-  const snapshot = await store.snapshot(runId);
+  const snapshot = await runSnapshot(store, runId);
   if (!snapshot) return null;
   const report = reportOfSnapshot(snapshot, scenario, { levers: true });
   // Grouped under the report's verdicts: a scenario that passes a rollout takes it out of its group.

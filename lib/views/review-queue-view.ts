@@ -7,6 +7,7 @@ import type { Store } from "@/lib/store/store";
 import type { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import { identityMemo } from "./identity-memo";
 import { readRunReviews } from "./run-reviews";
+import { runSnapshot } from "./run-caches";
 
 /** `?grader=model`: the queue of one grader kind; anything else is the whole queue. */
 const ZGraderParam = z.enum(GRADER_KINDS);
@@ -37,7 +38,7 @@ export interface ReviewQueueView {
 export async function reviewQueueView(store: Store, runId: string, grader: unknown): Promise<ReviewQueueView | null> {
   const [meta, snapshot, reviews] = await Promise.all([
     store.getRun(runId),
-    store.snapshot(runId),
+    runSnapshot(store, runId),
     readRunReviews(store, runId),
   ]);
   if (!meta || !snapshot || !reviews) return null;

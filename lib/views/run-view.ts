@@ -7,6 +7,7 @@ import { runAgreement, type RunReviewsReport } from "./run-agreement";
 import type { RunPageMeta } from "./run-page-meta";
 import { runPageData, storedRunPageData, type BinaryHref, type RunPageData } from "./run-payload";
 import { readScenarioParam } from "./scenario-param";
+import { runEncoding, runSnapshot } from "./run-caches";
 
 /** The run page's data, with the declared scenario's headline when one is declared. */
 export interface RunView extends RunPageData {
@@ -25,7 +26,7 @@ export async function storedRunView(
   defaultTasksView: boolean,
   binaryHref: BinaryHref,
 ): Promise<RunView | null> {
-  const stored = await store.encoding(meta.id, { bytes: false });
+  const stored = await runEncoding(store, meta.id, { bytes: false });
   if (!stored?.firstScreen) return null;
   const source = { href: binaryHref(meta.id, stored.version.rollouts) };
   return { ...storedRunPageData(stored.firstScreen, meta, { source, defaultTasksView }), declared: null };
@@ -47,7 +48,7 @@ export async function runView(
     binaryHref: BinaryHref;
   },
 ): Promise<(RunView & { agreement: RunReviewsReport | null }) | null> {
-  const snapshot = await store.snapshot(meta.id);
+  const snapshot = await runSnapshot(store, meta.id);
   if (!snapshot) return null;
   const { scenario } = readScenarioParam(options.scenarioText);
   const { declared, reviewed } = options;

@@ -4,7 +4,9 @@ import type { RolloutReport } from "@/lib/scoring/report/report-types";
 import { checkColumnsRows, type CheckColumnsRow, type CheckSide } from "@/lib/scoring/view/check-diff";
 import { rolloutCellsOf } from "./rollout-view-model";
 import { alignedColumnsOf, type ColumnsWindow, type ResolvedRef, type TraceRead } from "@/lib/traces";
+import { SIDE_BY_SIDE_STEPS, withIndexedRefs } from "./indexed-trace";
 import { checkEvidence, readStoredTrace } from "./rollout-trace";
+import { runSnapshot } from "./run-caches";
 
 /** A rollout anywhere: its run and its id as the data names it. */
 export interface RolloutRef {
@@ -65,7 +67,7 @@ async function loadColumn(store: Store, letter: ColumnLetter, ref: RolloutRef): 
   const [meta, rollout, snapshot] = await Promise.all([
     store.getRun(ref.runId),
     store.getRollout(ref.runId, ref.rolloutId),
-    store.snapshot(ref.runId),
+    runSnapshot(store, ref.runId),
   ]);
   if (!meta || !snapshot) return { kind: "missing", problem: `${letter}: there is no run “${ref.runId}”.` };
   // The run's as-recorded report, kept with its snapshot; the cells from the rollout's task's part of the run.
@@ -73,7 +75,13 @@ async function loadColumn(store: Store, letter: ColumnLetter, ref: RolloutRef): 
   const cells = rolloutCellsOf(snapshot, ref.rolloutId, {});
   if (!rollout || !verdict || !cells)
     return { kind: "missing", problem: `${letter}: the run “${meta.name}” has no rollout “${ref.rolloutId}”.` };
-  const trace = await readStoredTrace(store, rollout);
+  // An indexed trace: its first SIDE_BY_SIDE_STEPS steps, and its evidence refs when a check cites any.
+  const read = await readStoredTrace(store, rollout, { cache: true, indexedSteps: SIDE_BY_SIDE_STEPS });
+  const trace = await withIndexedRefs(
+    store,
+    read,
+    rollout.checks.some((c) => c.evidenceRefs.length > 0),
+  );
   const evidence: ResolvedRef[][] = checkEvidence(rollout, trace);
   const cited = new Map<number, CheckSideText[]>();
   const uncited: CheckSideText[] = [];

@@ -6,6 +6,7 @@ import { computeReport } from "@/lib/scoring/report/report";
 import { getStore } from "@/lib/store/open-store";
 import { rolloutView } from "./rollout-view";
 import { taskView } from "./task-view";
+import { runSnapshot } from "./run-caches";
 
 // The task and rollout views read one task of a stored run; each figure equals the whole run's report's.
 
@@ -24,7 +25,7 @@ describe("taskView and rolloutView", () => {
   it("give the whole run's report rows, as recorded and under a scenario; null for what is not there", async () => {
     const runId = await postRuns([...syntheticSiloFiles(SHAPE)].map((f) => ({ path: f.path, content: f.text })));
     const store = getStore();
-    const run = (await store.snapshot(runId))!.run;
+    const run = (await runSnapshot(store, runId))!.run;
     const first = run.rollouts[0]!;
     const flip = { flips: [{ task: first.task, check: first.checks[0]!.key, passed: !first.checks[0]!.passed }] };
     for (const scenario of [{}, flip, { weights: { [first.task]: 3 } }]) {
@@ -65,7 +66,7 @@ describe("taskView and rolloutView", () => {
       "views 2",
     );
     const store = getStore();
-    const run = (await store.snapshot(runId))!.run;
+    const run = (await runSnapshot(store, runId))!.run;
     const key = run.tasks[0]!.key;
     const view = (await taskView(store, { runId, taskKey: key }, '{"weights":1}'))!;
     expect(view.task).toStrictEqual(computeReport(run).tasks.find((t) => t.key === key));

@@ -4,6 +4,7 @@ import type { Store } from "@/lib/store/store";
 import { taskGridPage } from "./check-pages";
 import { readScenarioParam } from "./scenario-param";
 import { taskViewOf, type TaskView } from "./task-view-model";
+import { runSnapshot } from "./run-caches";
 
 /**
  * The task page of a stored run under the raw `scenario` parameter (an invalid one: as recorded, said on the
@@ -19,7 +20,7 @@ export async function taskView(
   const [meta, head, snapshot] = await Promise.all([
     store.getRun(runId),
     store.getTaskHead(runId, taskKey),
-    store.snapshot(runId),
+    runSnapshot(store, runId),
   ]);
   if (!meta || !head || !snapshot?.hasTask(taskKey)) return null;
   const param = readScenarioParam(scenarioText);

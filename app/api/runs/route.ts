@@ -8,6 +8,7 @@ import { sharedRolloutsWarnings } from "@/lib/display/shared-rollouts";
 import { ingestFiles } from "@/lib/ingest/ingest-files";
 import { rootUpload } from "@/lib/ingest/upload-root";
 import { getStore } from "@/lib/store/open-store";
+import { warmRuns } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 
@@ -49,6 +50,9 @@ export const POST = handle(async (request: Request) => {
   if (result.accepted.length === 0 && result.duplicates.length === 0 && result.rejected.length > 0) {
     throw new ApiError("invalid", `No file could be stored: ${result.rejected.length} rejected.`, body);
   }
-  getStore().warmRunCache(result.runs.map((r) => r.id));
+  warmRuns(
+    getStore(),
+    result.runs.map((r) => r.id),
+  );
   return NextResponse.json(body, { status: result.accepted.length > 0 ? 201 : 200 });
 });

@@ -13,6 +13,7 @@ import type { ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
 import { apiUrls } from "@/lib/api/client-routes";
 import { getStore } from "@/lib/store/open-store";
 import type { SharedRollouts } from "@/lib/store/records";
+import { runSnapshot, sharedRolloutsOf } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 
@@ -45,7 +46,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const store = getStore();
   const search = searchOf(await searchParams);
   // Streamed: the page does not wait for the runs sharing its rollouts (a match of every rollout of the run).
-  const shared = store.sharedRollouts(meta.id);
+  const shared = sharedRolloutsOf(store, meta.id);
   const [baseline, saved, reviewed] = await Promise.all([
     baselineRun(),
     store.listScenarios(),
@@ -60,7 +61,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     const stored = await storedRunView(store, pageMeta, isDefaultTasksView(parseTasksView(search)), apiUrls.runBinary);
     if (stored) return <RunView {...stored} scenarios={scenarios} shared={shared} />;
   }
-  const cached = await store.snapshot(meta.id, { cachedOnly: true });
+  const cached = await runSnapshot(store, meta.id, { cachedOnly: true });
   const body = (
     <RunBody
       meta={pageMeta}

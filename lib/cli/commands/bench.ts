@@ -23,7 +23,7 @@ const HELP = `Usage: tally bench [--size 10k|100k|1m|N|series|trace] [--json|--m
                    [--skip-scoring] [--skip-export] [--scoring-only]
        tally bench --only export [--size …] [--db FILE] [--skip-browser] [--json]
        tally bench --inspect-eval N [--json]
-       tally bench --size trace [--traces N] [--inspect-events N] [--skip-browser] [--json]
+       tally bench --size trace [--traces N] [--inspect-events N] [--postgres URL] [--skip-browser] [--json]
 
 Generates a synthetic Silo run of N rollouts (default 10k: 2,000 tasks × 5 rollouts × 12 checks, one file per
 rollout in a temp folder, 1m too; with --traces N, a trace of N events beside each result), measures, and prints
@@ -58,10 +58,12 @@ passing, flaky, never passed, fixed, a task name) and the leaderboard's first vi
 Zstandard-compressed by the zstd command when installed (lib/bench/inspect-eval.ts): size, expanded size,
 wall time and peak memory.
 --size trace measures big traces alone (lib/bench/big-trace.ts): a generated Silo trace of --traces events
-(default 300,000, about 350 MB) and a generated Inspect sample of --inspect-events events (default 100,000; 0:
-none), each ingested into a fresh SQLite file, then on \`next start\`: the trace API's first page and pages
-across the trace, the rollout page's HTML, the server's peak memory, and in Chromium the first step shown, a
-jump to a step near the end and the JS heap, beside issue 29's goals.`;
+(default 300,000, about 190 MB; 1,650,000 make about 1.06 GB) and a generated Inspect sample of
+--inspect-events events (default 100,000; 0: none), each ingested into a fresh SQLite file (the Silo trace also
+into a fresh PostgreSQL database with --postgres URL), then on \`next start\`: the trace API's first page and
+pages across the trace, the rollout page's HTML, the Silo trace's raw file downloaded whole, the server's peak
+memory, and in Chromium (SQLite only) the first step shown, a jump to a step near the end and the JS heap; then
+the run exported with --max-bytes 50000000; beside issue 29's goals.`;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const loadavg = () => os.loadavg().map(round2);
@@ -208,6 +210,7 @@ function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor
 /** `--size trace`: the big-trace figures alone (measure-big-trace.ts). */
 async function bigTraceBench(values: {
   traces?: string;
+  postgres?: string;
   "inspect-events"?: string;
   "skip-browser"?: boolean;
   json?: boolean;
@@ -230,6 +233,7 @@ async function bigTraceBench(values: {
       events,
       inspectEvents,
       browser: !values["skip-browser"],
+      postgres: values.postgres,
       log,
     });
     const machine = { cpus: os.cpus().length, node: process.version, loadavgBefore, loadavgAfter: loadavg() };

@@ -13,7 +13,7 @@ import { sql } from "../sql/sql";
  */
 
 /** The size of a raw file's parts: a file up to this size is one value. */
-export const RAW_PART_BYTES = 16 * 1024 * 1024;
+export const RAW_PART_BYTES = 4 * 1024 * 1024;
 
 /** Writes raw files, each over `partBytes` as its parts; a file already stored is left as it is. */
 export function* putRawFiles(rows: readonly RawFileRow[], partBytes: number): Rule<void> {

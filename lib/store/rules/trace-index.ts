@@ -10,17 +10,42 @@ import { inList, sql } from "../sql/sql";
  * raw file (ON DELETE CASCADE).
  */
 
+/** The slices a trace index's packed steps are read in on PostgreSQL. */
+export const INDEX_SLICE_BYTES = 4 * 1024 * 1024;
+
 /** Chunks written per statement: a chunk is about 1 MB. */
 const CHUNKS_PER_INSERT = 16;
 /** Files asked about per statement (well under either database's bound parameters). */
 const SHAS_PER_SELECT = 500;
 
-export function* getTraceIndex(sha256: string, part: string): Rule<StoredTraceIndex | null> {
-  const row = yield* first<{ version: number; summary: string; steps: Uint8Array; tools: string }>(
-    sql`SELECT "version", "summary", "steps", "tools" FROM "TraceIndex" WHERE "sha256" = ${sha256} AND "part" = ${part}`,
-    { version: "number", summary: "text", steps: "bytes", tools: "text" },
+/**
+ * An index of the current version, or null. `sliceBytes`: packed steps longer than this are read in slices of
+ * it (PostgreSQL, where pg receives a bytea as hex text in one string: 40 MB of steps were some 450 MB of
+ * transient memory); null reads them whole (SQLite reads a blob whole for every slice).
+ */
+export function* getTraceIndex(sha256: string, part: string, sliceBytes: number | null): Rule<StoredTraceIndex | null> {
+  const where = sql`"sha256" = ${sha256} AND "part" = ${part}`;
+  const row = yield* first<{ version: number; summary: string; steps: Uint8Array | null; size: number; tools: string }>(
+    sliceBytes === null
+      ? sql`SELECT "version", "summary", "steps", length("steps") AS "size", "tools" FROM "TraceIndex" WHERE ${where}`
+      : sql`SELECT "version", "summary", CASE WHEN length("steps") <= ${sliceBytes} THEN "steps" END AS "steps",
+          length("steps") AS "size", "tools" FROM "TraceIndex" WHERE ${where}`,
+    { version: "number", summary: "text", steps: "bytes", size: "number", tools: "text" },
   );
   if (!row || row.version !== TRACE_INDEX_VERSION) return null;
+  if (row.steps === null && sliceBytes !== null) {
+    const steps = new Uint8Array(row.size);
+    for (let at = 0; at < row.size; at += sliceBytes) {
+      const slice = yield* first<{ bytes: Uint8Array }>(
+        sql`SELECT substr("steps", ${at + 1}, ${sliceBytes}) AS "bytes" FROM "TraceIndex" WHERE ${where}`,
+        { bytes: "bytes" },
+      );
+      if (!slice || slice.bytes.byteLength !== Math.min(sliceBytes, row.size - at)) return null;
+      steps.set(slice.bytes, at);
+    }
+    row.steps = steps;
+  }
+  if (row.steps === null) return null;
   const summary = JSON.parse(row.summary) as TraceIndexSummary;
   const tools = JSON.parse(row.tools) as string[];
   if (!packedLengthFits(row.steps, summary.totals.steps)) return null;
@@ -34,6 +59,7 @@ export function* getTraceIndex(sha256: string, part: string): Rule<StoredTraceIn
 export function* findTraceIndex(
   sha256s: readonly string[],
   part: string,
+  sliceBytes: number | null,
 ): Rule<{ sha256: string; index: StoredTraceIndex } | null> {
   const found = new Set<string>();
   for (let from = 0; from < sha256s.length; from += SHAS_PER_SELECT) {
@@ -47,7 +73,7 @@ export function* findTraceIndex(
   }
   for (const sha256 of sha256s) {
     if (!found.has(sha256)) continue;
-    const index = yield* getTraceIndex(sha256, part);
+    const index = yield* getTraceIndex(sha256, part, sliceBytes);
     if (index) return { sha256, index };
   }
   return null;

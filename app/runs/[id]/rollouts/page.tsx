@@ -12,6 +12,7 @@ import { readScenarioParam } from "@/lib/views/scenario-param";
 import { getStore } from "@/lib/store/open-store";
 import { traceFilter } from "@/lib/views/trace-search";
 import { rolloutListRows } from "@/lib/views/rollout-list";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const load = cache(async (runId: string) => {
   const store = getStore();
-  const [meta, snapshot] = await Promise.all([store.getRun(runId), store.snapshot(runId)]);
+  const [meta, snapshot] = await Promise.all([store.getRun(runId), runSnapshot(store, runId)]);
   return meta && snapshot ? { meta, snapshot } : null;
 });
 

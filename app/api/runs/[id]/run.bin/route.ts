@@ -4,6 +4,7 @@ import { etagMatches, REVALIDATE, runEtag } from "@/lib/api/run-etag";
 import { BINARY_RUN_MEDIA_TYPE } from "@/lib/scoring/wire/binary-run";
 import { getStore } from "@/lib/store/open-store";
 import type { RunVersion } from "@/lib/store/records";
+import { runEncoding, runSnapshot } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 
@@ -36,9 +37,9 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
 /** The run's bytes and the version they are of (the stored ones are of `version`; a snapshot may be newer). */
 async function runBytes(id: string, version: RunVersion): Promise<{ bytes: Uint8Array; read: RunVersion }> {
   const store = getStore();
-  const stored = await store.encoding(id, { bytes: true });
+  const stored = await runEncoding(store, id, { bytes: true });
   if (stored) return { bytes: stored.bytes, read: stored.version };
-  const snapshot = await store.snapshot(id);
+  const snapshot = await runSnapshot(store, id);
   if (!snapshot) throw new ApiError("not_found", `No run with id "${id}".`);
   const { name, rollouts } = snapshot.run;
   return { bytes: snapshot.binary, read: { ingestedAt: version.ingestedAt, name, rollouts: rollouts.length } };

@@ -6,6 +6,7 @@ import { ZGridQuery } from "@/lib/api/schemas/tasks";
 import { requestScenario } from "@/lib/api/scenario-request";
 import { taskGridPage } from "@/lib/views/check-pages";
 import { getStore } from "@/lib/store/open-store";
+import { runSnapshot } from "@/lib/views/run-caches";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   const query = parseQuery(ZGridQuery, request.url);
   const scenario = requestScenario(query.scenario);
   const store = getStore();
-  const snapshot = await store.snapshot(id);
+  const snapshot = await runSnapshot(store, id);
   if (!snapshot?.hasTask(task)) throw new ApiError("not_found", `No task "${task}" in run "${id}".`);
   return NextResponse.json(
     await taskGridPage(store, id, snapshot, task, scenario, {

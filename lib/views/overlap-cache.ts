@@ -1,19 +1,14 @@
-import type { SharedRollouts } from "./records";
+import type { SharedRollouts } from "@/lib/store/records";
 
 /*
- * Which other runs hold a run's rollouts (Store.sharedRollouts) is asked on every view of the run page and the
+ * Which other runs hold a run's rollouts (Store.sharedRollouts, run-caches.ts) is asked on every view of the run page and the
  * compare page, and the query matches every rollout of the run: most of a second at 100,000 rollouts that
  * another run shares. Its answer changes only when rollouts are added or deleted anywhere in the store, so it is
- * kept per run beside the store's marker (STORE_MARKER_SQL), which one cheap query reads per request, on every
+ * kept per run beside the store's marker (Store.storeMarker), which one cheap query reads per request, on every
  * instance alike: rollouts are only added, or deleted with their whole run; deleting a run lowers the count of
  * runs, and one created in its place is the newest (a new latest ingest time). Names are read fresh (a rename
  * changes no marker).
  */
-
-/** What changes whenever a run is created or deleted or rollouts are added anywhere (a single row). */
-export const STORE_MARKER_SQL =
-  `SELECT CAST((SELECT count(*) FROM "Run") AS INTEGER) AS "runs", (SELECT max("ingestedAt") FROM "Run") AS "latest", ` +
-  `CAST((SELECT count(*) FROM "Rollout") AS INTEGER) AS "rollouts"`;
 
 /** Runs whose answer is kept, most recently asked last. */
 const KEPT = 200;
@@ -21,7 +16,7 @@ const KEPT = 200;
 interface Source {
   /** The store's marker, as text. */
   marker(): Promise<string>;
-  /** The overlap query itself (rollout-overlap-sql.ts). */
+  /** The overlap query itself (lib/store/rollout-overlap-sql.ts). */
   overlap(runId: string): Promise<SharedRollouts[]>;
   /** The current names of runs by id (a run gone is left out). */
   names(runIds: readonly string[]): Promise<Map<string, string>>;

@@ -1,7 +1,7 @@
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
-import type { RunVersion } from "./records";
-import { currentEncoding, encodingOf, recordedFirstScreen, type CurrentEncoding } from "./run-encoding";
-import type { StoreDriver } from "./store";
+import type { RunVersion } from "@/lib/store/records";
+import { currentEncoding, encodingOf, recordedFirstScreen, type CurrentEncoding } from "@/lib/store/run-encoding";
+import type { Store } from "@/lib/store/store";
 
 /*
  * The server's cache of run snapshots (the run, task, rollout and compare pages and the report API each need
@@ -12,7 +12,8 @@ import type { StoreDriver } from "./store";
  * query per request revalidates the entry, on every app instance alike, and a run deleted anywhere is seen
  * gone by the next request here. Callers share the snapshot and must not mutate what it holds (scoring
  * functions never do). A run is read from its stored encoding (run-encoding.ts) when that is current, else from
- * its rows, after which the encoding is written again for the next instance or process.
+ * its rows, after which the encoding is written again for the next instance or process. One per store
+ * (run-caches.ts).
  */
 
 /**
@@ -31,7 +32,7 @@ interface Entry {
 const sameVersion = (a: RunVersion, b: RunVersion) =>
   a.rollouts === b.rollouts && a.name === b.name && a.ingestedAt === b.ingestedAt;
 
-type Source = Pick<StoreDriver, "runVersion" | "loadScoringRun" | "readRunEncoding" | "writeRunEncoding">;
+type Source = Pick<Store, "runVersion" | "loadScoringRun" | "readRunEncoding" | "writeRunEncoding">;
 
 /** One store's cache of runs, most recently used last. */
 export class RunCache {
