@@ -77,10 +77,12 @@ export function RolloutHeader({
         </Fact>
         <Fact label="Termination">{rollout.terminationReason ?? "—"}</Fact>
         <Fact label="Tool calls">
-          <span className="num">{rollout.toolCalls ?? "—"}</span>
+          <span className="num">{rollout.toolCalls === null ? "—" : count(rollout.toolCalls)}</span>
         </Fact>
         <Fact label="Tool errors">
-          <span className={`num ${rollout.toolErrors ? styles.warnText : ""}`}>{rollout.toolErrors ?? "—"}</span>
+          <span className={`num ${rollout.toolErrors ? styles.warnText : ""}`}>
+            {rollout.toolErrors === null ? "—" : count(rollout.toolErrors)}
+          </span>
         </Fact>
         <Fact label="Duration">{duration(rollout.durationMs)}</Fact>
         {rollout.startedAt || rollout.finishedAt ? (
