@@ -16,7 +16,7 @@ const eslintRecommended = Object.fromEntries(
 
 // The layers, by folder. A file in a folder listed here belongs to that element; lib/db/generated (Prisma's
 // generated client) is its own element so that only lib/db reaches it.
-const LAYERS = {
+export const LAYERS = {
   "prisma-client": "lib/db/generated",
   scoring: "lib/scoring",
   archive: "lib/archive",
@@ -29,6 +29,7 @@ const LAYERS = {
   compare: "lib/compare",
   display: "lib/display",
   views: "lib/views",
+  series: "lib/series",
   cli: "lib/cli",
   export: "lib/export",
   bench: "lib/bench",
@@ -92,6 +93,18 @@ const layerPolicies = [
     },
     message:
       "lib/views reads through lib/store and lib/scoring: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench",
+  },
+  {
+    from: { element: { type: "series" } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: ["app", "components", "db", "prisma-client", "ingest", "api", "cli", "export", "bench"] },
+        },
+      },
+    },
+    message:
+      "lib/series reads runs through lib/store and lib/views: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench",
   },
   {
     from: { element: { type: "api" } },

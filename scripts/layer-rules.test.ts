@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint, type Linter } from "eslint";
@@ -8,7 +9,7 @@ import { describe, expect, it } from "vitest";
 // lets through what the layer may use.
 const root = fileURLToPath(new URL("..", import.meta.url));
 const configFile: string = path.join(root, "eslint.config.mjs");
-const { layers } = (await import(configFile)) as { layers: Linter.Config };
+const { layers, LAYERS } = (await import(configFile)) as { layers: Linter.Config; LAYERS: Record<string, string> };
 const eslint = new ESLint({
   cwd: root,
   overrideConfigFile: true,
@@ -117,6 +118,27 @@ describe("layer rules", () => {
     expect(await layerErrors("lib/bench/probe.ts", component)).toEqual([top]);
     expect(
       await layerErrors("lib/cli/probe.ts", 'import "@/lib/views/run-view";\nimport "@/lib/store/store";\n'),
+    ).toEqual([]);
+  });
+
+  it("every folder of lib/ is a layer", () => {
+    const folders = fs
+      .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `lib/${d.name}`);
+    expect(folders.filter((f) => !Object.values(LAYERS).includes(f))).toEqual([]);
+  });
+
+  it("lib/series reads runs through lib/store and lib/views", async () => {
+    const file = "lib/series/probe.ts";
+    expect(await layerErrors(file, 'import "@/lib/ingest/ingest-files";\n')).toEqual([
+      "boundaries/dependencies: lib/series reads runs through lib/store and lib/views: it never imports app, components, lib/db, lib/ingest, lib/api, lib/cli, lib/export or lib/bench",
+    ]);
+    expect(
+      await layerErrors(
+        file,
+        'import "@/lib/views/run-caches";\nimport "@/lib/store/store";\nimport "@/lib/scoring/core/types";\n',
+      ),
     ).toEqual([]);
   });
 
