@@ -873,6 +873,9 @@ forEachDatabase("Store", (t) => {
         expect(await t.db.rawFilePart.count()).toBe(partsOf(bad.bytes.byteLength));
         const kept = await s.getRawFile(sha256Hex(bad.bytes));
         expect(Buffer.from(kept!.bytes).equals(Buffer.from(bad.bytes))).toBe(true);
+        // A file whose parts are gone (deleted between two reads) reads as no file, not as a shorter one.
+        await t.db.rawFilePart.deleteMany({ where: { sha256: sha256Hex(bad.bytes), part: 1 } });
+        expect(await s.getRawFile(sha256Hex(bad.bytes))).toBeNull();
       } finally {
         await parted.close();
       }

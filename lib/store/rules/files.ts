@@ -43,7 +43,9 @@ export function* getRawFile(sha256: string): Rule<RawFileBytes | null> {
     sql`SELECT "bytes" FROM "RawFilePart" WHERE "sha256" = ${sha256} ORDER BY "part"`,
     RAW_FILE_PART.columns,
   );
-  return { bytes: Buffer.concat(parts.map((p) => p.bytes)), size: file.size };
+  const bytes = Buffer.concat(parts.map((p) => p.bytes));
+  // Parts missing (the file deleted between the two reads) read as no file, never as a shorter one.
+  return bytes.byteLength === file.size ? { bytes, size: file.size } : null;
 }
 
 /** A raw file's size and how many pieces it is read in (one for a file stored whole), without its bytes. */
