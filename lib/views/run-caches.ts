@@ -16,7 +16,13 @@ interface Caches {
   shared: OverlapCache;
 }
 
-const caches = new WeakMap<Store, Caches>();
+/**
+ * On globalThis, as the store is (lib/store/open-store.ts): Next.js loads server code into several module
+ * graphs, and pages and route handlers must share one set of caches per store, not hold a run each.
+ */
+const KEY = Symbol.for("tally.run-caches");
+const holder = globalThis as { [KEY]?: WeakMap<Store, Caches> };
+const caches = (holder[KEY] ??= new WeakMap<Store, Caches>());
 
 function cachesOf(store: Store): Caches {
   let held = caches.get(store);
