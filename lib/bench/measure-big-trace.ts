@@ -28,8 +28,8 @@ export interface BigTraceCase {
   ingest: IngestMeasurement;
   server: (BigTraceServerFigures & { steps: number }) | { skipped: string };
   browser: BigTraceBrowserFigures | { skipped: string };
-  /** The trace's raw file downloaded whole (`GET /api/files/:sha256`), checked against its sha256. */
-  download: { ms: number; status: number; bytes: number; sha256: string } | { skipped: string };
+  /** The trace's raw file downloaded whole (`GET /api/files/:sha256`), checked against its sha256; null: not asked. */
+  download: { ms: number; status: number; bytes: number; sha256: string } | { skipped: string } | null;
   exported: ExportMeasurement | { skipped: string };
   peakRssMb: number | null;
 }
@@ -72,7 +72,7 @@ async function measureCase(
   options.log(`${label}: timing the trace API and the rollout page${c.raw ? ", then the raw file's download" : ""}`);
   const served = await withServer(root, database, async (base) => {
     const routes = await timeTraceRoutes(base, runId, rolloutId, timeGet);
-    const download = c.raw ? await timeRawDownload(base, c.raw.sha256) : skippedAll("no raw file named");
+    const download = c.raw ? await timeRawDownload(base, c.raw.sha256) : null;
     return { routes, download };
   }).catch(failed);
   let peakRssMb = "skipped" in served ? null : served.peakRssMb;
@@ -172,21 +172,16 @@ export async function measureBigTraces(
   return { cases, figures };
 }
 
-/** The raw file's download (checked against its sha256) and the capped export of one case. */
+/** The raw file's download (checked against its sha256), when the case asked for one, and its capped export. */
 function deliveryFigures(c: BigTraceCase, sha256: string): Figure[] {
   const out: Figure[] = [];
-  if (!("skipped" in c.download) || c.download.skipped !== "no raw file named") {
-    const d = "skipped" in c.download ? null : c.download;
+  const d = c.download;
+  if (d !== null) {
+    const wrong = !("skipped" in d) && (d.status !== 200 || d.sha256 !== sha256);
     const note =
-      d === null
-        ? (c.download as { skipped: string }).skipped
-        : d.status !== 200 || d.sha256 !== sha256
-          ? `HTTP ${d.status}, ${d.bytes} bytes received, not the file's`
-          : "";
-    const whole = d !== null && note === "";
-    out.push(
-      figure(`${c.label}: raw file download, ${Math.round(c.bytes / 1e6)} MB`, whole ? d.ms : null, "ms", null, note),
-    );
+      "skipped" in d ? d.skipped : wrong ? `HTTP ${d.status}, ${d.bytes} bytes received, not the file's` : "";
+    const ms = "skipped" in d || wrong ? null : d.ms;
+    out.push(figure(`${c.label}: raw file download, ${Math.round(c.bytes / 1e6)} MB`, ms, "ms", null, note));
   }
   const e = "skipped" in c.exported ? null : c.exported;
   const note = e === null ? (c.exported as { skipped: string }).skipped : "";

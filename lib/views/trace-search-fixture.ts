@@ -1,4 +1,5 @@
 import type { InputFile } from "@/lib/formats/types";
+import type { Store } from "@/lib/store/store";
 
 /*
  * Test helper: a small Silo run made for the search golden tests, every step written out here so each expected
@@ -69,4 +70,16 @@ export function searchRunFiles(extra: Record<string, Event[]> = {}): InputFile[]
     file("broken/result.json", result("broken", false)),
     file("broken/trace.jsonl", "{this is not json\n"),
   ];
+}
+
+/** The rollouts of a run whose indexed steps hold `word`, each with its first matching steps' indexes. */
+export async function stepsHolding(store: Store, runId: string, word: string): Promise<[string, number[]][]> {
+  const found = await store.searchStepText(runId, {
+    mode: "all",
+    words: [word],
+    offset: 0,
+    limit: 10,
+    stepsPerRollout: 5,
+  });
+  return found.page.map((p) => [p.rolloutId, p.steps.map((s) => s.step)]);
 }
