@@ -4,6 +4,7 @@ import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import { firstRolloutsOf } from "@/lib/scoring/view/first-rollouts";
 import { failureGroupsOfColumns, type FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Report } from "@/lib/scoring/report/report-types";
+import { rolloutFactsOf } from "@/lib/scoring/report/rollout-facts";
 import { identityMemo } from "./identity-memo";
 
 /** What the compare page needs of a stored run besides its scoring data; plain JSON. */
@@ -30,7 +31,7 @@ const firstRollouts = identityMemo<Record<string, string>>();
 const failureGroups = identityMemo<FailureGroup[]>();
 
 /** A stored run's compare-page facts, from its columns and its report under the comparison's scenario. */
-export function toCompareRun(meta: RunMeta, run: RunColumns, report: Pick<Report, "rollouts">): CompareRun {
+export function toCompareRun(meta: RunMeta, run: RunColumns, report: Report): CompareRun {
   const { id, name, agent, model, format, baseline, regrades, metadata } = meta;
   return {
     id,
@@ -42,9 +43,10 @@ export function toCompareRun(meta: RunMeta, run: RunColumns, report: Pick<Report
     regrades,
     regradeSummary: text(metadata.regradeSummary),
     regradeReason: text(metadata.regradeReason),
-    // Kept with the run's columns and the report's rows (the run cache's): a repeat view computes nothing.
+    // Kept with the run's columns and the report (the run cache's): a repeat view computes nothing. The verdicts
+    // are read as bits: a report scored from columns then makes no row per rollout.
     firstRollouts: firstRollouts([run], "", () => firstRolloutsOf(run)),
-    failureGroups: failureGroups([run, report.rollouts], "", () => failureGroupsOfColumns(run, report.rollouts)),
+    failureGroups: failureGroups([run, report], "", () => failureGroupsOfColumns(run, rolloutFactsOf(report).passed())),
   };
 }
 

@@ -1,6 +1,7 @@
 import { MEASURE_KEYS, type MeasureKey } from "../core/measures";
 import { pairedEstimate, type PairedEstimate, type PairedValue } from "../core/stats";
 import type { Report } from "./report-types";
+import { rolloutFactsOf } from "./rollout-facts";
 
 /** What a run's figure of a measure rests on (MeasureEffort's counts): `passes` among `recorded` of `rollouts`. */
 export interface MeasureCoverage {
@@ -40,26 +41,6 @@ export interface EffortComparison {
 
 const UNBOUNDED: [number, number] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
 
-/** Per measure, each task's mean of it over the rollouts that record it: one pass over the rollouts. */
-function taskMeans(report: Report, measures: readonly MeasureKey[]): Map<MeasureKey, Map<string, number>> {
-  const sums = new Map(measures.map((m) => [m, new Map<string, { sum: number; n: number }>()]));
-  if (measures.length === 0) return new Map();
-  for (const r of report.rollouts) {
-    const recorded = r.measures;
-    for (const [measure, byTask] of sums) {
-      const x = recorded[measure];
-      if (x === null || x === undefined) continue;
-      const s = byTask.get(r.task) ?? { sum: 0, n: 0 };
-      s.sum += x;
-      s.n += 1;
-      byTask.set(r.task, s);
-    }
-  }
-  return new Map(
-    [...sums].map(([measure, byTask]) => [measure, new Map([...byTask].map(([task, s]) => [task, s.sum / s.n]))]),
-  );
-}
-
 function coverageOf(report: Report, measure: MeasureKey): MeasureCoverage {
   const { recorded, rollouts, passes } = report.effort[measure];
   return { recorded, rollouts, passes };
@@ -79,8 +60,8 @@ export function compareEffort(
   const measures: PairedMeasure[] = [];
   // A measure one run never records has no pair to compare.
   const both = MEASURE_KEYS.filter((m) => a.effort[m].recorded > 0 && b.effort[m].recorded > 0);
-  const meansA = taskMeans(a, both);
-  const meansB = taskMeans(b, both);
+  const meansA = rolloutFactsOf(a).measureMeans(both);
+  const meansB = rolloutFactsOf(b).measureMeans(both);
   for (const measure of both) {
     const ma = meansA.get(measure)!;
     const mb = meansB.get(measure)!;

@@ -1,5 +1,6 @@
 import { powerNeeded, type PowerNeeded } from "../series/detectable-effect";
 import type { Report } from "./report-types";
+import { rolloutFactsOf } from "./rollout-facts";
 
 /** The test and power every comparison states its detectable effect at. */
 export const MDE_ALPHA = 0.05;
@@ -13,19 +14,6 @@ export interface ComparisonPower extends PowerNeeded {
   rollouts: number | null;
   /** W: the mean over the paired tasks of s²_A/n_A + s²_B/n_B (tasks with one rollout in a run left out). */
   within: number | null;
-}
-
-/** Each task's eligible rollout values of one metric, by task key. */
-function rolloutValues(report: Report, metric: string): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const r of report.rollouts) {
-    const x = Object.hasOwn(r.metrics, metric) ? r.metrics[metric] : null;
-    if (x === null || x === undefined) continue;
-    const list = out.get(r.task);
-    if (list) list.push(x);
-    else out.set(r.task, [x]);
-  }
-  return out;
 }
 
 /** s²/n of a task's rollout values: the squared SE of its mean (k(n−k)/(n²(n−1)) for k passes of n). */
@@ -49,8 +37,8 @@ export function comparisonPower(
   headline: { metric: string; delta: number | null; se: number | null; tasks: number },
   keys: readonly string[],
 ): ComparisonPower {
-  const valuesA = rolloutValues(a, headline.metric);
-  const valuesB = rolloutValues(b, headline.metric);
+  const valuesA = rolloutFactsOf(a).metricValues(headline.metric);
+  const valuesB = rolloutFactsOf(b).metricValues(headline.metric);
   let n = 0;
   let paired = 0;
   let w = 0;

@@ -1,6 +1,7 @@
 import { benjaminiHochberg, DEFAULT_FDR } from "../series/false-discovery";
 import { fisherOneSided } from "../series/fisher-exact";
 import type { Report } from "./report-types";
+import { taskPassCounts } from "./rollout-facts";
 
 /** A common task's own test: did its pass count change between A and B? */
 export interface TaskTest {
@@ -22,19 +23,6 @@ export interface TaskTestSummary {
   uncorrected: { regressed: number; improved: number };
 }
 
-function passCounts(report: Report): Map<string, { passes: number; counted: number }> {
-  const out = new Map<string, { passes: number; counted: number }>();
-  for (const r of report.rollouts) {
-    const x = Object.hasOwn(r.metrics, "completion") ? r.metrics.completion : null;
-    if (x === null || x === undefined) continue;
-    const c = out.get(r.task) ?? { passes: 0, counted: 0 };
-    c.counted += 1;
-    if (x > 0) c.passes += 1;
-    out.set(r.task, c);
-  }
-  return out;
-}
-
 /**
  * Each common task tested on its own (two-sided Fisher exact on its pass counts: 2·min of the one-sided p's,
  * at most 1), then Benjamini–Hochberg across the tested tasks at q: a task is regressed or improved only when
@@ -46,8 +34,8 @@ export function taskTests(
   keys: readonly string[],
   q: number = DEFAULT_FDR,
 ): { tests: Map<string, TaskTest>; summary: TaskTestSummary } {
-  const countsA = passCounts(a);
-  const countsB = passCounts(b);
+  const countsA = taskPassCounts(a);
+  const countsB = taskPassCounts(b);
   const raw: { key: string; p: number; down: boolean }[] = [];
   for (const key of keys) {
     const ca = countsA.get(key);

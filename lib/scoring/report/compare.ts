@@ -4,6 +4,7 @@ import type { Report, TaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import type { RunPassAtK } from "../core/pass-at-k";
+import { rewardRangeOf } from "./rollout-facts";
 import { regressionGate, type RegressionGate } from "./regression-gate";
 import { comparisonPower, type ComparisonPower } from "./compare-power";
 import { taskTests, type TaskTest, type TaskTestSummary } from "./compare-task-tests";
@@ -65,17 +66,7 @@ const passes = (t: TaskReport): boolean | null => (t.passRate === null ? null : 
 
 /** Where reward differences are clipped: [0, 1] stretched to every reward of the reports. */
 export function rewardRange(...reports: Report[]): Interval {
-  let lo = 0;
-  let hi = 1;
-  for (const r of reports) {
-    for (const o of r.rollouts) {
-      const x = o.metrics.reward;
-      if (x === null || x === undefined) continue;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-    }
-  }
-  return [lo, hi];
+  return rewardRangeOf(reports);
 }
 
 function pairedValues(

@@ -310,19 +310,30 @@ const groupedByColumns = new WeakMap<
     rollouts: (Grouped | undefined)[];
     bySignature: Map<string, Pick<Grouped, "key" | "parts">>;
     /** The last answer and the verdict rows it was for: a scenario that keeps every row object keeps it. */
-    last?: { verdicts: readonly { id: string; passed: boolean }[]; groups: FailureGroup[] };
+    last?: { verdicts: Verdicts; groups: FailureGroup[] };
   }
 >();
 
+/**
+ * A report's verdicts: its rollout rows, or each rollout's verdict in run order as bits (1 passed, RolloutFacts'
+ * `passed`), which a report scored from columns gives without making a row per rollout.
+ */
+export type Verdicts = readonly { id: string; passed: boolean }[] | Uint8Array;
+
+/** Verdicts given as bits or rows are the same when they are the same list, or rows holding the same objects. */
+const sameVerdicts = (a: Verdicts, b: Verdicts) =>
+  a === b || (!(a instanceof Uint8Array) && !(b instanceof Uint8Array) && sameRows(a, b));
+
 /** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
-function passedInRunOrder(ids: readonly string[], verdicts: readonly { id: string; passed: boolean }[]): boolean[] {
+function passedInRunOrder(ids: readonly string[], verdicts: Verdicts): boolean[] {
+  if (verdicts instanceof Uint8Array) return Array.from(verdicts, (v) => v === 1);
   if (verdicts.length === ids.length && verdicts.every((v, r) => v.id === ids[r])) return verdicts.map((v) => v.passed);
   const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
   return ids.map((id) => passed.get(id) === true);
 }
 
 /** A run's failed and unscored rollouts under `verdicts`, grouped as read (and kept) from its columns. */
-function failingOfColumns(c: RunColumns, verdicts: readonly { id: string; passed: boolean }[]): Grouped[] {
+function failingOfColumns(c: RunColumns, verdicts: Verdicts): Grouped[] {
   const ids = c.rolloutId.all();
   const kept = keptOf(c, ids.length);
   const { rollouts, bySignature } = kept;
@@ -358,12 +369,9 @@ function keptOf(c: RunColumns, rollouts: number) {
  * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
  * facts).
  */
-export function failureGroupsOfColumns(
-  c: RunColumns,
-  verdicts: readonly { id: string; passed: boolean }[],
-): FailureGroup[] {
+export function failureGroupsOfColumns(c: RunColumns, verdicts: Verdicts): FailureGroup[] {
   const kept = keptOf(c, c.rolloutTask.length);
-  if (kept.last && sameRows(kept.last.verdicts, verdicts)) return kept.last.groups;
+  if (kept.last && sameVerdicts(kept.last.verdicts, verdicts)) return kept.last.groups;
   const groups = groupFailures(failingOfColumns(c, verdicts), c.rolloutTask.length);
   kept.last = { verdicts, groups };
   return groups;

@@ -4,7 +4,9 @@ import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
 import type { CheckTally } from "../check-tallies";
 import type { AuthorityGate, Report, RolloutReport, TaskReport } from "../report-types";
+import { attachRolloutFacts } from "../rollout-facts";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
+import { columnFacts } from "./column-facts";
 import { modelOf, type ColumnModel } from "./column-model";
 import { FailureIndex } from "./failure-index";
 import { fixedOf, type FixedParts } from "./fixed-parts";
@@ -121,6 +123,7 @@ export class ColumnScorer {
   prepare(scenario: Scenario = {}): ColumnEdits {
     // The rows of the last report are made before the state they read changes.
     this.#pendingRows?.();
+    this.#current = null;
     const edits = columnEdits(this.model, scenario);
     this.#edits = edits;
     this.scoreVerdicts(edits);
@@ -134,6 +137,7 @@ export class ColumnScorer {
    */
   prepareTasks(scenario: Scenario, rows: readonly number[]): ColumnEdits {
     this.#pendingRows?.();
+    this.#current = null;
     const edits = columnEdits(this.model, scenario);
     this.#edits = edits;
     // A run scored under the same verdicts holds a task as scored under its flips: nothing to do for it.
@@ -215,10 +219,17 @@ export class ColumnScorer {
     if (totals.budget !== null) report.budget = totals.budget;
     if (fixed.regrades !== null) report.regrades = fixed.regrades;
     this.rowsOnRead(report, edits.weights);
+    this.#current = report;
+    attachRolloutFacts(
+      report,
+      columnFacts(this.state, fixed, report, () => this.#current === report),
+    );
     return report;
   }
 
   #pendingRows: (() => void) | null = null;
+  /** The report whose scenario `state` holds: none once another is prepared. */
+  #current: Report | null = null;
 
   /**
    * Makes the report's task and rollout lists when they are first read (a caller that reads neither, such as
