@@ -272,7 +272,7 @@ function signatureAt(c: RunColumns, r: number): string {
 }
 
 /** failureFactsOf rollout r of a run's columns, read from its checks' codes and templates (no objects). */
-function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts {
+function factsAt(c: RunColumns, r: number, id: string): FailureFacts {
   const s = c.strings;
   const required = new Set<string>();
   const tags = new Set<string>();
@@ -288,7 +288,7 @@ function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts
   const f = sparseAt(c.failure.at, r);
   const text = (id: number | undefined) => (id === undefined || id < 0 ? null : s[id]!);
   return {
-    id: ids[r]!,
+    id,
     task: s[c.taskKey[c.rolloutTask[r]!]!]!,
     status: ROLLOUT_STATUS[c.rolloutStatus[r]!]!,
     passed: false,
@@ -301,15 +301,18 @@ function factsAt(c: RunColumns, r: number, ids: readonly string[]): FailureFacts
 }
 
 /**
- * Per run's columns, each rollout's group as read the first time it failed (no scenario changes it), and each
- * group's key and parts by signature (signatureAt): rollouts that fail alike share them.
+ * Per run's columns, each rollout's group as read the first time it failed (no scenario changes it), as an index
+ * into the run's groups (-1: not read yet), and each group's index by signature (signatureAt) and by key:
+ * rollouts that fail alike share one group, and no object is kept per rollout.
  */
 const groupedByColumns = new WeakMap<
   RunColumns,
   {
-    rollouts: (Grouped | undefined)[];
-    bySignature: Map<string, Pick<Grouped, "key" | "parts">>;
-    /** The last answer and the verdict rows it was for: a scenario that keeps every row object keeps it. */
+    groupOf: Int32Array;
+    groups: Pick<Grouped, "key" | "parts">[];
+    bySignature: Map<string, number>;
+    byKey: Map<string, number>;
+    /** The last answer and the verdicts it was for: a scenario that keeps every verdict keeps it. */
     last?: { verdicts: Verdicts; groups: FailureGroup[] };
   }
 >();
@@ -325,69 +328,98 @@ const sameVerdicts = (a: Verdicts, b: Verdicts) =>
   a === b || (!(a instanceof Uint8Array) && !(b instanceof Uint8Array) && sameRows(a, b));
 
 /** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
-function passedInRunOrder(ids: readonly string[], verdicts: Verdicts): boolean[] {
-  if (verdicts instanceof Uint8Array) return Array.from(verdicts, (v) => v === 1);
-  if (verdicts.length === ids.length && verdicts.every((v, r) => v.id === ids[r])) return verdicts.map((v) => v.passed);
+function passedInRunOrder(ids: () => readonly string[], verdicts: Verdicts): ArrayLike<boolean | number> {
+  if (verdicts instanceof Uint8Array) return verdicts;
+  const all = ids();
+  if (verdicts.length === all.length && verdicts.every((v, r) => v.id === all[r])) return verdicts.map((v) => v.passed);
   const passed = new Map(verdicts.map((v) => [v.id, v.passed]));
-  return ids.map((id) => passed.get(id) === true);
+  return all.map((id) => passed.get(id) === true);
 }
 
-/** A run's failed and unscored rollouts under `verdicts`, grouped as read (and kept) from its columns. */
-function failingOfColumns(c: RunColumns, verdicts: Verdicts): Grouped[] {
-  const ids = c.rolloutId.all();
-  const kept = keptOf(c, ids.length);
-  const { rollouts, bySignature } = kept;
-  const passed = passedInRunOrder(ids, verdicts);
+/** A run's failed and unscored rollouts under `verdicts`, in run order, each given its group (kept with the columns). */
+function failingOfColumns(c: RunColumns, verdicts: Verdicts): number[] {
+  const n = c.rolloutTask.length;
+  const kept = keptOf(c, n);
+  const { groupOf, groups, bySignature, byKey } = kept;
+  const passed = passedInRunOrder(() => c.rolloutId.all(), verdicts);
   const failing: number[] = [];
-  for (let r = 0; r < ids.length; r++) if (c.rolloutStatus[r] === UNSCORED || !passed[r]) failing.push(r);
-  for (const r of failing) {
-    if (rollouts[r] !== undefined) continue;
+  for (let r = 0; r < n; r++) {
+    if (c.rolloutStatus[r] !== UNSCORED && passed[r]) continue;
+    failing.push(r);
+    if (groupOf[r] !== -1) continue;
     const signature = signatureAt(c, r);
-    let group = bySignature.get(signature);
-    if (!group) bySignature.set(signature, (group = groupedOf(factsAt(c, r, ids))));
-    const status = ROLLOUT_STATUS[c.rolloutStatus[r]!]!;
-    rollouts[r] = {
-      key: group.key,
-      parts: group.parts,
-      id: ids[r]!,
-      task: c.strings[c.taskKey[c.rolloutTask[r]!]!]!,
-      status,
-    };
+    let g = bySignature.get(signature);
+    if (g === undefined) {
+      const { key, parts } = groupedOf(factsAt(c, r, c.rolloutId.at(r)));
+      g = byKey.get(key);
+      if (g === undefined) byKey.set(key, (g = groups.push({ key, parts }) - 1));
+      bySignature.set(signature, g);
+    }
+    groupOf[r] = g;
   }
-  return failing.map((r) => rollouts[r]!);
+  return failing;
 }
 
 function keptOf(c: RunColumns, rollouts: number) {
   let kept = groupedByColumns.get(c);
   if (!kept)
-    groupedByColumns.set(c, (kept = { rollouts: new Array<Grouped | undefined>(rollouts), bySignature: new Map() }));
+    groupedByColumns.set(
+      c,
+      (kept = { groupOf: new Int32Array(rollouts).fill(-1), groups: [], bySignature: new Map(), byKey: new Map() }),
+    );
   return kept;
 }
 
 /**
  * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
- * from their checks' codes, and what each says is kept with the columns (a scenario changes verdicts, never the
- * facts).
+ * from their checks' codes, and which group each falls in is kept with the columns (a scenario changes
+ * verdicts, never the facts). Counted per group in run order: the same groups as failureGroups of the rows.
  */
 export function failureGroupsOfColumns(c: RunColumns, verdicts: Verdicts): FailureGroup[] {
   const kept = keptOf(c, c.rolloutTask.length);
   if (kept.last && sameVerdicts(kept.last.verdicts, verdicts)) return kept.last.groups;
-  const groups = groupFailures(failingOfColumns(c, verdicts), c.rolloutTask.length);
+  const failing = failingOfColumns(c, verdicts);
+  const found = new Map<number, { count: number; unscored: number; tasks: Set<string>; examples: string[] }>();
+  for (const r of failing) {
+    const g = kept.groupOf[r]!;
+    let group = found.get(g);
+    if (!group) found.set(g, (group = { count: 0, unscored: 0, tasks: new Set(), examples: [] }));
+    group.count += 1;
+    if (c.rolloutStatus[r] === UNSCORED) group.unscored += 1;
+    group.tasks.add(c.strings[c.taskKey[c.rolloutTask[r]!]!]!);
+    if (group.examples.length < EXAMPLES_PER_GROUP) group.examples.push(c.rolloutId.at(r));
+  }
+  const total = c.rolloutTask.length;
+  const groups = sortFailureGroups(
+    [...found].map(([g, { count, unscored, tasks, examples }]) => {
+      const { key, parts } = kept.groups[g]!;
+      return {
+        key,
+        id: groupIdOf(key),
+        ...parts,
+        count,
+        unscored,
+        share: total > 0 ? count / total : 0,
+        tasks: [...tasks].sort(),
+        examples,
+      };
+    }),
+    "count",
+  );
   kept.last = { verdicts, groups };
   return groups;
 }
 
 /** Each failed or unscored rollout's failure group id (FailureGroup.id) by rollout id, from the run's columns. */
-export function failureGroupIdsOfColumns(
-  c: RunColumns,
-  verdicts: readonly { id: string; passed: boolean }[],
-): Map<string, string> {
-  const idOfKey = new Map<string, string>();
+export function failureGroupIdsOfColumns(c: RunColumns, verdicts: Verdicts): Map<string, string> {
+  const kept = keptOf(c, c.rolloutTask.length);
+  const idOf = new Map<number, string>();
   const out = new Map<string, string>();
-  for (const g of failingOfColumns(c, verdicts)) {
-    let id = idOfKey.get(g.key);
-    if (id === undefined) idOfKey.set(g.key, (id = groupIdOf(g.key)));
-    out.set(g.id, id);
+  for (const r of failingOfColumns(c, verdicts)) {
+    const g = kept.groupOf[r]!;
+    let id = idOf.get(g);
+    if (id === undefined) idOf.set(g, (id = groupIdOf(kept.groups[g]!.key)));
+    out.set(c.rolloutId.at(r), id);
   }
   return out;
 }
@@ -397,11 +429,8 @@ export function runFailureFacts(
   run: Pick<ScoringRun, "rollouts">,
   verdicts: readonly { id: string; passed: boolean }[],
 ): FailureFacts[] {
-  const passed = passedInRunOrder(
-    run.rollouts.map((r) => r.id),
-    verdicts,
-  );
-  return run.rollouts.map((r, i) => failureFactsOf(r, passed[i]!));
+  const passed = passedInRunOrder(() => run.rollouts.map((r) => r.id), verdicts);
+  return run.rollouts.map((r, i) => failureFactsOf(r, passed[i] === true));
 }
 
 /**
