@@ -105,7 +105,20 @@ function pairedValues(
 }
 
 /** The tasks of two reports aligned by key: the pairs in A's order, and the keys in one run only. */
-function alignTasks(a: Report, b: Report) {
+type Aligned = { common: [TaskReport, TaskReport][]; onlyAKeys: string[]; onlyBKeys: string[] };
+
+/** Alignments kept per pair of reports (reports never change): robustness pairs the same two under each scheme. */
+const aligned = new WeakMap<Report, WeakMap<Report, Aligned>>();
+
+function alignTasks(a: Report, b: Report): Aligned {
+  let byB = aligned.get(a);
+  if (!byB) aligned.set(a, (byB = new WeakMap()));
+  let out = byB.get(b);
+  if (!out) byB.set(b, (out = alignTasksOf(a, b)));
+  return out;
+}
+
+function alignTasksOf(a: Report, b: Report): Aligned {
   const byKeyB = new Map(b.tasks.map((t) => [t.key, t]));
   const keysA = new Set(a.tasks.map((t) => t.key));
   const common: [TaskReport, TaskReport][] = [];
@@ -191,8 +204,9 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
     onlyA: onlyAKeys.length,
     onlyB: onlyBKeys.length,
     commonKeys,
-    onlyAKeys,
-    onlyBKeys,
+    // Copies: the alignment is kept for the next comparison of the same reports.
+    onlyAKeys: [...onlyAKeys],
+    onlyBKeys: [...onlyBKeys],
     headline,
     metrics,
     taskMetric,

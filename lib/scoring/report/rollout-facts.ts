@@ -101,9 +101,7 @@ export function rowFacts(rows: () => Report["rollouts"]): RolloutFacts {
 }
 
 /** Each task's sum ÷ count, per measure. */
-export function meansOf(
-  sums: Map<MeasureKey, Map<string, { sum: number; n: number }>>,
-): Map<MeasureKey, Map<string, number>> {
+function meansOf(sums: Map<MeasureKey, Map<string, { sum: number; n: number }>>): Map<MeasureKey, Map<string, number>> {
   return new Map(
     [...sums].map(([measure, byTask]) => [measure, new Map([...byTask].map(([task, s]) => [task, s.sum / s.n]))]),
   );
