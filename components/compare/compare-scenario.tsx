@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useEscape } from "@/components/ui/use-escape";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
 import { useUrlState } from "@/components/url-state/use-url-state";
@@ -12,7 +12,8 @@ import type { CheckKeySummary } from "@/lib/scoring/view/check-keys";
 import { RequiredEverywhere } from "@/components/whatif/rules-tab";
 import type { BudgetReport } from "@/lib/scoring/scenario/budget";
 import type { BudgetMeasure } from "@/lib/scoring/view/budget-distribution";
-import type { GroupReport, TaskReport } from "@/lib/scoring/report/report-types";
+import type { GroupReport } from "@/lib/scoring/report/report-types";
+import { unpackWeightTasks, type PackedWeightTasks } from "@/lib/scoring/view/weight-tasks";
 import { SCHEMES, SCHEME_WORDS, type Scheme } from "@/lib/scoring/core/schemes";
 import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setScheme, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
@@ -43,7 +44,6 @@ export function CompareScenario({
   resetHref,
   tasks,
   groups,
-  declaredWeights,
   taskChecks,
   checkKeys,
   budgetMeasures,
@@ -56,10 +56,9 @@ export function CompareScenario({
   description: string[];
   /** The comparison as recorded. */
   resetHref: string;
-  /** A's tasks and groups under the scenario, for the weights. */
-  tasks: readonly Pick<TaskReport, "key" | "name" | "weight">[];
+  /** A's tasks under the scenario with their declared weights, and its groups, for the weights. */
+  tasks: PackedWeightTasks;
   groups: readonly Pick<GroupReport, "group" | "tasks">[];
-  declaredWeights: readonly [string, number][];
   /** The check keys of each task the runs have in common, for flips. */
   taskChecks: TaskCheckSets;
   /** The check keys of every run compared, for run-wide required rules. */
@@ -76,7 +75,8 @@ export function CompareScenario({
   const scheme: Scheme = scenario.headline?.scheme ?? "task";
   const [open, setOpen] = useState<Drawer | null>(null);
   const opener = useEscape(open !== null, () => setOpen(null));
-  const declared = new Map(declaredWeights);
+  // Unpacked when the weights are first opened: the page holds them as columns until then.
+  const weightTasks = useMemo(() => (open === "weights" ? unpackWeightTasks(tasks) : null), [open, tasks]);
 
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="compare-scenario-title" data-testid="compare-scenario">
@@ -171,11 +171,11 @@ export function CompareScenario({
         </div>
       ) : null}
       {open === "flips" ? <CompareFlips tasks={taskChecks} scenario={scenario} edit={url.update} /> : null}
-      {open === "weights" ? (
+      {weightTasks ? (
         <WeightsTab
-          tasks={tasks}
+          tasks={weightTasks.tasks}
           groups={groups}
-          declared={declared}
+          declared={weightTasks.declared}
           scenario={scenario}
           scheme={scheme}
           edit={url.update}

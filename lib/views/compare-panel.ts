@@ -1,11 +1,11 @@
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
-import { rolloutMeasures } from "@/lib/scoring/columns/rollouts-at";
 import { modelOf } from "@/lib/scoring/report/columnar/column-model";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { combinedBudget } from "@/lib/scoring/scenario/budget";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
+import { packWeightTasks, type PackedWeightTasks } from "@/lib/scoring/view/weight-tasks";
+import { budgetDistributionOfColumns } from "@/lib/scoring/view/budget-distribution";
 import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
 import { commonTaskChecksOf, taskCheckSets, type TaskCheckSets } from "@/lib/scoring/view/task-checks";
 import { policyReports, robustness, type Robustness } from "@/lib/scoring/report/robustness";
@@ -18,16 +18,16 @@ import { identityMemo } from "./identity-memo";
 import { sharedRolloutsOf } from "./run-caches";
 
 const runFacts = identityMemo<{
-  declaredWeights: [string, number][];
   taskChecks: TaskCheckSets;
   checkKeys: ReturnType<typeof checkKeysOfRuns>;
 }>();
-const budgets = identityMemo<ReturnType<typeof budgetDistribution>>();
+const weightTasks = identityMemo<PackedWeightTasks>();
+const budgets = identityMemo<ReturnType<typeof budgetDistributionOfColumns>>();
 const robustnessKept = identityMemo<Robustness>();
 
 /**
  * What the compare page's what-if panel offers, read from the compared runs' columns (A first), never from the
- * runs as objects: A's tasks, groups and declared weights, the checks every run's tasks share, the check keys
+ * runs as objects: A's tasks with their declared weights (packed), its groups, the checks every run's tasks share, the check keys
  * and the budget measures of all their rollouts.
  */
 export function comparePanelFacts(compared: readonly { run: RunColumns; report: Report }[], scenario: Scenario) {
@@ -36,20 +36,22 @@ export function comparePanelFacts(compared: readonly { run: RunColumns; report: 
   const runs = compared.map((c) => c.run);
   // What no scenario changes is kept with the runs' columns; the budget's bins with its limits.
   const fixed = runFacts(runs, "", () => ({
-    declaredWeights: model.tasks.map((t): [string, number] => [t.key, t.weight]),
     taskChecks: taskCheckSets(commonTaskChecksOf(runs)),
     checkKeys: checkKeysOfRuns(runs),
   }));
   return {
     description: describeScenario(scenario, (ref) => model.resolve(ref)),
-    tasks: a.report.tasks.map(({ key, name, weight }) => ({ key, name, weight })),
+    // Packed: A's tasks as columns, with their declared weights where the scenario changed them.
+    tasks: weightTasks([a.report], "", () =>
+      packWeightTasks(
+        a.report.tasks,
+        model.tasks.map((t) => t.weight),
+      ),
+    ),
     groups: a.report.groups.map(({ group, tasks }) => ({ group, tasks })),
     ...fixed,
     budgetMeasures: budgets(runs, JSON.stringify(scenario.budget ?? null), () =>
-      budgetDistribution(
-        runs.flatMap((c) => rolloutMeasures(c)),
-        scenario.budget,
-      ),
+      budgetDistributionOfColumns(runs, scenario.budget),
     ),
     budget: combinedBudget(compared.map((c) => c.report.budget)),
   };

@@ -1,5 +1,7 @@
 import { BUDGET_KEYS, type Budget, type BudgetKey } from "../scenario/budget";
 import type { ScoringRollout } from "../core/types";
+import { MEASURE_KEYS, type MeasureKey } from "../core/measures";
+import { UNSCORED, type RunColumns } from "../columns/run-columns";
 
 /** Chart prep for the what-if Budget tab: per measure, the scored rollouts' values in bins, split at the limit. */
 
@@ -49,13 +51,55 @@ export function budgetDistribution(
   bins = 24,
 ): BudgetMeasure[] {
   const scored = rollouts.filter((r) => r.status === "scored");
-  const out: BudgetMeasure[] = [];
-  for (const key of BUDGET_KEYS) {
+  const valuesOf = (key: BudgetKey) => {
     const values: number[] = [];
     for (const r of scored) {
       const v = r.measures?.[key];
       if (v !== undefined) values.push(v);
     }
+    return values;
+  };
+  return distributionOf(scored.length, valuesOf, budget, bins);
+}
+
+/**
+ * budgetDistribution of the rollouts of runs given as columns, one run after the other: read from the measure
+ * columns, without an object per rollout.
+ */
+export function budgetDistributionOfColumns(
+  runs: readonly RunColumns[],
+  budget: Budget | undefined,
+  bins = 24,
+): BudgetMeasure[] {
+  let scored = 0;
+  const values = new Map<MeasureKey, number[]>(BUDGET_KEYS.map((key) => [key, []]));
+  const lists = MEASURE_KEYS.map((key) => values.get(key));
+  for (const c of runs) {
+    for (let r = 0; r < c.rolloutTask.length; r++) if (c.rolloutStatus[r] !== UNSCORED) scored += 1;
+    const cursors = new Int32Array(MEASURE_KEYS.length);
+    for (let k = 0; k < c.measured.at.length; k++) {
+      const isScored = c.rolloutStatus[c.measured.at[k]!] !== UNSCORED;
+      const mask = c.measured.values[k]!;
+      for (let m = 0; m < MEASURE_KEYS.length; m++) {
+        if ((mask & (1 << m)) === 0) continue;
+        const v = c.measureValues[m]![cursors[m]!++]!;
+        if (isScored) lists[m]?.push(v);
+      }
+    }
+  }
+  return distributionOf(scored, (key) => values.get(key)!, budget, bins);
+}
+
+function distributionOf(
+  scoredCount: number,
+  valuesOf: (key: BudgetKey) => number[],
+  budget: Budget | undefined,
+  bins: number,
+): BudgetMeasure[] {
+  const scored = { length: scoredCount };
+  const out: BudgetMeasure[] = [];
+  for (const key of BUDGET_KEYS) {
+    const values = valuesOf(key);
     if (values.length === 0) continue;
     let min = Infinity;
     let max = 0;
