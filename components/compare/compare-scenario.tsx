@@ -19,7 +19,7 @@ import type { ScenarioIssue } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setScheme, setUnscored } from "@/lib/scoring/scenario/scenario-edit";
 import { savedScenarioFor } from "@/lib/scoring/scenario/named-scenario";
 import { CompareFlips } from "./compare-flips";
-import type { TaskCheckSets } from "@/lib/scoring/view/task-checks";
+import { unpackTaskChecks, type PackedTaskChecks } from "@/lib/scoring/view/task-checks";
 import styles from "./compare-scenario.module.css";
 
 /**
@@ -59,8 +59,8 @@ export function CompareScenario({
   /** A's tasks under the scenario with their declared weights, and its groups, for the weights. */
   tasks: PackedWeightTasks;
   groups: readonly Pick<GroupReport, "group" | "tasks">[];
-  /** The check keys of each task the runs have in common, for flips. */
-  taskChecks: TaskCheckSets;
+  /** The check keys of each task the runs have in common, for flips, packed against `tasks`' keys. */
+  taskChecks: PackedTaskChecks;
   /** The check keys of every run compared, for run-wide required rules. */
   checkKeys: readonly CheckKeySummary[];
   /** The budget measures of every run's rollouts together, under the scenario's limits. */
@@ -77,6 +77,10 @@ export function CompareScenario({
   const opener = useEscape(open !== null, () => setOpen(null));
   // Unpacked when the weights are first opened: the page holds them as columns until then.
   const weightTasks = useMemo(() => (open === "weights" ? unpackWeightTasks(tasks) : null), [open, tasks]);
+  const flipTasks = useMemo(
+    () => (open === "flips" ? unpackTaskChecks(taskChecks, tasks.keys) : null),
+    [open, taskChecks, tasks],
+  );
 
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="compare-scenario-title" data-testid="compare-scenario">
@@ -170,7 +174,7 @@ export function CompareScenario({
           <BudgetTab measures={budgetMeasures} budget={budget} edit={url.update} />
         </div>
       ) : null}
-      {open === "flips" ? <CompareFlips tasks={taskChecks} scenario={scenario} edit={url.update} /> : null}
+      {flipTasks ? <CompareFlips tasks={flipTasks} scenario={scenario} edit={url.update} /> : null}
       {weightTasks ? (
         <WeightsTab
           tasks={weightTasks.tasks}

@@ -7,7 +7,12 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { packWeightTasks, type PackedWeightTasks } from "@/lib/scoring/view/weight-tasks";
 import { budgetDistributionOfColumns } from "@/lib/scoring/view/budget-distribution";
 import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
-import { commonTaskChecksOf, taskCheckSets, type TaskCheckSets } from "@/lib/scoring/view/task-checks";
+import {
+  commonTaskChecksOf,
+  packTaskChecks,
+  taskCheckSets,
+  type PackedTaskChecks,
+} from "@/lib/scoring/view/task-checks";
 import { policyReports, robustness, type Robustness } from "@/lib/scoring/report/robustness";
 import { scenarioKey } from "@/lib/scoring/scenario/named-scenario";
 import { sharedRolloutsPhrase } from "@/lib/display/shared-rollouts";
@@ -18,7 +23,7 @@ import { identityMemo } from "./identity-memo";
 import { sharedRolloutsOf } from "./run-caches";
 
 const runFacts = identityMemo<{
-  taskChecks: TaskCheckSets;
+  taskChecks: PackedTaskChecks;
   checkKeys: ReturnType<typeof checkKeysOfRuns>;
 }>();
 const weightTasks = identityMemo<PackedWeightTasks>();
@@ -36,7 +41,11 @@ export function comparePanelFacts(compared: readonly { run: RunColumns; report: 
   const runs = compared.map((c) => c.run);
   // What no scenario changes is kept with the runs' columns; the budget's bins with its limits.
   const fixed = runFacts(runs, "", () => ({
-    taskChecks: taskCheckSets(commonTaskChecksOf(runs)),
+    // Packed against A's task keys, which the page holds already (the weights' packed tasks).
+    taskChecks: packTaskChecks(
+      taskCheckSets(commonTaskChecksOf(runs)),
+      model.tasks.map((t) => t.key),
+    ),
     checkKeys: checkKeysOfRuns(runs),
   }));
   return {

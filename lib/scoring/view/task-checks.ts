@@ -104,3 +104,27 @@ export function taskCheckSets(tasks: readonly { task: string; checks: readonly s
   }
   return { lists, tasks: out };
 }
+
+/**
+ * TaskCheckSets of tasks sorted by key (commonTaskChecksOf's), packed against a run's task keys: each key's list
+ * index by its position in `keys` (-1: no list), so the 20,000 task keys the page already holds are not sent
+ * again. Every task given must be among `keys`.
+ */
+export interface PackedTaskChecks {
+  lists: string[][];
+  listOf: number[];
+}
+
+export function packTaskChecks(sets: TaskCheckSets, keys: readonly string[]): PackedTaskChecks {
+  const list = new Map(sets.tasks);
+  return { lists: sets.lists, listOf: keys.map((key) => list.get(key) ?? -1) };
+}
+
+/** The TaskCheckSets packed (tasks sorted by key, each once). */
+export function unpackTaskChecks(p: PackedTaskChecks, keys: readonly string[]): TaskCheckSets {
+  const list = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (p.listOf[i]! >= 0) list.set(key, p.listOf[i]!);
+  });
+  return { lists: p.lists, tasks: [...list].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)) };
+}
