@@ -5,6 +5,7 @@ import { combinedBudget } from "@/lib/scoring/scenario/budget";
 import { describeScenario } from "@/lib/scoring/scenario/describe-scenario";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { packWeightTasks, type PackedWeightTasks } from "@/lib/scoring/view/weight-tasks";
+import { taskFactsOf } from "@/lib/scoring/report/task-facts";
 import { budgetDistributionOfColumns } from "@/lib/scoring/view/budget-distribution";
 import { checkKeysOfRuns } from "@/lib/scoring/view/check-keys";
 import {
@@ -53,7 +54,7 @@ export function comparePanelFacts(compared: readonly { run: RunColumns; report: 
     // Packed: A's tasks as columns, with their declared weights where the scenario changed them.
     tasks: weightTasks([a.report], "", () =>
       packWeightTasks(
-        a.report.tasks,
+        taskFactsOf(a.report),
         model.tasks.map((t) => t.weight),
       ),
     ),

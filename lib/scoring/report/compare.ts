@@ -1,10 +1,11 @@
 import { reportOf, type ScorableRun } from "./columnar/report-of";
 import { compareEffort, type EffortComparison } from "./compare-effort";
-import type { Report, TaskReport } from "./report-types";
+import type { Report } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import type { RunPassAtK } from "../core/pass-at-k";
 import { rewardRangeOf } from "./rollout-facts";
+import { taskFactsOf, type TaskFacts } from "./task-facts";
 import { regressionGate, type RegressionGate } from "./regression-gate";
 import { comparisonPower, type ComparisonPower } from "./compare-power";
 import { taskTests, type TaskTest, type TaskTestSummary } from "./compare-task-tests";
@@ -62,38 +63,57 @@ export interface CompareOptions {
 /** A task "passes" for flip counting when at least half its counted rollouts pass. */
 export const TASK_PASS_RATE = 0.5;
 
-const passes = (t: TaskReport): boolean | null => (t.passRate === null ? null : t.passRate >= TASK_PASS_RATE);
+const passes = (f: TaskFacts, t: number): boolean | null => {
+  const rate = f.passRate(t);
+  return rate === null ? null : rate >= TASK_PASS_RATE;
+};
 
 /** Where reward differences are clipped: [0, 1] stretched to every reward of the reports. */
 export function rewardRange(...reports: Report[]): Interval {
   return rewardRangeOf(reports);
 }
 
+/** The tasks of two reports aligned by key: each common task's row in A and in B, in A's order. */
+interface Aligned {
+  a: TaskFacts;
+  b: TaskFacts;
+  rowsA: Int32Array;
+  rowsB: Int32Array;
+  commonKeys: string[];
+  onlyAKeys: string[];
+  onlyBKeys: string[];
+}
+
 function pairedValues(
-  common: readonly [TaskReport, TaskReport][],
+  { a, b, rowsA, rowsB }: Aligned,
   metric: string,
   scheme: Scheme,
   groupWeights: Record<string, number> | undefined,
 ): PairedValue[] {
-  const eligible = common.filter(([ta, tb]) => ownValue(ta.pooled, metric) && ownValue(tb.pooled, metric));
+  const eligible: number[] = [];
+  for (let i = 0; i < rowsA.length; i++)
+    if (a.pooled(rowsA[i]!, metric) && b.pooled(rowsB[i]!, metric)) eligible.push(i);
   const perGroup = new Map<string, number>();
-  const groupOf = (t: TaskReport) => t.group ?? NO_GROUP;
-  for (const [ta] of eligible) perGroup.set(groupOf(ta), (perGroup.get(groupOf(ta)) ?? 0) + 1);
+  const groupOf = (t: number) => a.group(t) ?? NO_GROUP;
+  for (const i of eligible) perGroup.set(groupOf(rowsA[i]!), (perGroup.get(groupOf(rowsA[i]!)) ?? 0) + 1);
   const out: PairedValue[] = [];
-  for (const [ta, tb] of eligible) {
-    const pa = ownValue(ta.pooled, metric);
-    const pb = ownValue(tb.pooled, metric);
-    const xa = ownValue(ta.metrics, metric);
-    const xb = ownValue(tb.metrics, metric);
+  for (const i of eligible) {
+    const ta = rowsA[i]!;
+    const tb = rowsB[i]!;
+    const pa = a.pooled(ta, metric);
+    const pb = b.pooled(tb, metric);
+    const xa = a.value(ta, metric);
+    const xb = b.value(tb, metric);
     if (!pa || !pb || xa === null || xa === undefined || xb === null || xb === undefined) continue;
+    const key = a.key(ta);
     const groupWeight = (ownValue(groupWeights, groupOf(ta)) ?? 1) / (perGroup.get(groupOf(ta)) ?? 1);
     const v: PairedValue =
       scheme === "check"
-        ? { key: ta.key, xA: pa.value, wA: pa.votes, xB: pb.value, wB: pb.votes }
+        ? { key, xA: pa.value, wA: pa.votes, xB: pb.value, wB: pb.votes }
         : scheme === "custom"
-          ? { key: ta.key, xA: xa, wA: ta.weight, xB: xb, wB: tb.weight }
+          ? { key, xA: xa, wA: a.weight(ta), xB: xb, wB: b.weight(tb) }
           : {
-              key: ta.key,
+              key,
               xA: xa,
               wA: scheme === "group" ? groupWeight : 1,
               xB: xb,
@@ -104,9 +124,6 @@ function pairedValues(
   return out;
 }
 
-/** The tasks of two reports aligned by key: the pairs in A's order, and the keys in one run only. */
-type Aligned = { common: [TaskReport, TaskReport][]; onlyAKeys: string[]; onlyBKeys: string[] };
-
 /** Alignments kept per pair of reports (reports never change): robustness pairs the same two under each scheme. */
 const aligned = new WeakMap<Report, WeakMap<Report, Aligned>>();
 
@@ -114,22 +131,33 @@ function alignTasks(a: Report, b: Report): Aligned {
   let byB = aligned.get(a);
   if (!byB) aligned.set(a, (byB = new WeakMap()));
   let out = byB.get(b);
-  if (!out) byB.set(b, (out = alignTasksOf(a, b)));
+  if (!out) byB.set(b, (out = alignTasksOf(taskFactsOf(a), taskFactsOf(b))));
   return out;
 }
 
-function alignTasksOf(a: Report, b: Report): Aligned {
-  const byKeyB = new Map(b.tasks.map((t) => [t.key, t]));
-  const keysA = new Set(a.tasks.map((t) => t.key));
-  const common: [TaskReport, TaskReport][] = [];
+function alignTasksOf(a: TaskFacts, b: TaskFacts): Aligned {
+  // A key repeated in B pairs with its last row there.
+  const rowOfB = new Map<string, number>();
+  for (let t = 0; t < b.count; t++) rowOfB.set(b.key(t), t);
+  const keysA = new Set<string>();
+  const rowsA: number[] = [];
+  const rowsB: number[] = [];
+  const commonKeys: string[] = [];
   const onlyAKeys: string[] = [];
-  for (const ta of a.tasks) {
-    const tb = byKeyB.get(ta.key);
-    if (tb) common.push([ta, tb]);
-    else onlyAKeys.push(ta.key);
+  for (let t = 0; t < a.count; t++) {
+    const key = a.key(t);
+    keysA.add(key);
+    const tb = rowOfB.get(key);
+    if (tb === undefined) onlyAKeys.push(key);
+    else {
+      rowsA.push(t);
+      rowsB.push(tb);
+      commonKeys.push(key);
+    }
   }
-  const onlyBKeys = b.tasks.filter((t) => !keysA.has(t.key)).map((t) => t.key);
-  return { common, onlyAKeys, onlyBKeys };
+  const onlyBKeys: string[] = [];
+  for (let t = 0; t < b.count; t++) if (!keysA.has(b.key(t))) onlyBKeys.push(b.key(t));
+  return { a, b, rowsA: Int32Array.from(rowsA), rowsB: Int32Array.from(rowsB), commonKeys, onlyAKeys, onlyBKeys };
 }
 
 const metricRange = (metric: string, a: Report, b: Report): Interval =>
@@ -146,8 +174,10 @@ export function pairedMetric(
   scheme: Scheme,
   groupWeights?: Record<string, number>,
 ): PairedMetric {
-  const { common } = alignTasks(a, b);
-  return { metric, ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), metricRange(metric, a, b)) };
+  return {
+    metric,
+    ...pairedEstimate(pairedValues(alignTasks(a, b), metric, scheme, groupWeights), metricRange(metric, a, b)),
+  };
 }
 
 /** The metric a comparison's headline pairs: the one asked for, else the reports' common headline metric, else completion. */
@@ -163,14 +193,16 @@ const passCurves = ({ passAtK, passHatK, passAtKCoverage }: Report): RunPassAtK 
 
 /** Compares two reports task by task (aligned by key): paired deltas, per-task flips and an exact McNemar test. */
 export function compareReports(a: Report, b: Report, options: CompareOptions = {}): Comparison {
-  const { common, onlyAKeys, onlyBKeys } = alignTasks(a, b);
+  const alignment = alignTasks(a, b);
+  const { rowsA, rowsB, onlyAKeys, onlyBKeys } = alignment;
+  const [fa, fb] = [alignment.a, alignment.b];
 
   const scheme = options.headline?.scheme ?? a.headline.scheme;
   const groupWeights = options.groupWeights ?? a.scenario.groupWeights;
   const headlineMetric = comparedHeadlineMetric(a, b, options.headline?.metric);
   const paired = (metric: string): PairedMetric => ({
     metric,
-    ...pairedEstimate(pairedValues(common, metric, scheme, groupWeights), metricRange(metric, a, b)),
+    ...pairedEstimate(pairedValues(alignment, metric, scheme, groupWeights), metricRange(metric, a, b)),
   });
 
   const metrics: Record<string, PairedMetric> = {};
@@ -180,19 +212,21 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
   const taskMetric = options.metric ?? "completion";
   let passToFail = 0;
   let failToPass = 0;
-  const commonKeys = common.map(([ta]) => ta.key);
+  // A copy: the alignment is kept for the next comparison of the same reports.
+  const commonKeys = [...alignment.commonKeys];
   const tested = taskTests(a, b, commonKeys, options.fdr);
-  const tasks = common.map(([ta, tb]) => {
-    const xa = ownValue(ta.metrics, taskMetric) ?? null;
-    const xb = ownValue(tb.metrics, taskMetric) ?? null;
-    const pa = passes(ta);
-    const pb = passes(tb);
+  const tasks = commonKeys.map((key, i) => {
+    const [ta, tb] = [rowsA[i]!, rowsB[i]!];
+    const xa = fa.value(ta, taskMetric) ?? null;
+    const xb = fb.value(tb, taskMetric) ?? null;
+    const pa = passes(fa, ta);
+    const pb = passes(fb, tb);
     const flip: Flip | null =
       pa === true && pb === false ? "pass->fail" : pa === false && pb === true ? "fail->pass" : null;
     if (flip === "pass->fail") passToFail += 1;
     if (flip === "fail->pass") failToPass += 1;
-    const test = tested.tests.get(ta.key) ?? { p: null, adjusted: null, called: null };
-    return { key: ta.key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip, ...test };
+    const test = tested.tests.get(key) ?? { p: null, adjusted: null, called: null };
+    return { key, a: xa, b: xb, delta: xa !== null && xb !== null ? xb - xa : null, flip, ...test };
   });
 
   const flips = { passToFail, failToPass, pValue: mcnemarExact(passToFail, failToPass) };
@@ -200,7 +234,7 @@ export function compareReports(a: Report, b: Report, options: CompareOptions = {
   return {
     a: a.run,
     b: b.run,
-    common: common.length,
+    common: commonKeys.length,
     onlyA: onlyAKeys.length,
     onlyB: onlyBKeys.length,
     commonKeys,

@@ -7,6 +7,7 @@ import { deltaVerdict, type DeltaVerdict } from "./compare-verdict";
 import { reportOf, type ScorableRun } from "./columnar/report-of";
 import { DEFAULT_SCHEME } from "./report-metrics";
 import type { Report } from "./report-types";
+import { taskFactsOf } from "./task-facts";
 
 /**
  * Does a conclusion survive other reasonable choices? The headline under every weighting scheme and every
@@ -34,9 +35,16 @@ export function policyReports(run: ScorableRun, scenario: Scenario, own: Report 
   return { [active]: own, [other]: otherReport } as PolicyReports;
 }
 
+/** Whether some task of the report weighs other than 1 (read from its task facts: no row per task). */
+function someWeightNotOne(report: Report): boolean {
+  const tasks = taskFactsOf(report);
+  for (let t = 0; t < tasks.count; t++) if (tasks.weight(t) !== 1) return true;
+  return false;
+}
+
 /** The schemes worth showing: task, check, group, and custom when some task's weight is not 1 (else it is task). */
 function schemesOf(reports: readonly Report[], scenario: Scenario): Scheme[] {
-  const weighted = activeScheme(scenario) === "custom" || reports.some((r) => r.tasks.some((t) => t.weight !== 1));
+  const weighted = activeScheme(scenario) === "custom" || reports.some(someWeightNotOne);
   return SCHEMES.filter((s) => s !== "custom" || weighted);
 }
 

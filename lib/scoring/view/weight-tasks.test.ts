@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { TaskReport } from "../report/report-types";
+import { taskRowFacts } from "../report/task-facts";
 import { packWeightTasks, unpackWeightTasks } from "./weight-tasks";
 
 describe("packWeightTasks", () => {
@@ -8,7 +10,10 @@ describe("packWeightTasks", () => {
       { key: "g/b", name: "Bee", weight: 0 },
       { key: "g/c", name: null, weight: 2 },
     ];
-    const packed = packWeightTasks(tasks, [1, 3, 2]);
+    const packed = packWeightTasks(
+      taskRowFacts(() => tasks as TaskReport[]),
+      [1, 3, 2],
+    );
     expect(packed).toEqual({
       keys: ["g/a", "g/b", "g/c"],
       names: [null, "Bee", null],
@@ -29,7 +34,10 @@ describe("packWeightTasks", () => {
       { key: "k", name: null, weight: 1 },
       { key: "k", name: null, weight: 1 },
     ];
-    const packed = packWeightTasks(tasks, [5, 1]);
+    const packed = packWeightTasks(
+      taskRowFacts(() => tasks as TaskReport[]),
+      [5, 1],
+    );
     expect(packed.names).toBeNull();
     expect(unpackWeightTasks(packed).declared).toEqual(
       new Map([

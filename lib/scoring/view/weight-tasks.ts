@@ -1,4 +1,5 @@
 import type { TaskReport } from "../report/report-types";
+import type { TaskFacts } from "../report/task-facts";
 
 /** A task as the what-if weights list shows it. */
 export type WeightTask = Pick<TaskReport, "key" | "name" | "weight">;
@@ -15,19 +16,25 @@ export interface PackedWeightTasks {
   declared: [number, number][];
 }
 
-/** Packs the tasks (in order) with each one's declared weight (`declared[i]` for `tasks[i]`). */
-export function packWeightTasks(tasks: readonly WeightTask[], declared: readonly number[]): PackedWeightTasks {
-  const named = tasks.some((t) => t.name !== null);
+/**
+ * Packs a report's tasks (in order, read from its task facts: no row per task) with each one's declared weight
+ * (`declared[t]` for task row t).
+ */
+export function packWeightTasks(
+  tasks: Pick<TaskFacts, "count" | "key" | "name" | "weight">,
+  declared: readonly number[],
+): PackedWeightTasks {
+  const keys: string[] = [];
+  const names: (string | null)[] = [];
+  const weights: number[] = [];
   const other: [number, number][] = [];
-  tasks.forEach((t, i) => {
-    if (!Object.is(declared[i], t.weight)) other.push([i, declared[i]!]);
-  });
-  return {
-    keys: tasks.map((t) => t.key),
-    names: named ? tasks.map((t) => t.name) : null,
-    weights: tasks.map((t) => t.weight),
-    declared: other,
-  };
+  for (let t = 0; t < tasks.count; t++) {
+    keys.push(tasks.key(t));
+    names.push(tasks.name(t));
+    weights.push(tasks.weight(t));
+    if (!Object.is(declared[t], weights[t])) other.push([t, declared[t]!]);
+  }
+  return { keys, names: names.some((n) => n !== null) ? names : null, weights, declared: other };
 }
 
 /** The tasks and their declared weights by key (a later task of a repeated key wins), as packed. */

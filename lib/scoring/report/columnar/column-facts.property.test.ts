@@ -10,6 +10,7 @@ import { failureGroupsOfColumns } from "../failure-groups";
 import { computeReport } from "../report";
 import { policyReports, robustness } from "../robustness";
 import { rolloutFactsOf } from "../rollout-facts";
+import { taskFactsOf, type TaskFacts } from "../task-facts";
 import { ColumnScorer, scoreColumns } from "./column-scorer";
 
 // A comparison of reports scored from columns reads their rollouts from the scorer's state, never from rows;
@@ -47,7 +48,7 @@ describe("a comparison from columns equals the comparison from rows", () => {
         const early = rolloutFactsOf(a).metricValues("completion");
         const b = scorer.score(scenario);
         expect(compareReports(a, b)).toStrictEqual(compareReports(computeReport(r, {}), computeReport(r, scenario)));
-        expect(rolloutFactsOf(a).metricValues("completion")).toBe(early);
+        expect(rolloutFactsOf(a).metricValues("completion")).toStrictEqual(early);
       }),
       { numRuns: 200 },
     );
@@ -67,6 +68,30 @@ describe("a comparison from columns equals the comparison from rows", () => {
         expect(failureGroupsOfColumns(columns, ours.passed())).toStrictEqual(
           failureGroupsOfColumns(columns, rows.rollouts),
         );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("in each task fact, before and after the scorer moved on", () => {
+    fc.assert(
+      fc.property(withScenario(arbRun), ({ r, scenario }) => {
+        const scorer = new ColumnScorer(columnsOf(r));
+        const report = scorer.score(scenario);
+        const rows = computeReport(r, scenario);
+        const read = (f: TaskFacts) =>
+          Array.from({ length: f.count }, (_, t) => [
+            f.key(t),
+            f.name(t),
+            f.group(t),
+            f.weight(t),
+            f.passRate(t),
+            ...["completion", "reward", "correctness", "nothing"].flatMap((m) => [f.value(t, m), f.pooled(t, m)]),
+          ]);
+        const expected = read(taskFactsOf(rows));
+        expect(read(taskFactsOf(report))).toStrictEqual(expected);
+        scorer.score({});
+        expect(read(taskFactsOf(report))).toStrictEqual(expected);
       }),
       { numRuns: 200 },
     );

@@ -1,6 +1,7 @@
 import { MEASURE_KEYS } from "../../core/measures";
 import type { Report } from "../report-types";
 import { rowFacts, type RolloutFacts } from "../rollout-facts";
+import { taskRowFacts, type TaskFacts } from "../task-facts";
 import type { ColumnModel } from "./column-model";
 import type { FixedParts } from "./fixed-parts";
 import type { ScoredColumns } from "./scored-columns";
@@ -22,7 +23,6 @@ export function columnFacts(
   const n = model.columns.rolloutTask.length;
   const { keys, keyOf } = keyIndexOf(model);
   const rolloutKey = (r: number) => keyOf[model.columns.rolloutTask[r]!]!;
-  const values = new Map<string, ReadonlyMap<string, readonly number[]>>();
   const valuesOf = (metric: string) => {
     const lists = new Array<number[] | undefined>(keys.length);
     const order: number[] = [];
@@ -41,11 +41,8 @@ export function columnFacts(
   };
   let passed: Uint8Array | undefined;
   return {
-    metricValues(metric) {
-      let out = values.get(metric);
-      if (!out) values.set(metric, (out = current() ? valuesOf(metric) : rows.metricValues(metric)));
-      return out;
-    },
+    // Not kept: a comparison reads each once, and is itself kept.
+    metricValues: (metric) => (current() ? valuesOf(metric) : rows.metricValues(metric)),
     measureMeans(measures) {
       if (!current()) return rows.measureMeans(measures);
       const K = keys.length;
@@ -97,4 +94,52 @@ function keyIndexOf(model: ColumnModel): { keys: string[]; keyOf: Int32Array } {
     keyIndexes.set(model, (index = { keys, keyOf }));
   }
   return index;
+}
+
+/**
+ * The task facts of a report scored from columns, read from the scorer's task cells while it holds the report's
+ * scenario, and from the report's task rows once it has moved on (it makes them before it does). `weights`:
+ * each task's weight under the report's scenario.
+ */
+export function columnTaskFacts(
+  state: ScoredColumns,
+  report: Report,
+  weights: readonly number[],
+  current: () => boolean,
+): TaskFacts {
+  const rows = taskRowFacts(() => report.tasks);
+  const { model, taskCells: cells } = state;
+  const W = state.width;
+  const index = new Map<string, number>();
+  const metricAt = (metric: string) => {
+    let m = index.get(metric);
+    if (m === undefined) index.set(metric, (m = model.metrics.indexOf(metric)));
+    return m;
+  };
+  return {
+    count: model.tasks.length,
+    key: (t) => model.tasks[t]!.key,
+    name: (t) => model.tasks[t]!.name,
+    group: (t) => model.tasks[t]!.group,
+    weight: (t) => weights[t]!,
+    passRate(t) {
+      if (!current()) return rows.passRate(t);
+      const counted = state.counted[t]!;
+      return counted > 0 ? state.passes[t]! / counted : null;
+    },
+    value(t, metric) {
+      if (!current()) return rows.value(t, metric);
+      const m = metricAt(metric);
+      if (m < 0) return undefined;
+      const i = t * W + m;
+      return cells.votes[i] !== 0 ? cells.value[i]! : null;
+    },
+    pooled(t, metric) {
+      if (!current()) return rows.pooled(t, metric);
+      const m = metricAt(metric);
+      if (m < 0) return undefined;
+      const i = t * W + m;
+      return cells.votes[i] !== 0 ? { value: cells.pooled[i]!, votes: cells.votes[i]! } : null;
+    },
+  };
 }

@@ -6,7 +6,8 @@ import type { CheckTally } from "../check-tallies";
 import type { AuthorityGate, Report, RolloutReport, TaskReport } from "../report-types";
 import { attachRolloutFacts } from "../rollout-facts";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
-import { columnFacts } from "./column-facts";
+import { columnFacts, columnTaskFacts } from "./column-facts";
+import { attachTaskFacts } from "../task-facts";
 import { modelOf, type ColumnModel } from "./column-model";
 import { FailureIndex } from "./failure-index";
 import { fixedOf, type FixedParts } from "./fixed-parts";
@@ -220,10 +221,9 @@ export class ColumnScorer {
     if (fixed.regrades !== null) report.regrades = fixed.regrades;
     this.rowsOnRead(report, edits.weights);
     this.#current = report;
-    attachRolloutFacts(
-      report,
-      columnFacts(this.state, fixed, report, () => this.#current === report),
-    );
+    const current = () => this.#current === report;
+    attachRolloutFacts(report, columnFacts(this.state, fixed, report, current));
+    attachTaskFacts(report, columnTaskFacts(this.state, report, edits.weights, current));
     return report;
   }
 
