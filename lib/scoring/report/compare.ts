@@ -92,7 +92,7 @@ function pairedValues(
 ): PairedValue[] {
   const eligible: number[] = [];
   for (let i = 0; i < rowsA.length; i++)
-    if (a.pooled(rowsA[i]!, metric) && b.pooled(rowsB[i]!, metric)) eligible.push(i);
+    if (a.eligible(rowsA[i]!, metric) && b.eligible(rowsB[i]!, metric)) eligible.push(i);
   const perGroup = new Map<string, number>();
   const groupOf = (t: number) => a.group(t) ?? NO_GROUP;
   for (const i of eligible) perGroup.set(groupOf(rowsA[i]!), (perGroup.get(groupOf(rowsA[i]!)) ?? 0) + 1);

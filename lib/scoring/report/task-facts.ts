@@ -16,6 +16,8 @@ export interface TaskFacts {
   passRate(t: number): number | null;
   value(t: number, metric: string): number | null | undefined;
   pooled(t: number, metric: string): { value: number; votes: number } | null | undefined;
+  /** Whether the task has a pooled value of `metric` (as `pooled`, without making one). */
+  eligible(t: number, metric: string): boolean;
 }
 
 const attached = new WeakMap<Report, TaskFacts>();
@@ -45,5 +47,6 @@ export function taskRowFacts(rows: () => readonly TaskReport[]): TaskFacts {
     passRate: (t) => rows()[t]!.passRate,
     value: (t, metric) => ownValue(rows()[t]!.metrics, metric),
     pooled: (t, metric) => ownValue(rows()[t]!.pooled, metric),
+    eligible: (t, metric) => Boolean(ownValue(rows()[t]!.pooled, metric)),
   };
 }

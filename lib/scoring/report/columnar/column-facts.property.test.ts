@@ -86,7 +86,11 @@ describe("a comparison from columns equals the comparison from rows", () => {
             f.group(t),
             f.weight(t),
             f.passRate(t),
-            ...["completion", "reward", "correctness", "nothing"].flatMap((m) => [f.value(t, m), f.pooled(t, m)]),
+            ...["completion", "reward", "correctness", "nothing"].flatMap((m) => [
+              f.value(t, m),
+              f.pooled(t, m),
+              f.eligible(t, m),
+            ]),
           ]);
         const expected = read(taskFactsOf(rows));
         expect(read(taskFactsOf(report))).toStrictEqual(expected);

@@ -141,5 +141,10 @@ export function columnTaskFacts(
       const i = t * W + m;
       return cells.votes[i] !== 0 ? { value: cells.pooled[i]!, votes: cells.votes[i]! } : null;
     },
+    eligible(t, metric) {
+      if (!current()) return rows.eligible(t, metric);
+      const m = metricAt(metric);
+      return m >= 0 && cells.votes[t * W + m] !== 0;
+    },
   };
 }
