@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import { gateVerdict } from "@/lib/display/gate-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { deltaAxisMax } from "@/lib/scoring/view/compare-chart";
@@ -96,12 +96,12 @@ export function CompareView({
       <div className={styles.summaries}>
         {lettered.map(({ letter: l, comparison: c }) => (
           <p key={l} className={styles.summary} data-testid={`comparison-summary-${l}`}>
-            <strong>{l} vs A:</strong> <span data-testid="compare-common">{c.common}</span> common tasks ·{" "}
+            <strong>{l} vs A:</strong> <span data-testid="compare-common">{count(c.common)}</span> common tasks ·{" "}
             <a href="#not-comparable">
-              <span data-testid="compare-only-a">{c.onlyA}</span> only in A,{" "}
-              <span data-testid="compare-only-b">{c.onlyB}</span> only in {l}
+              <span data-testid="compare-only-a">{count(c.onlyA)}</span> only in A,{" "}
+              <span data-testid="compare-only-b">{count(c.onlyB)}</span> only in {l}
             </a>{" "}
-            (not comparable) · {c.flips.passToFail} pass → fail, {c.flips.failToPass} fail → pass
+            (not comparable) · {count(c.flips.passToFail)} pass → fail, {count(c.flips.failToPass)} fail → pass
             {c.common === 0 ? <span className="badge">nothing to compare</span> : <GateBadge comparison={c} />}
           </p>
         ))}

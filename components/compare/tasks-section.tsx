@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { plural, taskMetricTitle } from "@/lib/display/format";
+import { count, plural, taskMetricTitle } from "@/lib/display/format";
 import { taskTestsText } from "@/lib/display/power-words";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { prepareDeltaChart } from "@/lib/scoring/view/compare-chart";
@@ -64,14 +64,14 @@ export function TasksSection({
             aria-current={current(!view.changedOnly)}
             data-testid="filter-all"
           >
-            All common tasks <span className={styles.count}>{table.total}</span>
+            All common tasks <span className={styles.count}>{count(table.total)}</span>
           </Link>
           <Link
             href={compareViewHref(view, { changedOnly: true })}
             aria-current={current(view.changedOnly)}
             data-testid="filter-changed"
           >
-            Changed only <span className={styles.count}>{table.changed}</span>
+            Changed only <span className={styles.count}>{count(table.changed)}</span>
           </Link>
         </nav>
         <nav className={styles.segmented} aria-label="Per-task value">
@@ -119,9 +119,9 @@ export function TasksSection({
               )}
               <p className={styles.footnote}>
                 {plural(data.bars.length, "changed task")} drawn
-                {data.omitted > 0 ? ` (the largest; ${data.omitted} smaller changes left out)` : ""}
-                {data.unchanged > 0 ? `; ${data.unchanged} unchanged` : ""}
-                {data.missing > 0 ? `; ${data.missing} without a value in one run` : ""}.
+                {data.omitted > 0 ? ` (the largest; ${count(data.omitted)} smaller changes left out)` : ""}
+                {data.unchanged > 0 ? `; ${count(data.unchanged)} unchanged` : ""}
+                {data.missing > 0 ? `; ${count(data.missing)} without a value in one run` : ""}.
               </p>
             </figure>
           );
