@@ -23,6 +23,10 @@ import { expandArchives, type ExpansionBudget } from "../archive/unzip";
 import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
+import { KEY_SCAN } from "./duplicate-keys";
+import { NUL_NEEDLES } from "./strip-nul";
+import { DETECT_NEEDLES } from "@/lib/formats/registry";
+import { fileHead, forgetSniffs, sniffFiles } from "@/lib/formats/sniff";
 import { rereadRollouts } from "./reread-rollouts";
 import type { Rereader } from "./reread-pool";
 
@@ -158,9 +162,14 @@ export async function ingestFiles(
 async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
   const budget = options.archives ?? archiveBudget();
   if (options.upload) checkUploadBounds(files, budget.limits, options.upload.maxStoredBytes);
-  const expanded = expandArchives(files, budget);
+  // Files read from disk are read once for what every detector, the archive sniffing and the warnings ask of
+  // their bytes, instead of once by each (a batch past its read budget reads a file on each use).
+  const sniffed = files.some(isDiskFile);
+  if (sniffed) sniffFiles(files, [...DETECT_NEEDLES, ...NUL_NEEDLES], KEY_SCAN);
+  const expanded = expandArchives(files, budget, sniffed ? fileHead : undefined);
   const light = options.parseLightAbove !== undefined && expanded.files.length > options.parseLightAbove;
   const parsed = parseBatch(expanded.files, { ...options, light, archives: budget });
+  if (sniffed) forgetSniffs(files);
   // A .eval inside a zip is expanded while parsing: an upload is still refused whole, before any write.
   if (options.upload && budget.overflow) throw expandedTooLarge(budget.limits, null);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
