@@ -167,7 +167,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 
   const items: SiloRollout[] = [];
   const keep = (item: SiloRollout) =>
-    items.push(options.light ? { task: item.task, rollout: lightRollout(item.rollout) } : item);
+    items.push(options.light ? { task: item.task, rollout: lightRollout(item.rollout, intern) } : item);
   const intern = stringPool();
   for (const folder of folders.values()) {
     const owner = pairedResult(folder);
