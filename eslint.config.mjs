@@ -202,6 +202,19 @@ export default defineConfig([
       // An async function without an await is how a synchronous body meets a Promise-returning contract (route
       // handlers, store methods); no-floating-promises and await-thenable catch the mistakes that matter.
       "@typescript-eslint/require-await": "off",
+      // A spread hands each element over as an argument, and V8 throws RangeError past ~120,000 of them: a list
+      // that grows with a file (steps, tasks, rollouts) is added in a loop, its extreme found by a reduce.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement",
+          message: "push(...list) throws past ~120,000 elements: add them in a loop",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
+          message: "Math.max(...list) throws past ~120,000 elements: use a loop or reduce",
+        },
+      ],
     },
   },
   {

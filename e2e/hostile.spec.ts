@@ -164,8 +164,8 @@ test("the rollout page of a 2 MB check label loads and stays responsive", async 
   const longest = await page.evaluate(() => {
     const elements = [...document.body.querySelectorAll("*")];
     return {
-      label: Math.max(0, ...elements.map((el) => el.getAttribute("aria-label")?.length ?? 0)),
-      title: Math.max(0, ...elements.map((el) => el.getAttribute("title")?.length ?? 0)),
+      label: elements.reduce((top, el) => Math.max(top, el.getAttribute("aria-label")?.length ?? 0), 0),
+      title: elements.reduce((top, el) => Math.max(top, el.getAttribute("title")?.length ?? 0), 0),
       text: document.body.innerText.length,
     };
   });

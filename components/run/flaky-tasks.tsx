@@ -11,7 +11,7 @@ function reliabilityK(t: TaskReport): string | null {
   const ks = Object.keys(t.passAtK)
     .map(Number)
     .filter((k) => k >= 2 && k <= 3);
-  return ks.length > 0 ? String(Math.max(...ks)) : null;
+  return ks.length > 0 ? String(ks.reduce((a, b) => Math.max(a, b))) : null;
 }
 
 const FIRST = 8;

@@ -44,7 +44,7 @@ export function HeadlineCard({ headline, metric }: { headline: ReportHeadline; m
   const kind = metricKind(headline.metric);
   const colour = metricColour(headline.metric);
   const points = metric ? schemePoints(metric) : [];
-  const top = Math.max(1, ...points.map((p) => p.value ?? 0));
+  const top = points.reduce((top, p) => Math.max(top, p.value ?? 0), 1);
   const range: [number, number] = kind === "reward" ? [0, top] : [0, 1];
   return (
     <section className={`card ${styles.card}`} aria-labelledby="headline-title">

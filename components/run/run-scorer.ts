@@ -1,5 +1,4 @@
 import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
-import { headlineRobustness } from "@/lib/scoring/report/robustness";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
@@ -56,7 +55,7 @@ function scored(
     summary: summaryOf(report),
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
-    robustness: headlineRobustness(s.policyReports(scenario, report), scenario),
+    robustness: s.robustness(scenario, report),
     failureGroups: failureGroupsOfColumns(s.columns, report.rollouts),
   };
 }

@@ -8,7 +8,7 @@ import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
 import type { PageReport, TaskReport } from "@/lib/scoring/report/report-types";
-import type { ScoringRun } from "@/lib/scoring/core/types";
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import { stripLookup } from "@/lib/scoring/view/rollout-summary";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -159,7 +159,7 @@ export function RunView({
     </>
   );
 
-  const scored = scoring.run && scoring.recorded && scoring.current ? scoring.current : null;
+  const scored = scoring.columns && scoring.recorded && scoring.current ? scoring.current : null;
   // By the report's parts: a change of scenario that leaves them as they were lists nothing again.
   const summary = scored?.summary ?? null;
 
@@ -175,10 +175,10 @@ export function RunView({
         warningsTotal={summary?.warningsTotal ?? first.warningsTotal}
         reportHref={reportHref}
       />
-      {scoring.run && scoring.recorded && scoring.current ? (
+      {scoring.columns && scoring.recorded && scoring.current ? (
         <ScoredRunView
           meta={meta}
-          run={scoring.run}
+          columns={scoring.columns}
           recorded={scoring.recorded.report}
           view={scoring.current}
           settled={scoring.settled}
@@ -273,7 +273,7 @@ function FirstScreen({
 /** The whole run page under the URL's scenario, once the worker has scored it. */
 function ScoredRunView({
   meta,
-  run,
+  columns,
   recorded,
   view,
   settled,
@@ -283,7 +283,7 @@ function ScoredRunView({
   agreement,
 }: {
   meta: RunPageMeta;
-  run: ScoringRun;
+  columns: RunColumns;
   recorded: PageReport;
   /** The report under the scenario and what is shown beside it (run-scorer.ts). */
   view: ScoredView;
@@ -358,10 +358,10 @@ function ScoredRunView({
   const flaky = useMemo(() => report.tasks.filter((t) => t.diagnosis === "unreliable"), [report.tasks]);
   const { passAtK, passHatK, passAtKCoverage } = report;
   const passCurves = useMemo(() => ({ passAtK, passHatK, passAtKCoverage }), [passAtK, passHatK, passAtKCoverage]);
-  const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
+  const hasChecks = columns.checkCode.length > 0;
   const noneWords = useMemo(() => noFailedCheckWords(summary.origin), [summary.origin]);
   const threshold = report.scenario.passThreshold;
-  const rule = useMemo(() => passRule(run, { passThreshold: threshold }), [run, threshold]);
+  const rule = useMemo(() => passRule(columns, { passThreshold: threshold }), [columns, threshold]);
 
   return (
     <div aria-busy={!settled} data-scored={settled ? "" : undefined} className={styles.scored}>
@@ -379,7 +379,7 @@ function ScoredRunView({
         </div>
       </div>
 
-      <WhatIfPanel run={run} recorded={recorded} report={report} paths={paths} saved={scenarios} />
+      <WhatIfPanel columns={columns} recorded={recorded} report={report} paths={paths} saved={scenarios} />
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>
           <h2 id="dimensions-title">Dimensions</h2>

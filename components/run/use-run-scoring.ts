@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
-import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
+import { decodeColumns } from "@/lib/scoring/columns/column-bytes";
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
 import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
@@ -92,8 +92,11 @@ function sourceKeyOf(source: RunSource): string {
 }
 
 export interface RunScoring {
-  /** The run, once loaded (the what-if controls read it); null before. */
-  run: ScoringRun | null;
+  /**
+   * The run's columns, once loaded (the what-if controls read them; views of the bytes, so a 100,000-rollout run
+   * costs no object per rollout on this thread); null before.
+   */
+  columns: RunColumns | null;
   recorded: ScoredView | null;
   /** The view under `scenario`: the latest one the worker answered while a newer one is computed. */
   current: ScoredView | null;
@@ -111,7 +114,7 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
   const worker = useRef<ScorerPort | null>(null);
   const asked = useRef(0);
   const [state, setState] = useState<Omit<RunScoring, "settled"> & { answered: number; answeredKey: string }>({
-    run: null,
+    columns: null,
     recorded: null,
     current: null,
     error: null,
@@ -173,8 +176,8 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
         if (!live) return;
         const own = bytes.slice(0);
         w.postMessage({ type: "load", bytes } satisfies WorkerRequest, [bytes]);
-        const run = decodeBinaryRun(new Uint8Array(own));
-        if (live) setState((s) => ({ ...s, run }));
+        const columns = decodeColumns(new Uint8Array(own));
+        if (live) setState((s) => ({ ...s, columns }));
       })
       .catch(fail);
     return () => {

@@ -161,7 +161,7 @@ export function AlignedTrace({
   const { rows, from, total } = window;
   const to = from + rows.length;
   const rowsAt = window.divergences.flatMap((d) => (d ? [d.row] : []));
-  const first = rowsAt.length === 0 ? null : Math.min(...rowsAt);
+  const first = rowsAt.length === 0 ? null : rowsAt.reduce((a, b) => Math.min(a, b));
   // Rollouts without a trace keep an empty column; why they have none is said above the rows.
   const traceless = columns.flatMap((side, i) => {
     const why = window.withoutTrace[i] ? noTrace(side) : null;

@@ -31,7 +31,7 @@ async function readAll(entry: DroppedDirectoryEntry): Promise<DroppedEntry[]> {
   for (;;) {
     const batch = await new Promise<DroppedEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
     if (batch.length === 0) return all;
-    all.push(...batch);
+    for (const e of batch) all.push(e);
   }
 }
 
@@ -76,6 +76,6 @@ export function droppedEntries(data: DataTransfer): { entries: DroppedEntry[]; f
     if (entry) entries.push(entry);
     else if (file) files.push(file);
   }
-  if (entries.length === 0 && files.length === 0) files.push(...data.files);
+  if (entries.length === 0 && files.length === 0) for (const f of data.files) files.push(f);
   return { entries, files };
 }

@@ -20,7 +20,7 @@ export function BudgetStrip({
   text: (value: number) => string;
 }) {
   const { bins, limit } = measure;
-  const top = Math.max(1, ...bins.map((b) => b.within + b.over));
+  const top = bins.reduce((top, b) => Math.max(top, b.within + b.over), 1);
   const span = bins.length > 0 ? bins[bins.length - 1]!.to : 1;
   const barWidth = WIDTH / Math.max(1, bins.length);
   const height = (n: number) => (n === 0 ? 0 : Math.max(2, (n / top) * HEIGHT));

@@ -10,7 +10,7 @@ const SCENARIO = "#3b5bdb";
 
 /** The headline metric under each weighting scheme, as recorded beside the scenario; draws schemeComparison rows. */
 export function SchemeChart({ rows, kind }: { rows: SchemeComparisonRow[]; kind: MetricKind }) {
-  const top = kind === "reward" ? Math.max(1, ...rows.flatMap((r) => [r.recorded ?? 0, r.scenario ?? 0])) : 1;
+  const top = kind === "reward" ? rows.reduce((top, r) => Math.max(top, r.recorded ?? 0, r.scenario ?? 0), 1) : 1;
   const text = (v: unknown) => (typeof v === "number" ? metricText(kind, v) : "not eligible");
   return (
     <BarChart

@@ -3,13 +3,14 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import type { PageReport } from "@/lib/scoring/report/report-types";
-import { runTasks } from "@/lib/scoring/core/run-tasks";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { isEmptyScenario, resetScenario, setMetric, setScheme } from "@/lib/scoring/scenario/scenario-edit";
 import { movedFigures, scenarioEffects } from "@/lib/scoring/report/scenario-effects";
 import { budgetDistribution } from "@/lib/scoring/view/budget-distribution";
 import { schemeComparison } from "@/lib/scoring/view/scheme-comparison";
 import type { Scheme } from "@/lib/scoring/core/schemes";
+import type { RunColumns } from "@/lib/scoring/columns/run-columns";
+import { runOfColumns, tasksOf } from "@/lib/scoring/columns/run-of-columns";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { BudgetTab } from "./budget-tab";
 import { CopyLinkButton } from "./copy-link-button";
@@ -38,13 +39,14 @@ const TABS: { id: Tab; label: string }[] = [
  * just written at once, while the page's report catches up in a transition.
  */
 export function WhatIfPanel({
-  run,
+  columns,
   recorded,
   report,
   paths,
   saved,
 }: {
-  run: ScoringRun;
+  /** The run's columns; its rollouts as objects are made only for the tabs that list checks or measures. */
+  columns: RunColumns;
   /** The run's as-recorded report (its snapshot's). */
   recorded: PageReport;
   report: PageReport;
@@ -57,7 +59,12 @@ export function WhatIfPanel({
   const active = !isEmptyScenario(scenario);
   // The open tab lives in the URL (`whatif=`), so a shared link opens the panel where it was made. A run
   // without checks has nothing to flip: it opens on the rules.
-  const hasChecks = useMemo(() => run.rollouts.some((r) => r.checks.length > 0), [run]);
+  const hasChecks = columns.checkCode.length > 0;
+  // A 100,000-rollout run as objects is ~1.3 million of them: made the first time a tab needs them, then kept.
+  const objects = useMemo(() => {
+    let run: ScoringRun | null = null;
+    return () => (run ??= runOfColumns(columns));
+  }, [columns]);
   const defaultTab: Tab = hasChecks ? "verdicts" : "rules";
   const searchParams = useSearchParams();
   const router = useRouter();
@@ -84,10 +91,10 @@ export function WhatIfPanel({
     () => schemeComparison(recorded.metrics[headlineMetric], report.metrics[headlineMetric]),
     [recorded, report, headlineMetric],
   );
-  const declared = useMemo(() => new Map(runTasks(run).map((t) => [t.key, t.weight])), [run]);
+  const declared = useMemo(() => new Map(tasksOf(columns).map((t) => [t.key, t.weight])), [columns]);
   const budgetMeasures = useMemo(
-    () => (tab === "budget" ? budgetDistribution(run.rollouts, scenario.budget) : []),
-    [tab, run, scenario.budget],
+    () => (open && tab === "budget" ? budgetDistribution(objects().rollouts, scenario.budget) : []),
+    [open, tab, objects, scenario.budget],
   );
 
   const { update, hrefFor } = url;
@@ -205,7 +212,13 @@ export function WhatIfPanel({
             </div>
             <div id="whatif-tabpanel" role="tabpanel" aria-labelledby={`whatif-tab-${tab}`}>
               {tab === "verdicts" ? (
-                <VerdictsTab run={run} scenario={scenario} edit={edit} taskHref={taskHref} rolloutHref={rolloutHref} />
+                <VerdictsTab
+                  run={objects()}
+                  scenario={scenario}
+                  edit={edit}
+                  taskHref={taskHref}
+                  rolloutHref={rolloutHref}
+                />
               ) : null}
               {tab === "weights" ? (
                 <WeightsTab
@@ -218,7 +231,7 @@ export function WhatIfPanel({
                 />
               ) : null}
               {tab === "rules" ? (
-                <RulesTab run={run} scenario={scenario} unscored={report.counts.unscored} edit={edit} />
+                <RulesTab run={objects()} scenario={scenario} unscored={report.counts.unscored} edit={edit} />
               ) : null}
               {tab === "budget" ? <BudgetTab measures={budgetMeasures} budget={report.budget} edit={edit} /> : null}
             </div>

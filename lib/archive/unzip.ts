@@ -221,7 +221,7 @@ export function expandArchives(
     }
     const expanded = expandZip(file, budget);
     if ("error" in expanded) rejected.push(expanded);
-    else result.push(...expanded.files);
+    else for (const f of expanded.files) result.push(f);
   }
   return { files: result, rejected };
 }

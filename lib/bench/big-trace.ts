@@ -158,7 +158,7 @@ export async function timeTraceRoutes(
     rolloutPageStatus: rolloutPage.status,
     jumps,
     jumpMedianMs: median(times),
-    jumpMaxMs: Math.max(...times),
+    jumpMaxMs: times.reduce((a, b) => Math.max(a, b), -Infinity),
   };
 }
 

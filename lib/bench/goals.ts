@@ -81,7 +81,7 @@ export function figureTable(figures: readonly Figure[]): string {
     f.met === null ? (f.note ?? "") : f.met ? "met" : "MISSED",
   ]);
   const head = ["figure", "value", "goal", ""];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = head.map((h, i) => rows.reduce((w, r) => Math.max(w, r[i]!.length), h.length));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))

@@ -159,15 +159,10 @@ export async function measureBigTraces(
     figures.push(
       figure(`${c.label}: ingest wall (${Math.round(c.bytes / 1e6)} MB)`, c.ingest.wallMs, "ms", null),
       figure(`${c.label}: ingest peak RSS`, c.ingest.peakRssMb, "MB", null),
-      ...bigTraceFigures(
-        c.label,
-        server,
-        browser,
-        c.peakRssMb,
-        note || ("skipped" in c.browser ? c.browser.skipped : ""),
-      ),
-      ...deliveryFigures(c, raw.sha256),
     );
+    const skipped = note || ("skipped" in c.browser ? c.browser.skipped : "");
+    for (const f of bigTraceFigures(c.label, server, browser, c.peakRssMb, skipped)) figures.push(f);
+    for (const f of deliveryFigures(c, raw.sha256)) figures.push(f);
   }
   return { cases, figures };
 }

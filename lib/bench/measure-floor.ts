@@ -38,7 +38,7 @@ function listFiles(dir: string, rel = ""): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
     const child = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...listFiles(dir, child));
+    if (entry.isDirectory()) for (const f of listFiles(dir, child)) out.push(f);
     else if (entry.isFile()) out.push(child);
   }
   return out.sort();

@@ -36,7 +36,7 @@ const LINKED_WORD = /\S*(?::\/\/|www\.|@|#\d)\S*/gi;
 /** Inline code showing `text` verbatim: a fence longer than any run of backticks inside, padded when needed. */
 export function markdownCode(text: string, place: MarkdownPlace = {}): string {
   const flat = text.replace(LINE_BREAK, " ");
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = (flat.match(/`+/g) ?? []).reduce((top, run) => Math.max(top, run.length), 0);
   const fence = "`".repeat(longest + 1);
   // The renderer drops one space inside each fence when both are there (unless all is spaces): a pad keeps a
   // backtick at either end apart from the fence, and keeps the text's own spaces.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BundleData, DetailChunk, TraceChunk, TraceIndex } from "@/lib/views/bundle-data";
@@ -50,8 +51,16 @@ const dataOf = (js: string) =>
       .trim()
       .replace(/;$/, ""),
   ) as BundleData;
-/** A chunk file's name and data (`window.__tallyChunk("name", {...});`). */
+/**
+ * A chunk file's name and data: `window.__tallyChunk("name", {...});`, or a details chunk's
+ * `window.__tallyChunkGzip("name", "<base64 of the gzipped JSON>");`.
+ */
 function chunkOf<T>(js: string): { name: string; data: T } {
+  const gzipped = /^window\.__tallyChunkGzip\(("[^"]*"), "([A-Za-z0-9+/=]*)"\);\n$/s.exec(js);
+  if (gzipped) {
+    const json = zlib.gunzipSync(Buffer.from(gzipped[2]!, "base64")).toString("utf8");
+    return { name: JSON.parse(gzipped[1]!) as string, data: JSON.parse(json) as T };
+  }
   const m = /^window\.__tallyChunk\(("[^"]*"), (.*)\);\n$/s.exec(js);
   if (!m) throw new Error(`not a chunk: ${js.slice(0, 80)}`);
   return { name: JSON.parse(m[1]!) as string, data: JSON.parse(m[2]!) as T };
@@ -92,6 +101,9 @@ describe("the static bundle of a stored run", () => {
     expect(files.get("run.js")).toMatch(/^window\.__tallyRun = "[A-Za-z0-9+/=]+";\n$/);
 
     // One task per chunk here (rolloutsPerChunk: 1): each holds its rollouts, their checks packed.
+    // Details chunks are gzipped (the viewer inflates them); the traces stay plain.
+    expect(files.get("details/0.js")!.startsWith('window.__tallyChunkGzip("details/0", "')).toBe(true);
+    expect(files.get("traces/0.js")!.startsWith('window.__tallyChunk("traces/0", {')).toBe(true);
     const details = [0, 1].map((n) => chunkOf<DetailChunk>(files.get(`details/${n}.js`)!));
     expect(details.map((d) => d.name)).toEqual(["details/0", "details/1"]);
     const rollouts = details.flatMap((d) =>

@@ -2,7 +2,7 @@ import type { BundleTrace, TraceIndex } from "@/lib/views/bundle-data";
 import type { BundleView } from "@/lib/views/bundle-view";
 import type { BundleSink } from "./bundle-sink";
 import { capTraces, droppedSentence } from "./cap";
-import { chunkParts, dataJs, pageHtml, runJs, scriptJson } from "./html";
+import { chunkParts, dataJs, gzipChunkJs, pageHtml, runJs, scriptJson } from "./html";
 
 export interface BundleOptions {
   /** Total bytes the bundle may take (null: no cap). */
@@ -90,12 +90,19 @@ async function writeInto(view: BundleView, sink: BundleSink, options: BundleOpti
       ? keepTrace
       : (id: string, trace: BundleTrace) => void sizes.push({ id, bytes: Buffer.byteLength(entryOf(id, trace)) + 1 });
 
+  // Each details chunk is compressed while the next is made, and written in order.
   const starts: number[] = [];
+  let written: Promise<void> = Promise.resolve();
   for await (const { start, chunk } of view.details(onTrace)) {
-    const { open, close } = chunkParts(`details/${starts.length}`);
-    await add(`details/${starts.length}.js`, `${open}${scriptJson(chunk)}${close}`);
+    const name = `details/${starts.length}`;
+    const packed = gzipChunkJs(name, scriptJson(chunk));
+    // Handled where it is awaited below; this keeps a failure meanwhile from counting as unhandled.
+    packed.catch(() => undefined);
+    await written;
+    written = packed.then((js) => add(`${name}.js`, js));
     starts.push(start);
   }
+  await written;
 
   let dropped: string | null = null;
   if (maxBytes !== null) {

@@ -81,8 +81,8 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       rejected.push({ path: file.path, error: read.error });
       continue;
     }
-    items.push(...read.items);
-    thresholds.push(...read.thresholds);
+    for (const item of read.items) items.push(item);
+    for (const t of read.thresholds) thresholds.push(t);
   }
   if (items.length === 0) return { runs: [], rejected };
 

@@ -61,7 +61,7 @@ function readTrial(file: InputFile, own: readonly InputFile[], sidecars: string[
     ctrf,
     verifier: trialDir === null ? null : readVerifierRewards(byRel, reject),
   });
-  trial.rollout.warnings.push(...ctrfWarnings);
+  for (const w of ctrfWarnings) trial.rollout.warnings.push(w);
   return trial;
 }
 
@@ -128,7 +128,9 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       const mine = beside.filter((t) => t.evalKey === listing.key);
       for (const t of mine) {
         used.add(t);
-        t.rollout.files.push(file.path, ...job.sidecars.filter((p) => !t.rollout.files.includes(p)));
+        const sidecars = job.sidecars.filter((p) => !t.rollout.files.includes(p));
+        t.rollout.files.push(file.path);
+        for (const p of sidecars) t.rollout.files.push(p);
       }
       drafts.push(runFromJob(job, listing, mine, jobDir, options));
     }

@@ -74,7 +74,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
   for (const read of reads) {
     const result = logRun(read, options);
     if (result.run) runs.push(result.run);
-    rejected.push(...result.rejected);
+    for (const r of result.rejected) rejected.push(r);
   }
   return { runs, rejected };
 }

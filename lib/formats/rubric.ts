@@ -67,7 +67,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
       rejected.push({ path: file.path, error: read.error });
       continue;
     }
-    items.push(...read.items);
+    for (const item of read.items) items.push(item);
     if (read.top) tops.push(read.top);
     if (Object.keys(read.extras).length > 0) metadata[file.path] = read.extras;
   }

@@ -42,9 +42,7 @@ describe("RunSnapshot", () => {
     expect(snapshot.checkTallies(flip)).toStrictEqual(checkTallies(siloRuns, flip));
     expect(snapshot.levers).toStrictEqual(levers(siloRuns));
     expect(snapshot.leversUnder(flip)).toStrictEqual(levers(siloRuns, flip));
-    expect(headlineRobustness(snapshot.policyReports(flip), flip)).toStrictEqual(
-      headlineRobustness(policyReports(siloRuns, flip), flip),
-    );
+    expect(snapshot.robustness(flip)).toStrictEqual(headlineRobustness(policyReports(siloRuns, flip), flip));
     // The objects are made only for a caller that asks for them.
     expect(snapshot.run).toStrictEqual(siloRuns);
   });

@@ -9,7 +9,8 @@ import { columnLevers } from "./report/columnar/column-levers";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
 import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
-import { policyReports, type PolicyReports } from "./report/robustness";
+import type { HeadlineRobustness } from "./report/robustness";
+import { columnHeadlineRobustness } from "./report/columnar/column-robustness";
 import { describeScenario } from "./scenario/describe-scenario";
 import { scenarioKey } from "./scenario/named-scenario";
 import type { Scenario } from "./scenario/scenario";
@@ -101,9 +102,9 @@ export class RunSnapshot {
     return (this.#recorded ??= this.report({}));
   }
 
-  /** The reports under the scenario's own unscored policy (`own`, when scored already) and the other (robustness.ts). */
-  policyReports(scenario: Scenario, own: Report = this.report(scenario)): PolicyReports {
-    return policyReports(this.columns, scenario, own);
+  /** The run page's robustness table under `scenario` (headlineRobustness), from the columns; `own` its report. */
+  robustness(scenario: Scenario, own: Report = this.report(scenario)): HeadlineRobustness {
+    return columnHeadlineRobustness(this.columns, scenario, own);
   }
 
   /** The check tallies under `scenario` (checkTallies, check-tallies.ts). */

@@ -1684,7 +1684,7 @@ forEachDatabase("Store", (t) => {
       for (let after = 0; ;) {
         const chunk = await s.scanSteps(id, {}, after, 7);
         if (chunk.length === 0) break;
-        all.push(...chunk.map((c) => c.id));
+        for (const c of chunk) all.push(c.id);
         after = chunk.at(-1)!.id;
       }
       expect(all.length).toBe(await t.db.traceStep.count());

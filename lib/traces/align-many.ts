@@ -76,7 +76,7 @@ export function alignToFirst(traces: readonly Trace[]): ManyAlignment {
   }
   const rows: ManyRow[] = [];
   for (let g = 0; g <= base.length; g++) {
-    const height = Math.max(0, ...gaps.map((gap) => gap[g]!.length));
+    const height = gaps.reduce((top, gap) => Math.max(top, gap[g]!.length), 0);
     for (let r = 0; r < height; r++) rows.push({ units: [null, ...gaps.map((gap) => gap[g]![r] ?? null)] });
     if (g < base.length) rows.push({ units: [g, ...matched.map((match) => match[g]!)] });
   }

@@ -76,5 +76,7 @@ export const BUNDLE_GLOBAL = "__tallyBundle";
 export const RUN_GLOBAL = "__tallyRun";
 /** Chunks call `window.__tallyChunk("<file without .js>", data)`. */
 export const CHUNK_GLOBAL = "__tallyChunk";
+/** Details chunks call `window.__tallyChunkGzip("<file without .js>", "<the data's JSON, gzipped, as base64>")`. */
+export const CHUNK_GZIP_GLOBAL = "__tallyChunkGzip";
 
 export type { RunPageMeta };

@@ -184,7 +184,7 @@ export function otlpTrace(file: InputFile): TraceRead {
   } else {
     const parsed = parseTraceJsonLines(file);
     if (!parsed.ok) return parsed.read;
-    warnings.push(...parsed.value.warnings);
+    for (const w of parsed.value.warnings) warnings.push(w);
     parsed.value.values.forEach((value, i) => {
       if (!isJsonObject(value) || !Array.isArray(value.resourceSpans))
         warnings.push(`${file.path} line ${parsed.value.lines[i]}: not an OTLP export (no resourceSpans)`);

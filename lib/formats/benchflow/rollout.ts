@@ -63,7 +63,7 @@ function chooseReward(
   const recorded = data.rewards?.reward ?? null;
   const readings: RewardReading[] = [];
   if (recorded !== null) readings.push({ source, value: recorded });
-  readings.push(...(files?.rewards ?? []));
+  for (const r of files?.rewards ?? []) readings.push(r);
   if (files?.details?.reward != null)
     readings.push({ source: "verifier/reward-details.json", value: files.details.reward });
 
@@ -120,7 +120,7 @@ export function normaliseBenchflowTrial(input: BenchflowTrialInput): BenchflowTr
   const verifierFailed = Boolean(data.verifier_error);
   const errored = verifierFailed || Boolean(data.error);
   const { reward, warnings } = chooseReward(data, source, files, errored);
-  warnings.push(...(files?.warnings ?? []), ...(files?.details?.warnings ?? []));
+  for (const w of [...(files?.warnings ?? []), ...(files?.details?.warnings ?? [])]) warnings.push(w);
 
   const checks = files?.details?.checks ?? [];
   const gradedCheck = checks.some((c) => c.status === "graded");

@@ -112,3 +112,14 @@ describe("chat messages in a result file", () => {
     expect(readGenericTrace([jsonFile("result.json", { reward: 1 })])).toMatchObject({ kind: "none" });
   });
 });
+
+describe("a chat of 200,000 messages", () => {
+  it("reads every message as a step (spreading them into push threw RangeError past ~120,000)", () => {
+    const messages = Array.from({ length: 200_000 }, (_, i) =>
+      i % 2 === 0 ? { role: "user", content: `question ${i}` } : { role: "assistant", content: `answer ${i}` },
+    );
+    const trace = traceOf(readGenericTrace([jsonFile("trial/chat.json", { messages })]));
+    expect(trace.totals.steps).toBe(200_000);
+    expect(trace.steps.at(-1)!.text).toBe("answer 199999");
+  });
+});

@@ -42,7 +42,7 @@ export function messagesTrace(
   const warnings: string[] = [];
   const steps: StepDraft[] = [];
   if (typeof object.system === "string") steps.push(draftStep("system", { text: object.system }));
-  steps.push(...chatSteps(object.messages, "messages", warnings, options));
+  for (const step of chatSteps(object.messages, "messages", warnings, options)) steps.push(step);
   linkByAdjacency(steps);
   return {
     kind: "trace",

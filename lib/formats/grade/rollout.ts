@@ -76,7 +76,7 @@ export function normaliseGrade(input: GradeInput): RolloutWithTask & { name: str
   if (audit !== null) for (const c of checks) if (c.status === "graded" && c.detail === null) c.detail = audit;
   const weightWarning = weightSumWarning(data.weights);
   if (weightWarning) warnings.push(weightWarning);
-  warnings.push(...componentWarnings);
+  for (const w of componentWarnings) warnings.push(w);
 
   const penalties = penaltyTotal(data.penalties);
   const graded = checks.filter((c) => c.status === "graded");

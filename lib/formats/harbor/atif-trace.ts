@@ -222,7 +222,7 @@ function trajectorySteps(value: JsonObject, where: string, depth: number, nest: 
     out.push(own(atifStep(step.data, object, nest.image)));
     for (const id of delegatedIds(object)) {
       const child = byId.get(id);
-      if (child && !used.has(id)) out.push(...children(id, child.index, child.value));
+      if (child && !used.has(id)) for (const c of children(id, child.index, child.value)) out.push(c);
     }
   });
   for (const [id, child] of byId) {
@@ -230,7 +230,7 @@ function trajectorySteps(value: JsonObject, where: string, depth: number, nest: 
     nest.warnings.push(
       `${where}subagent_trajectories[${child.index}] (${id}) is named by no step: shown after the last step`,
     );
-    out.push(...children(id, child.index, child.value));
+    for (const c of children(id, child.index, child.value)) out.push(c);
   }
   return out;
 }

@@ -79,7 +79,7 @@ export function normaliseHarborTrial(input: HarborTrialInput): HarborTrial {
   ];
   const disagreement = rewardDisagreement(readings, main.value !== null ? "result.json" : null);
   if (disagreement) warnings.push(disagreement);
-  warnings.push(...(input.verifier?.warnings ?? []), ...(input.ctrf?.warnings ?? []));
+  for (const w of [...(input.verifier?.warnings ?? []), ...(input.ctrf?.warnings ?? [])]) warnings.push(w);
 
   const agent = data.agent_info?.name ?? null;
   const model = data.agent_info?.model_info?.name ?? null;

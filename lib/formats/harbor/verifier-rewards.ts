@@ -54,7 +54,9 @@ export const REWARD_TOLERANCE = 1e-4;
 export function rewardDisagreement(readings: readonly RewardReading[], used: string | null): string | null {
   if (readings.length < 2) return null;
   const values = readings.map((r) => r.value);
-  if (Math.max(...values) - Math.min(...values) <= REWARD_TOLERANCE) return null;
+  const high = values.reduce((a, b) => Math.max(a, b), -Infinity);
+  const low = values.reduce((a, b) => Math.min(a, b), Infinity);
+  if (high - low <= REWARD_TOLERANCE) return null;
   const list = readings.map((r) => `${r.source} ${r.value}`).join(", ");
   return `rewards disagree: ${list}${used ? ` (using ${used})` : ""}`;
 }

@@ -98,7 +98,7 @@ export function logRun(read: LogRead, options: ParseOptions): LogParse {
     const rest = rejectAll(read, `the Inspect log holds no samples${why}`).rejected.filter((r) => !already.has(r.path));
     return { run: null, rejected: [...rejected, ...rest] };
   }
-  items[0]!.rollout.files.push(...read.extras);
+  for (const extra of read.extras) items[0]!.rollout.files.push(extra);
 
   const warnings: string[] = [];
   const status = statusWarning(header.data);

@@ -120,7 +120,7 @@ export function sampleTrace(path: string, sample: JsonObject): TraceRead {
     }
   }
   const ordered = steps.flatMap((s) => [...(before.get(s) ?? []), s]);
-  ordered.push(...failures);
+  for (const f of failures) ordered.push(f);
   const error = sample.error;
   if (error !== undefined && error !== null)
     ordered.push(draftStep("environment", { text: textOf(asObject(error)?.message ?? error), extra: { error } }));

@@ -59,6 +59,13 @@ describe("encodeColumns / decodeColumns", () => {
     expect(Object.is(back.rollouts[0]!.checks[0]!.score, -0)).toBe(true);
   });
 
+  it("gives columns the same keys in the same order as columns built from a run (one hidden class for scorers)", () => {
+    const built = columnsOf(siloRuns);
+    const decoded = decodeColumns(encodeColumns(built));
+    expect(Object.keys(decoded)).toEqual(Object.keys(built));
+    expect(Object.keys(built).at(-1)).toBe("checkStart");
+  });
+
   it("takes views of the bytes for its number columns", () => {
     const bytes = encodeColumns(columnsOf(siloRuns));
     const c = decodeColumns(bytes);

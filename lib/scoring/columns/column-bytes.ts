@@ -1,5 +1,5 @@
 import { MEASURE_KEYS } from "../core/measures";
-import { checkStarts } from "./check-starts";
+import { withCheckStarts } from "./check-starts";
 import { NUMBER_KINDS, kindOf, lazyStringColumn, narrowestKind, type NumberKind } from "./column-kinds";
 import { COLUMNS, columnValues, type ColumnSpec, type ColumnValue } from "./column-schema";
 import { CHECK_CODE, SCORE_OWN, type NumberColumn, type RunColumns, type StringColumn } from "./run-columns";
@@ -311,7 +311,7 @@ function assemble(numbers: Map<string, NumberColumn>, texts: Map<string, StringC
       : null,
   };
   checkShape(base);
-  return { ...base, checkStart: checkStarts(base) };
+  return withCheckStarts(base);
 }
 
 /** Refuses columns whose lengths disagree, which would otherwise be read past their ends. */

@@ -1,6 +1,6 @@
 import { MEASURE_KEYS } from "../core/measures";
 import type { ScoringRun } from "../core/types";
-import { checkStarts } from "./check-starts";
+import { withCheckStarts } from "./check-starts";
 import { narrowest, stringColumn } from "./column-kinds";
 import type { NumberColumn, RunColumns } from "./run-columns";
 
@@ -128,7 +128,7 @@ export class ColumnParts {
   ): RunColumns {
     const { strings, task, template, penalties, gate, reason, source, failure, warned, measured, scores } = this;
     const regrades = head.regrades;
-    const columns: RunColumns = {
+    const columns: Omit<RunColumns, "checkStart"> = {
       name: head.name,
       format: head.format,
       passThreshold: head.passThreshold,
@@ -150,7 +150,6 @@ export class ColumnParts {
       rolloutId: stringColumn(ids),
       rolloutTask: narrowest(this.rolloutTask),
       rolloutSequence: narrowest(this.rolloutSequence),
-      checkStart: new Int32Array(0),
       rolloutStatus: this.rolloutStatus,
       rolloutRule: this.rolloutRule,
       reportedPassed: this.reportedPassed,
@@ -188,6 +187,6 @@ export class ColumnParts {
               change: Int32Array.from(regrades, (g) => strings.of(g.change)),
             },
     };
-    return { ...columns, checkStart: checkStarts(columns) };
+    return withCheckStarts(columns);
   }
 }

@@ -6,7 +6,8 @@ import { check, rollout, run, task } from "../__fixtures__/build";
 import { scoringArticle } from "../__fixtures__/scoring-article";
 import { siloRuns } from "../__fixtures__/silo-runs";
 import { columnsOf } from "./columns-of";
-import { runOfColumns } from "./run-of-columns";
+import { runTasks } from "../core/run-tasks";
+import { runOfColumns, tasksOf } from "./run-of-columns";
 
 describe("columnsOf / runOfColumns", () => {
   it.each([
@@ -31,6 +32,15 @@ describe("columnsOf / runOfColumns", () => {
     const back = runOfColumns(columnsOf(odd));
     expect(back).toStrictEqual(odd);
     expect(Object.is(back.rollouts[0]!.checks[0]!.score, -0)).toBe(true);
+  });
+
+  it("lists the run's tasks as runTasks does, undeclared ones after the declared (the what-if panel reads them)", () => {
+    fc.assert(
+      fc.property(arbRun, (r) => {
+        expect(tasksOf(columnsOf(r))).toStrictEqual(runTasks(r));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("stores a rollout's check definitions once per distinct sequence", () => {

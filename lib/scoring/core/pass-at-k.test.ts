@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passAtK, passAtKCurve, passAtKMaps, passHatK } from "./pass-at-k";
+import { passAtK, passAtKCurve, passAtKMaps, passHatK, runPassAtK } from "./pass-at-k";
 
 function choose(n: number, k: number): number {
   let r = 1;
@@ -52,5 +52,13 @@ describe("pass@k and pass^k", () => {
   it("rejects impossible counts", () => {
     expect(() => passAtK(3, 4, 1)).toThrow(RangeError);
     expect(() => passHatK(3, 1, 0)).toThrow(RangeError);
+  });
+
+  it("takes a run of 300,000 tasks (a spread of their counts into Math.min threw RangeError)", () => {
+    const tasks = Array.from({ length: 300_000 }, (_, i) => ({ counted: i === 7 ? 2 : 3, passes: i % 2 }));
+    const run = runPassAtK(tasks);
+    expect(run.passAtKCoverage).toEqual({ maxK: 2, tasks: 300_000, of: 300_000 });
+    // The odd tasks pass once in three (pass@1 = 1/3), task 7 once in two (1/2); the even ones never.
+    expect(run.passAtK[1]).toBeCloseTo((149_999 / 3 + 1 / 2) / 300_000, 12);
   });
 });

@@ -87,7 +87,7 @@ export interface RunPassAtK {
 
 export function runPassAtK(tasks: readonly { counted: number; passes: number }[]): RunPassAtK {
   const counted = tasks.filter((t) => t.counted > 0);
-  const maxK = counted.length === 0 ? 0 : Math.min(...counted.map((t) => t.counted));
+  const maxK = counted.length === 0 ? 0 : counted.reduce((k, t) => Math.min(k, t.counted), Infinity);
   const at: Record<string, number> = {};
   const hat: Record<string, number> = {};
   for (let k = 1; k <= maxK; k++) {

@@ -179,8 +179,8 @@ describe("scoring properties", () => {
         const rewards = report.rollouts.flatMap((ro) => (ro.reward === null ? [] : [ro.reward]));
         const reward = report.metrics.reward?.value ?? null;
         if (reward !== null && rewards.length > 0) {
-          expect(reward).toBeGreaterThanOrEqual(Math.min(...rewards) - EPS);
-          expect(reward).toBeLessThanOrEqual(Math.max(...rewards) + EPS);
+          expect(reward).toBeGreaterThanOrEqual(rewards.reduce((a, b) => Math.min(a, b)) - EPS);
+          expect(reward).toBeLessThanOrEqual(rewards.reduce((a, b) => Math.max(a, b)) + EPS);
         }
         const { value, ci95 } = report.headline;
         if (value !== null && ci95) {

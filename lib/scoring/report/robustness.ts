@@ -35,10 +35,12 @@ export function policyReports(run: ScorableRun, scenario: Scenario, own: Report 
 }
 
 /** The schemes worth showing: task, check, group, and custom when some task's weight is not 1 (else it is task). */
-function schemesOf(reports: readonly Report[], scenario: Scenario): Scheme[] {
-  const weighted = activeScheme(scenario) === "custom" || reports.some((r) => r.tasks.some((t) => t.weight !== 1));
-  return SCHEMES.filter((s) => s !== "custom" || weighted);
+function schemesOf(weighted: boolean, scenario: Scenario): Scheme[] {
+  const custom = activeScheme(scenario) === "custom" || weighted;
+  return SCHEMES.filter((s) => s !== "custom" || custom);
 }
+
+const anyWeighted = (reports: readonly Report[]) => reports.some((r) => r.tasks.some((t) => t.weight !== 1));
 
 const anyUnscored = (reports: readonly Report[]) => reports.some((r) => r.counts.unscored > 0);
 
@@ -80,7 +82,7 @@ export function robustness(a: PolicyReports, b: PolicyReports, scenario: Scenari
   const scheme = activeScheme(scenario);
   const metric = comparedHeadlineMetric(a[policy], b[policy], scenario.headline?.metric);
   const all = UNSCORED_POLICIES.flatMap((p) => [a[p], b[p]]);
-  const schemes = schemesOf(all, scenario);
+  const schemes = schemesOf(anyWeighted(all), scenario);
   const unscoredMatters = anyUnscored(all);
   const entries = UNSCORED_POLICIES.flatMap((p) =>
     schemes.map((s): RobustnessEntry => {
@@ -179,31 +181,58 @@ export function schemeEstimate(
   return estimate(values, metric === "reward" ? rewardRange(report) : [0, 1]);
 }
 
+/** What the run page's robustness table reads of a run under a scenario, however the run is scored. */
+export interface RobustnessSource {
+  /** The headline metric under the scenario's own policy. */
+  metric: string;
+  /** Some task weighs other than 1 (the custom scheme is then worth showing). */
+  weighted: boolean;
+  /** Some rollout is unscored: the two policies then give different figures. */
+  unscoredMatters: boolean;
+  /** The metric under a scheme and a policy (schemeEstimate of that policy's report). */
+  estimate(policy: UnscoredPolicy, scheme: Scheme): Estimate;
+}
+
 /** One run's headline value with its interval under each scheme and unscored policy (the run page's table). */
 export function headlineRobustness(reports: PolicyReports, scenario: Scenario = {}): HeadlineRobustness {
   const policy = scenarioPolicy(scenario);
-  const scheme = activeScheme(scenario);
-  const metric = reports[policy].headline.metric;
   const all = UNSCORED_POLICIES.map((p) => reports[p]);
-  const schemes = schemesOf(all, scenario);
-  // With no unscored rollout both policies hand the same report: each scheme's estimate is made once.
-  const estimates = new Map<Report, Map<Scheme, Estimate>>();
-  const estimateOf = (report: Report, s: Scheme) => {
-    let byScheme = estimates.get(report);
-    if (!byScheme) estimates.set(report, (byScheme = new Map<Scheme, Estimate>()));
-    let e = byScheme.get(s);
-    if (!e) byScheme.set(s, (e = schemeEstimate(report, metric, s, scenario.groupWeights)));
+  const metric = reports[policy].headline.metric;
+  return headlineRobustnessOf(
+    {
+      metric,
+      weighted: anyWeighted(all),
+      unscoredMatters: anyUnscored(all),
+      estimate: (p, s) => schemeEstimate(reports[p], metric, s, scenario.groupWeights),
+    },
+    scenario,
+  );
+}
+
+/**
+ * The robustness table from a source of estimates. With no unscored rollout both policies read the same: each
+ * scheme's estimate is made once, under the scenario's own policy.
+ */
+export function headlineRobustnessOf(source: RobustnessSource, scenario: Scenario = {}): HeadlineRobustness {
+  const policy = scenarioPolicy(scenario);
+  const scheme = activeScheme(scenario);
+  const schemes = schemesOf(source.weighted, scenario);
+  const estimates = new Map<string, Estimate>();
+  const estimateOf = (p: UnscoredPolicy, s: Scheme) => {
+    const key = `${source.unscoredMatters ? p : policy} ${s}`;
+    let e = estimates.get(key);
+    if (!e) estimates.set(key, (e = source.estimate(source.unscoredMatters ? p : policy, s)));
     return e;
   };
   return {
-    metric,
+    metric: source.metric,
     schemes,
-    unscoredMatters: anyUnscored(all),
+    unscoredMatters: source.unscoredMatters,
     entries: UNSCORED_POLICIES.flatMap((p) =>
       schemes.map((s) => ({
         scheme: s,
         unscored: p,
-        ...estimateOf(reports[p], s),
+        ...estimateOf(p, s),
         active: s === scheme && p === policy,
       })),
     ),

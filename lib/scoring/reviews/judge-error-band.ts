@@ -113,8 +113,8 @@ export function judgeErrorBand(
       check: v.check,
       passed,
     });
-    downFlips.push(...passes.slice(0, down).map((v) => flip(v, false)));
-    upFlips.push(...fails.slice(0, up).map((v) => flip(v, true)));
+    for (const v of passes.slice(0, down)) downFlips.push(flip(v, false));
+    for (const v of fails.slice(0, up)) upFlips.push(flip(v, true));
     keys.push({
       check,
       falsePassRate,
@@ -135,8 +135,8 @@ export function judgeErrorBand(
   return {
     metric: reviewed.metric,
     reviewed: reviewed.value,
-    low: ends.length === 0 ? null : Math.min(...ends),
-    high: ends.length === 0 ? null : Math.max(...ends),
+    low: ends.length === 0 ? null : ends.reduce((a, b) => Math.min(a, b)),
+    high: ends.length === 0 ? null : ends.reduce((a, b) => Math.max(a, b)),
     keys,
   };
 }

@@ -63,7 +63,10 @@ const NICE_AXIS = [0.05, 0.1, 0.2, 0.25, 0.5, 1];
  * the room stops there (no ±200 pp axis for a task that went from 0 to 1); rewards above 1 get the next whole number.
  */
 export function deltaAxisMax(...xs: readonly (number | null | undefined)[]): number {
-  const largest = Math.max(0, ...xs.map((x) => (x === null || x === undefined || Number.isNaN(x) ? 0 : Math.abs(x))));
+  const largest = xs.reduce<number>(
+    (top, x) => Math.max(top, x === null || x === undefined || Number.isNaN(x) ? 0 : Math.abs(x)),
+    0,
+  );
   const m = largest <= 1 ? Math.min(1, largest * 1.1) : largest * 1.1;
   return NICE_AXIS.find((n) => n >= m) ?? Math.ceil(m);
 }

@@ -37,7 +37,7 @@ const isChanged = (c: TaskCell | null) => c !== null && (c.flip !== null || (c.d
 
 function maxAbs(row: TaskRow): number | null {
   const d = row.cells.flatMap((c) => (c?.delta === null || c?.delta === undefined ? [] : [Math.abs(c.delta)]));
-  return d.length > 0 ? Math.max(...d) : null;
+  return d.length > 0 ? d.reduce((a, b) => Math.max(a, b)) : null;
 }
 
 /** Rows sorted by `sort` ("delta": the first candidate's delta; "abs": the largest |delta|); tasks without a figure last. */

@@ -16,7 +16,7 @@ export interface CurvesChartData {
 
 /** Every run's two curves on one chart, by letter; a run without a counted task draws nothing. */
 export function passAtKCurvesChart(runs: readonly { letter: string; curves: RunPassAtK }[]): CurvesChartData {
-  const top = Math.max(0, ...runs.map((r) => r.curves.passAtKCoverage.maxK));
+  const top = runs.reduce((top, r) => Math.max(top, r.curves.passAtKCoverage.maxK), 0);
   const rows: CurvesChartData["rows"] = [];
   for (let k = 1; k <= top; k++) {
     const row: { k: number } & Record<string, number> = { k };

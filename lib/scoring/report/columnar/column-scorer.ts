@@ -1,4 +1,6 @@
 import type { RunColumns } from "../../columns/run-columns";
+import type { Scheme } from "../../core/schemes";
+import type { Estimate } from "../../core/stats";
 import type { UnscoredPolicy } from "../../core/task-summary";
 import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
@@ -173,6 +175,20 @@ export class ColumnScorer {
       if (graded > 0) out[model.metrics[m]!] = { graded, passed };
     }
     return out;
+  }
+
+  /**
+   * A metric under one weighting scheme for the scenario last prepared, as schemeEstimate (robustness.ts) reads
+   * it from that scenario's report: one pass over the task figures.
+   */
+  schemeEstimate(metric: string, scheme: Scheme): Estimate {
+    const totals = this.totals;
+    if (totals === null) throw new Error("Nothing scored yet");
+    return this.metricColumns.estimate(metric, scheme, this.edits, {
+      rewardRange: totals.rewardRange,
+      gate: totals.gate,
+      completion: totals.completion,
+    });
   }
 
   /** The report of the run under `scenario` (computeReport's). */

@@ -56,6 +56,38 @@ export class MetricColumns {
   }
 
   report(metric: string, scheme: Scheme, edits: ColumnEdits, inputs: MetricInputs, gate: boolean): MetricReport {
+    const T = this.state.model.tasks.length;
+    const { schemes, estimate, eligibleTasks, votes } = this.figures(metric, scheme, edits, inputs);
+    const kind = metricKind(metric);
+    const report: MetricReport = {
+      metric,
+      kind,
+      scheme,
+      value: schemes[scheme],
+      pooled: schemes.check,
+      schemes,
+      se: estimate.se,
+      ci95: estimate.ci95,
+      eligibleTasks,
+      tasks: T,
+      coverage: { tasks: eligibleTasks, of: T },
+      votes,
+    };
+    if (kind === "completion") Object.assign(report, inputs.completion);
+    if (metric === "authority" && gate) report.gate = inputs.gate;
+    return report;
+  }
+
+  /**
+   * A metric under one scheme as robustness reads it (schemeEstimate, robustness.ts): the weighted mean with
+   * its task-clustered interval, over the tasks with a vote under that scheme.
+   */
+  estimate(metric: string, scheme: Scheme, edits: ColumnEdits, inputs: MetricInputs): Estimate {
+    return this.figures(metric, scheme, edits, inputs).estimate;
+  }
+
+  /** Every scheme's value of a metric, and the estimate under `scheme`, in one pass over the tasks. */
+  private figures(metric: string, scheme: Scheme, edits: ColumnEdits, inputs: MetricInputs) {
     const { state, x, w, groupSize } = this;
     const { model, taskCells: cells } = state;
     const W = state.width;
@@ -141,24 +173,7 @@ export class MetricColumns {
       custom: swCustom > 0 ? swxCustom / swCustom : null,
     };
     const estimate = estimateOf(x, w, active, metric === "reward" ? inputs.rewardRange : UNIT_RANGE);
-    const kind = metricKind(metric);
-    const report: MetricReport = {
-      metric,
-      kind,
-      scheme,
-      value: schemes[scheme],
-      pooled: schemes.check,
-      schemes,
-      se: estimate.se,
-      ci95: estimate.ci95,
-      eligibleTasks,
-      tasks: T,
-      coverage: { tasks: eligibleTasks, of: T },
-      votes,
-    };
-    if (kind === "completion") Object.assign(report, inputs.completion);
-    if (metric === "authority" && gate) report.gate = inputs.gate;
-    return report;
+    return { schemes, estimate, eligibleTasks, votes };
   }
 
   /** Every metric of the run (metricReports) and the headline (headline, report-metrics.ts). */

@@ -381,30 +381,15 @@ export class ScoredColumns {
       for (let k = 0; k < failedCount; k++)
         labels.push(c.strings[c.templateLabel[templates[seqStart + failedPositions[k]!]!]!]!);
     }
-    const tally = t * W;
-    for (let m = 0; m < W; m++) {
-      if (dimCount[m] === 0) continue;
-      this.taskGrades[m] = 1;
-      if (scoredRollout) {
-        this.tallyGraded[tally + m]! += dimCount[m]!;
-        this.tallyPassed[tally + m]! += dimPassed[m]!;
-      }
-    }
     let stale = this.changed[r] !== (changed ? 1 : 0) || this.failedMask[r] !== mask;
     this.changed[r] = changed ? 1 : 0;
     this.failedMask[r] = mask;
-    if (labels !== null || this.failedLabels.has(r)) {
+    if (labels !== null || (this.failedLabels.size > 0 && this.failedLabels.has(r))) {
       stale = true;
       if (labels === null) this.failedLabels.delete(r);
       else this.failedLabels.set(r, labels);
     }
 
-    const next = this.next;
-    for (let m = 0; m < W; m++) {
-      next.value[m] = 0;
-      next.sum[m] = 0;
-      next.votes[m] = 0;
-    }
     let passedNow = false;
     let verdict = false;
     let reward: number | null = null;
@@ -419,16 +404,6 @@ export class ScoredColumns {
       verdict = rule === CHECKS ? failedCount === 0 : rule === REWARD ? reaches : gate === -1 ? reaches : gatePassed;
       // The budget decides pass or fail only: reward and dimension cells are the checks' own.
       passedNow = verdict && !(inputs.standing !== null && inputs.standing[r] === IS_OVER);
-      const completion = passedNow ? 1 : 0;
-      next.set(0, model.completion, completion, completion, 1);
-      if (reward !== null) {
-        const votes = Math.max(1, count);
-        next.set(0, model.reward, reward, reward * votes, votes);
-      }
-      for (let m = 0; m < W; m++) {
-        const n = dimCount[m]!;
-        if (n > 0) next.set(0, m, dimSum[m]! / n, dimSum[m]!, n);
-      }
     }
     if (
       this.passed[r] !== (passedNow ? 1 : 0) ||
@@ -440,12 +415,65 @@ export class ScoredColumns {
     this.verdictPassed[r] = verdict ? 1 : 0;
     this.hasReward[r] = reward === null ? 0 : 1;
     this.reward[r] = reward ?? 0;
-    // Under "fail", failUnscored writes an unscored rollout's cells once its task's graded dimensions are known.
-    if (!scoredRollout && fail) {
-      if (stale) this.rolloutStale[r] = 1;
-      return;
+
+    // The rollout's cells (RolloutScorer): completion, then the reward, then each graded dimension, a later
+    // one written over an earlier in the same column. Under "fail", failUnscored writes an unscored rollout's
+    // cells once its task's graded dimensions are known. One loop over the columns also adds the task's
+    // tallies: a loop per step cost more than the checks' own loop (one rollout is ~12 checks).
+    const writes = scoredRollout || !fail;
+    const fresh = this.fresh;
+    const { value, sum, votes } = this.cells;
+    const { tallyGraded, tallyPassed, taskGrades } = this;
+    const completionColumn = model.completion;
+    const rewardColumn = model.reward;
+    const completion = passedNow ? 1 : 0;
+    const rewardVotes = Math.max(1, count);
+    const tally = t * W;
+    const row = r * W;
+    for (let m = 0; m < W; m++) {
+      const n = dimCount[m]!;
+      if (n === 0) continue;
+      taskGrades[m] = 1;
+      if (scoredRollout) {
+        tallyGraded[tally + m]! += n;
+        tallyPassed[tally + m]! += dimPassed[m]!;
+      }
     }
-    if (this.writeCells(r)) stale = true;
+    if (writes) {
+      for (let m = 0; m < W; m++) {
+        const n = dimCount[m]!;
+        let v = 0;
+        let s = 0;
+        let k = 0;
+        if (scoredRollout) {
+          if (n > 0) {
+            v = dimSum[m]! / n;
+            s = dimSum[m]!;
+            k = n;
+          } else if (m === rewardColumn && reward !== null) {
+            v = reward;
+            s = reward * rewardVotes;
+            k = rewardVotes;
+          } else if (m === completionColumn) {
+            v = completion;
+            s = completion;
+            k = 1;
+          }
+        }
+        const i = row + m;
+        if (fresh) {
+          value[i] = v;
+          sum[i] = s;
+          votes[i] = k;
+        } else if (differs(value[i]!, v) || differs(sum[i]!, s) || votes[i] !== k) {
+          value[i] = v;
+          sum[i] = s;
+          votes[i] = k;
+          stale = true;
+        }
+      }
+      if (fresh) stale = true;
+    }
     if (stale) this.rolloutStale[r] = 1;
   }
 

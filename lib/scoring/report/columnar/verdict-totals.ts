@@ -3,6 +3,7 @@ import { passAtK, passHatK, type RunPassAtK } from "../../core/pass-at-k";
 import type { Interval } from "../../core/stats";
 import { NEAR_MISS_REWARD, type Capability, type Diagnosis } from "../../core/task-summary";
 import type { BudgetReport } from "../../scenario/budget";
+import type { RolloutCells } from "../../core/dimensions";
 import type { MeasureEffort } from "../effort";
 import type { GroupReport, Report } from "../report-types";
 import type { ColumnEdits } from "./column-edits";
@@ -84,32 +85,9 @@ export function verdictTotals(
   const { model, cells, taskCells } = state;
   const W = state.width;
   const T = model.tasks.length;
-  const c = model.columns;
-  const n = c.rolloutTask.length;
   const { completion: cm, reward: rm } = model;
 
-  // Each counted rollout one vote (rolloutTotals in report.ts): one pass for RolloutCells' count, sumValues
-  // and extent of completion and reward, each added in row order.
-  let counted = 0;
-  let passes = 0;
-  let rewardCount = 0;
-  let rewardSum = 0;
-  let lo = 0;
-  let hi = 1;
-  for (let r = 0; r < n; r++) {
-    const i = r * W;
-    if (cells.votes[i + cm] !== 0) {
-      counted += 1;
-      passes += cells.value[i + cm]!;
-    }
-    if (rm >= 0 && cells.votes[i + rm] !== 0) {
-      const x = cells.value[i + rm]!;
-      rewardCount += 1;
-      rewardSum += x;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-    }
-  }
+  const { counted, passes, rewardCount, rewardSum, lo, hi } = rolloutTotals(cells, W, cm, rm);
   const x = new Float64Array(T);
   const w = new Float64Array(T);
   let k = 0;
@@ -146,6 +124,36 @@ export function verdictTotals(
     effort: effortFigures(state, base),
     budget: budgetReport(state, edits, standing),
   };
+}
+
+/**
+ * Each counted rollout one vote (rolloutTotals in report.ts): one pass for RolloutCells' count, sumValues and
+ * extent of completion and reward, each added in row order. A function of its own: it runs once per report, so
+ * V8 compiles its loop alone (on-stack) rather than the whole of verdictTotals, whose later code has not run yet.
+ */
+function rolloutTotals(cells: RolloutCells, W: number, cm: number, rm: number) {
+  const { votes, value } = cells;
+  const n = votes.length;
+  let counted = 0;
+  let passes = 0;
+  let rewardCount = 0;
+  let rewardSum = 0;
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < n; i += W) {
+    if (votes[i + cm] !== 0) {
+      counted += 1;
+      passes += value[i + cm]!;
+    }
+    if (rm >= 0 && votes[i + rm] !== 0) {
+      const x = value[i + rm]!;
+      rewardCount += 1;
+      rewardSum += x;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+  }
+  return { counted, passes, rewardCount, rewardSum, lo, hi };
 }
 
 /** passAtK and passHatK for k = 1 … n (index k − 1), per (n, c): tasks share few pairs of counts. */
