@@ -82,10 +82,10 @@ export function describeBytes(bytes: number): string {
 
 /** An archive to expand: a .zip, or zip bytes under another name — except Inspect's .eval logs (zips that the
  *  inspect format reads whole, so their rollouts point at `log.eval#sample`). */
-export function isZip(file: InputFile): boolean {
+export function isZip(file: InputFile, head?: Uint8Array): boolean {
   const name = file.path.toLowerCase();
   if (name.endsWith(".eval")) return false;
-  const b = file.bytes;
+  const b = head ?? file.bytes;
   return name.endsWith(".zip") || (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04);
 }
 
@@ -203,15 +203,19 @@ function expandZstdEntries(bytes: Uint8Array, wanted: ReadonlySet<string>): Reco
   return out;
 }
 
-/** Replaces every zip of a batch by its entries; a refused archive becomes a rejection. */
+/**
+ * Replaces every zip of a batch by its entries; a refused archive becomes a rejection. `headOf` gives a file's
+ * first four bytes without reading it whole (a batch read lazily from disk).
+ */
 export function expandArchives(
   files: InputFile[],
   budget: ExpansionBudget = new ExpansionBudget(),
+  headOf?: (file: InputFile) => Uint8Array,
 ): { files: InputFile[]; rejected: FileRejection[] } {
   const result: InputFile[] = [];
   const rejected: FileRejection[] = [];
   for (const file of files) {
-    if (!isZip(file)) {
+    if (!isZip(file, headOf?.(file))) {
       result.push(file);
       continue;
     }

@@ -136,4 +136,4 @@ function nameRuns(unnamed: readonly UnnamedRun[], options: ParseOptions): Normal
 }
 
 /** BenchFlow: job folders (summary.json, `<task>__<hash>/result.json` + verifier files, regrades) or a lone result.json. */
-export const benchflowFormat: FormatModule = { id: "benchflow", claim, parse };
+export const benchflowFormat: FormatModule = { id: "benchflow", claim, parse, detectKeys: ["task_name"] };

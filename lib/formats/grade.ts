@@ -24,7 +24,7 @@ function looksLikeGrade(value: Json): boolean {
 
 /** A grade file by content: one grade, a list of grades or JSON lines of grades (objects with subscores and weights). */
 function isGradeFile(file: InputFile): boolean {
-  if (!isRecordFileName(file.path) || !mayHoldKey(file.bytes, "subscores")) return false;
+  if (!isRecordFileName(file.path) || !mayHoldKey(file, "subscores")) return false;
   const read = readRecords(file, WRAPPERS);
   return recordsSeen(read).some((r) => looksLikeGrade(r.value));
 }
@@ -119,4 +119,4 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
  * 0, 1); the gate component (defect_matching for exploit/detect, patch_verified for patch) decides passed,
  * others pass at the run's threshold (1.0 unless the grades state one).
  */
-export const gradeFormat: FormatModule = { id: "grade", claim, parse };
+export const gradeFormat: FormatModule = { id: "grade", claim, parse, detectKeys: ["subscores"] };

@@ -165,4 +165,9 @@ function nameRuns(drafts: readonly HarborDraft[], options: ParseOptions): Normal
 }
 
 /** Harbor: trial folders (result.json, verifier/ctrf.json) and job result.json files (one run per eval key). */
-export const harborFormat: FormatModule = { id: "harbor", claim, parse };
+export const harborFormat: FormatModule = {
+  id: "harbor",
+  claim,
+  parse,
+  detectKeys: ["verifier_result", "agent_info", "stats"],
+};

@@ -16,7 +16,7 @@ export { valueVerdict } from "./inspect/values";
 
 /** A `.json` EvalLog: an object with `eval` {task, model} and the log's own fields. */
 function isJsonLog(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "eval")) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file, "eval")) return false;
   const decoded = readJsonFile(file);
   if (!decoded.ok || !isEvalHeader(decoded.value) || !isJsonObject(decoded.value)) return false;
   const v = decoded.value;
@@ -83,4 +83,4 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
  * Inspect AI logs (docs/formats.md): one run per log (.json, .eval zip, or an expanded .eval folder); samples × epochs
  * → rollouts `<sample id>#<epoch>`; each scorer's value a required check (C/I/P/N → 1 / 0 / 0.5 / not graded).
  */
-export const inspectFormat: FormatModule = { id: "inspect", claim, parse };
+export const inspectFormat: FormatModule = { id: "inspect", claim, parse, detectKeys: ["eval"] };

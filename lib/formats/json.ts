@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { InputFile, Json, JsonObject } from "./types";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth";
 import { locateJsonError } from "./json-position";
+import { fileHead, fileIncludes } from "./sniff";
 
 export type JsonDecodeResult = { ok: true; value: Json } | { ok: false; error: string };
 
@@ -26,13 +27,23 @@ export function decodeText(bytes: Uint8Array): string | null {
 /**
  * Whether a file can hold the JSON key `"<key>"`: a byte search that lets a detector skip parsing (and
  * caching) the thousands of files of a batch that cannot be its format. Never a false "no": UTF-16 files
- * and files with \u escapes (a key could be spelled with them) answer true and are parsed as before.
+ * and files with \u escapes (a key could be spelled with them) answer true and are parsed as before. Given the
+ * file rather than its bytes, a sniffed batch (sniff.ts) answers without reading it again.
  */
-export function mayHoldKey(bytes: Uint8Array, key: string): boolean {
+export function mayHoldKey(source: Uint8Array | InputFile, key: string): boolean {
+  if (!(source instanceof Uint8Array)) {
+    const head = fileHead(source);
+    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return true;
+    return fileIncludes(source, `"${key}"`) || fileIncludes(source, "\\u");
+  }
+  const bytes = source;
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return buffer.includes(`"${key}"`) || buffer.includes("\\u");
 }
+
+/** What mayHoldKey searches a file for (sniff.ts answers them for a batch in one read). */
+export const keyNeedles = (keys: readonly string[]): string[] => [...keys.map((k) => `"${k}"`), "\\u"];
 
 /** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {

@@ -6,7 +6,7 @@ import { inspectFormat } from "./inspect";
 import { rubricFormat } from "./rubric";
 import { tauBenchFormat } from "./tau-bench";
 import { forgetRecords } from "./grade/records";
-import { forgetJson } from "./json";
+import { forgetJson, keyNeedles } from "./json";
 import type { FormatId, FormatModule, InputFile } from "./types";
 
 /**
@@ -22,6 +22,9 @@ export const FORMATS: readonly FormatModule[] = [
   harborFormat,
   siloFormat,
 ];
+
+/** What the formats' detectors search files for (mayHoldKey), for sniffFiles. */
+export const DETECT_NEEDLES: readonly string[] = keyNeedles(FORMATS.flatMap((f) => f.detectKeys ?? []));
 
 /** Ids of the registered formats, in claiming order (the values `--format` accepts). */
 export const FORMAT_IDS: readonly FormatId[] = FORMATS.map((f) => f.id);

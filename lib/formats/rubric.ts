@@ -15,7 +15,7 @@ const WRAPPERS = ["verdicts"] as const;
 
 /** A verdict file by content: records (an array, `{"verdicts": [...]}`, JSON lines or one object) with a rubric_id. */
 function isVerdictFile(file: InputFile): boolean {
-  if (!isRecordFileName(file.path) || !mayHoldKey(file.bytes, "rubric_id")) return false;
+  if (!isRecordFileName(file.path) || !mayHoldKey(file, "rubric_id")) return false;
   const read = readRecords(file, WRAPPERS);
   return recordsSeen(read).some((r) => isJsonObject(r.value) && "rubric_id" in r.value);
 }
@@ -115,4 +115,4 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
  * Rubric verdict records (docs/formats.md): one check per record (key rubric_id), grouped into rollouts by task and
  * rollout; rule "checks" (passed = no graded required item failed; reward = mean item score).
  */
-export const rubricFormat: FormatModule = { id: "rubric", claim, parse };
+export const rubricFormat: FormatModule = { id: "rubric", claim, parse, detectKeys: ["rubric_id"] };

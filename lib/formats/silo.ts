@@ -45,8 +45,8 @@ function isSiloResult(file: InputFile): boolean {
   if (!name.endsWith(".json") || name === RUN_JSON || name === MANIFEST || SIDECARS.has(name)) return false;
   // Claimed by name without parsing: parse reads it once (rejecting it with why if it is no result), and a
   // batch of thousands of results is not held as parsed trees between claim and parse.
-  if (isSiloResultName(name) && mayHoldKey(file.bytes, "checks")) return true;
-  if (!isSiloResultName(name) && !mayHoldKey(file.bytes, "checks")) return false;
+  if (isSiloResultName(name) && mayHoldKey(file, "checks")) return true;
+  if (!isSiloResultName(name) && !mayHoldKey(file, "checks")) return false;
   const decoded = readJsonFile(file);
   if (!decoded.ok) return isSiloResultName(name);
   const value = decoded.value;
@@ -167,7 +167,7 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 
   const items: SiloRollout[] = [];
   const keep = (item: SiloRollout) =>
-    items.push(options.light ? { task: item.task, rollout: lightRollout(item.rollout) } : item);
+    items.push(options.light ? { task: item.task, rollout: lightRollout(item.rollout, intern) } : item);
   const intern = stringPool();
   for (const folder of folders.values()) {
     const owner = pairedResult(folder);
@@ -275,4 +275,4 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 }
 
 /** Silo (native): result.json alone or in a Silo run folder beside run.json, with an optional tasks.json. */
-export const siloFormat: FormatModule = { id: "silo", claim, parse };
+export const siloFormat: FormatModule = { id: "silo", claim, parse, detectKeys: ["checks"] };

@@ -56,7 +56,7 @@ function envFromTrajectory(traj: readonly unknown[] | undefined): string | null 
 }
 
 function isTauFile(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "task_id")) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file, "task_id")) return false;
   const decoded = readJsonFile(file);
   if (!decoded.ok || !Array.isArray(decoded.value)) return false;
   const first = decoded.value[0];
@@ -192,4 +192,9 @@ function parse(files: readonly InputFile[], options: ParseOptions): ParseResult 
 }
 
 /** tau-bench results (docs/formats.md): one run per results list; rollout `<task_id>#<trial>`; pass at reward 1.0. */
-export const tauBenchFormat: FormatModule = { id: "tau-bench", claim: (files) => files.filter(isTauFile), parse };
+export const tauBenchFormat: FormatModule = {
+  id: "tau-bench",
+  claim: (files) => files.filter(isTauFile),
+  parse,
+  detectKeys: ["task_id"],
+};

@@ -113,6 +113,11 @@ export interface FormatModule {
   claim(files: readonly InputFile[]): InputFile[];
   /** Parse the claimed files; a bad file becomes a rejection, never an exception. */
   parse(files: readonly InputFile[], options: ParseOptions): ParseResult;
+  /**
+   * The keys `claim` asks mayHoldKey about (lib/formats/json.ts), so that a batch read from disk is searched for
+   * all of them in one read of each file (lib/formats/sniff.ts). A key missing here is still answered, by a read.
+   */
+  detectKeys?: readonly string[];
 }
 
 export interface ParseOptions {

@@ -20,9 +20,13 @@ import { indexStoredTraces } from "./index-traces";
 import { storeTraceIndexes } from "./trace-index-at-ingest";
 import { storedHeader, toScoringRollout, traceSummaryOf, utf8Order } from "./to-scoring-run";
 import { expandArchives, type ExpansionBudget } from "../archive/unzip";
-import { encodingOf, recordedFirstScreen } from "@/lib/store/run-encoding";
+import { encodingOf, recordedFirstScreen, runBytes } from "@/lib/store/run-encoding";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import { isDiskFile } from "./disk-file";
+import { KEY_SCAN } from "./duplicate-keys";
+import { NUL_NEEDLES } from "./strip-nul";
+import { DETECT_NEEDLES } from "@/lib/formats/registry";
+import { fileHead, forgetSniffs, sniffFiles } from "@/lib/formats/sniff";
 import { rereadRollouts } from "./reread-rollouts";
 import type { Rereader } from "./reread-pool";
 
@@ -158,9 +162,14 @@ export async function ingestFiles(
 async function ingest(store: Store, files: InputFile[], options: IngestOptions): Promise<IngestResult> {
   const budget = options.archives ?? archiveBudget();
   if (options.upload) checkUploadBounds(files, budget.limits, options.upload.maxStoredBytes);
-  const expanded = expandArchives(files, budget);
+  // Files read from disk are read once for what every detector, the archive sniffing and the warnings ask of
+  // their bytes, instead of once by each (a batch past its read budget reads a file on each use).
+  const sniffed = files.some(isDiskFile);
+  if (sniffed) sniffFiles(files, [...DETECT_NEEDLES, ...NUL_NEEDLES], KEY_SCAN);
+  const expanded = expandArchives(files, budget, sniffed ? fileHead : undefined);
   const light = options.parseLightAbove !== undefined && expanded.files.length > options.parseLightAbove;
   const parsed = parseBatch(expanded.files, { ...options, light, archives: budget });
+  if (sniffed) forgetSniffs(files);
   // A .eval inside a zip is expanded while parsing: an upload is still refused whole, before any write.
   if (options.upload && budget.overflow) throw expandedTooLarge(budget.limits, null);
   const byPath = new Map([...files, ...expanded.files].map((f) => [f.path, f]));
@@ -277,9 +286,12 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       // Read back nothing: the run may be gone (deleted by another process since the last batch).
       if (!stored || !version) await throwIfDeleted(store, { id, name: run.name });
       if (stored && version) {
+        // Encoded before the run is scored: the report's rows (100,000 rollouts: about 60 MB) are then garbage
+        // that the encoding's work does not add to (the ingest's peak was its last step: 303 -> 336 MB).
+        const bytes = runBytes(stored);
         const screen = await storeSummaries(store, id, stored);
-        // What pages and run.bin show without reading the rows again; the report has gone by now.
-        await store.writeRunEncoding(id, encodingOf(stored, screen, version.ingestedAt));
+        // What pages and run.bin show without reading the rows again.
+        await store.writeRunEncoding(id, encodingOf(stored, screen, version.ingestedAt, bytes));
       }
       result.runs.push({
         id,

@@ -7,6 +7,11 @@ import type { FileRejection, FormatId, FormatModule, InputFile, ParseOptions, Pa
 export interface BatchOptions extends ParseOptions {
   /** Force one format for every file (`--format`) instead of detecting. */
   format?: FormatId;
+  /**
+   * The batch's keys given twice are already on the rollouts it is read again for (a light parse of the same
+   * files warned of them): no warnings are made.
+   */
+  keysWarned?: boolean;
 }
 
 export interface BatchResult extends ParseResult {
@@ -73,7 +78,7 @@ export function unrecognisedReason(file: InputFile, tried: readonly string[]): s
  * rejection and the rest of the batch still parses.
  */
 export function parseBatch(files: readonly InputFile[], options: BatchOptions = {}): BatchResult {
-  const { format, ...parseOptions } = options;
+  const { format, keysWarned, ...parseOptions } = options;
   const skipped = files
     .filter((f) => isIgnorable(f.path))
     .map((f) => f.path)
@@ -118,7 +123,7 @@ export function parseBatch(files: readonly InputFile[], options: BatchOptions = 
     rejected: results.flatMap((r) => r.rejected).sort(byPath),
     unclaimed: remaining.map((f) => ({ path: f.path, error: unrecognisedReason(f, FORMAT_IDS) })).sort(byPath),
     skipped,
-    warnings: warnDuplicateKeys(runs, files),
+    warnings: keysWarned ? [] : warnDuplicateKeys(runs, files),
   };
   forgetParsed(files);
   return batch;

@@ -7,7 +7,7 @@ import type { FileRejection, InputFile } from "@/lib/formats/types";
 import { DiskFile, ReadBudget, readRegularFile } from "./disk-file";
 
 /** Bytes of a lazily read batch kept in memory after their first read (the rest is read on each use). */
-const LAZY_READ_BUDGET = 48 * 1024 * 1024;
+const LAZY_READ_BUDGET = 16 * 1024 * 1024;
 
 /** Folders never walked: version control, dependencies, and dot-folders other than Silo's `.silo`. */
 export function isSkippedFolder(name: string): boolean {

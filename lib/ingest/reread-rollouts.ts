@@ -18,7 +18,8 @@ export function rereadRollouts(
 ): { rollouts: NormalizedRollout[]; rejected: FileRejection[] } {
   const paths = [...new Set(light.flatMap((r) => r.files))];
   const files = paths.flatMap((p) => byPath.get(p) ?? []);
-  const parsed = parseBatch(files, { ...options, light: false, format: run.format });
+  // The light rollouts carry the batch's duplicate-key warnings: the files are not scanned again.
+  const parsed = parseBatch(files, { ...options, light: false, format: run.format, keysWarned: true });
   const whole = parsed.runs.flatMap((r) => r.rollouts);
   const found = new Map(whole.map((rollout) => [rolloutIdentity(rollout), rollout]));
   for (const rollout of whole) {

@@ -1,3 +1,4 @@
+import { fileIncludes } from "@/lib/formats/sniff";
 import type { InputFile, NormalizedRun, ParseOptions } from "@/lib/formats/types";
 
 // eslint-disable-next-line no-control-regex -- NUL is the character this module replaces
@@ -54,7 +55,8 @@ export function stripNul(run: NormalizedRun): NormalizedRun {
   return { ...(hasNul(rest) ? clean(rest, runHit) : rest), rollouts };
 }
 
-const ESCAPED_NUL = Buffer.from("\\u0000");
+/** A raw NUL byte, or JSON's \u0000 escape: what mayHoldNul searches files for (sniffFiles answers it). */
+export const NUL_NEEDLES: readonly string[] = ["\u0000", "\\u0000"];
 
 /**
  * Whether a batch can yield a string with NUL, so that the walk of stripNul runs only when it may find one:
@@ -64,9 +66,5 @@ const ESCAPED_NUL = Buffer.from("\\u0000");
 export function mayHoldNul(files: readonly InputFile[], options: ParseOptions): boolean {
   const strings = [options.runName, options.rootName, options.agent, options.model];
   if (strings.some((v) => v?.includes("\u0000"))) return true;
-  return files.some((f) => {
-    if (f.path.includes("\u0000")) return true;
-    const bytes = Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength);
-    return bytes.includes(0) || bytes.includes(ESCAPED_NUL);
-  });
+  return files.some((f) => f.path.includes("\u0000") || NUL_NEEDLES.some((n) => fileIncludes(f, n)));
 }

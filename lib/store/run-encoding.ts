@@ -55,23 +55,29 @@ export function recordedFirstScreen(run: ScoringRun | RunColumns, recorded: Repo
 /**
  * The encoding of a run (as objects or as its columns) with its recordedFirstScreen, for the version of the
  * run ingested at `ingestedAt` (RunVersion's). It takes the first screen rather than the report so that a
- * caller may let the report go before the bytes are encoded (a report of 100,000 rollouts holds hundreds of MB).
+ * caller may let the report go before the bytes are encoded (a report of 100,000 rollouts holds hundreds of MB),
+ * and `bytes` (runBytes(run)) so that it may encode them before it scores.
  */
 export function encodingOf(
   run: ScoringRun | RunColumns,
   firstScreen: RunFirstScreen,
   ingestedAt: string,
+  bytes: Uint8Array = runBytes(run),
 ): StoredEncoding {
-  const columns = isRunColumns(run);
   return {
     ingestedAt: new Date(ingestedAt),
-    rollouts: columns ? rolloutCount(run) : run.rollouts.length,
+    rollouts: isRunColumns(run) ? rolloutCount(run) : run.rollouts.length,
     name: run.name,
     layout: BINARY_RUN_LAYOUT,
     screenLayout: SCREEN_VERSION,
     firstScreen,
-    bytes: columns ? encodeColumns(run) : encodeBinaryRun(run),
+    bytes,
   };
+}
+
+/** The run's browser encoding (BINARY_RUN_LAYOUT), from its columns or its objects. */
+export function runBytes(run: ScoringRun | RunColumns): Uint8Array {
+  return isRunColumns(run) ? encodeColumns(run) : encodeBinaryRun(run);
 }
 
 /** The stored encoding's current parts for the run's version, or null when it is missing or stale. */

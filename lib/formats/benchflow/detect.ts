@@ -31,7 +31,7 @@ function looksLikeRegradeSummary(file: InputFile): boolean {
 }
 
 export function isBenchflowResult(file: InputFile): boolean {
-  if (!/\.json$/i.test(file.path) || !mayHoldKey(file.bytes, "task_name")) return false;
+  if (!/\.json$/i.test(file.path) || !mayHoldKey(file, "task_name")) return false;
   const decoded = readJsonFile(file);
   return decoded.ok && looksLikeBenchflowResult(decoded.value);
 }

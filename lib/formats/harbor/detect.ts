@@ -17,7 +17,7 @@ export function looksLikeHarborJob(value: Json): boolean {
 
 /** The file's JSON when it is a .json file that may hold one of `keys` (the others are not parsed). */
 function decodedJson(file: InputFile, keys: readonly string[]): Json | undefined {
-  if (!/\.json$/i.test(file.path) || !keys.some((key) => mayHoldKey(file.bytes, key))) return undefined;
+  if (!/\.json$/i.test(file.path) || !keys.some((key) => mayHoldKey(file, key))) return undefined;
   const decoded = readJsonFile(file);
   return decoded.ok ? decoded.value : undefined;
 }

@@ -12,6 +12,7 @@ import {
   type StepTextPage,
   type StepTextQuery,
   type TraceSearchProgress,
+  type TraceSearchStateRow,
   type TraceStepsEntry,
   type UnindexedTrace,
 } from "../trace-search-rows";
@@ -40,32 +41,47 @@ export function* unindexedTraces(runId: string, limit: number): Rule<UnindexedTr
  * already stored (appended, or left by a fill that stopped halfway) are left as they are.
  */
 export function* writeTraceSteps(runId: string, entries: readonly TraceStepsEntry[]): Rule<boolean[]> {
+  if (entries.length === 0) return [];
+  // Looked up together: an ingest writes the entries of a thousand rollouts without a trace at once.
+  const refs = entries.map(({ rolloutId }) => rolloutRowId(runId, rolloutId));
+  const open = yield* openForSteps(refs);
   const written: boolean[] = [];
-  for (const { rolloutId, entry, written: before = 0 } of entries) {
-    const ref = rolloutRowId(runId, rolloutId);
-    const open = yield* openForSteps(ref);
-    written.push(open);
-    if (!open) continue;
+  const states: TraceSearchStateRow[] = [];
+  for (const [n, { entry, written: before = 0 }] of entries.entries()) {
+    const ref = refs[n]!;
+    written.push(open.delete(ref)); // a rollout given twice is indexed by its first entry
+    if (!written[n]) continue;
     const steps = entry.status === "indexed" ? entry.steps : [];
     yield* insertSteps(runId, ref, steps);
-    yield* insert(TRACE_SEARCH_STATE, [{ rolloutRef: ref, runId, status: entry.status, steps: before + steps.length }]);
+    states.push({ rolloutRef: ref, runId, status: entry.status, steps: before + steps.length });
   }
+  yield* insert(TRACE_SEARCH_STATE, states);
   return written;
 }
 
 /** Stores some of a rollout's steps ahead of its entry; false when it is gone or already indexed. */
 export function* appendTraceSteps(runId: string, rolloutId: string, steps: readonly SearchStep[]): Rule<boolean> {
   const ref = rolloutRowId(runId, rolloutId);
-  if (!(yield* openForSteps(ref))) return false;
+  if (!(yield* openForSteps([ref])).has(ref)) return false;
   yield* insertSteps(runId, ref, steps);
   return true;
 }
 
-/** Whether the rollout is stored and not yet indexed, its row locked until the transaction ends. */
-function* openForSteps(ref: string): Rule<boolean> {
-  const rollout = yield* first(sql`SELECT 1 AS "found" FROM "Rollout" WHERE "id" = ${ref}${forUpdate()}`);
-  if (!rollout) return false;
-  return !(yield* first(sql`SELECT 1 AS "found" FROM "TraceSearchState" WHERE "rolloutRef" = ${ref}`));
+/** Of these rollouts, the ones stored and not yet indexed, their rows locked until the transaction ends. */
+function* openForSteps(refs: readonly string[]): Rule<Set<string>> {
+  const stored = yield* select<{ id: string }>(
+    sql`SELECT "id" FROM "Rollout" WHERE ${inList(sql`"id"`, [...new Set(refs)], "text")}${forUpdate()}`,
+  );
+  if (stored.length === 0) return new Set();
+  const indexed = yield* select<{ rolloutRef: string }>(
+    sql`SELECT "rolloutRef" FROM "TraceSearchState" WHERE ${inList(
+      sql`"rolloutRef"`,
+      stored.map((r) => r.id),
+      "text",
+    )}`,
+  );
+  const done = new Set(indexed.map((r) => r.rolloutRef));
+  return new Set(stored.map((r) => r.id).filter((id) => !done.has(id)));
 }
 
 function* insertSteps(runId: string, ref: string, steps: readonly SearchStep[]): Rule<void> {
