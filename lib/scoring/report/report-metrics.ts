@@ -10,7 +10,7 @@ import {
   type WeightedValue,
 } from "../core/schemes";
 import type { ScoredRun } from "./score-run";
-import { estimate, type Interval } from "../core/stats";
+import { estimate, type Estimate, type Interval } from "../core/stats";
 import { plural } from "../core/numbers";
 
 export const DEFAULT_HEADLINE_METRIC = "correctness";
@@ -18,6 +18,34 @@ export const DEFAULT_SCHEME: Scheme = "task";
 const FALLBACK_METRIC = "completion";
 /** Where intervals of every metric but reward are clipped. */
 const UNIT_RANGE: Interval = [0, 1];
+
+/**
+ * A metric's report from its figures: every scheme's value, the interval under `scheme`, and the tasks and votes
+ * it covers. Both scorers (this file's and the columnar one) make their reports here, so they have one shape.
+ */
+export function metricReportOf(
+  metric: string,
+  scheme: Scheme,
+  schemes: Record<Scheme, number | null>,
+  interval: Pick<Estimate, "se" | "ci95">,
+  counts: { eligibleTasks: number; tasks: number; votes: number },
+): MetricReport {
+  const { eligibleTasks, tasks, votes } = counts;
+  return {
+    metric,
+    kind: metricKind(metric),
+    scheme,
+    value: schemes[scheme],
+    pooled: schemes.check,
+    schemes,
+    se: interval.se,
+    ci95: interval.ci95,
+    eligibleTasks,
+    tasks,
+    coverage: { tasks: eligibleTasks, of: tasks },
+    votes,
+  };
+}
 
 /**
  * One metric under every scheme, with SE and interval under the active one; `gate` goes on authority.
@@ -71,22 +99,8 @@ export function metricReport(scored: ScoredRun, metric: string, scheme: Scheme, 
   for (let s = 0; s < SCHEMES.length; s++) schemes[SCHEMES[s]!] = sw[s]! > 0 ? swx[s]! / sw[s]! : null;
 
   const active = estimate(activeValues, metric === "reward" ? scored.rewardRange : UNIT_RANGE);
-  const kind = metricKind(metric);
-  const report: MetricReport = {
-    metric,
-    kind,
-    scheme,
-    value: schemes[scheme],
-    pooled: schemes.check,
-    schemes,
-    se: active.se,
-    ci95: active.ci95,
-    eligibleTasks,
-    tasks: tasks.length,
-    coverage: { tasks: eligibleTasks, of: tasks.length },
-    votes,
-  };
-  if (kind === "completion") {
+  const report = metricReportOf(metric, scheme, schemes, active, { eligibleTasks, tasks: tasks.length, votes });
+  if (report.kind === "completion") {
     let passes = 0;
     let counted = 0;
     let completeTasks = 0;

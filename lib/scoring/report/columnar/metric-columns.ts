@@ -1,7 +1,6 @@
-import { metricKind } from "../../core/dimensions";
 import type { Scheme } from "../../core/schemes";
 import { interval95, type Estimate, type Interval } from "../../core/stats";
-import { DEFAULT_SCHEME, headlineMetric } from "../report-metrics";
+import { DEFAULT_SCHEME, headlineMetric, metricReportOf } from "../report-metrics";
 import type { AuthorityGate, MetricReport, ReportHeadline } from "../report-types";
 import type { ColumnEdits } from "./column-edits";
 import type { ScoredColumns } from "./scored-columns";
@@ -58,22 +57,8 @@ export class MetricColumns {
   report(metric: string, scheme: Scheme, edits: ColumnEdits, inputs: MetricInputs, gate: boolean): MetricReport {
     const T = this.state.model.tasks.length;
     const { schemes, estimate, eligibleTasks, votes } = this.figures(metric, scheme, edits, inputs);
-    const kind = metricKind(metric);
-    const report: MetricReport = {
-      metric,
-      kind,
-      scheme,
-      value: schemes[scheme],
-      pooled: schemes.check,
-      schemes,
-      se: estimate.se,
-      ci95: estimate.ci95,
-      eligibleTasks,
-      tasks: T,
-      coverage: { tasks: eligibleTasks, of: T },
-      votes,
-    };
-    if (kind === "completion") Object.assign(report, inputs.completion);
+    const report = metricReportOf(metric, scheme, schemes, estimate, { eligibleTasks, tasks: T, votes });
+    if (report.kind === "completion") Object.assign(report, inputs.completion);
     if (metric === "authority" && gate) report.gate = inputs.gate;
     return report;
   }
