@@ -68,11 +68,6 @@ const passes = (f: TaskFacts, t: number): boolean | null => {
   return rate === null ? null : rate >= TASK_PASS_RATE;
 };
 
-/** Where reward differences are clipped: [0, 1] stretched to every reward of the reports. */
-export function rewardRange(...reports: Report[]): Interval {
-  return rewardRangeOf(reports);
-}
-
 /** The tasks of two reports aligned by key: each common task's row in A and in B, in A's order. */
 interface Aligned {
   a: TaskFacts;
@@ -161,7 +156,7 @@ function alignTasksOf(a: TaskFacts, b: TaskFacts): Aligned {
 }
 
 const metricRange = (metric: string, a: Report, b: Report): Interval =>
-  metric === "reward" ? rewardRange(a, b) : [0, 1];
+  metric === "reward" ? rewardRangeOf([a, b]) : [0, 1];
 
 /**
  * One metric of two reports paired on their common tasks under one scheme: the figure compareReports gives

@@ -1,7 +1,7 @@
 import { NO_GROUP, type Scheme } from "../core/schemes";
 import { pairedEstimate, type Interval, type PairedValue } from "../core/stats";
 import { studentTCdf } from "../core/student-t";
-import { rewardRange } from "./compare";
+import { rewardRangeOf } from "./rollout-facts";
 import type { Report, TaskReport } from "./report-types";
 import { ownValue } from "../scenario/scenario";
 import { benjaminiHochberg, DEFAULT_FDR } from "../series/false-discovery";
@@ -98,7 +98,7 @@ export function leaderboard(
     });
     return { x, w };
   });
-  const range: Interval = metric === "reward" ? rewardRange(...reports) : [0, 1];
+  const range: Interval = metric === "reward" ? rewardRangeOf(reports) : [0, 1];
   const pair = (i: number, j: number) =>
     pairedEstimate(
       keys.map<PairedValue>((key, t) => ({

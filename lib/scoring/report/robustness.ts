@@ -2,7 +2,8 @@ import { NO_GROUP, SCHEMES, schemeValues, type Scheme } from "../core/schemes";
 import { estimate, type Estimate, type PairedEstimate } from "../core/stats";
 import type { UnscoredPolicy } from "../core/task-summary";
 import type { Scenario } from "../scenario/scenario";
-import { comparedHeadlineMetric, pairedMetric, rewardRange } from "./compare";
+import { comparedHeadlineMetric, pairedMetric } from "./compare";
+import { rewardRangeOf } from "./rollout-facts";
 import { deltaVerdict, type DeltaVerdict } from "./compare-verdict";
 import { reportOf, type ScorableRun } from "./columnar/report-of";
 import { DEFAULT_SCHEME } from "./report-metrics";
@@ -186,7 +187,7 @@ export function schemeEstimate(
     };
   });
   const values = schemeValues(tasks, scheme, new Map(Object.entries(groupWeights)));
-  return estimate(values, metric === "reward" ? rewardRange(report) : [0, 1]);
+  return estimate(values, metric === "reward" ? rewardRangeOf([report]) : [0, 1]);
 }
 
 /** What the run page's robustness table reads of a run under a scenario, however the run is scored. */

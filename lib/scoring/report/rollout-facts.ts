@@ -1,6 +1,7 @@
 import type { MeasureKey } from "../core/measures";
 import type { Interval } from "../core/stats";
 import type { Report } from "./report-types";
+import { reportFacts } from "./report-facts";
 
 /**
  * What a comparison reads of a report's rollouts, per task: each rollout's value of a metric, the means of its
@@ -16,19 +17,12 @@ export interface RolloutFacts {
   passed(): Uint8Array;
 }
 
-const attached = new WeakMap<Report, RolloutFacts>();
+const facts = reportFacts<RolloutFacts>((report) => rowFacts(() => report.rollouts));
 
-/** Gives a report the facts of its rollouts (a scorer that holds them as columns). */
-export function attachRolloutFacts(report: Report, facts: RolloutFacts): void {
-  attached.set(report, facts);
-}
-
-/** The facts of a report's rollouts: those attached by its scorer, else read from its rows (kept per report). */
-export function rolloutFactsOf(report: Report): RolloutFacts {
-  let facts = attached.get(report);
-  if (!facts) attached.set(report, (facts = rowFacts(() => report.rollouts)));
-  return facts;
-}
+/** Gives a report the facts its scorer holds as columns. */
+export const attachRolloutFacts = facts.attach;
+/** The facts of a report: those its scorer attached, else read from its rows (kept per report). */
+export const rolloutFactsOf = facts.of;
 
 /** [0, 1] stretched to every reward of the reports' rollouts: where reward differences are clipped. */
 export function rewardRangeOf(reports: readonly Report[]): Interval {

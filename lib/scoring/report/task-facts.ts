@@ -1,5 +1,6 @@
 import { ownValue } from "../scenario/scenario";
-import type { Report, TaskReport } from "./report-types";
+import type { TaskReport } from "./report-types";
+import { reportFacts } from "./report-facts";
 
 /**
  * What a comparison reads of a report's tasks, by task row in report order: key, group, weight, pass rate, and
@@ -20,19 +21,12 @@ export interface TaskFacts {
   eligible(t: number, metric: string): boolean;
 }
 
-const attached = new WeakMap<Report, TaskFacts>();
+const facts = reportFacts<TaskFacts>((report) => taskRowFacts(() => report.tasks));
 
-/** Gives a report the facts of its tasks (a scorer that holds them as columns). */
-export function attachTaskFacts(report: Report, facts: TaskFacts): void {
-  attached.set(report, facts);
-}
-
-/** The facts of a report's tasks: those attached by its scorer, else read from its rows (kept per report). */
-export function taskFactsOf(report: Report): TaskFacts {
-  let facts = attached.get(report);
-  if (!facts) attached.set(report, (facts = taskRowFacts(() => report.tasks)));
-  return facts;
-}
+/** Gives a report the facts its scorer holds as columns. */
+export const attachTaskFacts = facts.attach;
+/** The facts of a report: those its scorer attached, else read from its rows (kept per report). */
+export const taskFactsOf = facts.of;
 
 /** The facts read from a report's task rows. */
 export function taskRowFacts(rows: () => readonly TaskReport[]): TaskFacts {

@@ -1,8 +1,9 @@
 import type { RunColumns } from "../../columns/run-columns";
+import type { UnscoredPolicy } from "../../core/task-summary";
 import type { Scenario } from "../../scenario/scenario";
 import type { Report } from "../report-types";
 import { headlineRobustnessOf, scenarioPolicy, type HeadlineRobustness } from "../robustness";
-import { scorerOf } from "./column-scorer";
+import { scorerOf, type ColumnScorer } from "./column-scorer";
 
 /**
  * headlineRobustness (robustness.ts) from a run's columns: each estimate is one pass over the task figures of
@@ -11,30 +12,26 @@ import { scorerOf } from "./column-scorer";
  */
 export function columnHeadlineRobustness(columns: RunColumns, scenario: Scenario, own: Report): HeadlineRobustness {
   const policy = scenarioPolicy(scenario);
-  const scorers = new Map([[policy, scorerOf(columns, scenario)]]);
-  const scorerUnder = (p: typeof policy) => {
-    let scorer = scorers.get(p);
-    if (!scorer) scorers.set(p, (scorer = scorerOf(columns, { ...scenario, unscored: p })));
-    return scorer;
+  const scorer = scorerOf(columns, scenario);
+  const weights = scorer.prepare(scenario).weights;
+  // The other policy's scorer (scorerOf keeps one per policy), prepared when its first estimate is asked.
+  let other: ColumnScorer | null = null;
+  const scorerUnder = (p: UnscoredPolicy) => {
+    if (p === policy) return scorer;
+    if (other === null) {
+      const under = { ...scenario, unscored: p };
+      other = scorerOf(columns, under);
+      other.prepare(under);
+    }
+    return other;
   };
-  // Each scorer holds the scenario it last scored: prepared once here, before its first estimate.
-  const prepared = new Set<typeof policy>();
   const metric = own.headline.metric;
   return headlineRobustnessOf(
     {
       metric,
-      weighted: scorerUnder(policy)
-        .prepare(scenario)
-        .weights.some((w) => w !== 1),
+      weighted: weights.some((w) => w !== 1),
       unscoredMatters: own.counts.unscored > 0,
-      estimate: (p, scheme) => {
-        const scorer = scorerUnder(p);
-        if (p !== policy && !prepared.has(p)) {
-          scorer.prepare({ ...scenario, unscored: p });
-          prepared.add(p);
-        }
-        return scorer.schemeEstimate(metric, scheme);
-      },
+      estimate: (p, scheme) => scorerUnder(p).schemeEstimate(metric, scheme),
     },
     scenario,
   );
