@@ -7,7 +7,9 @@ import { columnsOf } from "../../columns/columns-of";
 import { decodeColumns, encodeColumns } from "../../columns/column-bytes";
 import type { ScoringRun } from "../../core/types";
 import type { Scenario } from "../../scenario/scenario";
+import { checkTallies } from "../check-tallies";
 import { computeReport } from "../report";
+import type { Report } from "../report-types";
 import { ColumnScorer } from "./column-scorer";
 
 // The columnar scorer against the object scorer (computeReport), value for value (−0 apart from 0), on
@@ -100,6 +102,47 @@ describe("scoring incrementally", () => {
         for (const { report, s } of reports.reverse()) expect(report).toStrictEqual(computeReport(r, s));
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("the same scenario again", () => {
+  it("scored twice, then after another scenario's task and rows were made alone: every report its own", () => {
+    fc.assert(
+      fc.property(arbSequence, ({ r, scenarios }) => {
+        const scorer = new ColumnScorer(columnsOf(r));
+        const reports: { report: Report; s: Scenario }[] = [];
+        scenarios.forEach((s, i) => {
+          reports.push({ report: scorer.score(s), s }, { report: scorer.score(s), s });
+          expect(scorer.checkTallies()).toStrictEqual(checkTallies(r, s));
+          const next = scenarios[i + 1];
+          if (next !== undefined && r.tasks.length > 0) {
+            // A task page's path: one task scored alone and its rows read one by one, then the whole run.
+            scorer.prepareTasks(next, [0]);
+            for (let k = 0; k < r.rollouts.length; k++) scorer.rolloutRow(k);
+            reports.push({ report: scorer.score(next), s: next });
+          }
+          reports.push({ report: scorer.score(s), s });
+        });
+        for (const { report, s } of reports) expect(report).toStrictEqual(computeReport(r, s));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("rows kept", () => {
+  it("a change of weighting scheme gives the rollout list of the report before; dropping the flips, their rows", () => {
+    fc.assert(
+      fc.property(withScenario(arbScoredRun), ({ r, scenario }) => {
+        const scorer = new ColumnScorer(columnsOf(r));
+        const before = scorer.score(scenario).rollouts;
+        const scheme = scenario.headline?.scheme === "task" ? "check" : "task";
+        expect(scorer.score({ ...scenario, headline: { ...scenario.headline, scheme } }).rollouts).toBe(before);
+        const flipped = scorer.score({ ...scenario, flips: [] });
+        expect(flipped.rollouts).toStrictEqual(computeReport(r, { ...scenario, flips: [] }).rollouts);
+      }),
+      RUNS,
     );
   });
 });

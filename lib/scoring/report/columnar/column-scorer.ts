@@ -124,14 +124,21 @@ export class ColumnScorer {
 
   /** Scores the run under `scenario` into `state`, without making a report; returns the scenario's edits. */
   prepare(scenario: Scenario = {}): ColumnEdits {
+    // A scenario is a value, never changed once passed: the one just prepared (a view asks for its report, then
+    // its tallies and robustness) is what `state` holds already.
+    if (scenario === this.#prepared && this.#edits !== null) return this.#edits;
     // The rows of the last report are made before the state they read changes.
     this.#pendingRows?.();
     this.#current = null;
     const edits = columnEdits(this.model, scenario);
     this.#edits = edits;
     this.scoreVerdicts(edits);
+    this.#prepared = scenario;
     return edits;
   }
+
+  /** The scenario whose every task `state` holds, as the last prepare scored it; null after prepareTasks. */
+  #prepared: Scenario | null = null;
 
   /**
    * Scores tasks `rows` alone under `scenario` (a task or rollout page), so that their taskRow and their
@@ -139,6 +146,7 @@ export class ColumnScorer {
    * its own rollouts and the run's model. The other tasks keep what they held; the next prepare scores them all.
    */
   prepareTasks(scenario: Scenario, rows: readonly number[]): ColumnEdits {
+    this.#prepared = null;
     this.#pendingRows?.();
     this.#current = null;
     const edits = columnEdits(this.model, scenario);
@@ -199,10 +207,10 @@ export class ColumnScorer {
   /** The report of the run under `scenario` (computeReport's). */
   score(scenario: Scenario = {}): Report {
     const edits = this.prepare(scenario);
+    // The same scenario scored again: the report before this one makes its rows now, as before any scoring.
+    this.#pendingRows?.();
     const totals = this.totals!;
     const { model, fixed } = this;
-    if (edits.regraded && fixed.regraded.applied === 0)
-      edits.warnings.push("Scenario: regraded rewards asked for, but this run has no regrade that changes a reward");
     const gate: AuthorityGate = totals.gate;
     const { metrics, headline } = this.metricColumns.reports(edits, {
       rewardRange: totals.rewardRange,
@@ -210,6 +218,8 @@ export class ColumnScorer {
       completion: totals.completion,
     });
     const warnings = [...fixed.runWarnings, ...edits.warnings];
+    if (edits.regraded && fixed.regraded.applied === 0)
+      warnings.push("Scenario: regraded rewards asked for, but this run has no regrade that changes a reward");
     if (!Object.hasOwn(metrics, headline.metric))
       warnings.push(`Headline metric ${headline.metric} is not a metric of this run`);
     const n = model.columns.rolloutTask.length;

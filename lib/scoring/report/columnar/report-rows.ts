@@ -38,6 +38,9 @@ export class ReportRows {
 
   rolloutRows(): RolloutReport[] {
     const stale = this.state.rolloutStale;
+    // No row changed since the last list (a change of metric, scheme or weights): that list again, so reports
+    // of the same verdicts hold the same list and a reader compares them in one step.
+    if (this.rolloutList !== null && stale.indexOf(1) === -1) return this.rolloutList;
     const out = new Array<RolloutReport>(this.rollouts.length);
     for (let r = 0; r < out.length; r++) {
       let row = this.rollouts[r];
@@ -47,8 +50,12 @@ export class ReportRows {
       }
       out[r] = row;
     }
+    this.rolloutList = out;
     return out;
   }
+
+  /** The list rolloutRows last gave; null once a row in it was made again alone (rolloutRowAt). */
+  private rolloutList: RolloutReport[] | null = null;
 
   taskRows(weights: readonly number[]): TaskReport[] {
     const stale = this.state.taskStale;
@@ -72,6 +79,7 @@ export class ReportRows {
     if (row === undefined || stale[r] === 1) {
       this.rollouts[r] = row = this.rolloutRow(r);
       stale[r] = 0;
+      this.rolloutList = null;
     }
     return row;
   }
