@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
+import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { PageReport, Report } from "@/lib/scoring/report/report-types";
@@ -117,6 +118,28 @@ describe("runScorer", () => {
       null,
       rolloutSummary(computeReport(run, { flips })),
     ]);
+  });
+
+  it("sends the failure groups only when the verdicts changed", async () => {
+    const { handle, answers, until } = scorer();
+    handle({ type: "load", bytes: bytes() });
+    await until(2);
+    handle({ type: "score", id: 1, scenario: completion });
+    await until(4);
+    const passing = computeReport(run).rollouts.find((r) => r.passed)!;
+    const flips = [{ task: passing.task, check: "C1", passed: false }];
+    handle({ type: "score", id: 2, scenario: { flips } });
+    await until(6);
+    const groups = answers.flatMap((a) =>
+      a.type === "run" ? [a.recorded.failureGroups] : a.type === "scored" ? [a.view.failureGroups] : [],
+    );
+    const flipped = computeReport(run, { flips });
+    expect(groups).toEqual([
+      failureGroupsOf(run, computeReport(run).rollouts),
+      null,
+      failureGroupsOf(run, flipped.rollouts),
+    ]);
+    expect(groups[2]).not.toEqual(groups[0]);
   });
 
   it("split in two, one sends the views without levers and the other the levers alone, the same ones", async () => {

@@ -44,10 +44,12 @@ export interface ScoredView {
  * A view as the worker sends it: its report as a delta from the report of the worker's previous message
  * (lib/scoring/wire/report-delta.ts), which the page applies to the last report it received.
  */
-export type SentView = Omit<ScoredView, "report" | "summary"> & {
+export type SentView = Omit<ScoredView, "report" | "summary" | "failureGroups"> & {
   report: ReportDelta;
   /** null: the summary of the view before (the rollout rows did not change). */
   summary: RolloutSummary | null;
+  /** null: the failure groups of the view before (the rollout rows did not change). */
+  failureGroups: FailureGroup[] | null;
 };
 
 /** The answer id of the as-recorded view ("score" requests count from 1). */

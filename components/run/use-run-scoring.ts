@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeColumns } from "@/lib/scoring/columns/column-bytes";
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
+import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
 import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
@@ -144,12 +145,15 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
       return levers && v.levers === null ? { ...v, levers } : v;
     };
     let summary: RolloutSummary | null = null;
+    let failureGroups: FailureGroup[] | null = null;
     const view = (sent: SentView): ScoredView => {
       const report = applyReportDelta(received, sent.report);
       received = report;
       summary = sent.summary ?? summary;
-      if (summary === null) throw new Error("The worker sent no rollout summary before its first view.");
-      return { ...sent, report, summary };
+      failureGroups = sent.failureGroups ?? failureGroups;
+      if (summary === null || failureGroups === null)
+        throw new Error("The worker sent no rollout summary or failure groups before its first view.");
+      return { ...sent, report, summary, failureGroups };
     };
     w.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
