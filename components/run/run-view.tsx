@@ -42,7 +42,10 @@ import { useStaticSite } from "@/components/ui/static-site";
 import { AfterReviewFigures } from "./after-review";
 import { Agreement } from "./agreement";
 import type { ReviewsReport } from "@/lib/scoring/reviews/reviews-report";
-import { withReviews, type ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import type { ReviewFlips } from "@/lib/scoring/reviews/apply-reviews";
+import { useUrlWrites } from "@/components/url-state/use-url-state";
+import { scenarioCodec } from "@/components/whatif/scenario-url";
+import { scoringScenarios } from "./scoring-scenarios";
 import type { AfterReview } from "@/lib/scoring/view/after-review";
 import styles from "./run-view.module.css";
 import { ActiveScenarioCallout, InvalidScenarioCallout } from "@/components/whatif/scenario-callout";
@@ -126,11 +129,23 @@ export function RunView({
   const scenario = active ? parsed.scenario : AS_RECORDED;
   const pathname = usePathname();
   // The worker scores the reviewed verdicts as flips: it holds the run, not its reviews.
-  const scoringScenario = useMemo(() => (reviewed ? withReviews(scenario, reviewed) : scenario), [scenario, reviewed]);
+  const scoringOf = useMemo(() => scoringScenarios(reviewed), [reviewed]);
+  const scoringKey = scoringOf.keyOf(scenarioText);
   // The run's bytes are asked for with the page's own resources (a <link rel="preload"> in its head), not once
   // its scripts have run: the worker's fetch then finds them on their way.
   if ("href" in source) preload(source.href, { as: "fetch", crossOrigin: "anonymous", fetchPriority: "high" });
-  const scoring = useRunScoring(source, active && scenarioText ? scenarioText : "", scoringScenario);
+  const scoring = useRunScoring(source, scoringKey, scoringOf.scenarioOf(scoringKey));
+  const { ask } = scoring;
+  useUrlWrites(
+    scenarioCodec,
+    useCallback(
+      (next: Scenario) => {
+        const key = scoringOf.keyOfView(next);
+        ask(key, scoringOf.scenarioOf(key));
+      },
+      [ask, scoringOf],
+    ),
+  );
   const reportHref = apiUrls.report(meta.id, active ? scenarioText : null);
   const named = useMemo(() => savedScenarioFor(scenario, scenarios), [scenario, scenarios]);
   const declaredItem = scenarios.find((s) => s.declared) ?? null;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeColumns } from "@/lib/scoring/columns/column-bytes";
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
@@ -28,10 +28,17 @@ interface ScorerPort {
   terminate(): void;
 }
 
-/** Two Web Workers answering as one: the figures from one, the levers from the other (LeversMode). */
+/**
+ * Two Web Workers answering as one: the figures from one, the levers from the other (LeversMode). A scenario
+ * reaches the levers' worker once the figures' worker has answered: on two cores, with the page rendering on
+ * the main thread, the levers (hundreds of milliseconds at 100,000 rollouts) would otherwise slow the figures
+ * the reader is waiting for.
+ */
 function workerPair(): ScorerPort {
   const figures = new Worker(new URL("./run-worker.ts", import.meta.url), { name: WORKER_NAMES.never });
   const levers = new Worker(new URL("./run-worker.ts", import.meta.url), { name: WORKER_NAMES.only });
+  // The newest scenario the levers' worker has not been sent yet.
+  let waiting: WorkerRequest | null = null;
   const port: ScorerPort = {
     onmessage: null,
     onerror: null,
@@ -41,7 +48,7 @@ function workerPair(): ScorerPort {
         figures.postMessage(request, transfer);
       } else {
         figures.postMessage(request);
-        levers.postMessage(request);
+        waiting = request;
       }
     },
     terminate: () => {
@@ -49,10 +56,15 @@ function workerPair(): ScorerPort {
       levers.terminate();
     },
   };
-  for (const w of [figures, levers]) {
-    w.onmessage = (event: MessageEvent<WorkerAnswer>) => port.onmessage?.(event);
-    w.onerror = (event) => port.onerror?.(event);
-  }
+  figures.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+    if (event.data.type !== "run" && waiting !== null) {
+      levers.postMessage(waiting);
+      waiting = null;
+    }
+    port.onmessage?.(event);
+  };
+  levers.onmessage = (event: MessageEvent<WorkerAnswer>) => port.onmessage?.(event);
+  for (const w of [figures, levers]) w.onerror = (event) => port.onerror?.(event);
   return port;
 }
 
@@ -94,6 +106,11 @@ function sourceKeyOf(source: RunSource): string {
 
 export interface RunScoring {
   /**
+   * Asks for the view under `scenario` (`key`: its URL text) now, as a change is made, rather than once the page
+   * has rendered the new URL; the hook's own request for that key and scenario is then not sent again.
+   */
+  ask: (key: string, scenario: Scenario) => void;
+  /**
    * The run's columns, once loaded (the what-if controls read them; views of the bytes, so a 100,000-rollout run
    * costs no object per rollout on this thread); null before.
    */
@@ -113,8 +130,10 @@ export interface RunScoring {
  */
 export function useRunScoring(source: RunSource, scenarioKey: string, scenario: Scenario): RunScoring {
   const worker = useRef<ScorerPort | null>(null);
+  // The request last sent to this worker: asked for again only when the key or the scenario object changed.
+  const posted = useRef<{ key: string; scenario: Scenario } | null>(null);
   const asked = useRef(0);
-  const [state, setState] = useState<Omit<RunScoring, "settled"> & { answered: number; answeredKey: string }>({
+  const [state, setState] = useState<Omit<RunScoring, "settled" | "ask"> & { answered: number; answeredKey: string }>({
     columns: null,
     recorded: null,
     current: null,
@@ -131,6 +150,7 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
   useEffect(() => {
     const w = scorerFor(held);
     worker.current = w;
+    posted.current = null;
     let live = true;
     const fail = (e: unknown) => {
       if (live) setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
@@ -191,29 +211,36 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     };
   }, [held]);
 
-  useEffect(() => {
+  const ask = useCallback((key: string, scenario: Scenario) => {
     const w = worker.current;
-    if (!w || scenarioKey === "") return;
+    if (!w || key === "") {
+      posted.current = null;
+      return;
+    }
+    if (posted.current?.key === key && posted.current.scenario === scenario) return;
+    posted.current = { key, scenario };
     const id = ++asked.current;
-    keys.current.set(id, scenarioKey);
+    keys.current.set(id, key);
     w.postMessage({ type: "score", id, scenario } satisfies WorkerRequest);
-  }, [sourceKey, scenarioKey, scenario]);
+  }, []);
+  useEffect(() => ask(scenarioKey, scenario), [sourceKey, ask, scenarioKey, scenario]);
 
   // Leaving the as-recorded view for a scenario: it stays on screen (marked unsettled) until the scenario's
-  // answer arrives, instead of the server's first screen replacing the whole page for that time.
+  // answer arrives, instead of the server's first screen replacing the whole page for that time. An answer
+  // asked for as the change was made may have come already.
   const [lastKey, setLastKey] = useState(scenarioKey);
   if (lastKey !== scenarioKey) {
     setLastKey(scenarioKey);
-    if (lastKey === "" && state.recorded)
+    if (lastKey === "" && state.recorded && state.answeredKey !== scenarioKey)
       setState((s) => ({ ...s, current: s.recorded, answered: -1, answeredKey: "" }));
   }
 
   const { answered: _a, answeredKey, ...rest } = state;
   // Settled once the view has its levers too: they follow the figures in a message of their own.
   if (scenarioKey === "")
-    return { ...rest, current: rest.recorded, settled: rest.recorded !== null && rest.recorded.levers !== null };
+    return { ...rest, ask, current: rest.recorded, settled: rest.recorded !== null && rest.recorded.levers !== null };
   // Under a scenario the page waits for its first answer (the server's first screen is under it already).
-  return { ...rest, settled: answeredKey === scenarioKey && rest.current?.levers != null };
+  return { ...rest, ask, settled: answeredKey === scenarioKey && rest.current?.levers != null };
 }
 
 /** The state with the levers of answer `id` in its view: the as-recorded one, or the current one if still it. */

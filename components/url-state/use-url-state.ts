@@ -65,6 +65,24 @@ if (typeof window !== "undefined") {
   });
 }
 
+// Per codec, who hears of each view written to the URL (useUrlWrites).
+const writeListeners = new Map<object, Set<(view: never) => void>>();
+
+/**
+ * Calls `listener` with each view any useUrlState of `codec` writes to the URL, as it writes it: before React
+ * renders the new URL, so work the view asks for (scoring it in a worker) starts beside that render.
+ */
+export function useUrlWrites<T>(codec: UrlCodec<T>, listener: (view: T) => void): void {
+  useEffect(() => {
+    const set = writeListeners.get(codec) ?? new Set();
+    writeListeners.set(codec, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }, [codec, listener]);
+}
+
 /**
  * One view's state kept in the URL: read with useSearchParams through `codec` (a module-level constant),
  * written with history or router navigation, the view's own writes told apart from navigations (reconcile.ts).
@@ -136,6 +154,7 @@ export function useUrlState<T>(
         });
       } else if (how === "push") window.history.pushState(null, "", href);
       else window.history.replaceState(null, "", href);
+      for (const listener of writeListeners.get(codec) ?? []) (listener as (view: T) => void)(next);
     },
     [codec, navigation, router],
   );
