@@ -62,8 +62,14 @@ async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
+/**
+ * The trace's totals, once the trace is hydrated: the rows the server drew are then replaced by the virtualised
+ * list (an element found before can be detached under the next action), and a fragment changed while the page
+ * hydrates can be written over by the router's first URL.
+ */
 async function expectTotals(page: Page, steps: string, calls: string, errors: string) {
   const trace = page.getByTestId("trace");
+  await expect(trace).toHaveAttribute("data-hydrated", "true");
   await expect(trace.getByTestId("trace-total-steps")).toHaveText(steps);
   await expect(trace.getByTestId("trace-total-calls")).toHaveText(calls);
   await expect(trace.getByTestId("trace-total-errors")).toHaveText(errors);
@@ -225,9 +231,7 @@ test("Claude Code stream-json as agent/claude-code.txt: 17 steps, the Task subag
   );
   await page.goto(rolloutHref(runId, rolloutId));
   await expectTotals(page, "17", "5", "1");
-  // The list is virtualised: a step's fragment draws it and the steps around it. The fragment is changed once
-  // the page is hydrated: a change made while it hydrates can be written over by the router's first URL.
-  await expect(page.getByTestId("trace")).toHaveAttribute("data-hydrated", "true");
+  // The list is virtualised: a step's fragment draws it and the steps around it.
   await page.goto(`${rolloutHref(runId, rolloutId)}#trace-step-8`);
   const step = (n: number) => page.locator(`[data-testid="trace-step"][data-step="${n}"]`);
   await expect(step(8).getByTestId("step-subagent")).toHaveText("subagent Find callers of parse_date · toolu_02");
@@ -244,7 +248,6 @@ test("Codex exec events and OTLP GenAI spans: their steps, calls and tool errors
   const otlp = await ingestTrial(request, "trace-formats-otlp", "otlp/genai-agent.otlp.json", "spans.otlp.json");
   await page.goto(rolloutHref(otlp.runId, otlp.rolloutId));
   await expectTotals(page, "9", "3", "1");
-  await expect(page.getByTestId("trace")).toHaveAttribute("data-hydrated", "true");
   await page.goto(`${rolloutHref(otlp.runId, otlp.rolloutId)}#trace-step-6`);
   const step = (n: number) => page.locator(`[data-testid="trace-step"][data-step="${n}"]`);
   for (const n of [5, 6, 7, 8]) await expect(step(n)).toHaveAttribute("data-subagent", "aaaaaaaaaaaaaa05");
