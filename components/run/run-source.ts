@@ -48,7 +48,7 @@ export type SentView = Omit<ScoredView, "report" | "summary" | "failureGroups"> 
   report: ReportDelta;
   /** null: the summary of the view before (the rollout rows did not change). */
   summary: RolloutSummary | null;
-  /** null: the failure groups of the view before (the rollout rows did not change). */
+  /** null: the failure groups of the view before (no verdict changed). */
   failureGroups: FailureGroup[] | null;
 };
 
