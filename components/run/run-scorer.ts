@@ -2,9 +2,7 @@ import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
-import { sameRows } from "@/lib/scoring/core/same-value";
-import type { Report, RolloutReport } from "@/lib/scoring/report/report-types";
-import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import { summaryKeeper } from "@/lib/scoring/view/rollout-summary";
 import {
   RECORDED_ID,
   type LeversMode,
@@ -25,38 +23,24 @@ import {
 
 export type Post = (answer: WorkerAnswer, transfer?: Transferable[]) => void;
 
-/** The rollout summary of a report, kept while the next report has the same rollout rows (a metric change). */
-function summaries(): (report: Report) => RolloutSummary {
-  let last: { rows: readonly RolloutReport[]; summary: RolloutSummary } | null = null;
-  return (report) => {
-    const rows = report.rollouts;
-    if (last && sameRows(last.rows, rows)) return last.summary;
-    last = { rows, summary: rolloutSummary(report) };
-    return last.summary;
-  };
-}
-
-/** The page's report: the report without its rollout rows, which stay here. */
-function pageReport(report: Report): ScoredView["report"] {
-  const { rollouts: _rows, ...page } = report;
-  return page;
-}
-
-/** The view without its levers, unless they are known already (as recorded, after the first time). */
+/**
+ * The view without its levers, unless they are known already (as recorded, after the first time). No rollout row
+ * is made: the summary and the failure groups read the scorer's columns.
+ */
 function scored(
   s: RunSnapshot,
   scenario: Scenario,
   asRecorded: boolean,
-  summaryOf: (report: Report) => RolloutSummary,
+  summaryOf: ReturnType<typeof summaryKeeper>,
 ): ScoredView {
-  const report = asRecorded ? s.recorded : s.report(scenario);
+  const { report, rollouts, passed } = s.pageView(scenario);
   return {
-    report: pageReport(report),
-    summary: summaryOf(report),
+    report,
+    summary: summaryOf(report.warnings, rollouts),
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: s.robustness(scenario, report),
-    failureGroups: failureGroupsOfColumns(s.columns, report.rollouts),
+    failureGroups: failureGroupsOfColumns(s.columns, passed),
   };
 }
 
@@ -68,7 +52,7 @@ export function runScorer(post: Post, levers: LeversMode = "after"): (request: W
   let latest = RECORDED_ID;
   // The last view computed and sent: each view's report goes as a delta from the one before.
   let last: ScoredView | null = null;
-  const summaryOf = summaries();
+  const summaryOf = summaryKeeper();
   // The summary and the failure groups (kept while the verdicts are the same: failureGroupsOfColumns) go again
   // only when they changed. At 100,000 rollouts the groups are ~1.4 MB for the page to receive.
   const send = (view: ScoredView): SentView => {

@@ -8,7 +8,8 @@ import type { CheckTally } from "./report/check-tallies";
 import { columnLevers } from "./report/columnar/column-levers";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
-import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
+import type { Lever, PageReport, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
+import type { RolloutTable } from "./report/rollout-table";
 import type { HeadlineRobustness } from "./report/robustness";
 import { columnHeadlineRobustness } from "./report/columnar/column-robustness";
 import { describeScenario } from "./scenario/describe-scenario";
@@ -97,13 +98,24 @@ export class RunSnapshot {
     return scorerOf(this.columns, scenario).score(scenario);
   }
 
+  /**
+   * The run page's part of report(scenario): the report without its rollout rows, with what the page draws of
+   * the rollouts read from the scorer's columns (no row per rollout is made): `rollouts`, valid until another
+   * scenario is scored, and each rollout's verdict (1 passed) in run order.
+   */
+  pageView(scenario: Scenario): { report: PageReport; rollouts: RolloutTable; passed: Uint8Array } {
+    const scorer = scorerOf(this.columns, scenario);
+    const report = scorer.pageReport(scenario);
+    return { report, rollouts: scorer.rolloutTable(), passed: scorer.state.passed.slice() };
+  }
+
   /** The report under no scenario. */
   get recorded(): Report {
     return (this.#recorded ??= this.report({}));
   }
 
   /** The run page's robustness table under `scenario` (headlineRobustness), from the columns; `own` its report. */
-  robustness(scenario: Scenario, own: Report = this.report(scenario)): HeadlineRobustness {
+  robustness(scenario: Scenario, own: Pick<Report, "headline" | "counts"> = this.report(scenario)): HeadlineRobustness {
     return columnHeadlineRobustness(this.columns, scenario, own);
   }
 

@@ -323,9 +323,16 @@ const groupedByColumns = new WeakMap<
  */
 export type Verdicts = readonly { id: string; passed: boolean }[] | Uint8Array;
 
-/** Verdicts given as bits or rows are the same when they are the same list, or rows holding the same objects. */
-const sameVerdicts = (a: Verdicts, b: Verdicts) =>
-  a === b || (!(a instanceof Uint8Array) && !(b instanceof Uint8Array) && sameRows(a, b));
+/** Verdicts are the same when they are the same list, bits of the same values, or rows holding the same objects. */
+function sameVerdicts(a: Verdicts, b: Verdicts): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    if (!(a instanceof Uint8Array && b instanceof Uint8Array) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  return sameRows(a, b);
+}
 
 /** Each rollout's verdict in run order: read by position when `verdicts` is in run order (a report's rows). */
 function passedInRunOrder(ids: () => readonly string[], verdicts: Verdicts): ArrayLike<boolean | number> {
@@ -374,6 +381,7 @@ function keptOf(c: RunColumns, rollouts: number) {
  * failureGroupsOf a run's columns, for scenario after scenario: only its failed and unscored rollouts are read,
  * from their checks' codes, and which group each falls in is kept with the columns (a scenario changes
  * verdicts, never the facts). Counted per group in run order: the same groups as failureGroups of the rows.
+ * Bits given as `verdicts` are kept to compare with the next: the caller must not change them after.
  */
 export function failureGroupsOfColumns(c: RunColumns, verdicts: Verdicts): FailureGroup[] {
   const kept = keptOf(c, c.rolloutTask.length);

@@ -1,6 +1,7 @@
 /** Chart prep for the run page's cost-and-effort scatter: the page only draws these points. */
 import type { MeasureKey } from "../core/measures";
 import type { RolloutReport } from "../report/report-types";
+import { rowTable, type RolloutTable } from "../report/rollout-table";
 
 /** The measures the scatter can put on its x axis, in the order it prefers them. */
 export const SCATTER_MEASURES = [
@@ -52,22 +53,32 @@ export interface EffortScatter {
 }
 
 type ScatterRollout = Pick<RolloutReport, "id" | "task" | "status" | "passed" | "reward" | "measures">;
+type ScatterTable = Pick<RolloutTable, "length" | "id" | "task" | "scored" | "passed" | "reward" | "measure">;
 
 /** The scatter measures at least one rollout records, scored or not, in preference order. */
 export function scatterMeasures(rollouts: readonly ScatterRollout[]): ScatterMeasure[] {
-  return SCATTER_MEASURES.filter((m) => rollouts.some((r) => r.measures[m] !== null));
+  return scatterMeasuresOf(rowTable(rollouts));
 }
 
-/** Each task's mean of the measure and of y over `rows`, with how many passed. */
-function byTask(rows: readonly ScatterRollout[], x: (r: ScatterRollout) => number, y: (r: ScatterRollout) => number) {
+/** scatterMeasures of rollouts read as a table. */
+export function scatterMeasuresOf(rollouts: Pick<RolloutTable, "length" | "measure">): ScatterMeasure[] {
+  return SCATTER_MEASURES.filter((m) => {
+    for (let r = 0; r < rollouts.length; r++) if (rollouts.measure(r, m) !== null) return true;
+    return false;
+  });
+}
+
+/** Each task's mean of the measure and of y over the rollouts `at`, with how many passed. */
+function byTask(t: ScatterTable, at: readonly number[], x: (r: number) => number, y: (r: number) => number) {
   const acc = new Map<string, { x: number; y: number; passes: number; n: number }>();
-  for (const r of rows) {
-    const a = acc.get(r.task) ?? { x: 0, y: 0, passes: 0, n: 0 };
+  for (const r of at) {
+    const task = t.task(r);
+    const a = acc.get(task) ?? { x: 0, y: 0, passes: 0, n: 0 };
     a.x += x(r);
     a.y += y(r);
-    a.passes += r.passed ? 1 : 0;
+    a.passes += t.passed(r) ? 1 : 0;
     a.n += 1;
-    acc.set(r.task, a);
+    acc.set(task, a);
   }
   return [...acc].map(([task, a]) => ({ task, x: a.x / a.n, y: a.y / a.n, passed: a.passes === a.n, rollouts: a.n }));
 }
@@ -78,28 +89,39 @@ function byTask(rows: readonly ScatterRollout[], x: (r: ScatterRollout) => numbe
  * would be drawn. null when no rollout records `measure`.
  */
 export function effortScatter(rollouts: readonly ScatterRollout[], measure: ScatterMeasure): EffortScatter | null {
-  const recording = rollouts.filter((r) => r.measures[measure] !== null);
+  return effortScatterOf(rowTable(rollouts), measure);
+}
+
+/** effortScatter of rollouts read as a table. */
+export function effortScatterOf(t: ScatterTable, measure: ScatterMeasure): EffortScatter | null {
+  const recording: number[] = [];
+  for (let r = 0; r < t.length; r++) if (t.measure(r, measure) !== null) recording.push(r);
   if (recording.length === 0) return null;
-  const plotted = recording.filter((r) => r.status === "scored");
-  const unscored = recording.filter((r) => r.status !== "scored");
-  const y = plotted.every((r) => r.reward !== null) ? "reward" : "pass";
-  const xOf = (r: ScatterRollout) => r.measures[measure]!;
-  const yOf = (r: ScatterRollout) => (y === "reward" ? r.reward! : r.passed ? 1 : 0);
-  const base = { measure, y, unrecorded: rollouts.length - recording.length } as const;
+  const plotted = recording.filter((r) => t.scored(r));
+  const unscored = recording.filter((r) => !t.scored(r));
+  const y = plotted.every((r) => t.reward(r) !== null) ? "reward" : "pass";
+  const xOf = (r: number) => t.measure(r, measure)!;
+  const yOf = (r: number) => (y === "reward" ? t.reward(r)! : t.passed(r) ? 1 : 0);
+  const base = { measure, y, unrecorded: t.length - recording.length } as const;
   if (recording.length <= SCATTER_ROLLOUT_LIMIT) {
     const points = plotted.map((r) => ({
-      id: r.id,
-      task: r.task,
+      id: t.id(r),
+      task: t.task(r),
       x: xOf(r),
       y: yOf(r),
-      passed: r.passed,
+      passed: t.passed(r),
       rollouts: 1,
     }));
-    const band = unscored.map((r) => ({ id: r.id, task: r.task, x: xOf(r), rollouts: 1 }));
+    const band = unscored.map((r) => ({ id: t.id(r), task: t.task(r), x: xOf(r), rollouts: 1 }));
     return { ...base, per: "rollout", points, unscored: band };
   }
-  const points = byTask(plotted, xOf, yOf).map((t) => ({ id: t.task, ...t }));
-  const band = byTask(unscored, xOf, () => 0).map((t) => ({ id: t.task, task: t.task, x: t.x, rollouts: t.rollouts }));
+  const points = byTask(t, plotted, xOf, yOf).map((p) => ({ id: p.task, ...p }));
+  const band = byTask(t, unscored, xOf, () => 0).map((p) => ({
+    id: p.task,
+    task: p.task,
+    x: p.x,
+    rollouts: p.rollouts,
+  }));
   return { ...base, per: "task", points, unscored: band };
 }
 

@@ -1,4 +1,5 @@
 import type { Report } from "../report/report-types";
+import { rowTable, type RolloutTable } from "../report/rollout-table";
 
 /** Why the failing rollouts of a report failed: a required check, or their reward (or grade) alone. */
 export interface FailureOrigin {
@@ -11,17 +12,24 @@ export interface FailureOrigin {
 }
 
 export function failureOrigin(report: Pick<Report, "rollouts">): FailureOrigin {
+  return failureOriginOf(rowTable(report.rollouts));
+}
+
+/** failureOrigin of a report's rollouts read as a table. */
+export function failureOriginOf(
+  rollouts: Pick<RolloutTable, "length" | "scored" | "passed" | "failedRequired">,
+): FailureOrigin {
   let failed = 0;
   let byRewardOnly = 0;
   let unscored = 0;
-  for (const r of report.rollouts) {
-    if (r.status === "unscored") {
+  for (let r = 0; r < rollouts.length; r++) {
+    if (!rollouts.scored(r)) {
       unscored++;
       continue;
     }
-    if (r.passed) continue;
+    if (rollouts.passed(r)) continue;
     failed++;
-    if (r.failedRequired.length === 0) byRewardOnly++;
+    if (!rollouts.failedRequired(r)) byRewardOnly++;
   }
   return { failed, byRewardOnly, unscored };
 }

@@ -1,7 +1,9 @@
 import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
 import type { SeriesRunFacts } from "@/lib/scoring/report/series-table";
 import type { PassRule } from "./pass-rule";
+import { rowTable } from "@/lib/scoring/report/rollout-table";
 import { rolloutStrips, type StripPoint } from "./rollout-strips";
+import { tableWarnings } from "./rollout-summary";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 import { sortRows } from "./sort-rows";
 
@@ -50,10 +52,7 @@ export interface RunFirstScreen {
 
 /** Every warning of the report: the run's, then each rollout's (the header lists them in this order). */
 export function reportWarnings(report: Pick<Report, "warnings" | "rollouts">): RunWarning[] {
-  return [
-    ...report.warnings.map((text) => ({ text })),
-    ...report.rollouts.flatMap((r) => r.warnings.map((text) => ({ text, rollout: r.id }))),
-  ];
+  return tableWarnings(report.warnings, rowTable(report.rollouts));
 }
 
 /** The dimensions the tasks table has a column for. */

@@ -1,8 +1,8 @@
 import type { Report, RolloutReport } from "../report/report-types";
-import { effortScatter, scatterMeasures, type EffortScatter } from "./effort-scatter";
-import { failureOrigin, type FailureOrigin } from "./failure-origin";
-import { reportWarnings } from "./first-screen";
-import { rewardHistogram, type HistogramBin } from "./reward-histogram";
+import { rowTable, type RolloutTable } from "../report/rollout-table";
+import { effortScatterOf, scatterMeasuresOf, type EffortScatter } from "./effort-scatter";
+import { failureOriginOf, type FailureOrigin } from "./failure-origin";
+import { rewardHistogramOf, type HistogramBin } from "./reward-histogram";
 import type { StripPoint } from "./rollout-strips";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 
@@ -40,12 +40,17 @@ export interface RolloutSummary {
 
 /** The strips of `rollouts`, tasks in order of first appearance, each task's points in run order. */
 export function stripTable(rollouts: readonly RolloutReport[]): StripTable {
+  return stripTableOf(rowTable(rollouts));
+}
+
+function stripTableOf(rollouts: RolloutTable): StripTable {
   const byTask = new Map<string, number[]>();
-  rollouts.forEach((r, i) => {
-    const list = byTask.get(r.task);
-    if (list) list.push(i);
-    else byTask.set(r.task, [i]);
-  });
+  for (let r = 0; r < rollouts.length; r++) {
+    const task = rollouts.task(r);
+    const list = byTask.get(task);
+    if (list) list.push(r);
+    else byTask.set(task, [r]);
+  }
   const tasks = [...byTask.keys()];
   const start = new Int32Array(tasks.length + 1);
   const ids = new Array<string>(rollouts.length);
@@ -54,12 +59,12 @@ export function stripTable(rollouts: readonly RolloutReport[]): StripTable {
   let k = 0;
   tasks.forEach((task, t) => {
     start[t] = k;
-    for (const i of byTask.get(task)!) {
-      const r = rollouts[i]!;
-      ids[k] = r.id;
-      reward[k] = r.reward ?? Number.NaN;
+    for (const r of byTask.get(task)!) {
+      const value = rollouts.reward(r);
+      ids[k] = rollouts.id(r);
+      reward[k] = value ?? Number.NaN;
       flags[k] =
-        (r.passed ? PASSED : 0) | (r.status === "unscored" ? UNSCORED : 0) | (r.reward === null ? REWARD_NULL : 0);
+        (rollouts.passed(r) ? PASSED : 0) | (rollouts.scored(r) ? 0 : UNSCORED) | (value === null ? REWARD_NULL : 0);
       k++;
     }
   });
@@ -94,14 +99,59 @@ export function stripLookup(table: StripTable): (task: string) => StripPoint[] {
 
 /** The run page's figures of `report`'s rollout rows. */
 export function rolloutSummary(report: Pick<Report, "warnings" | "rollouts">): RolloutSummary {
-  const warnings = reportWarnings(report);
-  const { rollouts } = report;
+  return rolloutSummaryOf(report.warnings, rowTable(report.rollouts));
+}
+
+/** The run page's figures of a report's rollouts read as a table; `warnings`: the report's own. */
+export function rolloutSummaryOf(warnings: readonly string[], rollouts: RolloutTable): RolloutSummary {
+  const all = tableWarnings(warnings, rollouts);
   return {
-    warnings: warnings.slice(0, WARNING_LIMIT),
-    warningsTotal: warnings.length,
-    strips: stripTable(rollouts),
-    bins: rewardHistogram(rollouts),
-    origin: failureOrigin(report),
-    scatters: scatterMeasures(rollouts).flatMap((m) => effortScatter(rollouts, m) ?? []),
+    warnings: all.slice(0, WARNING_LIMIT),
+    warningsTotal: all.length,
+    strips: stripTableOf(rollouts),
+    bins: rewardHistogramOf(rollouts),
+    origin: failureOriginOf(rollouts),
+    scatters: scatterMeasuresOf(rollouts).flatMap((m) => effortScatterOf(rollouts, m) ?? []),
   };
+}
+
+/** The report's warnings, then each rollout's (reportWarnings, first-screen.ts). */
+export function tableWarnings(warnings: readonly string[], rollouts: RolloutTable): RunWarning[] {
+  const out: RunWarning[] = warnings.map((text) => ({ text }));
+  for (let r = 0; r < rollouts.length; r++)
+    for (const text of rollouts.warnings(r)) out.push({ text, rollout: rollouts.id(r) });
+  return out;
+}
+
+/**
+ * rolloutSummaryOf for table after table of one run, giving the last summary again while nothing it reads
+ * changed (a change of metric, scheme or weights): the page then receives and draws it once. A rollout's id,
+ * task, status, warnings and measures are the run's; its verdict, reward and failed checks are compared.
+ */
+export function summaryKeeper(): (warnings: readonly string[], rollouts: RolloutTable) => RolloutSummary {
+  let last: { warnings: string; bits: Uint8Array; reward: Float64Array; summary: RolloutSummary } | null = null;
+  return (warnings, rollouts) => {
+    const n = rollouts.length;
+    const bits = new Uint8Array(n);
+    const reward = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      const value = rollouts.reward(r);
+      bits[r] = (rollouts.passed(r) ? 1 : 0) | (rollouts.failedRequired(r) ? 2 : 0) | (value === null ? 4 : 0);
+      reward[r] = value ?? 0;
+    }
+    const text = JSON.stringify(warnings);
+    if (last && last.warnings === text && sameBytes(last.bits, bits) && sameBytes(last.reward, reward))
+      return last.summary;
+    last = { warnings: text, bits, reward, summary: rolloutSummaryOf(warnings, rollouts) };
+    return last.summary;
+  };
+}
+
+/** Whether two arrays hold the same bytes (a reward of −0 differs from 0, a NaN equals itself). */
+function sameBytes(a: Uint8Array | Float64Array, b: Uint8Array | Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }

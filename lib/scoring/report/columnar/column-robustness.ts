@@ -10,7 +10,11 @@ import { scorerOf, type ColumnScorer } from "./column-scorer";
  * the scorer kept for its policy, instead of a list of task objects per scheme. `own` is the report under the
  * scenario (its headline metric and counts). The other policy is scored only when some rollout is unscored.
  */
-export function columnHeadlineRobustness(columns: RunColumns, scenario: Scenario, own: Report): HeadlineRobustness {
+export function columnHeadlineRobustness(
+  columns: RunColumns,
+  scenario: Scenario,
+  own: Pick<Report, "headline" | "counts">,
+): HeadlineRobustness {
   const policy = scenarioPolicy(scenario);
   const scorer = scorerOf(columns, scenario);
   const weights = scorer.prepare(scenario).weights;

@@ -5,7 +5,10 @@ import type { UnscoredPolicy } from "../../core/task-summary";
 import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
 import type { CheckTally } from "../check-tallies";
-import type { AuthorityGate, Report, RolloutReport, TaskReport } from "../report-types";
+import type { AuthorityGate, PageReport, Report, RolloutReport, TaskReport } from "../report-types";
+import type { RolloutTable } from "../rollout-table";
+import { MEASURE_KEYS, type MeasureKey } from "../../core/measures";
+import { UNSCORED } from "../../columns/run-columns";
 import { attachRolloutFacts } from "../rollout-facts";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
 import { columnFacts, columnTaskFacts } from "./column-facts";
@@ -206,6 +209,54 @@ export class ColumnScorer {
 
   /** The report of the run under `scenario` (computeReport's). */
   score(scenario: Scenario = {}): Report {
+    const { report, weights } = this.#report(scenario);
+    this.rowsOnRead(report, weights, true);
+    this.#current = report;
+    const current = () => this.#current === report;
+    attachRolloutFacts(report, columnFacts(this.state, this.fixed, report, current));
+    attachTaskFacts(report, columnTaskFacts(this.state, report, weights, current));
+    return report;
+  }
+
+  /**
+   * score(scenario) without its rollout rows, none of which is made, now or when the scorer moves on (the run
+   * page's report: its worker reads the rollouts from `rolloutTable()` instead, 100,000 rows costing it a few
+   * hundred milliseconds).
+   */
+  pageReport(scenario: Scenario = {}): PageReport {
+    const { report, weights } = this.#report(scenario);
+    const { rollouts: _none, ...page } = report;
+    this.rowsOnRead(page, weights, false);
+    this.#current = null;
+    return page;
+  }
+
+  /**
+   * The rollouts of the scenario last prepared, read from the scorer's columns: what its report's rollout rows
+   * say, field by field. Valid until the next scenario is prepared.
+   */
+  rolloutTable(): RolloutTable {
+    const { state, fixed, model } = this;
+    const c = model.columns;
+    const measureAt = new Map<MeasureKey, number>(MEASURE_KEYS.map((key, m) => [key, m]));
+    return {
+      length: c.rolloutTask.length,
+      id: (r) => model.ids[r]!,
+      task: (r) => model.tasks[c.rolloutTask[r]!]!.key,
+      scored: (r) => c.rolloutStatus[r] !== UNSCORED,
+      passed: (r) => state.passed[r] === 1,
+      reward: (r) => (state.hasReward[r] === 1 ? state.reward[r]! : null),
+      failedRequired: (r) => state.failedMask[r] !== 0 || (state.failedLabels.size > 0 && state.failedLabels.has(r)),
+      warnings: (r) => fixed.warningsAt(r),
+      measure: (r, key) => {
+        const m = measureAt.get(key)!;
+        return fixed.records(r, m) ? fixed.measures[m]![r]! : null;
+      },
+    };
+  }
+
+  /** The report under `scenario` with empty row lists, and its tasks' weights. */
+  #report(scenario: Scenario): { report: Report; weights: readonly number[] } {
     const edits = this.prepare(scenario);
     // The same scenario scored again: the report before this one makes its rows now, as before any scoring.
     this.#pendingRows?.();
@@ -245,12 +296,7 @@ export class ColumnScorer {
     };
     if (totals.budget !== null) report.budget = totals.budget;
     if (fixed.regrades !== null) report.regrades = fixed.regrades;
-    this.rowsOnRead(report, edits.weights);
-    this.#current = report;
-    const current = () => this.#current === report;
-    attachRolloutFacts(report, columnFacts(this.state, fixed, report, current));
-    attachTaskFacts(report, columnTaskFacts(this.state, report, edits.weights, current));
-    return report;
+    return { report, weights: edits.weights };
   }
 
   #pendingRows: (() => void) | null = null;
@@ -262,18 +308,19 @@ export class ColumnScorer {
    * the robustness of the other unscored policy or a first screen, never pays for 100,000 rollout rows), and in
    * any case before this scorer scores another scenario, whose state they would otherwise read. The lists are
    * plain arrays of plain objects once made; the report stays a value: JSON, structured clone and equality read
-   * them as any other property.
+   * them as any other property. `withRollouts`: false for a page report, which has no rollout list.
    */
-  private rowsOnRead(report: Report, weights: readonly number[]): void {
+  private rowsOnRead(report: PageReport | Report, weights: readonly number[], withRollouts: boolean): void {
     const rows = this.rows;
     let tasks: TaskReport[] | undefined;
     let rollouts: RolloutReport[] | undefined;
     const made = () => {
-      if (tasks !== undefined && rollouts !== undefined && this.#pendingRows === pending) this.#pendingRows = null;
+      if (tasks !== undefined && (rollouts !== undefined || !withRollouts) && this.#pendingRows === pending)
+        this.#pendingRows = null;
     };
     const pending = () => {
       tasks ??= rows.taskRows(weights);
-      rollouts ??= rows.rolloutRows();
+      if (withRollouts) rollouts ??= rows.rolloutRows();
       made();
     };
     this.#pendingRows = pending;
@@ -286,6 +333,7 @@ export class ColumnScorer {
         return tasks;
       },
     });
+    if (!withRollouts) return;
     Object.defineProperty(report, "rollouts", {
       enumerable: true,
       configurable: true,
