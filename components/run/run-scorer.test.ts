@@ -55,6 +55,20 @@ describe("runScorer", () => {
     expect(scoredLevers).toEqual({ type: "levers", id: 1, levers: levers(run, completion) });
   });
 
+  it("given the levers as recorded with the run, sends them with its first view and computes none", async () => {
+    const known = levers(run).slice(0, 1);
+    for (const mode of ["after", "only"] as const) {
+      const { handle, answers, until } = scorer(mode);
+      handle({ type: "load", bytes: bytes(), levers: known });
+      if (mode === "after") {
+        const [recorded] = await until(1);
+        expect(recorded?.type === "run" && recorded.recorded.levers).toBe(known);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(answers.filter((a) => a.type === "levers")).toEqual([]);
+    }
+  });
+
   it("skips the levers of a view a newer request superseded, never the as-recorded ones", async () => {
     const { handle, answers, until } = scorer();
     handle({ type: "load", bytes: bytes() });

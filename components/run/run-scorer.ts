@@ -82,9 +82,9 @@ export function runScorer(post: Post, levers: LeversMode = "after"): (request: W
   return (request) => {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
-        const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes));
+        const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes), request.levers);
         if (levers !== "only") post({ type: "run", recorded: send(scored(s, {}, true, summaryOf)) });
-        if (levers !== "never") leversAfter(s, RECORDED_ID, {}, true);
+        if (levers !== "never" && !s.hasLevers) leversAfter(s, RECORDED_ID, {}, true);
         return s;
       });
       loaded(loading);

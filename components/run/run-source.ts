@@ -74,8 +74,11 @@ export function leversModeOf(name: string): LeversMode {
 }
 
 export type WorkerRequest =
-  /** The run's binary columns (transferred). */
-  | { type: "load"; bytes: ArrayBuffer }
+  /**
+   * The run's binary columns (transferred), with its levers as recorded when the page has them (the stored first
+   * screen's): the worker then does not compute them.
+   */
+  | { type: "load"; bytes: ArrayBuffer; levers?: Lever[] }
   /** `id` increases with every request: the page shows the answer to its latest one only. */
   | { type: "score"; id: number; scenario: Scenario };
 

@@ -134,7 +134,7 @@ export function RunView({
   // The run's bytes are asked for with the page's own resources (a <link rel="preload"> in its head), not once
   // its scripts have run: the worker's fetch then finds them on their way.
   if ("href" in source) preload(source.href, { as: "fetch", crossOrigin: "anonymous", fetchPriority: "high" });
-  const scoring = useRunScoring(source, scoringKey, scoringOf.scenarioOf(scoringKey));
+  const scoring = useRunScoring(source, scoringKey, scoringOf.scenarioOf(scoringKey), first.levers ?? null);
   const { ask } = scoring;
   useUrlWrites(
     scenarioCodec,

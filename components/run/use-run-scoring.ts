@@ -128,7 +128,12 @@ export interface RunScoring {
  * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker first answers, `current` is
  * null and the page shows what the server rendered; after, the view on screen stays until the next arrives.
  */
-export function useRunScoring(source: RunSource, scenarioKey: string, scenario: Scenario): RunScoring {
+export function useRunScoring(
+  source: RunSource,
+  scenarioKey: string,
+  scenario: Scenario,
+  recordedLevers: Lever[] | null = null,
+): RunScoring {
   const worker = useRef<ScorerPort | null>(null);
   // The request last sent to this worker: asked for again only when the key or the scenario object changed.
   const posted = useRef<{ key: string; scenario: Scenario } | null>(null);
@@ -142,13 +147,14 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     answeredKey: "",
   });
   // By key: the server renders the page again on a router navigation, handing an equal but new object.
-  const [held, setHeld] = useState(source);
-  if (sourceKeyOf(held) !== sourceKeyOf(source)) setHeld(source);
-  const sourceKey = sourceKeyOf(held);
+  // The levers as recorded go with the source they were given for.
+  const [held, setHeld] = useState({ source, levers: recordedLevers });
+  if (sourceKeyOf(held.source) !== sourceKeyOf(source)) setHeld({ source, levers: recordedLevers });
+  const sourceKey = sourceKeyOf(held.source);
   const keys = useRef(new Map<number, string>());
 
   useEffect(() => {
-    const w = scorerFor(held);
+    const w = scorerFor(held.source);
     worker.current = w;
     posted.current = null;
     let live = true;
@@ -195,11 +201,13 @@ export function useRunScoring(source: RunSource, scenarioKey: string, scenario: 
     };
     // Fetched here, not in the worker, so the request starts while the worker's script still loads. The
     // worker gets the bytes; the page decodes its own copy for the what-if controls meanwhile.
-    runBytes(held)
+    runBytes(held.source)
       .then((bytes) => {
         if (!live) return;
         const own = bytes.slice(0);
-        w.postMessage({ type: "load", bytes } satisfies WorkerRequest, [bytes]);
+        const load: WorkerRequest = { type: "load", bytes };
+        if (held.levers !== null) load.levers = held.levers;
+        w.postMessage(load, [bytes]);
         const columns = decodeColumns(new Uint8Array(own));
         if (live) setState((s) => ({ ...s, columns }));
       })

@@ -80,9 +80,14 @@ export class RunSnapshot {
     this.#binary = binary as Uint8Array<ArrayBuffer> | undefined;
   }
 
-  /** The snapshot of a run's bytes (encodeColumns'), read as columns: views of the bytes, no objects. */
-  static fromBytes(bytes: Uint8Array): RunSnapshot {
-    return new RunSnapshot(decodeColumns(bytes), bytes);
+  /**
+   * The snapshot of a run's bytes (encodeColumns'), read as columns: views of the bytes, no objects. `levers`:
+   * the run's levers as recorded when known already (computed at ingest from the same columns).
+   */
+  static fromBytes(bytes: Uint8Array, levers?: Lever[]): RunSnapshot {
+    const snapshot = new RunSnapshot(decodeColumns(bytes), bytes);
+    snapshot.#levers = levers;
+    return snapshot;
   }
 
   /**

@@ -3,6 +3,7 @@ import { encodeColumns } from "@/lib/scoring/columns/column-bytes";
 import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
+import { leversOf } from "@/lib/scoring/report/columnar/report-of";
 import { seriesFactsOf } from "@/lib/scoring/report/series-table";
 import { FIRST_SCREEN_LAYOUT, runFirstScreen, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
 import { passRule } from "@/lib/scoring/view/pass-rule";
@@ -45,11 +46,15 @@ export interface CurrentEncoding {
 }
 
 /**
- * The run page's first screen of a run as recorded, from its as-recorded report, with the run's series facts:
- * what an encoding stores.
+ * The run page's first screen of a run as recorded, from its as-recorded report, with the run's levers and
+ * series facts: what an encoding stores.
  */
 export function recordedFirstScreen(run: ScoringRun | RunColumns, recorded: Report): RunFirstScreen {
-  return { ...runFirstScreen(recorded, recorded.headline, passRule(run), true), seriesFacts: seriesFactsOf(recorded) };
+  return {
+    ...runFirstScreen(recorded, recorded.headline, passRule(run), true),
+    levers: leversOf(run),
+    seriesFacts: seriesFactsOf(recorded),
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import { parseBatch } from "@/lib/ingest/parse-batch";
 import { asStored, toScoringRollout, toScoringRunWithTraces, traceSummaryOf } from "@/lib/ingest/to-scoring-run";
 import { rolloutMeasures } from "@/lib/formats/measures";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
+import { levers } from "@/lib/scoring/report/levers";
 import { seriesFactsOf } from "@/lib/scoring/report/series-table";
 import { computeReport } from "@/lib/scoring/report/report";
 import { measureRow } from "@/lib/scoring/report/effort";
@@ -1052,10 +1053,11 @@ forEachDatabase("Store", (t) => {
       expect(current?.version).toEqual(await s.runVersion(id));
       expect(decodeBinaryRun(current!.bytes)).toEqual(rows);
       const report = computeReport(rows);
-      // The first screen as the run page draws it, with the series facts the series page reads.
+      // The first screen as the run page draws it, with its levers and the series facts the series page reads.
       expect(current!.firstScreen).toEqual(
         asJson({
           ...runFirstScreen(report, report.headline, passRule(rows), true),
+          levers: levers(rows),
           seriesFacts: seriesFactsOf(report),
         }),
       );

@@ -1,3 +1,4 @@
+import { levers } from "@/lib/scoring/report/levers";
 import { describe, expect, it } from "vitest";
 import { siloRuns } from "@/lib/scoring/__fixtures__/silo-runs";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
@@ -79,10 +80,15 @@ describe("run page data", () => {
       typeof runFirstScreen
     >;
     expect(stored.seriesFacts?.tasks.keys).toHaveLength(recorded.tasks.length);
+    // And the levers as recorded, which the page hands its worker.
+    expect(stored.levers).toEqual(levers(siloRuns));
     const source = { href: "/api/runs/r/run.bin" };
-    for (const view of [DEFAULT_TASKS_VIEW, { ...DEFAULT_TASKS_VIEW, page: 2 }, { ...DEFAULT_TASKS_VIEW, q: "x" }])
-      expect(storedRunPageData(stored, meta, { source, defaultTasksView: isDefaultTasksView(view) })).toStrictEqual(
-        runPageData(snapshot, meta, { source, defaultTasksView: isDefaultTasksView(view) }),
-      );
+    for (const view of [DEFAULT_TASKS_VIEW, { ...DEFAULT_TASKS_VIEW, page: 2 }, { ...DEFAULT_TASKS_VIEW, q: "x" }]) {
+      const computed = runPageData(snapshot, meta, { source, defaultTasksView: isDefaultTasksView(view) });
+      expect(storedRunPageData(stored, meta, { source, defaultTasksView: isDefaultTasksView(view) })).toStrictEqual({
+        ...computed,
+        first: { ...computed.first, levers: stored.levers },
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
+import type { Lever, MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
 import type { SeriesRunFacts } from "@/lib/scoring/report/series-table";
 import type { PassRule } from "./pass-rule";
 import { rowTable } from "@/lib/scoring/report/rollout-table";
@@ -22,7 +22,7 @@ export const TASKS_PAGE_SIZE = 50;
  * The version of RunFirstScreen's shape: a stored first screen of another version is computed again. Raise it
  * whenever RunFirstScreen or what fills it changes.
  */
-export const FIRST_SCREEN_LAYOUT = 2;
+export const FIRST_SCREEN_LAYOUT = 3;
 
 export interface RunFirstScreen {
   counts: Report["counts"];
@@ -43,6 +43,11 @@ export interface RunFirstScreen {
   strips: Record<string, StripPoint[]>;
   /** Whether unscored rollouts count as failures (a task's "passes" then reads k of all its rollouts). */
   unscoredFail: boolean;
+  /**
+   * The stored (as-recorded) first screen only: the run's fragile verdicts as recorded (levers.ts), computed at
+   * ingest so that the run page's worker does not compute them beside the figures.
+   */
+  levers?: Lever[];
   /**
    * The stored (as-recorded) first screen only: what a series page reads of the run. Never sent to the run page
    * (storedRunPageData leaves it out): it grows with the run's tasks.
