@@ -1,3 +1,4 @@
+import { bytesOfBase64 } from "@/lib/scoring/wire/base64";
 import { useEffect, useState } from "react";
 import { CHUNK_GLOBAL, CHUNK_GZIP_GLOBAL } from "@/lib/views/bundle-data";
 
@@ -11,7 +12,7 @@ const loaded = new Map<string, Promise<unknown>>();
 
 /** The JSON value of gzipped bytes given as base64. */
 async function inflateJson(base64: string): Promise<unknown> {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const bytes = bytesOfBase64(base64);
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return JSON.parse(await new Response(stream).text()) as unknown;
 }

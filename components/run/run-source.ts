@@ -6,6 +6,7 @@ import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
+import { bytesOfBase64 } from "@/lib/scoring/wire/base64";
 import { decodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { RunSource } from "@/lib/views/run-payload";
@@ -92,17 +93,17 @@ export type WorkerAnswer =
 
 /** The snapshot of an embedded run's bytes (`{base64}`): its columns, no objects. */
 export function snapshotOfBase64(base64: string): RunSnapshot {
-  return RunSnapshot.fromBytes(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  return RunSnapshot.fromBytes(bytesOfBase64(base64));
 }
 
 /** The bytes of an embedded run (`{base64}`), decoded to the run. */
 export function decodeRunBase64(base64: string): ScoringRun {
-  return decodeBinaryRun(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  return decodeBinaryRun(bytesOfBase64(base64));
 }
 
 /** The run's bytes: fetched (the browser revalidates its cached copy) or decoded from base64. */
 export async function runBytes(source: RunSource): Promise<ArrayBuffer> {
-  if ("base64" in source) return Uint8Array.from(atob(source.base64), (c) => c.charCodeAt(0)).buffer;
+  if ("base64" in source) return bytesOfBase64(source.base64).buffer;
   // High priority: the page's link prefetches must not hold the run back.
   const result = await apiBytes(source.href, { priority: "high" });
   if (!result.ok) throw new Error(`The run could not be loaded (HTTP ${result.status}): ${result.message}`);
