@@ -6,6 +6,7 @@ import { forEachDatabase } from "@/lib/db/test-databases";
 import { runSummaryOf } from "@/lib/store/records";
 import { fixtureFile, fixturePath, loadFixture } from "@/lib/formats/__fixtures__/load-fixture";
 import { sha256Hex } from "@/lib/formats/hash";
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
 import { computeReport } from "@/lib/scoring/report/report";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { recordedFirstScreen } from "@/lib/store/run-encoding";
@@ -231,7 +232,9 @@ forEachDatabase("ingestFiles", (t) => {
         const report = computeReport(storedRun);
         const encoding = (await t.store.readRunEncoding(id, { bytes: true }))!;
         expect(encoding.bytes).toEqual(encodeBinaryRun(storedRun));
-        expect(encoding.firstScreen).toEqual(JSON.parse(JSON.stringify(recordedFirstScreen(storedRun, report))));
+        expect(encoding.firstScreen).toEqual(
+          JSON.parse(JSON.stringify(recordedFirstScreen(columnsOf(storedRun), report))),
+        );
         const [listed] = (await t.store.listRuns()).filter((r) => r.id === id);
         expect(listed?.summary).toEqual(runSummaryOf(report));
         const tasks = await t.db.task.findMany({ where: { runId: id }, select: { key: true, summary: true } });

@@ -12,6 +12,7 @@ import type {
 } from "@/lib/formats/types";
 import { rolloutVerdict } from "@/lib/scoring/core/rollout";
 import { ColumnsBuilder } from "@/lib/scoring/columns/columns-builder";
+import { columnsOf } from "@/lib/scoring/columns/columns-of";
 import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
 import { reportOf } from "@/lib/scoring/report/columnar/report-of";
 import type { TraceSummary } from "@/lib/traces";
@@ -275,13 +276,15 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       }
       // A new run stored whole is exactly the parsed run: score its columns, in the order the store reads a
       // run back, instead of reading it back.
-      const stored: ScoringRun | RunColumns | null =
+      // Read back otherwise, and scored from its columns all the same.
+      const read: RunColumns | ScoringRun | null =
         created && everyRolloutStored
           ? columns.finish(
               storedHeader(run),
               utf8Order(columns.length, (i) => columns.id(i)),
             )
           : await store.loadScoringRun(id);
+      const stored = read === null || isRunColumns(read) ? read : columnsOf(read);
       const version = stored && (await store.runVersion(id));
       // Read back nothing: the run may be gone (deleted by another process since the last batch).
       if (!stored || !version) await throwIfDeleted(store, { id, name: run.name });
@@ -296,7 +299,7 @@ async function ingest(store: Store, files: InputFile[], options: IngestOptions):
       result.runs.push({
         id,
         name: run.name,
-        rollouts: stored === null ? 0 : isRunColumns(stored) ? rolloutCount(stored) : stored.rollouts.length,
+        rollouts: stored === null ? 0 : rolloutCount(stored),
         created,
         shared: await sharedRolloutsOf(store, id),
       });
@@ -326,7 +329,7 @@ async function throwIfDeleted(store: Store, run: { id: string; name: string }): 
 }
 
 /** Computes a run's as-recorded report, stores its summaries, and gives its first screen (which is small). */
-async function storeSummaries(store: Store, runId: string, run: ScoringRun | RunColumns) {
+async function storeSummaries(store: Store, runId: string, run: RunColumns) {
   const report = reportOf(run);
   await store.updateSummaries(runId, report);
   return recordedFirstScreen(run, report);

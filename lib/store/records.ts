@@ -1,3 +1,5 @@
+import { rolloutFactsOf } from "@/lib/scoring/report/rollout-facts";
+import type { RolloutTable } from "@/lib/scoring/report/rollout-table";
 import type { RolloutMeasures } from "@/lib/formats/measures";
 import type { IndexedRefs, PackedSteps, TraceIndexSummary, TraceSummary } from "@/lib/traces";
 import type { JsonObject, Regrade } from "@/lib/formats/types";
@@ -53,6 +55,13 @@ export interface RunSummary {
   };
 }
 
+/** How many warnings the rollouts carry in all. */
+function rolloutWarningCount(rollouts: RolloutTable): number {
+  let n = 0;
+  for (let r = 0; r < rollouts.length; r++) n += rollouts.warnings(r).length;
+  return n;
+}
+
 export function runSummaryOf(report: Report): RunSummary {
   return {
     ...report.counts,
@@ -68,7 +77,7 @@ export function runSummaryOf(report: Report): RunSummary {
       correctness: report.metrics.correctness?.coverage ?? null,
     },
     scoring: SCORING_VERSION,
-    warnings: report.warnings.length + report.rollouts.reduce((n, r) => n + r.warnings.length, 0),
+    warnings: report.warnings.length + rolloutWarningCount(rolloutFactsOf(report).table()),
     totals: {
       costUsd: report.effort.costUsd.total,
       tokens: report.effort.tokens.total,

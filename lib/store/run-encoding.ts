@@ -47,12 +47,13 @@ export interface CurrentEncoding {
 
 /**
  * The run page's first screen of a run as recorded, from its as-recorded report, with the run's levers and
- * series facts: what an encoding stores.
+ * series facts: what an encoding stores. From the run's columns: its levers are tried on them, and a report
+ * scored from them (reportOf) is read without making its rollout rows.
  */
-export function recordedFirstScreen(run: ScoringRun | RunColumns, recorded: Report): RunFirstScreen {
+export function recordedFirstScreen(columns: RunColumns, recorded: Report): RunFirstScreen {
   return {
-    ...runFirstScreen(recorded, recorded.headline, passRule(run), true),
-    levers: leversOf(run),
+    ...runFirstScreen(recorded, recorded.headline, passRule(columns), true),
+    levers: leversOf(columns, recorded.scenario),
     seriesFacts: seriesFactsOf(recorded),
   };
 }

@@ -95,8 +95,8 @@ export class RunCache {
   /** Writes a snapshot read from the rows as the run's encoding, after the current request has answered. */
   #storeEncoding(runId: string, snapshot: RunSnapshot, ingestedAt: string): void {
     setImmediate(() => {
-      const { run, recorded } = snapshot;
-      const encoding = encodingOf(run, recordedFirstScreen(run, recorded), ingestedAt);
+      const { columns, recorded } = snapshot;
+      const encoding = encodingOf(columns, recordedFirstScreen(columns, recorded), ingestedAt, snapshot.binary);
       // A failure (the run deleted meanwhile) leaves nothing to keep: the next read of the rows writes it.
       this.source.writeRunEncoding(runId, encoding).catch(() => undefined);
     });

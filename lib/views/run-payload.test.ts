@@ -76,7 +76,7 @@ describe("run page data", () => {
     const snapshot = new RunSnapshot(structuredClone(siloRuns));
     const recorded = snapshot.recorded;
     // Stored as JSON (the RunEncoding table), read back: with the run's series facts, which the page never gets.
-    const stored = JSON.parse(JSON.stringify(recordedFirstScreen(snapshot.run, recorded))) as ReturnType<
+    const stored = JSON.parse(JSON.stringify(recordedFirstScreen(snapshot.columns, recorded))) as ReturnType<
       typeof runFirstScreen
     >;
     expect(stored.seriesFacts?.tasks.keys).toHaveLength(recorded.tasks.length);

@@ -2,6 +2,7 @@ import type { MeasureKey } from "../core/measures";
 import type { Interval } from "../core/stats";
 import type { Report } from "./report-types";
 import { reportFacts } from "./report-facts";
+import { rowTable, type RolloutTable } from "./rollout-table";
 
 /**
  * What a comparison reads of a report's rollouts, per task: each rollout's value of a metric, the means of its
@@ -15,6 +16,8 @@ export interface RolloutFacts {
   measureMeans(measures: readonly MeasureKey[]): ReadonlyMap<MeasureKey, ReadonlyMap<string, number>>;
   /** Each rollout's verdict in run order: 1 passed. */
   passed(): Uint8Array;
+  /** The rollouts read field by field, without making a row per rollout where the scorer's columns hold them. */
+  table(): RolloutTable;
 }
 
 const facts = reportFacts<RolloutFacts>((report) => rowFacts(() => report.rollouts));
@@ -91,6 +94,7 @@ export function rowFacts(rows: () => Report["rollouts"]): RolloutFacts {
       return meansOf(sums);
     },
     passed: () => (passed ??= Uint8Array.from(rows(), (r) => (r.passed ? 1 : 0))),
+    table: () => rowTable(rows()),
   };
 }
 

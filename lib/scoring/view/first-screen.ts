@@ -1,8 +1,8 @@
 import type { Lever, MetricReport, Report, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
 import type { SeriesRunFacts } from "@/lib/scoring/report/series-table";
 import type { PassRule } from "./pass-rule";
-import { rowTable } from "@/lib/scoring/report/rollout-table";
-import { rolloutStrips, type StripPoint } from "./rollout-strips";
+import { rolloutFactsOf } from "@/lib/scoring/report/rollout-facts";
+import { rolloutStripsOf, type StripPoint } from "./rollout-strips";
 import { tableWarnings } from "./rollout-summary";
 import { WARNING_LIMIT, type RunWarning } from "./run-warnings";
 import { sortRows } from "./sort-rows";
@@ -56,8 +56,8 @@ export interface RunFirstScreen {
 }
 
 /** Every warning of the report: the run's, then each rollout's (the header lists them in this order). */
-export function reportWarnings(report: Pick<Report, "warnings" | "rollouts">): RunWarning[] {
-  return tableWarnings(report.warnings, rowTable(report.rollouts));
+export function reportWarnings(report: Report): RunWarning[] {
+  return tableWarnings(report.warnings, rolloutFactsOf(report).table());
 }
 
 /** The dimensions the tasks table has a column for. */
@@ -77,10 +77,12 @@ export function runFirstScreen(
   passRule: PassRule,
   withTasks: boolean,
 ): RunFirstScreen {
-  const warnings = reportWarnings(report);
+  // The rollouts read from the scorer's columns: a first screen makes no row per rollout.
+  const rollouts = rolloutFactsOf(report).table();
+  const warnings = tableWarnings(report.warnings, rollouts);
   const tasks = withTasks ? sortRows(report.tasks, (t) => t.key, "asc").slice(0, TASKS_PAGE_SIZE) : [];
   const keys = new Set(tasks.map((t) => t.key));
-  const strips = rolloutStrips(report.rollouts.filter((r) => keys.has(r.task)));
+  const strips = rolloutStripsOf(rollouts, (task) => keys.has(task));
   return {
     counts: report.counts,
     headline: report.headline,

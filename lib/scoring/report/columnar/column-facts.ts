@@ -1,6 +1,8 @@
-import { MEASURE_KEYS } from "../../core/measures";
+import { UNSCORED } from "../../columns/run-columns";
+import { MEASURE_KEYS, type MeasureKey } from "../../core/measures";
 import type { Report } from "../report-types";
 import { rowFacts, type RolloutFacts } from "../rollout-facts";
+import type { RolloutTable } from "../rollout-table";
 import { taskRowFacts, type TaskFacts } from "../task-facts";
 import type { ColumnModel } from "./column-model";
 import type { FixedParts } from "./fixed-parts";
@@ -74,6 +76,31 @@ export function columnFacts(
       );
     },
     passed: () => (passed ??= current() ? state.passed.slice() : rows.passed()),
+    table: () => (current() ? columnTable(state, fixed) : rows.table()),
+  };
+}
+
+/**
+ * The rollouts of the scenario `state` holds, read from its arrays: what the report's rollout rows say, field by
+ * field (ReportRows.rolloutRow). Valid until the scorer prepares another scenario.
+ */
+export function columnTable(state: ScoredColumns, fixed: FixedParts): RolloutTable {
+  const { model } = state;
+  const c = model.columns;
+  const measureAt = new Map<MeasureKey, number>(MEASURE_KEYS.map((key, m) => [key, m]));
+  return {
+    length: c.rolloutTask.length,
+    id: (r) => model.ids[r]!,
+    task: (r) => model.tasks[c.rolloutTask[r]!]!.key,
+    scored: (r) => c.rolloutStatus[r] !== UNSCORED,
+    passed: (r) => state.passed[r] === 1,
+    reward: (r) => (state.hasReward[r] === 1 ? state.reward[r]! : null),
+    failedRequired: (r) => state.failedMask[r] !== 0 || (state.failedLabels.size > 0 && state.failedLabels.has(r)),
+    warnings: (r) => fixed.warningsAt(r),
+    measure: (r, key) => {
+      const m = measureAt.get(key)!;
+      return fixed.records(r, m) ? fixed.measures[m]![r]! : null;
+    },
   };
 }
 

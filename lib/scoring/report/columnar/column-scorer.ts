@@ -7,11 +7,9 @@ import type { Scenario } from "../../scenario/scenario";
 import type { CheckTally } from "../check-tallies";
 import type { AuthorityGate, PageReport, Report, RolloutReport, TaskReport } from "../report-types";
 import type { RolloutTable } from "../rollout-table";
-import { MEASURE_KEYS, type MeasureKey } from "../../core/measures";
-import { UNSCORED } from "../../columns/run-columns";
 import { attachRolloutFacts } from "../rollout-facts";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
-import { columnFacts, columnTaskFacts } from "./column-facts";
+import { columnFacts, columnTable, columnTaskFacts } from "./column-facts";
 import { attachTaskFacts } from "../task-facts";
 import { modelOf, type ColumnModel } from "./column-model";
 import { FailureIndex } from "./failure-index";
@@ -236,23 +234,7 @@ export class ColumnScorer {
    * say, field by field. Valid until the next scenario is prepared.
    */
   rolloutTable(): RolloutTable {
-    const { state, fixed, model } = this;
-    const c = model.columns;
-    const measureAt = new Map<MeasureKey, number>(MEASURE_KEYS.map((key, m) => [key, m]));
-    return {
-      length: c.rolloutTask.length,
-      id: (r) => model.ids[r]!,
-      task: (r) => model.tasks[c.rolloutTask[r]!]!.key,
-      scored: (r) => c.rolloutStatus[r] !== UNSCORED,
-      passed: (r) => state.passed[r] === 1,
-      reward: (r) => (state.hasReward[r] === 1 ? state.reward[r]! : null),
-      failedRequired: (r) => state.failedMask[r] !== 0 || (state.failedLabels.size > 0 && state.failedLabels.has(r)),
-      warnings: (r) => fixed.warningsAt(r),
-      measure: (r, key) => {
-        const m = measureAt.get(key)!;
-        return fixed.records(r, m) ? fixed.measures[m]![r]! : null;
-      },
-    };
+    return columnTable(this.state, this.fixed);
   }
 
   /** The report under `scenario` with empty row lists, and its tasks' weights. */

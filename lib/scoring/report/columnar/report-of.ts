@@ -15,10 +15,13 @@ export function reportOf(run: ScorableRun, scenario: Scenario = {}): Report {
   return isRunColumns(run) ? scoreColumns(run, scenario) : computeReport(run, scenario);
 }
 
-/** levers(run) as recorded, from the run's columns when it is given as columns. */
-export function leversOf(run: ScorableRun, limit = LEVER_COUNT): Lever[] {
-  if (!isRunColumns(run)) return levers(run, {}, limit);
-  const scorer = scorerOf(run);
-  scorer.prepare({});
+/**
+ * levers(run, scenario), from the run's columns when it is given as columns. The scenario of a report just scored
+ * from them (the same object) costs no scoring, and leaves that report's rollout rows unmade.
+ */
+export function leversOf(run: ScorableRun, scenario: Scenario = {}, limit = LEVER_COUNT): Lever[] {
+  if (!isRunColumns(run)) return levers(run, scenario, limit);
+  const scorer = scorerOf(run, scenario);
+  scorer.prepare(scenario);
   return columnLevers(scorer, limit);
 }
