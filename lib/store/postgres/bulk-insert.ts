@@ -1,3 +1,4 @@
+import { jsonText } from "../sql/json-text";
 import type pg from "pg";
 import { columnNames, type ColumnKind, type Table } from "../rows";
 import { onConflict, type Conflict } from "../sql/rule";
@@ -5,7 +6,7 @@ import { onConflict, type Conflict } from "../sql/rule";
 /** A value as bound for PostgreSQL: JSON as text, dates as ISO text in UTC (how `timestamp(3)` holds them). */
 export function encode(value: unknown, kind: ColumnKind): unknown {
   // A null value is the JSON literal null, as Prisma writes it; it reads back as null (Rollout.trace).
-  if (kind === "json") return JSON.stringify(value ?? null);
+  if (kind === "json") return jsonText(value);
   if (value === null || value === undefined) return null;
   if (kind === "date") return (value as Date).toISOString();
   if (kind === "bytes") {

@@ -1,3 +1,4 @@
+import { jsonText } from "../sql/json-text";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
@@ -54,7 +55,7 @@ export class Statements {
 /** A value as SQLite stores it: booleans as 0/1, dates as ISO text, JSON as text, bytes as a Buffer view. */
 export function encode(value: unknown, kind: ColumnKind): unknown {
   // Json columns are required in the schema: a null value is the JSON literal null, as Prisma writes it.
-  if (kind === "json") return JSON.stringify(value ?? null);
+  if (kind === "json") return jsonText(value);
   if (value === null || value === undefined) return null;
   switch (kind) {
     case "bool":
