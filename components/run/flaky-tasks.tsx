@@ -3,11 +3,11 @@
 import Link from "@/components/ui/link";
 import { useState } from "react";
 import { num, pct } from "@/lib/display/format";
-import type { TaskReport } from "@/lib/scoring/report/report-types";
+import type { PageTaskReport } from "@/lib/scoring/report/report-types";
 import styles from "./sections.module.css";
 
 /** The largest k ≤ 3 the report has pass@k for: "at least once in k tries" vs "all k tries". */
-function reliabilityK(t: TaskReport): string | null {
+function reliabilityK(t: PageTaskReport): string | null {
   const ks = Object.keys(t.passAtK)
     .map(Number)
     .filter((k) => k >= 2 && k <= 3);
@@ -23,8 +23,8 @@ export function FlakyTasks({
   counted,
   taskHref,
 }: {
-  tasks: TaskReport[];
-  counted: (t: TaskReport) => number;
+  tasks: PageTaskReport[];
+  counted: (t: PageTaskReport) => number;
   taskHref: (taskKey: string) => string | null;
 }) {
   const [limit, setLimit] = useState(FIRST);

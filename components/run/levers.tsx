@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { changeText, clip, metricTitle } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
-import type { Lever, ReportHeadline, TaskReport } from "@/lib/scoring/report/report-types";
+import type { Lever, ReportHeadline, PageTaskReport } from "@/lib/scoring/report/report-types";
 import { setFlip } from "@/lib/scoring/scenario/scenario-edit";
 import { useUrlState } from "@/components/url-state/use-url-state";
 import { scenarioCodec } from "@/components/whatif/scenario-url";
@@ -28,7 +28,7 @@ export function Levers({
   /** null while the worker finds them (after the figures). */
   levers: Lever[] | null;
   headline: ReportHeadline;
-  tasks: TaskReport[];
+  tasks: PageTaskReport[];
   taskHref: (taskKey: string) => string | null;
   /** Whether any rollout of the run records a check: without one there is no verdict to flip. */
   hasChecks: boolean;

@@ -4,6 +4,7 @@ import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { PageReport, Report } from "@/lib/scoring/report/report-types";
+import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
 import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
@@ -26,8 +27,11 @@ function scorer(levers?: LeversMode) {
   return { handle, answers, until };
 }
 
-/** A report as the page holds it: without its rollout rows. */
-const page = ({ rollouts: _rows, ...rest }: Report): PageReport => rest;
+/** A report as the page holds it: without its rollout rows, its task rows without their pooled figures. */
+const page = ({ rollouts: _rows, tasks, ...rest }: Report): PageReport => ({
+  ...rest,
+  tasks: tasks.map(({ pooled: _pooled, ...task }) => task),
+});
 
 /** The reports of the answers that carry one, each delta applied to the report before it. */
 function reports(answers: readonly WorkerAnswer[]): PageReport[] {
@@ -49,6 +53,12 @@ describe("runScorer", () => {
     expect(answers.map((a) => `${a.type}${"id" in a ? a.id : ""}`)).toEqual(["run", "scored1", "levers0", "levers1"]);
     const [recorded, scored, recordedLevers, scoredLevers] = answers;
     expect(recorded?.type === "run" && recorded.recorded.levers).toBeNull();
+    // The scheme explanation's votes, read in the worker from the task rows the page does not get whole.
+    const asRecorded = computeReport(run);
+    expect(recorded?.type === "run" && recorded.recorded.schemeVotes).toEqual(
+      schemeVotes(asRecorded.tasks, asRecorded.headline.metric),
+    );
+    expect(reports(answers)[0]!.tasks.some((t) => "pooled" in t)).toBe(false);
     expect(recordedLevers).toEqual({ type: "levers", id: RECORDED_ID, levers: levers(run) });
     expect(reports(answers)[1]?.headline).toEqual(computeReport(run, completion).headline);
     expect(scored?.type === "scored" && scored.view.levers).toBeNull();

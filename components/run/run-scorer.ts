@@ -2,6 +2,8 @@ import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
+import type { PageTaskReport, TaskReport } from "@/lib/scoring/report/report-types";
+import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
 import { summaryKeeper } from "@/lib/scoring/view/rollout-summary";
 import {
   RECORDED_ID,
@@ -35,13 +37,27 @@ function scored(
 ): ScoredView {
   const { report, rollouts, passed } = s.pageView(scenario);
   return {
-    report,
+    report: { ...report, tasks: pageTasks(report.tasks) },
+    schemeVotes: schemeVotes(report.tasks, report.headline.metric),
     summary: summaryOf(report.warnings, rollouts),
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: s.robustness(scenario, report),
     failureGroups: failureGroupsOfColumns(s.columns, passed),
   };
+}
+
+/** Each task row without its pooled figures, the same object for the same row (report deltas compare rows). */
+const pageRows = new WeakMap<TaskReport, PageTaskReport>();
+function pageTasks(tasks: readonly TaskReport[]): PageTaskReport[] {
+  return tasks.map((task) => {
+    let row = pageRows.get(task);
+    if (row === undefined) {
+      const { pooled: _pooled, ...rest } = task;
+      pageRows.set(task, (row = rest));
+    }
+    return row;
+  });
 }
 
 /** A handler for the page's requests that answers through `post`. */

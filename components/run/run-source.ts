@@ -3,6 +3,7 @@ import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
 import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import type { SchemeVotes } from "@/lib/scoring/view/explain-schemes";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
@@ -37,6 +38,8 @@ export interface ScoredView {
    */
   levers: Lever[] | null;
   robustness: HeadlineRobustness;
+  /** The tasks with the most and fewest votes on the report's headline metric (the scheme explanation's). */
+  schemeVotes: SchemeVotes | null;
   /** The run's failed and unscored rollouts grouped (lib/scoring/report/failure-groups.ts), under the report's verdicts. */
   failureGroups: FailureGroup[];
 }

@@ -7,7 +7,7 @@ import { preload } from "react-dom";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import { explainSchemes } from "@/lib/scoring/view/explain-schemes";
 import { groupChartData } from "@/lib/scoring/view/group-chart";
-import type { PageReport, TaskReport } from "@/lib/scoring/report/report-types";
+import type { PageReport, PageTaskReport } from "@/lib/scoring/report/report-types";
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { MeasureKey } from "@/lib/scoring/core/measures";
 import { stripLookup } from "@/lib/scoring/view/rollout-summary";
@@ -234,7 +234,10 @@ function FirstScreen({
 }) {
   const pathname = usePathname();
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
-  const counted = useCallback((t: TaskReport) => (first.unscoredFail ? t.rollouts : t.scored), [first.unscoredFail]);
+  const counted = useCallback(
+    (t: PageTaskReport) => (first.unscoredFail ? t.rollouts : t.scored),
+    [first.unscoredFail],
+  );
   const firstStrips = useCallback(
     (key: string) => (Object.hasOwn(first.strips, key) ? (first.strips[key] ?? []) : []),
     [first.strips],
@@ -329,8 +332,8 @@ function ScoredRunView({
   const groups = useMemo(() => groupChartData(report.groups), [report.groups]);
   const headlineKind = metricKind(report.headline.metric);
   const explanation = useMemo(
-    () => explainSchemes(report, report.headline.metric, (v) => metricText(headlineKind, v)),
-    [report, headlineKind],
+    () => explainSchemes(report, report.headline.metric, view.schemeVotes, (v) => metricText(headlineKind, v)),
+    [report, view.schemeVotes, headlineKind],
   );
 
   const taskHref = useCallback((key: string) => hrefForTask(meta.id, key), [meta.id]);
@@ -365,7 +368,7 @@ function ScoredRunView({
     [meta.id, active, scenarioText],
   );
   const failAsZero = report.scenario.unscored === "fail";
-  const counted = useCallback((t: TaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
+  const counted = useCallback((t: PageTaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
 
   const metrics = Object.values(report.metrics);
   const dimensions = useMemo(() => tableDimensions(report.metrics), [report.metrics]);

@@ -4,7 +4,7 @@ import Link from "@/components/ui/link";
 import { useMemo } from "react";
 import { count, fixed, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
-import type { TaskReport } from "@/lib/scoring/report/report-types";
+import type { PageTaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
 import { RewardStrip } from "./reward-strip";
@@ -20,10 +20,10 @@ interface Column {
   header: string;
   numeric?: boolean;
   /** Absent: not sortable. */
-  sort?: (t: TaskReport) => SortValue;
+  sort?: (t: PageTaskReport) => SortValue;
   /** First click sorts this way: worst first for scores. */
   first?: SortDirection;
-  cell: (t: TaskReport) => React.ReactNode;
+  cell: (t: PageTaskReport) => React.ReactNode;
   title?: string;
 }
 
@@ -57,11 +57,11 @@ export function TasksTable({
   taskHref,
   preview = false,
 }: {
-  tasks: TaskReport[];
+  tasks: PageTaskReport[];
   dimensions: string[];
   /** A task's strip of rollout rewards by its key. */
   strips: (key: string) => readonly StripPoint[];
-  counted: (t: TaskReport) => number;
+  counted: (t: PageTaskReport) => number;
   taskHref: (taskKey: string) => string | null;
   /** `tasks` is one page shown before the run has loaded: rows only, no filter, sorting or pager. */
   preview?: boolean;

@@ -8,7 +8,7 @@ import type { CheckTally } from "./report/check-tallies";
 import { columnLevers } from "./report/columnar/column-levers";
 import { scorerOf } from "./report/columnar/column-scorer";
 import { LEVER_COUNT } from "./report/levers";
-import type { Lever, PageReport, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
+import type { Lever, Report, ReportHeadline, RolloutReport, TaskReport } from "./report/report-types";
 import type { RolloutTable } from "./report/rollout-table";
 import type { HeadlineRobustness } from "./report/robustness";
 import { columnHeadlineRobustness } from "./report/columnar/column-robustness";
@@ -108,7 +108,7 @@ export class RunSnapshot {
    * the rollouts read from the scorer's columns (no row per rollout is made): `rollouts`, valid until another
    * scenario is scored, and each rollout's verdict (1 passed) in run order.
    */
-  pageView(scenario: Scenario): { report: PageReport; rollouts: RolloutTable; passed: Uint8Array } {
+  pageView(scenario: Scenario): { report: Omit<Report, "rollouts">; rollouts: RolloutTable; passed: Uint8Array } {
     const scorer = scorerOf(this.columns, scenario);
     const report = scorer.pageReport(scenario);
     return { report, rollouts: scorer.rolloutTable(), passed: scorer.state.passed.slice() };

@@ -8,12 +8,19 @@ import type { Scheme } from "../core/schemes";
 import type { Interval } from "../core/stats";
 import type { Diagnosis, TaskSummary } from "../core/task-summary";
 
+/** A task row as the run page holds it: its pooled figures stay in the worker (the page reads SchemeVotes). */
+export type PageTaskReport = Omit<TaskReport, "pooled">;
+
+/**
+ * A report without its rollout rows, its task rows without their pooled figures: what the run page holds (its
+ * worker keeps the rest, lib/scoring/view/rollout-summary.ts). A whole report's parts are one.
+ */
+export type PageReport = Omit<Report, "rollouts" | "tasks"> & { tasks: PageTaskReport[] };
+
 /**
  * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.
  * Contract: plain JSON; fractions unrounded; null wherever a figure is undefined (no eligible task, T < 2).
  */
-/** A report without its rollout rows: what the run page holds (its worker keeps the rows, lib/scoring/view/rollout-summary.ts). */
-export type PageReport = Omit<Report, "rollouts">;
 
 export interface Report {
   run: { name: string; format: string };

@@ -1,5 +1,5 @@
 import type { MetricKind } from "../core/dimensions";
-import type { PageReport, TaskReport } from "./report-types";
+import type { PageReport, PageTaskReport } from "./report-types";
 import { ownValue, type Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
@@ -86,7 +86,7 @@ export function valueEffect(recorded: number | null | undefined, scenario: numbe
   return { recorded: r, scenario: s, delta, changed };
 }
 
-function completionSide(t: TaskReport, failUnscored: boolean): CompletionSide {
+function completionSide(t: PageTaskReport, failUnscored: boolean): CompletionSide {
   const counted = failUnscored ? t.rollouts : t.scored;
   return { passes: t.passes, counted, value: t.passRate, complete: counted > 0 && t.passes === counted };
 }

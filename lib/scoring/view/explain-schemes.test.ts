@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { check, rollout, run, task } from "../__fixtures__/build";
 import { scoringArticle } from "../__fixtures__/scoring-article";
-import { explainSchemes } from "./explain-schemes";
+import { explainSchemes, schemeVotes } from "./explain-schemes";
 import { computeReport } from "../report/report";
+import type { Report } from "../report/report-types";
+
+/** explainSchemes with the votes read from the report's own task rows, as the run page's worker reads them. */
+const explain = (r: Report, metric: string, format?: (v: number) => string) =>
+  explainSchemes(r, metric, schemeVotes(r.tasks, metric), format);
 
 describe("explainSchemes", () => {
   it("scoring-article correctness: both numbers, most and fewest checks, and the pull", () => {
-    const e = explainSchemes(computeReport(scoringArticle), "correctness");
+    const e = explain(computeReport(scoringArticle), "correctness");
     expect(e).not.toBeNull();
     expect(e!.taskEqual).toBeCloseTo(0.7222, 4);
     expect(e!.pooled).toBeCloseTo(6 / 9, 10);
@@ -20,18 +25,18 @@ describe("explainSchemes", () => {
 
   it("null when the two schemes read the same", () => {
     const r = computeReport(scoringArticle);
-    expect(explainSchemes(r, "authority")).toBeNull();
-    expect(explainSchemes(r, "completion")).toBeNull();
-    expect(explainSchemes(r, "no-such-metric")).toBeNull();
+    expect(explain(r, "authority")).toBeNull();
+    expect(explain(r, "completion")).toBeNull();
+    expect(explain(r, "no-such-metric")).toBeNull();
   });
 
   it("uses the caller's format, so reward compares as shown", () => {
     const r = computeReport(scoringArticle);
-    const e = explainSchemes(r, "reward", (v) => v.toFixed(3));
+    const e = explain(r, "reward", (v) => v.toFixed(3));
     expect(e?.sentences[0]).toBe(
       "Reward is 0.650 when each task gets one vote and 0.643 when each graded check gets one: checkout has 5 graded checks and owner-lookup 4, so pooling gives checkout 1.3 times owner-lookup's say.",
     );
-    expect(explainSchemes(r, "reward", (v) => v.toFixed(0))).toBeNull();
+    expect(explain(r, "reward", (v) => v.toFixed(0))).toBeNull();
   });
 
   it("equal votes per task: the difference comes from inside tasks", () => {
@@ -45,7 +50,7 @@ describe("explainSchemes", () => {
         ],
       ),
     );
-    const e = explainSchemes(r, "correctness");
+    const e = explain(r, "correctness");
     expect(e?.most.votes).toBe(4);
     expect(e?.sentences[0]).toContain("every task has 4 correctness checks in all");
   });
@@ -62,7 +67,7 @@ describe("explainSchemes", () => {
         ],
       ),
     );
-    const e = explainSchemes(r, "completion");
+    const e = explain(r, "completion");
     expect(e?.sentences[0]).toBe(
       "Completion is 50.0% when each task gets one vote and 75.0% when each rollout gets one: x/t1 has 3 scored rollouts and y/t1 1, so pooling gives x/t1 three times y/t1's say.",
     );

@@ -1,4 +1,4 @@
-import type { Report } from "../report/report-types";
+import type { Report, TaskReport } from "../report/report-types";
 
 /**
  * Why a metric reads differently when each task gets one vote and when each check (rollout, for completion)
@@ -42,13 +42,45 @@ function unitWords(kind: string, metric: string): { one: string; many: (n: numbe
   return { one: "check", many: (n) => `${n} ${metric} ${n === 1 ? "check" : "checks"}` };
 }
 
+/** The eligible tasks with the most and the fewest votes on a metric under the check scheme (schemeVotes). */
+export interface SchemeVotes {
+  most: SchemeExplanation["most"];
+  fewest: SchemeExplanation["fewest"];
+}
+
+/**
+ * The tasks with the most and the fewest votes on `metric` (their pooled votes), named by their task id where it
+ * is unique in the run; null when no task is eligible. What explainSchemes reads of the task rows: the run page's
+ * worker sends this instead of every task's pooled figures.
+ */
+export function schemeVotes(
+  tasks: readonly Pick<TaskReport, "taskId" | "key" | "pooled" | "metrics">[],
+  metric: string,
+): SchemeVotes | null {
+  const idCounts = new Map<string, number>();
+  for (const t of tasks) idCounts.set(t.taskId, (idCounts.get(t.taskId) ?? 0) + 1);
+  let most: SchemeVotes["most"] | null = null;
+  let fewest: SchemeVotes["fewest"] | null = null;
+  for (const t of tasks) {
+    const p = Object.hasOwn(t.pooled, metric) ? t.pooled[metric] : undefined;
+    if (!p) continue;
+    const name = (idCounts.get(t.taskId) ?? 0) === 1 ? t.taskId : t.key;
+    const entry = { task: name, votes: p.votes, value: t.metrics[metric] ?? null };
+    if (most === null || entry.votes > most.votes) most = entry;
+    if (fewest === null || entry.votes < fewest.votes) fewest = entry;
+  }
+  return most === null || fewest === null ? null : { most, fewest };
+}
+
 /**
  * null when the metric is unknown, has no value under either scheme, or both read the same once formatted
- * (`format` renders a value the way the page shows it; default one-decimal percent).
+ * (`format` renders a value the way the page shows it; default one-decimal percent). `votes`: schemeVotes of
+ * the report's tasks for `metric`.
  */
 export function explainSchemes(
-  report: Pick<Report, "metrics" | "tasks">,
+  report: Pick<Report, "metrics">,
   metric: string,
+  votes: SchemeVotes | null,
   format: (value: number) => string = defaultFormat,
 ): SchemeExplanation | null {
   const m = Object.hasOwn(report.metrics, metric) ? report.metrics[metric] : undefined;
@@ -56,23 +88,8 @@ export function explainSchemes(
   const taskEqual = m.schemes.task;
   const pooled = m.pooled;
   if (taskEqual === null || pooled === null || format(taskEqual) === format(pooled)) return null;
-
-  const idCounts = new Map<string, number>();
-  for (const t of report.tasks) idCounts.set(t.taskId, (idCounts.get(t.taskId) ?? 0) + 1);
-  const eligible = report.tasks.flatMap((t) => {
-    const p = Object.hasOwn(t.pooled, metric) ? t.pooled[metric] : undefined;
-    if (!p) return [];
-    const name = (idCounts.get(t.taskId) ?? 0) === 1 ? t.taskId : t.key;
-    return [{ task: name, votes: p.votes, value: t.metrics[metric] ?? null }];
-  });
-  const first = eligible[0];
-  if (!first) return null;
-  let most = first;
-  let fewest = first;
-  for (const t of eligible) {
-    if (t.votes > most.votes) most = t;
-    if (t.votes < fewest.votes) fewest = t;
-  }
+  if (votes === null) return null;
+  const { most, fewest } = votes;
 
   const units = unitWords(m.kind, metric);
   const sentences: string[] = [];

@@ -5,7 +5,7 @@ import type { UnscoredPolicy } from "../../core/task-summary";
 import { describeScenario } from "../../scenario/describe-scenario";
 import type { Scenario } from "../../scenario/scenario";
 import type { CheckTally } from "../check-tallies";
-import type { AuthorityGate, PageReport, Report, RolloutReport, TaskReport } from "../report-types";
+import type { AuthorityGate, Report, RolloutReport, TaskReport } from "../report-types";
 import type { RolloutTable } from "../rollout-table";
 import { attachRolloutFacts } from "../rollout-facts";
 import { columnEdits, flipsKey, type ColumnEdits } from "./column-edits";
@@ -221,7 +221,7 @@ export class ColumnScorer {
    * page's report: its worker reads the rollouts from `rolloutTable()` instead, 100,000 rows costing it a few
    * hundred milliseconds).
    */
-  pageReport(scenario: Scenario = {}): PageReport {
+  pageReport(scenario: Scenario = {}): Omit<Report, "rollouts"> {
     const { report, weights } = this.#report(scenario);
     const { rollouts: _none, ...page } = report;
     this.rowsOnRead(page, weights, false);
@@ -292,7 +292,7 @@ export class ColumnScorer {
    * plain arrays of plain objects once made; the report stays a value: JSON, structured clone and equality read
    * them as any other property. `withRollouts`: false for a page report, which has no rollout list.
    */
-  private rowsOnRead(report: PageReport | Report, weights: readonly number[], withRollouts: boolean): void {
+  private rowsOnRead(report: Omit<Report, "rollouts">, weights: readonly number[], withRollouts: boolean): void {
     const rows = this.rows;
     let tasks: TaskReport[] | undefined;
     let rollouts: RolloutReport[] | undefined;
