@@ -3,6 +3,7 @@ import { encodeColumns } from "@/lib/scoring/columns/column-bytes";
 import { isRunColumns, rolloutCount, type RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { SCORING_VERSION } from "@/lib/scoring/report/report";
+import { leverWork } from "@/lib/scoring/report/columnar/column-levers";
 import { leversOf } from "@/lib/scoring/report/columnar/report-of";
 import { seriesFactsOf } from "@/lib/scoring/report/series-table";
 import { FIRST_SCREEN_LAYOUT, runFirstScreen, type RunFirstScreen } from "@/lib/scoring/view/first-screen";
@@ -45,6 +46,9 @@ export interface CurrentEncoding {
   firstScreen: RunFirstScreen | null;
 }
 
+/** The most leverWork a stored first screen's levers may take (about a second of the server's time). */
+export const STORED_LEVERS_WORK = 50_000_000;
+
 /**
  * The run page's first screen of a run as recorded, from its as-recorded report, with the run's levers and
  * series facts: what an encoding stores. From the run's columns: its levers are tried on them, and a report
@@ -53,7 +57,8 @@ export interface CurrentEncoding {
 export function recordedFirstScreen(columns: RunColumns, recorded: Report): RunFirstScreen {
   return {
     ...runFirstScreen(recorded, recorded.headline, passRule(columns), true),
-    levers: leversOf(columns, recorded.scenario),
+    // Bounded: a run whose levers would hold the server longer leaves them to the page's worker.
+    ...(leverWork(columns) <= STORED_LEVERS_WORK ? { levers: leversOf(columns, recorded.scenario) } : {}),
     seriesFacts: seriesFactsOf(recorded),
   };
 }
