@@ -127,6 +127,8 @@ export interface RunScoring {
  * The run page's scores from its worker (run-worker.ts): the run is loaded once per source, and every change
  * of `scenarioKey` (the URL's scenario text) asks for a new view. Until the worker first answers, `current` is
  * null and the page shows what the server rendered; after, the view on screen stays until the next arrives.
+ * `recordedLevers`: the run's levers as recorded when the page has them (its stored first screen), handed to the
+ * worker with the run so that it computes none.
  */
 export function useRunScoring(
   source: RunSource,
