@@ -26,3 +26,13 @@ export function sameRows(a: readonly object[], b: readonly object[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/** Whether two typed arrays hold the same bytes: a value of −0 differs from 0, and a NaN equals itself. */
+export function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  if (a === b) return true;
+  if (a.byteLength !== b.byteLength) return false;
+  const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}

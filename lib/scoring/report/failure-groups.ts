@@ -1,7 +1,7 @@
 import { sparseAt } from "../columns/run-of-columns";
 import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
-import { sameRows } from "../core/same-value";
+import { sameBytes, sameRows } from "../core/same-value";
 
 /**
  * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
@@ -326,11 +326,8 @@ export type Verdicts = readonly { id: string; passed: boolean }[] | Uint8Array;
 /** Verdicts are the same when they are the same list, bits of the same values, or rows holding the same objects. */
 function sameVerdicts(a: Verdicts, b: Verdicts): boolean {
   if (a === b) return true;
-  if (a instanceof Uint8Array || b instanceof Uint8Array) {
-    if (!(a instanceof Uint8Array && b instanceof Uint8Array) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-    return true;
-  }
+  if (a instanceof Uint8Array || b instanceof Uint8Array)
+    return a instanceof Uint8Array && b instanceof Uint8Array && sameBytes(a, b);
   return sameRows(a, b);
 }
 

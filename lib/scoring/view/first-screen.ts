@@ -55,11 +55,6 @@ export interface RunFirstScreen {
   seriesFacts?: SeriesRunFacts;
 }
 
-/** Every warning of the report: the run's, then each rollout's (the header lists them in this order). */
-export function reportWarnings(report: Report): RunWarning[] {
-  return tableWarnings(report.warnings, rolloutFactsOf(report).table());
-}
-
 /** The dimensions the tasks table has a column for. */
 export function tableDimensions(metrics: Report["metrics"]): string[] {
   return Object.values(metrics)

@@ -5,10 +5,10 @@ import { arbScenario } from "../__fixtures__/arbitrary-scenario";
 import { computeReport } from "../report/report";
 import { effortScatter, scatterMeasures } from "./effort-scatter";
 import { failureOrigin } from "./failure-origin";
-import { reportWarnings } from "./first-screen";
 import { rewardHistogram } from "./reward-histogram";
 import { rolloutStrips } from "./rollout-strips";
-import { rolloutSummary, stripLookup } from "./rollout-summary";
+import { rolloutSummary, stripLookup, tableWarnings } from "./rollout-summary";
+import { rowTable } from "../report/rollout-table";
 import { WARNING_LIMIT } from "./run-warnings";
 
 describe("rolloutSummary", () => {
@@ -24,7 +24,7 @@ describe("rolloutSummary", () => {
           for (const task of new Set([...Object.keys(strips), ...report.tasks.map((t) => t.key)]))
             expect(lookup(task)).toStrictEqual(Object.hasOwn(strips, task) ? strips[task] : []);
           expect(lookup("no such task")).toEqual([]);
-          const warnings = reportWarnings(report);
+          const warnings = tableWarnings(report.warnings, rowTable(report.rollouts));
           expect(summary.warnings).toStrictEqual(warnings.slice(0, WARNING_LIMIT));
           expect(summary.warningsTotal).toBe(warnings.length);
           expect(summary.bins).toStrictEqual(rewardHistogram(report.rollouts));

@@ -1,4 +1,5 @@
 import type { Report, RolloutReport } from "../report/report-types";
+import { sameBytes } from "../core/same-value";
 import { rowTable, type RolloutTable } from "../report/rollout-table";
 import { effortScatterOf, scatterMeasuresOf, type EffortScatter } from "./effort-scatter";
 import { failureOriginOf, type FailureOrigin } from "./failure-origin";
@@ -115,7 +116,7 @@ export function rolloutSummaryOf(warnings: readonly string[], rollouts: RolloutT
   };
 }
 
-/** The report's warnings, then each rollout's (reportWarnings, first-screen.ts). */
+/** Every warning: the report's, then each rollout's (the header lists them in this order). */
 export function tableWarnings(warnings: readonly string[], rollouts: RolloutTable): RunWarning[] {
   const out: RunWarning[] = warnings.map((text) => ({ text }));
   for (let r = 0; r < rollouts.length; r++)
@@ -145,13 +146,4 @@ export function summaryKeeper(): (warnings: readonly string[], rollouts: Rollout
     last = { warnings: text, bits, reward, summary: rolloutSummaryOf(warnings, rollouts) };
     return last.summary;
   };
-}
-
-/** Whether two arrays hold the same bytes (a reward of −0 differs from 0, a NaN equals itself). */
-function sameBytes(a: Uint8Array | Float64Array, b: Uint8Array | Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
 }
