@@ -23,9 +23,13 @@ export function columnFacts(
   const { model, cells } = state;
   const W = state.width;
   const n = model.columns.rolloutTask.length;
-  const { keys, keyOf } = keyIndexOf(model);
-  const rolloutKey = (r: number) => keyOf[model.columns.rolloutTask[r]!]!;
+  // Made on first use: a report whose facts are never read (most of them) does not pay for it.
+  const keyed = () => {
+    const { keys, keyOf } = keyIndexOf(model);
+    return { keys, rolloutKey: (r: number) => keyOf[model.columns.rolloutTask[r]!]! };
+  };
   const valuesOf = (metric: string) => {
+    const { keys, rolloutKey } = keyed();
     const lists = new Array<number[] | undefined>(keys.length);
     const order: number[] = [];
     const m = model.metrics.indexOf(metric);
@@ -47,6 +51,7 @@ export function columnFacts(
     metricValues: (metric) => (current() ? valuesOf(metric) : rows.metricValues(metric)),
     measureMeans(measures) {
       if (!current()) return rows.measureMeans(measures);
+      const { keys, rolloutKey } = keyed();
       const K = keys.length;
       const recorded = measures.map((key) => ({
         key,

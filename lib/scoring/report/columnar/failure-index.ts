@@ -4,6 +4,9 @@ import type { ScoredColumns } from "./scored-columns";
 
 type Violation = AuthorityGate["list"][number];
 
+/** The violations of a task that has none: one list for all of them (never added to). */
+const NONE: Violation[] = [];
+
 /**
  * The failures table and the authority gate (report-failures.ts) summed from each task's part of them
  * (ScoredColumns' slots), kept up to date task by task: a task re-scored is taken out (`remove`, before it is
@@ -194,8 +197,8 @@ export class FailureIndex {
     const ofTask = (t: number): Violation[] => {
       let own = this.violations[t];
       if (own === null || own === undefined) {
-        own = [];
         const at = state.violations[t];
+        own = at ? [] : NONE;
         for (let k = 0; at && k < at.length; k += 2) own.push(this.violation(at[k]!, at[k + 1]!));
         this.violations[t] = own;
       }
@@ -207,9 +210,10 @@ export class FailureIndex {
     }
     const at: [number, Violation][] = [];
     for (let t = 0; t < model.tasks.length; t++) {
-      const own = ofTask(t);
       const checks = state.violations[t];
-      own.forEach((v, k) => at.push([checks![2 * k + 1]!, v]));
+      if (!checks) continue;
+      const own = ofTask(t);
+      for (let k = 0; k < own.length; k++) at.push([checks[2 * k + 1]!, own[k]!]);
     }
     return at.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
   }

@@ -93,8 +93,12 @@ export class ScoredColumns {
   private readonly positionFailures: Int32Array;
   private readonly positionFirst: Int32Array;
   private readonly positionFirstFail: Int32Array;
-  /** The sequences of the task being scored, and per sequence the task listing it (−1 once folded). */
-  private readonly taskSequences: number[] = [];
+  /**
+   * The sequences of the task being scored (as many as it lists: each at most once), and
+   * per sequence the task listing it (−1 once folded). Typed: emptying an array by its length frees its store,
+   * which the next task would allocate again.
+   */
+  private readonly taskSequences: Int32Array;
   private readonly sequenceSeen: Int32Array;
   private readonly tagSlotOf: Int32Array;
   private readonly dimSum: Float64Array;
@@ -156,6 +160,7 @@ export class ScoredColumns {
     this.positionFirst = new Int32Array(positions);
     this.positionFirstFail = new Int32Array(positions);
     this.sequenceSeen = new Int32Array(model.columns.sequenceStart.length).fill(-1);
+    this.taskSequences = new Int32Array(model.columns.sequenceStart.length);
     this.tagSlotOf = new Int32Array(model.columns.tagStrings.length);
     this.dimSum = new Float64Array(W);
     this.dimCount = new Float64Array(W);
@@ -193,13 +198,13 @@ export class ScoredColumns {
     const byRollout = flips !== undefined && flips.some((f) => f.rollout !== undefined);
     const fail = edits.policy === "fail";
     const sequences = this.taskSequences;
-    sequences.length = 0;
+    let listed = 0;
     for (let k = from; k < to; k++) {
       const r = model.taskRollouts[k]!;
       const seq = model.columns.rolloutSequence[r]!;
       if (this.sequenceSeen[seq] !== t) {
         this.sequenceSeen[seq] = t;
-        sequences.push(seq);
+        sequences[listed++] = seq;
       }
       const rolloutFlips = byRollout
         ? flips.filter((f) => f.rollout === undefined || f.rollout === model.ids[r])
@@ -207,15 +212,16 @@ export class ScoredColumns {
       this.scoreRollout(t, r, edits, inputs, rolloutFlips, edits.required[t], fail);
     }
     if (fail) for (let k = from; k < to; k++) this.failUnscored(model.taskRollouts[k]!);
-    this.foldPositions();
+    this.foldPositions(listed);
     this.sumTask(t, !fail);
   }
 
-  /** Adds the positions' counts of the task just scored into its identity slots, and clears them. */
-  private foldPositions(): void {
+  /** Adds the positions' counts of the task just scored (its `listed` sequences) into its identity slots, and clears them. */
+  private foldPositions(listed: number): void {
     const { model, positionCount, positionFailures, positionFirst, positionFirstFail } = this;
     const c = model.columns;
-    for (const seq of this.taskSequences) {
+    for (let k = 0; k < listed; k++) {
+      const seq = this.taskSequences[k]!;
       this.sequenceSeen[seq] = -1;
       for (let p = c.sequenceStart[seq]!; p < c.sequenceStart[seq + 1]!; p++) {
         const count = positionCount[p]!;
@@ -392,29 +398,39 @@ export class ScoredColumns {
 
     let passedNow = false;
     let verdict = false;
-    let reward: number | null = null;
+    // The reward and whether there is one, apart: a `number | null` would box each rollout's reward.
+    let reward = 0;
+    let rewarded = false;
     if (scoredRollout) {
       // verdictFromTotals: the reward, then whether it passed, under the rollout's rule.
       const reported = inputs.reportedReward(r);
-      const mean = count === 0 ? null : scoreSum / count;
-      if (rule === CHECKS) reward = reported !== null && !changed ? reported : mean;
-      else if (rule === REWARD) reward = changed && count > 0 ? mean : (reported ?? mean);
-      else reward = count === 0 ? reported : Math.min(1, Math.max(0, weightedSum - inputs.penalties(r)));
-      const reaches = reward !== null && reward >= edits.passThreshold - EPSILON;
+      const takesReported =
+        reported !== null && (rule === CHECKS ? !changed : rule === REWARD ? !(changed && count > 0) : count === 0);
+      if (takesReported) {
+        reward = reported;
+        rewarded = true;
+      } else if (rule !== CHECKS && rule !== REWARD && count > 0) {
+        reward = Math.min(1, Math.max(0, weightedSum - inputs.penalties(r)));
+        rewarded = true;
+      } else if (count > 0) {
+        reward = scoreSum / count;
+        rewarded = true;
+      }
+      const reaches = rewarded && reward >= edits.passThreshold - EPSILON;
       verdict = rule === CHECKS ? failedCount === 0 : rule === REWARD ? reaches : gate === -1 ? reaches : gatePassed;
       // The budget decides pass or fail only: reward and dimension cells are the checks' own.
       passedNow = verdict && !(inputs.standing !== null && inputs.standing[r] === IS_OVER);
     }
     if (
       this.passed[r] !== (passedNow ? 1 : 0) ||
-      this.hasReward[r] !== (reward === null ? 0 : 1) ||
-      differs(this.reward[r]!, reward ?? 0)
+      this.hasReward[r] !== (rewarded ? 1 : 0) ||
+      differs(this.reward[r]!, reward)
     )
       stale = true;
     this.passed[r] = passedNow ? 1 : 0;
     this.verdictPassed[r] = verdict ? 1 : 0;
-    this.hasReward[r] = reward === null ? 0 : 1;
-    this.reward[r] = reward ?? 0;
+    this.hasReward[r] = rewarded ? 1 : 0;
+    this.reward[r] = reward;
 
     // The rollout's cells (RolloutScorer): completion, then the reward, then each graded dimension, a later
     // one written over an earlier in the same column. Under "fail", failUnscored writes an unscored rollout's
@@ -450,7 +466,7 @@ export class ScoredColumns {
             v = dimSum[m]! / n;
             s = dimSum[m]!;
             k = n;
-          } else if (m === rewardColumn && reward !== null) {
+          } else if (m === rewardColumn && rewarded) {
             v = reward;
             s = reward * rewardVotes;
             k = rewardVotes;
