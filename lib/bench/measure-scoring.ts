@@ -62,6 +62,9 @@ export interface ScoringMeasurement {
   };
 }
 
+/** Untimed runs before the timed ones of a path that each run begins anew (a new scorer, a version loaded). */
+const WARM = 5;
+
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const n0 = (k: number, repeats: number) => Math.max(1, Math.round(k * repeats));
 
@@ -70,8 +73,13 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-/** Times `fn` `runs` times; `setup` (not timed) makes each run's input. */
-function timing<T = void>(fn: (i: number, input: T) => void, runs: number, setup?: () => T): Timing {
+/**
+ * Times `fn` `runs` times; `setup` (not timed) makes each run's input. `warm` runs go first, untimed: V8 compiles
+ * a function with what its first runs teach it, so the first runs of a path time the compiler rather than the
+ * code (a first report on a new scorer: ~200 ms in its first run, ~65–80 ms from about its fifth).
+ */
+function timing<T = void>(fn: (i: number, input: T) => void, runs: number, setup?: () => T, warm = 0): Timing {
+  for (let i = 0; i < warm; i++) fn(i, setup?.() as T);
   const cpu: number[] = [];
   const wall: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -134,7 +142,8 @@ export function measureScoring(rollouts: number, repeats = 1): ScoringMeasuremen
   // that the columns path never reads).
   const bytes = encodeColumns(columnsOf(syntheticScoringRun(shape)));
 
-  // Warm-up: every path compiled once before it is timed.
+  // Warm-up: every path compiled once before it is timed; the first reports of new scorers also run WARM times
+  // before theirs are timed.
   const warm = new ColumnScorer(decodeColumns(bytes));
   readRows(warm.score({}));
   readRows(warm.score(flipped));
@@ -148,10 +157,10 @@ export function measureScoring(rollouts: number, repeats = 1): ScoringMeasuremen
     void [model.ids, fixed.unscoredReasons, fixed.outliers, fixed.effort, fixed.regrades, fixed.runWarnings];
     return columns;
   };
-  const load = timing(() => void loadVersion(), n(7));
+  const load = timing(() => void loadVersion(), n(7), undefined, WARM);
   const loaded = () => new ColumnScorer(loadVersion());
-  const score = timing((_, s: ColumnScorer) => void s.score({}), n(7), loaded);
-  const scoreWithRows = timing((_, s: ColumnScorer) => void readRows(s.score({})), n(5), loaded);
+  const score = timing((_, s: ColumnScorer) => void s.score({}), n(7), loaded, WARM);
+  const scoreWithRows = timing((_, s: ColumnScorer) => void readRows(s.score({})), n(5), loaded, WARM);
   const scorer = new ColumnScorer(decodeColumns(bytes));
   readRows(scorer.score({}));
   const flip = timing((i) => void readRows(scorer.score(flipTo(i))), n(15));

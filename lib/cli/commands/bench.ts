@@ -44,7 +44,8 @@ short Markdown table of the figures with a goal, the one the README keeps):
               as columns, its model), scoring it from its columns (the first report; then with every row
               made), a flip, a change of scheme,
               headline metric or weights, the levers; and computeReport on the same run's objects beside them.
-              median of several runs of the child's CPU time (its one thread's; the wall clock is in --json)
+              median of several runs of the child's CPU time (its one thread's; the wall clock is in --json),
+              after 5 untimed runs of each path that starts anew (loading, a first report)
               (--scoring-only: these figures alone, no files, no ingest)
 --only export measures the export alone: it ingests the generated run (timed, without the floor) unless --db
 names a SQLite file that already holds the bench's run of that size, which it then exports again (--db keeps the
