@@ -7,9 +7,12 @@ import type { Store } from "./store";
 /** The store for a database: SQLite for a `file:` URL, PostgreSQL for a `postgresql://` one. */
 export function createStore(
   target: DatabaseTarget,
-  options?: { rawPartBytes?: number; indexSliceBytes?: number },
+  options?: { rawPartBytes?: number; indexSliceBytes?: number; bulkWalBytes?: number },
 ): Store {
-  const dialect = target.provider === "sqlite" ? new SqliteDialect(target.file) : new PostgresDialect(target.url);
+  const dialect =
+    target.provider === "sqlite"
+      ? new SqliteDialect(target.file, options?.bulkWalBytes)
+      : new PostgresDialect(target.url);
   return new SqlStore(dialect, options);
 }
 

@@ -51,7 +51,11 @@ export class SqliteDialect implements Dialect {
   /** Overlapping bulk writes, and the automatic-checkpoint setting to restore after the last. */
   #bulk = { depth: 0, saved: 0 };
 
-  constructor(file: string) {
+  /** `bulkWalBytes`: the WAL a bulk write lets grow between checkpoints (tests make it small). */
+  constructor(
+    file: string,
+    private readonly bulkWalBytes = BULK_WAL_BYTES,
+  ) {
     this.#connection = openConnection(file);
     this.#sql = new Statements(this.#connection);
   }
@@ -98,7 +102,7 @@ export class SqliteDialect implements Dialect {
   /**
    * Spaces SQLite's automatic WAL checkpoints out during an ingest: by default SQLite copies the WAL into the
    * database file every ~4 MB written, with an fsync each time, a large share of a big ingest. Every
-   * BULK_WAL_BYTES instead, so the WAL stays that size whatever the ingest's. A checkpoint runs after the last
+   * `bulkWalBytes` instead, so the WAL stays about that size whatever the ingest's. A checkpoint runs after the last
    * of any overlapping bulk writes, and the usual setting comes back.
    */
   async bulkWrites<T>(work: () => Promise<T>): Promise<T> {
@@ -106,7 +110,7 @@ export class SqliteDialect implements Dialect {
     if (this.#bulk.depth === 0) {
       this.#bulk.saved = Number(connection.pragma("wal_autocheckpoint", { simple: true }));
       const pageSize = Number(connection.pragma("page_size", { simple: true }));
-      connection.pragma(`wal_autocheckpoint = ${Math.ceil(BULK_WAL_BYTES / pageSize)}`);
+      connection.pragma(`wal_autocheckpoint = ${Math.ceil(this.bulkWalBytes / pageSize)}`);
     }
     this.#bulk.depth++;
     try {
