@@ -139,7 +139,9 @@ export const OPERATIONS: Record<string, Partial<Record<TRouteMethod, TOperation>
   },
   "/api/runs/[id]/report": {
     GET: {
-      summary: "The score report, optionally under a what-if scenario, whole, without its lists, or a page of one.",
+      summary:
+        "The score report, optionally under a what-if scenario, whole (413 past 100,000 rollouts), without its " +
+        "lists, or a page of one.",
       query: ZReportQuery.and(z.object({ scenario: z.string().optional() })),
       answers: { 200: json(ZReportAnswer, "The report, its summary (`rollouts=0`) or a page (`list=`).") },
     },

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
-import { parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
+import { checkWholeReport, parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { reportView } from "@/lib/views/report-view";
 import { requestScenario } from "@/lib/api/scenario-request";
 import { getStore } from "@/lib/store/open-store";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`
  * (`reviews: "apply"` reads the run's reviews);
  * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
- * (lib/api/report-page.ts). The whole report and the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
+ * (lib/api/report-page.ts). Whole up to WHOLE_REPORT_MAX_ROLLOUTS rollouts (413 past it). The whole report and the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
@@ -30,5 +30,6 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const reviews = agreement ? { reviews: agreement } : {};
   if (query.kind === "summary")
     return NextResponse.json({ ...reportSummary(report), failureGroups: report.failureGroups, ...reviews });
+  checkWholeReport(id, report);
   return NextResponse.json({ ...report, ...reviews });
 });
