@@ -2,6 +2,10 @@ import { build } from "esbuild";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { BENCH_SHAPE } from "./synthetic";
+
+/** The run recompute-entry.ts scores, whatever the bench's --size: BENCH_SHAPE, 10,000 rollouts. */
+export const RECOMPUTE_ROLLOUTS = BENCH_SHAPE.tasks * BENCH_SHAPE.rollouts;
 
 export interface RecomputeResult {
   where: "chromium" | "node";

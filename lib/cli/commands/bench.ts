@@ -6,8 +6,13 @@ import { measureExport, type ExportMeasurement } from "@/lib/bench/measure-expor
 import { measureFloor } from "@/lib/bench/measure-floor";
 import { measureIngest, writeSyntheticFolder, type IngestMeasurement } from "@/lib/bench/measure-ingest";
 import { measureLoad } from "@/lib/bench/measure-load";
-import { measureRecomputeInBrowser } from "@/lib/bench/measure-recompute";
-import { measureScoring, measureScoringOnOneCore, type ScoringMeasurement } from "@/lib/bench/measure-scoring";
+import { measureRecomputeInBrowser, RECOMPUTE_ROLLOUTS } from "@/lib/bench/measure-recompute";
+import {
+  measureScoring,
+  measureScoringOnOneCore,
+  OBJECTS_MAX_ROLLOUTS,
+  type ScoringMeasurement,
+} from "@/lib/bench/measure-scoring";
 import { measureServer, type ServerMeasurement } from "@/lib/bench/measure-server";
 import { measureInspectEvalIngest } from "@/lib/bench/inspect-eval";
 import { measureBigTraces } from "@/lib/bench/measure-big-trace";
@@ -43,7 +48,8 @@ short Markdown table of the figures with a goal, the one the README keeps):
   scoring     in a child process on one core (node --single-threaded), on a generated run of the same size: loading it (its bytes read
               as columns, its model), scoring it from its columns (the first report; then with every row
               made), a flip, a change of scheme,
-              headline metric or weights, the levers; and computeReport on the same run's objects beside them.
+              headline metric or weights, the levers; and computeReport on the same run's objects beside them
+              (up to 100,000 rollouts)
               median of several runs of the child's CPU time (its one thread's; the wall clock is in --json),
               after 5 untimed runs of each path that starts anew (loading, a first report)
               (--scoring-only: these figures alone, no files, no ingest)
@@ -191,19 +197,21 @@ function exportFigures(exported: ExportMeasurement | Skipped, goals: ReturnType<
 /** The scoring figures (measure-scoring.ts): the columns beside today's computeReport on the same run. */
 function scoringFigures(s: ScoringMeasurement, goals: ReturnType<typeof goalsFor>): Figure[] {
   const { columns: c, objects: o } = s;
+  const before = (name: string, t: keyof NonNullable<typeof o>) =>
+    figure(name, o?.[t].median, "ms", null, `not measured above ${count(OBJECTS_MAX_ROLLOUTS)} rollouts`);
   return [
     figure("load a run version: columns, model, shared parts", c.load.median, "ms", null),
     figure("score from columns (Node, one core, median)", c.score.median, "ms", goals.scoreColumnsMs),
     figure("score from columns, every row made", c.scoreWithRows.median, "ms", null),
-    figure("computeReport on the run's objects (before)", o.score.median, "ms", null),
+    before("computeReport on the run's objects (before)", "score"),
     figure("flip one verdict, columns", c.flip.median, "ms", goals.flipMs),
-    figure("flip one verdict, computeReport (before)", o.flip.median, "ms", null),
+    before("flip one verdict, computeReport (before)", "flip"),
     figure("change of scheme, columns", c.scheme.median, "ms", goals.reaggregateMs),
-    figure("change of scheme, computeReport (before)", o.scheme.median, "ms", null),
+    before("change of scheme, computeReport (before)", "scheme"),
     figure("change of headline metric, columns", c.metric.median, "ms", goals.reaggregateMs),
     figure("change of task weights, columns", c.weights.median, "ms", goals.reaggregateMs),
     figure("levers as recorded, columns", c.levers.median, "ms", null),
-    figure("levers as recorded, objects (before)", o.levers.median, "ms", null),
+    before("levers as recorded, objects (before)", "levers"),
     figure("reference loop, 1.2M bytes (idle core ~1.2 ms)", s.reference.median, "ms", null),
   ];
 }
@@ -471,29 +479,30 @@ export const benchCommand = {
         figure("PostgreSQL ingest peak RSS", pg?.peakRssMb, "MB", pg ? goals.ingestPeakRssMb : null),
         ...serverFigures(server, goals),
         ...exportFigures(exported, goals),
+        // Timed on the bench's fixed 10k run whatever --size (the page's own change: "headline metric change").
         figure(
-          "what-if recompute (Chromium, median)",
+          `what-if recompute, ${count(RECOMPUTE_ROLLOUTS)} rollouts (Chromium, median)`,
           skipped(recompute) ? null : Math.round(recompute.columnsMs.recomputeMedian),
           "ms",
-          goals.recomputeMs,
+          goalsFor(RECOMPUTE_ROLLOUTS).recomputeMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         figure(
-          "fragile verdicts, levers (Chromium, median)",
+          `fragile verdicts, levers, ${count(RECOMPUTE_ROLLOUTS)} rollouts (Chromium, median)`,
           skipped(recompute) ? null : Math.round(recompute.columnsMs.leversMedian),
           "ms",
-          goals.leversMs,
+          goalsFor(RECOMPUTE_ROLLOUTS).leversMs,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         figure(
-          "what-if recompute, computeReport (Chromium, before)",
+          `what-if recompute, computeReport, ${count(RECOMPUTE_ROLLOUTS)} rollouts (Chromium, before)`,
           skipped(recompute) ? null : Math.round(recompute.recomputeMs.median),
           "ms",
           null,
           skipped(recompute) ? recompute.skipped : undefined,
         ),
         figure(
-          "levers on objects (Chromium, before)",
+          `levers on objects, ${count(RECOMPUTE_ROLLOUTS)} rollouts (Chromium, before)`,
           skipped(recompute) ? null : Math.round(recompute.leversMs.median),
           "ms",
           null,
