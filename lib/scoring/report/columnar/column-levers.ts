@@ -14,7 +14,7 @@ import { SuiteSums } from "../suite-sums";
 import type { TaskCell } from "../task-flip";
 import type { ColumnEdits } from "./column-edits";
 import type { ColumnScorer } from "./column-scorer";
-import { OVER, type RolloutInputs } from "./rollout-inputs";
+import { OVER, rolloutReward, type RolloutInputs } from "./rollout-inputs";
 
 /** Below this a headline change is rounding, not an effect (levers.ts). */
 const NO_EFFECT = 1e-12;
@@ -305,20 +305,16 @@ class ColumnTaskFlip {
     }
     cell.value = cell.sum = cell.votes = 0;
     if (!verdict) return;
-    const reported = this.inputs.reportedReward(r);
-    const mean = count === 0 ? null : scoreSum / count;
-    let reward: number | null;
-    if (rule === RULE_CHECKS) reward = reported !== null && !checksChanged ? reported : mean;
-    else if (rule === RULE_REWARD) reward = checksChanged && count > 0 ? mean : (reported ?? mean);
-    else reward = count === 0 ? reported : Math.min(1, Math.max(0, weightedSum - this.inputs.penalties(r)));
-    const reaches = reward !== null && reward >= this.edits.passThreshold - EPSILON;
+    const reward = rolloutReward(this.inputs, r, rule, checksChanged, count, scoreSum, weightedSum);
+    const rewarded = !Number.isNaN(reward);
+    const reaches = rewarded && reward >= this.edits.passThreshold - EPSILON;
     const passed =
       rule === RULE_CHECKS ? failedRequired === 0 : rule === RULE_REWARD ? reaches : gate === -1 ? reaches : gatePassed;
     if (m === model.completion) {
       const over = this.inputs.standing !== null && this.inputs.standing[r] === OVER;
       cell.value = cell.sum = passed && !over ? 1 : 0;
       cell.votes = 1;
-    } else if (reward !== null) {
+    } else if (rewarded) {
       cell.votes = Math.max(1, count);
       cell.value = reward;
       cell.sum = reward * cell.votes;

@@ -1,5 +1,5 @@
 import { sparseIndex } from "../../columns/run-of-columns";
-import { UNSCORED } from "../../columns/run-columns";
+import { RULE_CHECKS, RULE_REWARD, UNSCORED } from "../../columns/run-columns";
 import { MEASURE_KEYS } from "../../core/measures";
 import type { BudgetKey } from "../../scenario/budget";
 import type { ColumnModel } from "./column-model";
@@ -92,4 +92,28 @@ export function rolloutInputs(
     penalties: (r) => (penalty === null || penalty[r]! < 0 ? 0 : c.penalties.values[penalty[r]!]!),
     standing,
   };
+}
+
+/**
+ * A scored rollout's reward under its rule (verdictFromTotals, rollout.ts), from its graded checks' count, score
+ * sum and weighted sum and whether a scenario changed a check; NaN when it has none (a reward read from a file
+ * or summed from finite scores is never NaN). A number either way: `number | null` would box it, per rollout.
+ */
+export function rolloutReward(
+  inputs: RolloutInputs,
+  r: number,
+  rule: number,
+  changed: boolean,
+  count: number,
+  scoreSum: number,
+  weightedSum: number,
+): number {
+  const reported = inputs.reportedReward(r);
+  const takesReported =
+    reported !== null &&
+    (rule === RULE_CHECKS ? !changed : rule === RULE_REWARD ? !(changed && count > 0) : count === 0);
+  if (takesReported) return reported;
+  if (count === 0) return Number.NaN;
+  if (rule === RULE_CHECKS || rule === RULE_REWARD) return scoreSum / count;
+  return Math.min(1, Math.max(0, weightedSum - inputs.penalties(r)));
 }

@@ -3,7 +3,7 @@ import { RolloutCells, TaskCells } from "../../core/dimensions";
 import { passAtKMaps } from "../../core/pass-at-k";
 import type { ColumnEdits, FlipEdit, RequiredEdit } from "./column-edits";
 import type { ColumnModel } from "./column-model";
-import { OVER, type RolloutInputs } from "./rollout-inputs";
+import { OVER, rolloutReward, type RolloutInputs } from "./rollout-inputs";
 
 // Module constants: a bundler may read an imported binding through a getter, on every check in the loops below.
 const VERDICT_BITS = CHECK_CODE.verdict;
@@ -398,24 +398,12 @@ export class ScoredColumns {
 
     let passedNow = false;
     let verdict = false;
-    // The reward and whether there is one, apart: a `number | null` would box each rollout's reward.
     let reward = 0;
     let rewarded = false;
     if (scoredRollout) {
-      // verdictFromTotals: the reward, then whether it passed, under the rollout's rule.
-      const reported = inputs.reportedReward(r);
-      const takesReported =
-        reported !== null && (rule === CHECKS ? !changed : rule === REWARD ? !(changed && count > 0) : count === 0);
-      if (takesReported) {
-        reward = reported;
-        rewarded = true;
-      } else if (rule !== CHECKS && rule !== REWARD && count > 0) {
-        reward = Math.min(1, Math.max(0, weightedSum - inputs.penalties(r)));
-        rewarded = true;
-      } else if (count > 0) {
-        reward = scoreSum / count;
-        rewarded = true;
-      }
+      reward = rolloutReward(inputs, r, rule, changed, count, scoreSum, weightedSum);
+      rewarded = !Number.isNaN(reward);
+      if (!rewarded) reward = 0;
       const reaches = rewarded && reward >= edits.passThreshold - EPSILON;
       verdict = rule === CHECKS ? failedCount === 0 : rule === REWARD ? reaches : gate === -1 ? reaches : gatePassed;
       // The budget decides pass or fail only: reward and dimension cells are the checks' own.
