@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Report, RolloutReport, TaskReport } from "@/lib/scoring/report/report-types";
 import { rolloutSortText, sortRollouts, type RolloutSort } from "@/lib/scoring/view/rollout-sort";
+import { count } from "@/lib/scoring/core/numbers";
 import { ApiError, zodDetails } from "./errors";
 import { ZReportQuery } from "./schemas/report";
 
@@ -29,8 +30,8 @@ export function checkWholeReport(runId: string, report: Pick<Report, "counts">):
   if (rollouts <= WHOLE_REPORT_MAX_ROLLOUTS) return;
   throw new ApiError(
     "too_large",
-    `Run ${runId} has ${rollouts.toLocaleString("en-US")} rollouts: its report is answered whole up to ` +
-      `${WHOLE_REPORT_MAX_ROLLOUTS.toLocaleString("en-US")}. Ask for ?rollouts=0 (the report without its ` +
+    `Run ${runId} has ${count(rollouts)} rollouts: its report is answered whole up to ` +
+      `${count(WHOLE_REPORT_MAX_ROLLOUTS)}. Ask for ?rollouts=0 (the report without its ` +
       `lists), then ?list=tasks or ?list=rollouts with &limit and &cursor (the lists a page at a time).`,
     { rollouts, limit: WHOLE_REPORT_MAX_ROLLOUTS },
   );

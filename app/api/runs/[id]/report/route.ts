@@ -13,7 +13,8 @@ export const dynamic = "force-dynamic";
  * The score report (docs/scoring.md#the-report-json), optionally under a what-if scenario `?scenario=<JSON>`
  * (`reviews: "apply"` reads the run's reviews);
  * `?rollouts=0` without its per-task and per-rollout lists, `?list=tasks|rollouts&limit&cursor` a page of one
- * (lib/api/report-page.ts). Whole up to WHOLE_REPORT_MAX_ROLLOUTS rollouts (413 past it). The whole report and the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
+ * (lib/api/report-page.ts). Whole up to WHOLE_REPORT_MAX_ROLLOUTS rollouts (413 past it). The whole report and
+ * the summary carry `failureGroups` (lib/scoring/report/failure-groups.ts).
  */
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
   await requireRead(request);
