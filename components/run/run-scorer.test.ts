@@ -17,9 +17,9 @@ const completion = { headline: { metric: "completion" } };
 const byCheck = { headline: { scheme: "check" as const } };
 
 /** A scorer and the answers it posts, awaited until `count` have arrived. */
-function scorer(levers?: LeversMode) {
+function scorer(levers?: LeversMode, options?: { warm?: boolean }) {
   const answers: WorkerAnswer[] = [];
-  const handle = runScorer((answer) => answers.push(answer), levers);
+  const handle = runScorer((answer) => answers.push(answer), levers, options);
   const until = async (count: number) => {
     for (let i = 0; i < 200 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 5));
     return answers;
@@ -91,6 +91,27 @@ describe("runScorer", () => {
     // The as-recorded levers may come before or after the newest figures: their timer races the request.
     expect(ids.filter((id) => id !== "levers0")).toEqual(["run", "scored2", "levers2"]);
     expect(ids.filter((id) => id === "levers0")).toHaveLength(1);
+  });
+
+  it("warmed up, posts nothing of its own and answers every scenario with the same figures", async () => {
+    const asked = [completion, byCheck, {}, { unscored: "fail" as const }];
+    const run = async (warm: boolean) => {
+      const { handle, answers, until } = scorer("never", { warm });
+      handle({ type: "load", bytes: bytes() });
+      await until(1);
+      // The warm-up's turn: after it, a request finds the scorer under another headline metric.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(answers).toHaveLength(1);
+      for (const [i, scenario] of asked.entries()) {
+        handle({ type: "score", id: i + 1, scenario });
+        await until(2 + i);
+      }
+      return answers;
+    };
+    const [cold, warmed] = [await run(false), await run(true)];
+    expect(warmed.map((a) => a.type)).toEqual(["run", "scored", "scored", "scored", "scored"]);
+    // Every part of every answer: the report deltas, the summary and failure groups sent only on a change.
+    expect(warmed).toEqual(cold);
   });
 
   it("an as-recorded request after the first gets the levers it already has in the same message", async () => {

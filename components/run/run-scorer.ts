@@ -60,8 +60,17 @@ function pageTasks(tasks: readonly TaskReport[]): PageTaskReport[] {
   });
 }
 
-/** A handler for the page's requests that answers through `post`. */
-export function runScorer(post: Post, levers: LeversMode = "after"): (request: WorkerRequest) => void {
+/**
+ * A handler for the page's requests that answers through `post`. `warm`: after the first view, score a change the
+ * page has not asked for and drop it, so that V8 has compiled the code a change runs before a person makes one
+ * (a worker: the page draws the first view meanwhile; at 100,000 rollouts in Chromium the first change of
+ * headline metric took 120 ms, the next ones 48 ms).
+ */
+export function runScorer(
+  post: Post,
+  levers: LeversMode = "after",
+  { warm = false }: { warm?: boolean } = {},
+): (request: WorkerRequest) => void {
   // Scenarios may arrive before the run's bytes: they wait for it.
   let loaded: (s: Promise<RunSnapshot>) => void = () => undefined;
   const snapshot = new Promise<RunSnapshot>((resolve) => (loaded = resolve));
@@ -95,12 +104,28 @@ export function runScorer(post: Post, levers: LeversMode = "after"): (request: W
       }
     }, 0);
 
+  /** Another headline metric scored, unless the page asked for a scenario first (which compiles the code itself). */
+  const warmUp = (s: RunSnapshot, recorded: ScoredView) =>
+    setTimeout(() => {
+      const { metric } = recorded.report.headline;
+      const other = Object.keys(recorded.report.metrics).find((m) => m !== metric);
+      if (latest !== RECORDED_ID || other === undefined) return;
+      try {
+        scored(s, { headline: { metric: other } }, false, summaryOf);
+      } catch {
+        // Nothing was asked: a request that fails the same way reports it.
+      }
+    }, 0);
+
   return (request) => {
     if (request.type === "load") {
       const loading = Promise.resolve().then(() => {
         const s = RunSnapshot.fromBytes(new Uint8Array(request.bytes), request.levers);
-        if (levers !== "only") post({ type: "run", recorded: send(scored(s, {}, true, summaryOf)) });
+        const recorded = levers === "only" ? null : scored(s, {}, true, summaryOf);
+        if (recorded) post({ type: "run", recorded: send(recorded) });
         if (levers !== "never" && !s.hasLevers) leversAfter(s, RECORDED_ID, {}, true);
+        // After the levers: the page waits for those, not for this.
+        if (recorded && warm) warmUp(s, recorded);
         return s;
       });
       loaded(loading);

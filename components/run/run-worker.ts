@@ -10,5 +10,7 @@ const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
 };
 
-const handle = runScorer((answer, transfer = []) => scope.postMessage(answer, transfer), leversModeOf(scope.name));
+const handle = runScorer((answer, transfer = []) => scope.postMessage(answer, transfer), leversModeOf(scope.name), {
+  warm: true,
+});
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => handle(event.data);
