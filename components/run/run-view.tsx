@@ -84,6 +84,11 @@ const SameFlakyTasks = memo(FlakyTasks);
 const SameMetricCard = memo(MetricCard);
 const SameUnscoredReasons = memo(UnscoredReasons);
 const SameRunPassAtK = memo(RunPassAtKSection);
+const SameFailureGroups = memo(FailureGroups);
+const SameLevers = memo(Levers);
+const SameWhatIfPanel = memo(WhatIfPanel);
+const SameRobustness = memo(HeadlineRobustnessTable);
+const SameFormatNotes = memo(FormatNotes);
 
 /**
  * The run page body. The report is computed in a Web Worker (use-run-scoring.ts) from the run and the URL's
@@ -196,6 +201,7 @@ export function RunView({
           columns={scoring.columns}
           recorded={scoring.recorded.report}
           view={scoring.current}
+          viewKey={scoring.currentKey}
           settled={scoring.settled}
           scenarioName={named?.name ?? null}
           scenarios={scenarios}
@@ -294,6 +300,7 @@ function ScoredRunView({
   columns,
   recorded,
   view,
+  viewKey,
   settled,
   scenarioName,
   scenarios,
@@ -305,6 +312,8 @@ function ScoredRunView({
   recorded: PageReport;
   /** The report under the scenario and what is shown beside it (run-scorer.ts). */
   view: ScoredView;
+  /** The URL scenario text `view` was scored for ("" as recorded). */
+  viewKey: string;
   /** Whether `report` is under the URL's scenario already (false while the worker computes a newer one). */
   settled: boolean;
   scenarioName: string | null;
@@ -326,6 +335,9 @@ function ScoredRunView({
   const scenarioText = searchParams.get("scenario");
   const parsed = useMemo(() => readScenarioParam(scenarioText), [scenarioText]);
   const active = parsed.carried !== null;
+  // Links carry the scenario of the figures on screen: they change with the figures, not before, so a change
+  // draws the sections once, when its figures come.
+  const shownText = viewKey === "" ? null : viewKey;
 
   const { summary } = view;
   const strips = useMemo(() => stripLookup(summary.strips), [summary.strips]);
@@ -341,20 +353,14 @@ function ScoredRunView({
     (reason: string | null) =>
       rolloutsHref(
         meta.id,
-        writeRolloutsView(
-          { status: "unscored", reason, failure: null, page: 1, sort: null },
-          active ? scenarioText : null,
-        ),
+        writeRolloutsView({ status: "unscored", reason, failure: null, page: 1, sort: null }, shownText),
       ),
-    [meta.id, active, scenarioText],
+    [meta.id, shownText],
   );
   const failureHref = useCallback(
     (failure: string) =>
-      rolloutsHref(
-        meta.id,
-        writeRolloutsView({ status: null, reason: null, failure, page: 1, sort: null }, active ? scenarioText : null),
-      ),
-    [meta.id, active, scenarioText],
+      rolloutsHref(meta.id, writeRolloutsView({ status: null, reason: null, failure, page: 1, sort: null }, shownText)),
+    [meta.id, shownText],
   );
   const spendersHref = useCallback(
     (measure: MeasureKey) =>
@@ -362,10 +368,10 @@ function ScoredRunView({
         meta.id,
         writeRolloutsView(
           { status: null, reason: null, failure: null, page: 1, sort: { key: measure, dir: "desc" } },
-          active ? scenarioText : null,
+          shownText,
         ),
       ),
-    [meta.id, active, scenarioText],
+    [meta.id, shownText],
   );
   const failAsZero = report.scenario.unscored === "fail";
   const counted = useCallback((t: PageTaskReport) => (failAsZero ? t.rollouts : t.scored), [failAsZero]);
@@ -397,7 +403,7 @@ function ScoredRunView({
         </div>
       </div>
 
-      <WhatIfPanel columns={columns} recorded={recorded} report={report} paths={paths} saved={scenarios} />
+      <SameWhatIfPanel columns={columns} recorded={recorded} report={report} paths={paths} saved={scenarios} />
       <section className="section" aria-labelledby="dimensions-title">
         <div className={styles.sectionHead}>
           <h2 id="dimensions-title">Dimensions</h2>
@@ -422,10 +428,10 @@ function ScoredRunView({
           ))}
         </div>
         {explanation ? <SchemeExplanationNote explanation={explanation} /> : null}
-        <HeadlineRobustnessTable robustness={view.robustness} />
+        <SameRobustness robustness={view.robustness} />
       </section>
 
-      <Levers
+      <SameLevers
         levers={view.levers}
         headline={report.headline}
         tasks={report.tasks}
@@ -435,7 +441,7 @@ function ScoredRunView({
       />
       {agreement ? <Agreement report={agreement} /> : null}
 
-      <FormatNotes meta={meta} report={report} />
+      <SameFormatNotes meta={meta} report={report} />
 
       <div className={`section ${showGroups ? styles.split : ""}`}>
         {showGroups ? <SameGroupBreakdown data={groups} /> : null}
@@ -457,7 +463,7 @@ function ScoredRunView({
 
       {view.failureGroups.length > 0 ? (
         <div className="section">
-          <FailureGroups groups={view.failureGroups} groupHref={failureHref} rolloutHref={paths.rollout} />
+          <SameFailureGroups groups={view.failureGroups} groupHref={failureHref} rolloutHref={paths.rollout} />
         </div>
       ) : null}
 

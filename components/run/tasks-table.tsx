@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { count, fixed, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
 import type { PageTaskReport } from "@/lib/scoring/report/report-types";
@@ -217,7 +217,7 @@ export function TasksTable({
     () => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered),
     [filtered, active, sort.direction],
   );
-  const page = pageOf(sorted, view.page, TASKS_PAGE_SIZE);
+  const page = useMemo(() => pageOf(sorted, view.page, TASKS_PAGE_SIZE), [sorted, view.page]);
 
   const onSort = (c: Column) =>
     update(
@@ -268,15 +268,7 @@ export function TasksTable({
             </tr>
           </thead>
           <tbody>
-            {page.rows.map((t) => (
-              <tr key={t.key} data-task={t.key}>
-                {columns.map((c) => (
-                  <td key={c.id} className={c.numeric ? "num" : undefined}>
-                    {c.cell(t)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            <TaskRows rows={page.rows} columns={columns} />
             {page.total === 0 ? (
               <tr>
                 <td colSpan={columns.length} className={styles.empty}>
@@ -301,6 +293,22 @@ export function TasksTable({
     </div>
   );
 }
+
+/**
+ * A page of rows, drawn again only when the rows or the columns change: any other change of the URL (a what-if
+ * change, before its figures come) renders the table but not its cells.
+ */
+const TaskRows = memo(function TaskRows({ rows, columns }: { rows: readonly PageTaskReport[]; columns: Column[] }) {
+  return rows.map((t) => (
+    <tr key={t.key} data-task={t.key}>
+      {columns.map((c) => (
+        <td key={c.id} className={c.numeric ? "num" : undefined}>
+          {c.cell(t)}
+        </td>
+      ))}
+    </tr>
+  ));
+});
 
 function TaskFilter({
   query,

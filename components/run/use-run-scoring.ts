@@ -118,6 +118,8 @@ export interface RunScoring {
   recorded: ScoredView | null;
   /** The view under `scenario`: the latest one the worker answered while a newer one is computed. */
   current: ScoredView | null;
+  /** The key (URL scenario text) `current` was scored for: "" for the run as recorded. */
+  currentKey: string;
   /** Whether `current` is the answer for `scenario` itself. */
   settled: boolean;
   error: string | null;
@@ -140,7 +142,9 @@ export function useRunScoring(
   // The request last sent to this worker: asked for again only when the key or the scenario object changed.
   const posted = useRef<{ key: string; scenario: Scenario } | null>(null);
   const asked = useRef(0);
-  const [state, setState] = useState<Omit<RunScoring, "settled" | "ask"> & { answered: number; answeredKey: string }>({
+  const [state, setState] = useState<
+    Omit<RunScoring, "settled" | "ask" | "currentKey"> & { answered: number; answeredKey: string }
+  >({
     columns: null,
     recorded: null,
     current: null,
@@ -248,9 +252,20 @@ export function useRunScoring(
   const { answered: _a, answeredKey, ...rest } = state;
   // Settled once the view has its levers too: they follow the figures in a message of their own.
   if (scenarioKey === "")
-    return { ...rest, ask, current: rest.recorded, settled: rest.recorded !== null && rest.recorded.levers !== null };
+    return {
+      ...rest,
+      ask,
+      current: rest.recorded,
+      currentKey: "",
+      settled: rest.recorded !== null && rest.recorded.levers !== null,
+    };
   // Under a scenario the page waits for its first answer (the server's first screen is under it already).
-  return { ...rest, ask, settled: answeredKey === scenarioKey && rest.current?.levers != null };
+  return {
+    ...rest,
+    ask,
+    currentKey: answeredKey,
+    settled: answeredKey === scenarioKey && rest.current?.levers != null,
+  };
 }
 
 /** The state with the levers of answer `id` in its view: the as-recorded one, or the current one if still it. */
