@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { measureRow } from "../report/effort";
 import type { Measures } from "../core/measures";
+import { rowTable } from "../report/rollout-table";
 import {
   effortScatter,
   SCATTER_ROLLOUT_LIMIT,
+  scatterLayoutOf,
+  scatterOf,
   scatterMeasures,
   scatterXDomain,
   scatterYDomain,
@@ -74,6 +77,20 @@ describe("effortScatter", () => {
       { id: "odd", task: "odd", x: 6, y: 0.5, passed: false, rollouts: 1001 },
     ]);
     expect(s.unscored).toEqual([{ id: "odd", task: "odd", x: 20, rollouts: 2 }]);
+  });
+
+  it("drawn from a layout made under other verdicts and rewards, per task and per rollout", () => {
+    for (const length of [SCATTER_ROLLOUT_LIMIT + 2, 6]) {
+      const under = (flipped: boolean) =>
+        Array.from({ length }, (_, i) =>
+          row(`r${i}`, `t${i % 3}`, (i % 2 === 0) !== flipped, flipped ? (i % 5) / 4 : i % 2, { toolCalls: i % 7 }),
+        );
+      const layout = scatterLayoutOf(rowTable(under(false)), "toolCalls")!;
+      const flipped = under(true);
+      expect(layout.per.kind).toBe(length > SCATTER_ROLLOUT_LIMIT ? "task" : "rollout");
+      expect(scatterOf(rowTable(flipped), layout)).toStrictEqual(effortScatter(flipped, "toolCalls"));
+      expect(scatterOf(rowTable(flipped), layout)).not.toStrictEqual(effortScatter(under(false), "toolCalls"));
+    }
   });
 });
 

@@ -68,19 +68,60 @@ export function scatterMeasuresOf(rollouts: Pick<RolloutTable, "length" | "measu
   });
 }
 
-/** Each task's mean of the measure and of y over the rollouts `at`, with how many passed. */
-function byTask(t: ScatterTable, at: readonly number[], x: (r: number) => number, y: (r: number) => number) {
-  const acc = new Map<string, { x: number; y: number; passes: number; n: number }>();
+/** Rollouts of one task among those a per-task scatter draws, in the order the task first appears. */
+interface TaskGroup {
+  task: string;
+  at: Int32Array;
+  /** The mean of the measure over `at`. */
+  x: number;
+}
+
+/** The rollouts `at` by task, tasks in order of first appearance, each with its mean of the measure. */
+function groupsOf(t: ScatterTable, at: readonly number[], x: (r: number) => number): TaskGroup[] {
+  const byTask = new Map<string, number[]>();
   for (const r of at) {
     const task = t.task(r);
-    const a = acc.get(task) ?? { x: 0, y: 0, passes: 0, n: 0 };
-    a.x += x(r);
-    a.y += y(r);
-    a.passes += t.passed(r) ? 1 : 0;
-    a.n += 1;
-    acc.set(task, a);
+    const list = byTask.get(task);
+    if (list) list.push(r);
+    else byTask.set(task, [r]);
   }
-  return [...acc].map(([task, a]) => ({ task, x: a.x / a.n, y: a.y / a.n, passed: a.passes === a.n, rollouts: a.n }));
+  return [...byTask].map(([task, list]) => {
+    let sum = 0;
+    for (const r of list) sum += x(r);
+    return { task, at: Int32Array.from(list), x: sum / list.length };
+  });
+}
+
+/**
+ * What a scatter of `measure` reads of the run's own facts (which rollouts record it, scored or not, and their
+ * measures and tasks): the same under every scenario of a run, so a summary keeper makes it once. A scenario
+ * changes only verdicts and rewards, which scatterOf reads.
+ */
+export interface ScatterLayout {
+  measure: ScatterMeasure;
+  /** Rollouts that record the measure. */
+  recording: number;
+  unrecorded: number;
+  plotted: number[];
+  /** Per rollout: the unscored band's points; per task: the plotted rollouts by task, and the band's points. */
+  per: { kind: "rollout"; unscored: BandPoint[] } | { kind: "task"; plotted: TaskGroup[]; unscored: BandPoint[] };
+}
+
+/** The layout of a scatter of `measure`; null when no rollout records it. */
+export function scatterLayoutOf(t: ScatterTable, measure: ScatterMeasure): ScatterLayout | null {
+  const recording: number[] = [];
+  for (let r = 0; r < t.length; r++) if (t.measure(r, measure) !== null) recording.push(r);
+  if (recording.length === 0) return null;
+  const plotted = recording.filter((r) => t.scored(r));
+  const unscored = recording.filter((r) => !t.scored(r));
+  const xOf = (r: number) => t.measure(r, measure)!;
+  const base = { measure, recording: recording.length, unrecorded: t.length - recording.length, plotted };
+  if (recording.length <= SCATTER_ROLLOUT_LIMIT) {
+    const band = unscored.map((r) => ({ id: t.id(r), task: t.task(r), x: xOf(r), rollouts: 1 }));
+    return { ...base, per: { kind: "rollout", unscored: band } };
+  }
+  const band = groupsOf(t, unscored, xOf).map((g) => ({ id: g.task, task: g.task, x: g.x, rollouts: g.at.length }));
+  return { ...base, per: { kind: "task", plotted: groupsOf(t, plotted, xOf), unscored: band } };
 }
 
 /**
@@ -94,35 +135,37 @@ export function effortScatter(rollouts: readonly ScatterRollout[], measure: Scat
 
 /** effortScatter of rollouts read as a table. */
 export function effortScatterOf(t: ScatterTable, measure: ScatterMeasure): EffortScatter | null {
-  const recording: number[] = [];
-  for (let r = 0; r < t.length; r++) if (t.measure(r, measure) !== null) recording.push(r);
-  if (recording.length === 0) return null;
-  const plotted = recording.filter((r) => t.scored(r));
-  const unscored = recording.filter((r) => !t.scored(r));
+  const layout = scatterLayoutOf(t, measure);
+  return layout && scatterOf(t, layout);
+}
+
+/** The scatter of `layout` (scatterLayoutOf of a table of the same run) under the verdicts and rewards of `t`. */
+export function scatterOf(t: ScatterTable, layout: ScatterLayout): EffortScatter {
+  const { measure, plotted, per } = layout;
   const y = plotted.every((r) => t.reward(r) !== null) ? "reward" : "pass";
-  const xOf = (r: number) => t.measure(r, measure)!;
   const yOf = (r: number) => (y === "reward" ? t.reward(r)! : t.passed(r) ? 1 : 0);
-  const base = { measure, y, unrecorded: t.length - recording.length } as const;
-  if (recording.length <= SCATTER_ROLLOUT_LIMIT) {
+  const base = { measure, y, unrecorded: layout.unrecorded } as const;
+  if (per.kind === "rollout") {
     const points = plotted.map((r) => ({
       id: t.id(r),
       task: t.task(r),
-      x: xOf(r),
+      x: t.measure(r, measure)!,
       y: yOf(r),
       passed: t.passed(r),
       rollouts: 1,
     }));
-    const band = unscored.map((r) => ({ id: t.id(r), task: t.task(r), x: xOf(r), rollouts: 1 }));
-    return { ...base, per: "rollout", points, unscored: band };
+    return { ...base, per: "rollout", points, unscored: per.unscored };
   }
-  const points = byTask(t, plotted, xOf, yOf).map((p) => ({ id: p.task, ...p }));
-  const band = byTask(t, unscored, xOf, () => 0).map((p) => ({
-    id: p.task,
-    task: p.task,
-    x: p.x,
-    rollouts: p.rollouts,
-  }));
-  return { ...base, per: "task", points, unscored: band };
+  const points = per.plotted.map(({ task, at, x }) => {
+    let sum = 0;
+    let passes = 0;
+    for (const r of at) {
+      sum += yOf(r);
+      if (t.passed(r)) passes++;
+    }
+    return { id: task, task, x, y: sum / at.length, passed: passes === at.length, rollouts: at.length };
+  });
+  return { ...base, per: "task", points, unscored: per.unscored };
 }
 
 /**

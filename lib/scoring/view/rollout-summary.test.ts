@@ -7,7 +7,7 @@ import { effortScatter, scatterMeasures } from "./effort-scatter";
 import { failureOrigin } from "./failure-origin";
 import { rewardHistogram } from "./reward-histogram";
 import { rolloutStrips } from "./rollout-strips";
-import { rolloutSummary, stripLookup, tableWarnings } from "./rollout-summary";
+import { rolloutSummary, stripLookup, summaryKeeper, tableWarnings } from "./rollout-summary";
 import { rowTable } from "../report/rollout-table";
 import { WARNING_LIMIT } from "./run-warnings";
 
@@ -35,6 +35,24 @@ describe("rolloutSummary", () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it("kept across scenarios of one run (its layout made once), equals the summary made afresh under each", () => {
+    fc.assert(
+      fc.property(
+        arbRun.chain((r) =>
+          fc.array(arbScenario(r), { minLength: 2, maxLength: 4 }).map((scenarios) => ({ r, scenarios })),
+        ),
+        ({ r, scenarios }) => {
+          const keep = summaryKeeper();
+          for (const scenario of [{}, ...scenarios]) {
+            const report = computeReport(r, scenario);
+            expect(keep(report.warnings, rowTable(report.rollouts))).toStrictEqual(rolloutSummary(report));
+          }
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 

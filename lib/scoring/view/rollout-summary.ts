@@ -1,7 +1,13 @@
 import type { Report, RolloutReport } from "../report/report-types";
 import { sameBytes } from "../core/same-value";
 import { rowTable, type RolloutTable } from "../report/rollout-table";
-import { effortScatterOf, scatterMeasuresOf, type EffortScatter } from "./effort-scatter";
+import {
+  scatterLayoutOf,
+  scatterMeasuresOf,
+  scatterOf,
+  type EffortScatter,
+  type ScatterLayout,
+} from "./effort-scatter";
 import { failureOriginOf, type FailureOrigin } from "./failure-origin";
 import { rewardHistogramOf, type HistogramBin } from "./reward-histogram";
 import type { StripPoint } from "./rollout-strips";
@@ -41,10 +47,19 @@ export interface RolloutSummary {
 
 /** The strips of `rollouts`, tasks in order of first appearance, each task's points in run order. */
 export function stripTable(rollouts: readonly RolloutReport[]): StripTable {
-  return stripTableOf(rowTable(rollouts));
+  const table = rowTable(rollouts);
+  return stripsOf(table, stripLayoutOf(table));
 }
 
-function stripTableOf(rollouts: RolloutTable): StripTable {
+/** A strip table's parts that are the run's own (its tasks and rollouts in strip order): `order[k]` is point k's rollout. */
+interface StripLayout {
+  tasks: string[];
+  start: Int32Array;
+  ids: string[];
+  order: Int32Array;
+}
+
+function stripLayoutOf(rollouts: RolloutTable): StripLayout {
   const byTask = new Map<string, number[]>();
   for (let r = 0; r < rollouts.length; r++) {
     const task = rollouts.task(r);
@@ -55,21 +70,30 @@ function stripTableOf(rollouts: RolloutTable): StripTable {
   const tasks = [...byTask.keys()];
   const start = new Int32Array(tasks.length + 1);
   const ids = new Array<string>(rollouts.length);
-  const reward = new Float64Array(rollouts.length);
-  const flags = new Uint8Array(rollouts.length);
+  const order = new Int32Array(rollouts.length);
   let k = 0;
   tasks.forEach((task, t) => {
     start[t] = k;
     for (const r of byTask.get(task)!) {
-      const value = rollouts.reward(r);
       ids[k] = rollouts.id(r);
-      reward[k] = value ?? Number.NaN;
-      flags[k] =
-        (rollouts.passed(r) ? PASSED : 0) | (rollouts.scored(r) ? 0 : UNSCORED) | (value === null ? REWARD_NULL : 0);
-      k++;
+      order[k++] = r;
     }
   });
   start[tasks.length] = k;
+  return { tasks, start, ids, order };
+}
+
+/** The strips of `rollouts`' verdicts and rewards laid out as `layout` (of the same run) says. */
+function stripsOf(rollouts: RolloutTable, { tasks, start, ids, order }: StripLayout): StripTable {
+  const reward = new Float64Array(order.length);
+  const flags = new Uint8Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const r = order[k]!;
+    const value = rollouts.reward(r);
+    reward[k] = value ?? Number.NaN;
+    flags[k] =
+      (rollouts.passed(r) ? PASSED : 0) | (rollouts.scored(r) ? 0 : UNSCORED) | (value === null ? REWARD_NULL : 0);
+  }
   return { tasks, start, ids, reward, flags };
 }
 
@@ -103,25 +127,59 @@ export function rolloutSummary(report: Pick<Report, "warnings" | "rollouts">): R
   return rolloutSummaryOf(report.warnings, rowTable(report.rollouts));
 }
 
-/** The run page's figures of a report's rollouts read as a table; `warnings`: the report's own. */
-export function rolloutSummaryOf(warnings: readonly string[], rollouts: RolloutTable): RolloutSummary {
-  const all = tableWarnings(warnings, rollouts);
+/**
+ * What a summary reads of a run's own facts (its rollouts' ids, tasks, statuses, warnings and measures), the
+ * same under every scenario of the run: made once, a summary under another scenario reads only the verdicts
+ * and rewards. Its parts are shared by the summaries made with it.
+ */
+export interface SummaryLayout {
+  length: number;
+  /** The rollouts' own warnings, in run order. */
+  warnings: RunWarning[];
+  strips: StripLayout;
+  scatters: ScatterLayout[];
+}
+
+export function summaryLayoutOf(rollouts: RolloutTable): SummaryLayout {
+  const warnings: RunWarning[] = [];
+  for (let r = 0; r < rollouts.length; r++)
+    for (const text of rollouts.warnings(r)) warnings.push({ text, rollout: rollouts.id(r) });
+  return {
+    length: rollouts.length,
+    warnings,
+    strips: stripLayoutOf(rollouts),
+    scatters: scatterMeasuresOf(rollouts).flatMap((m) => scatterLayoutOf(rollouts, m) ?? []),
+  };
+}
+
+/**
+ * The run page's figures of a report's rollouts read as a table; `warnings`: the report's own. `layout`: the
+ * run's (summaryLayoutOf a table of the same run), made from `rollouts` when not given.
+ */
+export function rolloutSummaryOf(
+  warnings: readonly string[],
+  rollouts: RolloutTable,
+  layout: SummaryLayout = summaryLayoutOf(rollouts),
+): RolloutSummary {
+  const all: RunWarning[] = warnings.map((text) => ({ text }));
+  const total = all.length + layout.warnings.length;
+  for (const w of layout.warnings) {
+    if (all.length >= WARNING_LIMIT) break;
+    all.push(w);
+  }
   return {
     warnings: all.slice(0, WARNING_LIMIT),
-    warningsTotal: all.length,
-    strips: stripTableOf(rollouts),
+    warningsTotal: total,
+    strips: stripsOf(rollouts, layout.strips),
     bins: rewardHistogramOf(rollouts),
     origin: failureOriginOf(rollouts),
-    scatters: scatterMeasuresOf(rollouts).flatMap((m) => effortScatterOf(rollouts, m) ?? []),
+    scatters: layout.scatters.map((scatter) => scatterOf(rollouts, scatter)),
   };
 }
 
 /** Every warning: the report's, then each rollout's (the header lists them in this order). */
 export function tableWarnings(warnings: readonly string[], rollouts: RolloutTable): RunWarning[] {
-  const out: RunWarning[] = warnings.map((text) => ({ text }));
-  for (let r = 0; r < rollouts.length; r++)
-    for (const text of rollouts.warnings(r)) out.push({ text, rollout: rollouts.id(r) });
-  return out;
+  return [...warnings.map((text) => ({ text })), ...summaryLayoutOf(rollouts).warnings];
 }
 
 /**
@@ -131,6 +189,7 @@ export function tableWarnings(warnings: readonly string[], rollouts: RolloutTabl
  */
 export function summaryKeeper(): (warnings: readonly string[], rollouts: RolloutTable) => RolloutSummary {
   let last: { warnings: string; bits: Uint8Array; reward: Float64Array; summary: RolloutSummary } | null = null;
+  let layout: SummaryLayout | null = null;
   return (warnings, rollouts) => {
     const n = rollouts.length;
     const bits = new Uint8Array(n);
@@ -143,7 +202,8 @@ export function summaryKeeper(): (warnings: readonly string[], rollouts: Rollout
     const text = JSON.stringify(warnings);
     if (last && last.warnings === text && sameBytes(last.bits, bits) && sameBytes(last.reward, reward))
       return last.summary;
-    last = { warnings: text, bits, reward, summary: rolloutSummaryOf(warnings, rollouts) };
+    if (layout?.length !== n) layout = summaryLayoutOf(rollouts);
+    last = { warnings: text, bits, reward, summary: rolloutSummaryOf(warnings, rollouts, layout) };
     return last.summary;
   };
 }
