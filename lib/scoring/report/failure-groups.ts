@@ -314,8 +314,18 @@ const groupedByColumns = new WeakMap<
     byKey: Map<string, number>;
     /** The last answer and the verdicts it was for: a scenario that keeps every verdict keeps it. */
     last?: { verdicts: Verdicts; groups: FailureGroup[] };
+    /** The run's task keys sorted, and each task's key's place among them: a group's tasks sort as numbers. */
+    keys?: { sorted: string[]; rankOf: Int32Array };
   }
 >();
+
+/** The run's distinct task keys in sort order (String's, as `[...keys].sort()`), and each task's key's place. */
+function taskKeyRanks(c: RunColumns): { sorted: string[]; rankOf: Int32Array } {
+  const keyOf = (t: number) => c.strings[c.taskKey[t]!]!;
+  const sorted = [...new Set(Array.from(c.taskKey, (_, t) => keyOf(t)))].sort();
+  const place = new Map(sorted.map((key, i) => [key, i]));
+  return { sorted, rankOf: Int32Array.from(c.taskKey, (_, t) => place.get(keyOf(t))!) };
+}
 
 /**
  * A report's verdicts: its rollout rows, or each rollout's verdict in run order as bits (1 passed, RolloutFacts'
@@ -384,14 +394,15 @@ export function failureGroupsOfColumns(c: RunColumns, verdicts: Verdicts): Failu
   const kept = keptOf(c, c.rolloutTask.length);
   if (kept.last && sameVerdicts(kept.last.verdicts, verdicts)) return kept.last.groups;
   const failing = failingOfColumns(c, verdicts);
-  const found = new Map<number, { count: number; unscored: number; tasks: Set<string>; examples: string[] }>();
+  const keys = (kept.keys ??= taskKeyRanks(c));
+  const found = new Map<number, { count: number; unscored: number; tasks: Set<number>; examples: string[] }>();
   for (const r of failing) {
     const g = kept.groupOf[r]!;
     let group = found.get(g);
     if (!group) found.set(g, (group = { count: 0, unscored: 0, tasks: new Set(), examples: [] }));
     group.count += 1;
     if (c.rolloutStatus[r] === UNSCORED) group.unscored += 1;
-    group.tasks.add(c.strings[c.taskKey[c.rolloutTask[r]!]!]!);
+    group.tasks.add(keys.rankOf[c.rolloutTask[r]!]!);
     if (group.examples.length < EXAMPLES_PER_GROUP) group.examples.push(c.rolloutId.at(r));
   }
   const total = c.rolloutTask.length;
@@ -405,7 +416,7 @@ export function failureGroupsOfColumns(c: RunColumns, verdicts: Verdicts): Failu
         count,
         unscored,
         share: total > 0 ? count / total : 0,
-        tasks: [...tasks].sort(),
+        tasks: Array.from(Int32Array.from(tasks).sort(), (rank) => keys.sorted[rank]!),
         examples,
       };
     }),
