@@ -5,7 +5,7 @@ import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { PageReport, Report } from "@/lib/scoring/report/report-types";
 import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
-import { rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import { applySummaryDelta, rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { encodeBinaryRun } from "@/lib/scoring/wire/binary-run";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import { leversModeOf, RECORDED_ID, WORKER_NAMES, type LeversMode, type WorkerAnswer } from "./run-source";
@@ -153,16 +153,17 @@ describe("runScorer", () => {
     const flips = [{ task: run.tasks[0]!.key, check: "C1", passed: false }];
     handle({ type: "score", id: 2, scenario: { flips } });
     await until(6);
-    const summaries = answers.flatMap((a): (RolloutSummary | null)[] =>
-      a.type === "run" ? [a.recorded.summary] : a.type === "scored" ? [a.view.summary] : [],
-    );
     const sent = answers.flatMap((a) => (a.type === "run" ? [a.recorded] : a.type === "scored" ? [a.view] : []));
     expect(sent.some((view) => "rollouts" in view.report.parts)).toBe(false);
+    // Each summary sent applied to the one before; the run's own strip parts (its rollout ids) went once.
+    let held: RolloutSummary | null = null;
+    const summaries = sent.map((view) => view.summary && (held = applySummaryDelta(held, view.summary)));
     expect(summaries).toEqual([
       rolloutSummary(computeReport(run)),
       null,
       rolloutSummary(computeReport(run, { flips })),
     ]);
+    expect(sent.map((view) => view.summary && "ids" in view.summary.strips)).toEqual([true, null, false]);
   });
 
   it("sends the failure groups only when the verdicts changed", async () => {

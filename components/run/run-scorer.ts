@@ -4,7 +4,7 @@ import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
 import type { PageTaskReport, TaskReport } from "@/lib/scoring/report/report-types";
 import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
-import { summaryKeeper } from "@/lib/scoring/view/rollout-summary";
+import { summaryDelta, summaryKeeper } from "@/lib/scoring/view/rollout-summary";
 import {
   RECORDED_ID,
   type LeversMode,
@@ -82,7 +82,7 @@ export function runScorer(
   // only when they changed. At 100,000 rollouts the groups are ~1.4 MB for the page to receive.
   const send = (view: ScoredView): SentView => {
     const report = reportDelta(last?.report ?? null, view.report);
-    const summary = last?.summary === view.summary ? null : view.summary;
+    const summary = last?.summary === view.summary ? null : summaryDelta(last?.summary ?? null, view.summary);
     const failureGroups = last?.failureGroups === view.failureGroups ? null : view.failureGroups;
     last = view;
     return { ...view, report, summary, failureGroups };

@@ -2,7 +2,7 @@ import { apiBytes } from "@/lib/api/client";
 import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
-import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import type { RolloutSummary, SummaryDelta } from "@/lib/scoring/view/rollout-summary";
 import type { SchemeVotes } from "@/lib/scoring/view/explain-schemes";
 import type { HeadlineRobustness } from "@/lib/scoring/report/robustness";
 import type { ScoringRun } from "@/lib/scoring/core/types";
@@ -50,8 +50,8 @@ export interface ScoredView {
  */
 export type SentView = Omit<ScoredView, "report" | "summary" | "failureGroups"> & {
   report: ReportDelta;
-  /** null: the summary of the view before (the rollout rows did not change). */
-  summary: RolloutSummary | null;
+  /** null: the summary of the view before (the rollout rows did not change); else a delta of it. */
+  summary: SummaryDelta | null;
   /** null: the failure groups of the view before (no verdict changed). */
   failureGroups: FailureGroup[] | null;
 };

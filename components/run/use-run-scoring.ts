@@ -6,7 +6,7 @@ import { decodeColumns } from "@/lib/scoring/columns/column-bytes";
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
 import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
-import type { RolloutSummary } from "@/lib/scoring/view/rollout-summary";
+import { applySummaryDelta, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
 import {
   RECORDED_ID,
@@ -181,7 +181,7 @@ export function useRunScoring(
     const view = (sent: SentView): ScoredView => {
       const report = applyReportDelta(received, sent.report);
       received = report;
-      summary = sent.summary ?? summary;
+      summary = sent.summary ? applySummaryDelta(summary, sent.summary) : summary;
       failureGroups = sent.failureGroups ?? failureGroups;
       if (summary === null || failureGroups === null)
         throw new Error("The worker sent no rollout summary or failure groups before its first view.");

@@ -7,7 +7,14 @@ import { effortScatter, scatterMeasures } from "./effort-scatter";
 import { failureOrigin } from "./failure-origin";
 import { rewardHistogram } from "./reward-histogram";
 import { rolloutStrips } from "./rollout-strips";
-import { rolloutSummary, stripLookup, summaryKeeper, tableWarnings } from "./rollout-summary";
+import {
+  applySummaryDelta,
+  rolloutSummary,
+  stripLookup,
+  summaryDelta,
+  summaryKeeper,
+  tableWarnings,
+} from "./rollout-summary";
 import { rowTable } from "../report/rollout-table";
 import { WARNING_LIMIT } from "./run-warnings";
 
@@ -54,6 +61,33 @@ describe("rolloutSummary", () => {
       ),
       { numRuns: 100 },
     );
+  });
+
+  it("goes as a delta without the run's own strip parts after a summary of the same layout", () => {
+    fc.assert(
+      fc.property(
+        arbRun.chain((r) => arbScenario(r).map((scenario) => ({ r, scenario }))),
+        ({ r, scenario }) => {
+          const keep = summaryKeeper();
+          const table = (s: typeof scenario) => {
+            const report = computeReport(r, s);
+            return [report.warnings, rowTable(report.rollouts)] as const;
+          };
+          const first = keep(...table({}));
+          const next = keep(...table(scenario));
+          const delta = structuredClone(summaryDelta(first, next));
+          expect("ids" in delta.strips).toBe(false);
+          expect(applySummaryDelta(first, delta)).toStrictEqual(next);
+          // Against a summary of another layout (none sent before), it goes whole.
+          expect(summaryDelta(null, next)).toBe(next);
+          expect(summaryDelta(rolloutSummary(computeReport(r, scenario)), next)).toBe(next);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    const strips = { reward: new Float64Array(0), flags: new Uint8Array(0) };
+    const delta = { ...rolloutSummary({ warnings: [], rollouts: [] }), strips };
+    expect(() => applySummaryDelta(null, delta)).toThrow(/none was sent before/);
   });
 
   it("keeps a null reward apart from a reward of 0, and unscored points as such", () => {

@@ -97,9 +97,17 @@ function stripsOf(rollouts: RolloutTable, { tasks, start, ids, order }: StripLay
   return { tasks, start, ids, reward, flags };
 }
 
+/** Each strip task's place, made once per list: summaries of one run share it (applySummaryDelta). */
+const taskIndexes = new WeakMap<readonly string[], Map<string, number>>();
+function taskIndexOf(tasks: readonly string[]): Map<string, number> {
+  let index = taskIndexes.get(tasks);
+  if (!index) taskIndexes.set(tasks, (index = new Map(tasks.map((task, t) => [task, t]))));
+  return index;
+}
+
 /** A lookup of each task's strip points (rolloutStrips' for the task; [] for a task with none), made when asked. */
 export function stripLookup(table: StripTable): (task: string) => StripPoint[] {
-  const index = new Map(table.tasks.map((task, t) => [task, t]));
+  const index = taskIndexOf(table.tasks);
   const made = new Map<number, StripPoint[]>();
   return (task) => {
     const t = index.get(task);
@@ -206,4 +214,29 @@ export function summaryKeeper(): (warnings: readonly string[], rollouts: Rollout
     last = { warnings: text, bits, reward, summary: rolloutSummaryOf(warnings, rollouts, layout) };
     return last.summary;
   };
+}
+
+/**
+ * A summary as the run page's worker sends it after another of the same run: its strips without the run's own
+ * parts (tasks, starts and ids: 100,000 rollout ids at 100,000 rollouts) when the summary before had the same
+ * ones. The receiver takes them from the summary it holds.
+ */
+export type SummaryDelta = Omit<RolloutSummary, "strips"> & {
+  strips: StripTable | Pick<StripTable, "reward" | "flags">;
+};
+
+/** `next` as a delta from `previous` (null: nothing sent before). */
+export function summaryDelta(previous: RolloutSummary | null, next: RolloutSummary): SummaryDelta {
+  const { strips } = next;
+  if (previous?.strips.ids !== strips.ids) return next;
+  return { ...next, strips: { reward: strips.reward, flags: strips.flags } };
+}
+
+/** The summary a delta stands for, sharing the previous summary's strip tasks, starts and ids where it left them out. */
+export function applySummaryDelta(previous: RolloutSummary | null, delta: SummaryDelta): RolloutSummary {
+  const { strips } = delta;
+  if ("ids" in strips) return { ...delta, strips };
+  if (!previous) throw new Error("A rollout summary was sent without its strips' rollouts, but none was sent before.");
+  const { tasks, start, ids } = previous.strips;
+  return { ...delta, strips: { tasks, start, ids, reward: strips.reward, flags: strips.flags } };
 }
