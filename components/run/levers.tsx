@@ -36,7 +36,13 @@ export function Levers({
   reviewHref?: string;
 }) {
   const url = useUrlState(scenarioCodec, { mode: "push" });
-  const taskIds = useMemo(() => new Map(tasks.map((t) => [t.key, t.taskId])), [tasks]);
+  // Only the levers' tasks: a map of every task (20,000 at 100,000 rollouts) would be made again on every flip.
+  const taskIds = useMemo(() => {
+    const ids = new Map<string, string>();
+    const wanted = new Set(levers?.map((l) => l.task));
+    if (wanted.size > 0) for (const t of tasks) if (wanted.has(t.key)) ids.set(t.key, t.taskId);
+    return ids;
+  }, [tasks, levers]);
   const kind = metricKind(headline.metric);
   return (
     <section className={`section card ${styles.panel}`} aria-labelledby="levers-title" data-testid="levers">

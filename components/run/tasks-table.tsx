@@ -204,7 +204,7 @@ export function TasksTable({
   const requested = view.sort === null ? undefined : columns.find((c) => c.id === view.sort && c.sort);
   const sort = requested ? { id: requested.id, direction: view.dir } : DEFAULT_SORT;
   const active = requested ?? columns.find((c) => c.id === DEFAULT_SORT.id);
-  const haystack = useMemo(() => tasks.map((t) => `${t.key} ${t.name ?? ""} ${t.group ?? ""}`.toLowerCase()), [tasks]);
+  const haystack = useMemo(() => tasks.map(haystackOf), [tasks]);
   const filtered = useMemo(() => {
     const terms = queryTerms(view.q);
     return tasks.filter(
@@ -292,6 +292,14 @@ export function TasksTable({
       ) : null}
     </div>
   );
+}
+
+/** What the filter searches of a task; a row kept by a change (the same object) is not lowered again. */
+const haystacks = new WeakMap<PageTaskReport, string>();
+function haystackOf(t: PageTaskReport): string {
+  let text = haystacks.get(t);
+  if (text === undefined) haystacks.set(t, (text = `${t.key} ${t.name ?? ""} ${t.group ?? ""}`.toLowerCase()));
+  return text;
 }
 
 /**
