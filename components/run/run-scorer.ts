@@ -63,8 +63,7 @@ function pageTasks(tasks: readonly TaskReport[]): PageTaskReport[] {
 /**
  * A handler for the page's requests that answers through `post`. `warm`: after the first view, score a change the
  * page has not asked for and drop it, so that V8 has compiled the code a change runs before a person makes one
- * (a worker: the page draws the first view meanwhile; at 100,000 rollouts in Chromium the first change of
- * headline metric took 120 ms, the next ones 48 ms).
+ * (for a worker, which is idle while the page draws the first view; not on the page's own thread).
  */
 export function runScorer(
   post: Post,
