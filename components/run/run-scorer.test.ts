@@ -94,12 +94,15 @@ describe("runScorer", () => {
   });
 
   it("warmed up, posts nothing of its own and answers every scenario with the same figures", async () => {
-    const asked = [completion, byCheck, {}, { unscored: "fail" as const }];
-    const run = async (warm: boolean) => {
+    const known = levers(run);
+    expect(known.length).toBeGreaterThan(0);
+    const flips = [{ task: known[0]!.task, check: known[0]!.check, passed: known[0]!.passed }];
+    const asked = [completion, byCheck, {}, { unscored: "fail" as const }, { flips }, {}];
+    const answered = async (warm: boolean) => {
       const { handle, answers, until } = scorer("never", { warm });
-      handle({ type: "load", bytes: bytes() });
+      handle({ type: "load", bytes: bytes(), levers: known });
       await until(1);
-      // The warm-up's turn: after it, a request finds the scorer under another headline metric.
+      // The warm-up's turn: after it, a request finds the scorer under the first lever's flip.
       await new Promise((r) => setTimeout(r, 20));
       expect(answers).toHaveLength(1);
       for (const [i, scenario] of asked.entries()) {
@@ -108,8 +111,8 @@ describe("runScorer", () => {
       }
       return answers;
     };
-    const [cold, warmed] = [await run(false), await run(true)];
-    expect(warmed.map((a) => a.type)).toEqual(["run", "scored", "scored", "scored", "scored"]);
+    const [cold, warmed] = [await answered(false), await answered(true)];
+    expect(warmed.map((a) => a.type)).toEqual(["run", ...asked.map(() => "scored")]);
     // Every part of every answer: the report deltas, the summary and failure groups sent only on a change.
     expect(warmed).toEqual(cold);
   });
