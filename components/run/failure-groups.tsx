@@ -5,15 +5,15 @@ import { Fragment, useState } from "react";
 import { count, pct } from "@/lib/display/format";
 import {
   describeFailureGroup,
+  GROUP_TASKS_NAMED,
   sortFailureGroups,
-  type FailureGroup,
   type FailureGroupSort,
+  type PageFailureGroup,
 } from "@/lib/scoring/report/failure-groups";
 import { Breakable } from "@/components/ui/breakable";
 import styles from "./sections.module.css";
 
 const LIMIT = 10;
-const TASKS_NAMED = 3;
 
 const SORTS: { key: FailureGroupSort; label: string }[] = [
   { key: "count", label: "Rollouts" },
@@ -32,7 +32,7 @@ export function FailureGroups({
   groupHref,
   rolloutHref,
 }: {
-  groups: readonly FailureGroup[];
+  groups: readonly PageFailureGroup[];
   groupHref: (id: string) => string;
   rolloutHref: (id: string) => string;
 }) {
@@ -96,9 +96,9 @@ export function FailureGroups({
                   <Breakable text={describeFailureGroup(g)} />
                 </td>
                 <td className={styles.wrap}>
-                  {g.tasks.slice(0, TASKS_NAMED).join(", ")}
-                  {g.tasks.length > TASKS_NAMED ? (
-                    <span className="muted"> and {count(g.tasks.length - TASKS_NAMED)} more</span>
+                  {g.tasks.slice(0, GROUP_TASKS_NAMED).join(", ")}
+                  {g.taskCount > GROUP_TASKS_NAMED ? (
+                    <span className="muted"> and {count(g.taskCount - GROUP_TASKS_NAMED)} more</span>
                   ) : null}
                 </td>
                 <td className={styles.wrap}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
-import { failureGroupsOf } from "@/lib/scoring/report/failure-groups";
+import { failureGroupsOf, pageFailureGroups } from "@/lib/scoring/report/failure-groups";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
 import type { PageReport, Report } from "@/lib/scoring/report/report-types";
@@ -183,10 +183,11 @@ describe("runScorer", () => {
       a.type === "run" ? [a.recorded.failureGroups] : a.type === "scored" ? [a.view.failureGroups] : [],
     );
     const flipped = computeReport(run, { flips });
+    // As the page draws them: the first tasks of each group named, and how many it has.
     expect(groups).toEqual([
-      failureGroupsOf(run, computeReport(run).rollouts),
+      pageFailureGroups(failureGroupsOf(run, computeReport(run).rollouts)),
       null,
-      failureGroupsOf(run, flipped.rollouts),
+      pageFailureGroups(failureGroupsOf(run, flipped.rollouts)),
     ]);
     expect(groups[2]).not.toEqual(groups[0]);
   });

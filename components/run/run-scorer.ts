@@ -1,4 +1,4 @@
-import { failureGroupsOfColumns } from "@/lib/scoring/report/failure-groups";
+import { failureGroupsOfColumns, pageFailureGroups } from "@/lib/scoring/report/failure-groups";
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
@@ -43,7 +43,7 @@ function scored(
     tallies: s.checkTallies(scenario),
     levers: asRecorded && s.hasLevers ? s.levers : null,
     robustness: s.robustness(scenario, report),
-    failureGroups: failureGroupsOfColumns(s.columns, passed),
+    failureGroups: pageFailureGroups(failureGroupsOfColumns(s.columns, passed)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { apiBytes } from "@/lib/api/client";
-import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
+import type { PageFailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
 import type { RolloutSummary, SummaryDelta } from "@/lib/scoring/view/rollout-summary";
@@ -41,7 +41,7 @@ export interface ScoredView {
   /** The tasks with the most and fewest votes on the report's headline metric (the scheme explanation's). */
   schemeVotes: SchemeVotes | null;
   /** The run's failed and unscored rollouts grouped (lib/scoring/report/failure-groups.ts), under the report's verdicts. */
-  failureGroups: FailureGroup[];
+  failureGroups: PageFailureGroup[];
 }
 
 /**
@@ -53,7 +53,7 @@ export type SentView = Omit<ScoredView, "report" | "summary" | "failureGroups"> 
   /** null: the summary of the view before (the rollout rows did not change); else a delta of it. */
   summary: SummaryDelta | null;
   /** null: the failure groups of the view before (no verdict changed). */
-  failureGroups: FailureGroup[] | null;
+  failureGroups: PageFailureGroup[] | null;
 };
 
 /** The answer id of the as-recorded view ("score" requests count from 1). */

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { decodeColumns } from "@/lib/scoring/columns/column-bytes";
 import type { RunColumns } from "@/lib/scoring/columns/run-columns";
-import type { FailureGroup } from "@/lib/scoring/report/failure-groups";
+import type { PageFailureGroup } from "@/lib/scoring/report/failure-groups";
 import type { Lever, PageReport } from "@/lib/scoring/report/report-types";
 import { applySummaryDelta, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
 import { applyReportDelta } from "@/lib/scoring/wire/report-delta";
@@ -177,7 +177,7 @@ export function useRunScoring(
       return levers && v.levers === null ? { ...v, levers } : v;
     };
     let summary: RolloutSummary | null = null;
-    let failureGroups: FailureGroup[] | null = null;
+    let failureGroups: PageFailureGroup[] | null = null;
     const view = (sent: SentView): ScoredView => {
       const report = applyReportDelta(received, sent.report);
       received = report;

@@ -5,7 +5,9 @@ import {
   failureGroups,
   groupKeyOf,
   maskErrorMessage,
+  GROUP_TASKS_NAMED,
   MESSAGE_LIMIT,
+  pageFailureGroups,
   rolloutsInGroup,
   sortFailureGroups,
   type FailureFacts,
@@ -109,6 +111,22 @@ describe("failureGroups", () => {
     ]);
     expect(sortFailureGroups(groups, "lastTool").map((g) => g.lastTool)).toEqual(["bash", "edit", null, null]);
     expect(sortFailureGroups(groups, "tasks")[0]!.tasks.length).toBe(2);
+  });
+
+  it("as the run page gets them: the first tasks named and all counted, sorted by tasks as the whole groups", () => {
+    const wide = failureGroups(
+      [...Array.from({ length: 5 }, (_, i) => fact(`w${i}`, `t${4 - i}`, { errorType: "W" })), ...facts],
+      20,
+    );
+    const page = pageFailureGroups(wide);
+    expect(page[0]).toMatchObject({ errorType: "W", tasks: ["t0", "t1", "t2"], taskCount: 5, count: 5 });
+    expect(page.every((g) => g.tasks.length <= GROUP_TASKS_NAMED)).toBe(true);
+    expect(page.map((g) => g.taskCount)).toEqual(wide.map((g) => g.tasks.length));
+    // The same list for the same groups: the worker compares by identity to send them only when changed.
+    expect(pageFailureGroups(wide)).toBe(page);
+    expect(sortFailureGroups(page, "tasks").map((g) => g.key)).toEqual(
+      sortFailureGroups(wide, "tasks").map((g) => g.key),
+    );
   });
 
   it("facts from a scoring rollout: graded failed checks only, required ones as the set", () => {

@@ -51,6 +51,27 @@ export interface FailureGroup {
 }
 
 export const EXAMPLES_PER_GROUP = 3;
+
+/** Task keys a group names on the run page; it counts the rest. */
+export const GROUP_TASKS_NAMED = 3;
+
+/**
+ * A failure group as the run page's worker sends it: its first GROUP_TASKS_NAMED task keys and how many it has.
+ * At 100,000 rollouts the groups' whole task lists are over a megabyte for the page to receive at every flip.
+ */
+export type PageFailureGroup = Omit<FailureGroup, "tasks"> & { tasks: string[]; taskCount: number };
+
+const pageGroupsOf = new WeakMap<readonly FailureGroup[], PageFailureGroup[]>();
+
+/** The groups as the run page gets them: the same list for the same groups, so they go again only when changed. */
+export function pageFailureGroups(groups: readonly FailureGroup[]): PageFailureGroup[] {
+  let page = pageGroupsOf.get(groups);
+  if (page === undefined) {
+    page = groups.map((g) => ({ ...g, tasks: g.tasks.slice(0, GROUP_TASKS_NAMED), taskCount: g.tasks.length }));
+    pageGroupsOf.set(groups, page);
+  }
+  return page;
+}
 /** Characters of a masked message kept: enough to tell failures apart, bounded for a 1 MB stack trace. */
 export const MESSAGE_LIMIT = 200;
 
@@ -191,11 +212,15 @@ export type FailureGroupSort = "count" | "tasks" | "errorType" | "message" | "la
 const text = (v: string | null) => v ?? "";
 
 /** Groups ordered by a column: counts most first, names A→Z with the empty last; ties by key. */
-export function sortFailureGroups(groups: readonly FailureGroup[], by: FailureGroupSort): FailureGroup[] {
-  const byKey = (a: FailureGroup, b: FailureGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  const compare: Record<FailureGroupSort, (a: FailureGroup, b: FailureGroup) => number> = {
+export function sortFailureGroups<G extends FailureGroup | PageFailureGroup>(
+  groups: readonly G[],
+  by: FailureGroupSort,
+): G[] {
+  const byKey = (a: G, b: G) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const tasks = (g: G) => ("taskCount" in g ? g.taskCount : g.tasks.length);
+  const compare: Record<FailureGroupSort, (a: G, b: G) => number> = {
     count: (a, b) => b.count - a.count,
-    tasks: (a, b) => b.tasks.length - a.tasks.length || b.count - a.count,
+    tasks: (a, b) => tasks(b) - tasks(a) || b.count - a.count,
     errorType: (a, b) =>
       Number(a.errorType === null) - Number(b.errorType === null) || text(a.errorType).localeCompare(text(b.errorType)),
     message: (a, b) =>
