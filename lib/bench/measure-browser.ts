@@ -15,6 +15,11 @@ export interface BrowserMeasurement {
   scoredMs: number;
   /** From choosing another headline metric to the headline card showing it (the next frame after the change). */
   metricChangeMs: number | null;
+  /**
+   * From flipping the first fragile verdict (the levers table's button) to the figures under the flip on screen,
+   * and to the page settled with that scenario's levers too; null without a lever.
+   */
+  flip: { figuresMs: number; settledMs: number } | null;
   /** JavaScript heap in use once the page is loaded, and after a forced garbage collection. */
   heapMb: number;
   heapAfterGcMb: number;
@@ -45,6 +50,8 @@ export async function measureRunPageInBrowser(url: string): Promise<BrowserMeasu
     await page.locator("[data-scored]").waitFor({ timeout: 120_000 });
     const scoredMs = performance.now() - start;
     const metricChangeMs = await timeMetricChange(page);
+    await page.locator("[data-scored]").waitFor({ timeout: 120_000 });
+    const flip = await timeFlip(page);
     const cdp = await page.context().newCDPSession(page);
     const before = await cdp.send("Runtime.getHeapUsage");
     await cdp.send("HeapProfiler.collectGarbage");
@@ -55,6 +62,7 @@ export async function measureRunPageInBrowser(url: string): Promise<BrowserMeasu
       networkIdleMs: Math.round(networkIdleMs),
       scoredMs: Math.round(scoredMs),
       metricChangeMs,
+      flip,
       heapMb: mb(before.usedSize),
       heapAfterGcMb: mb(after.usedSize),
     };
@@ -94,4 +102,33 @@ async function timeMetricChange(page: import("@playwright/test").Page): Promise<
       }),
   );
   return ms === null ? null : Math.round(ms);
+}
+
+/**
+ * Flips the first fragile verdict and times, inside the page, until the figures under the flip are drawn (the
+ * scenario callout says what the figures on screen are under: it names the flip once they are) and until the
+ * page is settled (the levers table waits for that scenario's levers, which come after the figures).
+ */
+async function timeFlip(page: import("@playwright/test").Page): Promise<BrowserMeasurement["flip"]> {
+  const button = page.getByTestId("lever").first().getByRole("button");
+  if ((await button.count()) === 0) return null;
+  const times = await button.evaluate(
+    (el) =>
+      new Promise<[number, number] | null>((resolve) => {
+        const callout = () => document.querySelector('[data-testid="scenario-active"]')?.textContent ?? "";
+        const before = callout();
+        let figures: number | null = null;
+        const watch = () => {
+          const elapsed = performance.now() - t0;
+          if (figures === null && callout() !== before) figures = elapsed;
+          if (figures !== null && document.querySelector("[data-scored]") !== null) resolve([figures, elapsed]);
+          else if (elapsed > 20_000) resolve(null);
+          else requestAnimationFrame(watch);
+        };
+        const t0 = performance.now();
+        (el as HTMLButtonElement).click();
+        requestAnimationFrame(watch);
+      }),
+  );
+  return times && { figuresMs: Math.round(times[0]), settledMs: Math.round(times[1]) };
 }
