@@ -103,20 +103,14 @@ export function runScorer(
       }
     }, 0);
 
-  /**
-   * Another headline metric scored, and the report under the first lever's flip (which rescores rollouts),
-   * unless the page asked for a scenario first (which compiles the code itself). The flip's summary and failure
-   * groups are not made: the ones kept for the next request stay the recorded view's.
-   */
+  /** Another headline metric scored, unless the page asked for a scenario first (which compiles the code itself). */
   const warmUp = (s: RunSnapshot, recorded: ScoredView) =>
     setTimeout(() => {
       const { metric } = recorded.report.headline;
       const other = Object.keys(recorded.report.metrics).find((m) => m !== metric);
-      const lever = recorded.levers?.[0];
+      if (latest !== RECORDED_ID || other === undefined) return;
       try {
-        if (latest === RECORDED_ID && other !== undefined) scored(s, { headline: { metric: other } }, false, summaryOf);
-        if (latest === RECORDED_ID && lever)
-          s.pageView({ flips: [{ task: lever.task, check: lever.check, passed: lever.passed }] });
+        scored(s, { headline: { metric: other } }, false, summaryOf);
       } catch {
         // Nothing was asked: a request that fails the same way reports it.
       }
