@@ -43,6 +43,8 @@ export async function expectAccessible(page: Page, where: string, testInfo: Test
     .options({ rules: Object.fromEntries(KEPT_RULES.map((id) => [id, { enabled: true }])) })
     .withTags(WCAG_TAGS);
   if (within !== undefined) axe.include(within);
+  // Next writes a page's <title> as its metadata streams in: audited before, a page would be without one.
+  await expect(page).toHaveTitle(/\S/);
   const results = await axe.analyze();
   if (results.violations.length > 0) {
     await testInfo.attach(`axe: ${where}`, {

@@ -153,7 +153,8 @@ test("an exported run's task and rollout routes show the server pages' figures, 
   const index = pathToFileURL(path.join(dir, "index.html")).href;
   await page.goto(`${index}#/tasks/${encodeURIComponent("incident/checkout")}`);
   await expect(page.getByTestId("check-row").first()).toBeVisible();
-  expect(await textsOf(page, taskIds)).toEqual(serverTask);
+  // innerText follows the layout: read until the route has drawn its rows with their styles.
+  await expect.poll(() => textsOf(page, taskIds)).toEqual(serverTask);
   await expectAccessible(page, "an exported task route", testInfo);
 
   // The task page's rollout link leads to the same rollout route; Back returns to the task.
@@ -162,7 +163,7 @@ test("an exported run's task and rollout routes show the server pages' figures, 
   expect(decodeURIComponent(new URL(page.url()).hash)).toBe(
     `#/rollouts/${decodeURIComponent(rolloutPath.split("/").pop()!)}`,
   );
-  expect(await textsOf(page, rolloutIds)).toEqual(serverRollout);
+  await expect.poll(() => textsOf(page, rolloutIds)).toEqual(serverRollout);
   await expectAccessible(page, "an exported rollout route", testInfo);
   await page.goBack();
   await expect(page.getByTestId("check-row").first()).toBeVisible();
