@@ -23,4 +23,27 @@ describe("budgetDistributionOfColumns equals budgetDistribution of the rollouts"
       { numRuns: 200 },
     );
   });
+
+  it("a largest value a tenth of which is 0 (5e-324) falls in the first bin", () => {
+    const rollout = (task: string, costUsd: number) =>
+      ({
+        id: task,
+        task,
+        status: "scored",
+        rule: "checks",
+        reportedPassed: true,
+        reportedReward: null,
+        penalties: 0,
+        gate: null,
+        checks: [],
+        measures: { costUsd },
+      }) as const;
+    const rollouts = [rollout("t0", 5e-324), rollout("t1", 0)];
+    const [cost] = budgetDistribution(rollouts, undefined);
+    expect(cost?.bins[0]?.within).toBe(2);
+    const run = { name: "", format: "silo", tasks: [], rollouts, passThreshold: 0 };
+    expect(budgetDistributionOfColumns([columnsOf(run as never)], undefined)).toStrictEqual(
+      budgetDistribution(rollouts, undefined),
+    );
+  });
 });

@@ -108,7 +108,8 @@ function distributionOf(
       if (v > max) max = v;
     }
     const limit = budget?.[key] ?? null;
-    const width = max > 0 ? max / bins : 1 / bins;
+    // A largest value so small that a tenth of it is 0 (5e-324) draws as a largest value of 0 would.
+    const width = max / bins > 0 ? max / bins : 1 / bins;
     const table: BudgetBin[] = [];
     for (let i = 0; i < bins; i++) table.push({ from: i * width, to: (i + 1) * width, within: 0, over: 0 });
     let over = 0;
