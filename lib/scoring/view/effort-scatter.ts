@@ -99,8 +99,7 @@ function groupsOf(t: ScatterTable, at: readonly number[], x: (r: number) => numb
  */
 export interface ScatterLayout {
   measure: ScatterMeasure;
-  /** Rollouts that record the measure. */
-  recording: number;
+  /** Rollouts that do not record the measure. */
   unrecorded: number;
   plotted: number[];
   /** Per rollout: the unscored band's points; per task: the plotted rollouts by task, and the band's points. */
@@ -115,7 +114,7 @@ export function scatterLayoutOf(t: ScatterTable, measure: ScatterMeasure): Scatt
   const plotted = recording.filter((r) => t.scored(r));
   const unscored = recording.filter((r) => !t.scored(r));
   const xOf = (r: number) => t.measure(r, measure)!;
-  const base = { measure, recording: recording.length, unrecorded: t.length - recording.length, plotted };
+  const base = { measure, unrecorded: t.length - recording.length, plotted };
   if (recording.length <= SCATTER_ROLLOUT_LIMIT) {
     const band = unscored.map((r) => ({ id: t.id(r), task: t.task(r), x: xOf(r), rollouts: 1 }));
     return { ...base, per: { kind: "rollout", unscored: band } };

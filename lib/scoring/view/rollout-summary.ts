@@ -148,13 +148,18 @@ export interface SummaryLayout {
   scatters: ScatterLayout[];
 }
 
-export function summaryLayoutOf(rollouts: RolloutTable): SummaryLayout {
+/** Each rollout's own warnings, in run order. */
+function rolloutWarnings(rollouts: RolloutTable): RunWarning[] {
   const warnings: RunWarning[] = [];
   for (let r = 0; r < rollouts.length; r++)
     for (const text of rollouts.warnings(r)) warnings.push({ text, rollout: rollouts.id(r) });
+  return warnings;
+}
+
+export function summaryLayoutOf(rollouts: RolloutTable): SummaryLayout {
   return {
     length: rollouts.length,
-    warnings,
+    warnings: rolloutWarnings(rollouts),
     strips: stripLayoutOf(rollouts),
     scatters: scatterMeasuresOf(rollouts).flatMap((m) => scatterLayoutOf(rollouts, m) ?? []),
   };
@@ -187,7 +192,7 @@ export function rolloutSummaryOf(
 
 /** Every warning: the report's, then each rollout's (the header lists them in this order). */
 export function tableWarnings(warnings: readonly string[], rollouts: RolloutTable): RunWarning[] {
-  return [...warnings.map((text) => ({ text })), ...summaryLayoutOf(rollouts).warnings];
+  return [...warnings.map((text) => ({ text })), ...rolloutWarnings(rollouts)];
 }
 
 /**
