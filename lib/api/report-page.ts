@@ -24,9 +24,11 @@ export const REPORT_PAGE_LIMIT = 500;
  */
 export const WHOLE_REPORT_MAX_ROLLOUTS = 100_000;
 
-/** Refuses a whole report of a run past WHOLE_REPORT_MAX_ROLLOUTS, before any of its rows is made. */
-export function checkWholeReport(runId: string, report: Pick<Report, "counts">): void {
-  const { rollouts } = report.counts;
+/**
+ * Refuses a whole report of a run past WHOLE_REPORT_MAX_ROLLOUTS. `rollouts`: the run's stored count, read
+ * before the report is scored, so a refused request costs one count.
+ */
+export function checkWholeReport(runId: string, rollouts: number): void {
   if (rollouts <= WHOLE_REPORT_MAX_ROLLOUTS) return;
   throw new ApiError(
     "too_large",

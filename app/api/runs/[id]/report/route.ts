@@ -23,6 +23,7 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const scenario = requestScenario(searchParams.get("scenario"));
   const query = parseReportQuery(searchParams);
   const store = getStore();
+  if (query.kind === "whole") checkWholeReport(id, await store.rolloutCount(id));
   const view = await reportView(store, id, await scenarioWithReviews(store, id, scenario));
   if (!view) throw new ApiError("not_found", `No run with id "${id}".`);
   const { report, agreement } = view;
@@ -31,6 +32,5 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const reviews = agreement ? { reviews: agreement } : {};
   if (query.kind === "summary")
     return NextResponse.json({ ...reportSummary(report), failureGroups: report.failureGroups, ...reviews });
-  checkWholeReport(id, report);
   return NextResponse.json({ ...report, ...reviews });
 });
