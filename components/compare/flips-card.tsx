@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { pValueText, plural } from "@/lib/display/format";
+import { count, pValueText, plural } from "@/lib/display/format";
 import { FLIP_WORDS } from "@/lib/display/compare-words";
 import { TASK_PASS_RATE, type Comparison } from "@/lib/scoring/report/compare";
 import { taskHref } from "@/lib/views/hrefs";
@@ -50,7 +50,7 @@ export function FlipsCard({
                 <span className={flip === "pass->fail" ? "badge badge-fail" : "badge badge-pass"}>
                   {FLIP_WORDS[flip]}
                 </span>{" "}
-                <span className="muted">{keys.length}</span>
+                <span className="muted">{count(keys.length)}</span>
               </h3>
               {keys.length === 0 ? (
                 <p className={styles.none}>None.</p>

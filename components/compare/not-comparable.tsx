@@ -1,4 +1,5 @@
 import Link from "@/components/ui/link";
+import { count } from "@/lib/display/format";
 import type { Comparison } from "@/lib/scoring/report/compare";
 import { taskHref } from "@/lib/views/hrefs";
 import type { CompareRun } from "@/lib/views/compare-run";
@@ -26,7 +27,7 @@ export function NotComparable({
         <div key={s.letter} data-testid={`not-comparable-${s.testid}`}>
           <h3 className={styles.flipHead}>
             Only in {s.letter} <span className={styles.colRun}>{s.run.name}</span>{" "}
-            <span className="muted">{s.keys.length}</span>
+            <span className="muted">{count(s.keys.length)}</span>
           </h3>
           {s.keys.length === 0 ? (
             <p className={styles.none}>None: every task of {s.run.name} is in the other run.</p>

@@ -4,6 +4,7 @@ import Link from "@/components/ui/link";
 import { Fragment, useState } from "react";
 import type { Report } from "@/lib/scoring/report/report-types";
 import { metricTitle } from "@/lib/display/format";
+import { count } from "@/lib/scoring/core/numbers";
 import styles from "./sections.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
@@ -57,8 +58,8 @@ export function MostFailedChecks({
                     <span className="badge">{metricTitle(c.dimension)}</span>
                   </td>
                   <td className="num">
-                    <strong>{c.failures}</strong>
-                    <span className="muted">/{c.rollouts}</span>
+                    <strong>{count(c.failures)}</strong>
+                    <span className="muted">/{count(c.rollouts)}</span>
                   </td>
                   <td className={styles.wrap}>
                     {c.tasks.slice(0, TASKS_NAMED).map((t, i, named) => {
@@ -71,7 +72,7 @@ export function MostFailedChecks({
                       );
                     })}
                     {c.tasks.length > TASKS_NAMED ? (
-                      <span className="muted"> and {c.tasks.length - TASKS_NAMED} more</span>
+                      <span className="muted"> and {count(c.tasks.length - TASKS_NAMED)} more</span>
                     ) : null}
                   </td>
                 </tr>
@@ -82,7 +83,7 @@ export function MostFailedChecks({
       )}
       {checks.length > LIMIT ? (
         <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
-          {all ? "Show the top " + LIMIT : `Show all ${checks.length}`}
+          {all ? "Show the top " + LIMIT : `Show all ${count(checks.length)}`}
         </button>
       ) : null}
     </section>
@@ -110,14 +111,14 @@ export function FailureTags({ tags }: { tags: Report["failures"]["tags"] }) {
               <span className={styles.tagBar} aria-hidden>
                 <span style={{ width: `${(t.count / top) * 100}%` }} />
               </span>
-              <span className="num">{t.count}</span>
+              <span className="num">{count(t.count)}</span>
             </li>
           ))}
         </ul>
       )}
       {tags.length > LIMIT ? (
         <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
-          {all ? "Show the top " + LIMIT : `Show all ${tags.length}`}
+          {all ? "Show the top " + LIMIT : `Show all ${count(tags.length)}`}
         </button>
       ) : null}
     </section>

@@ -2,7 +2,7 @@
 
 import Link from "@/components/ui/link";
 import { useState } from "react";
-import { num, pct } from "@/lib/display/format";
+import { count, num, pct } from "@/lib/display/format";
 import type { PageTaskReport } from "@/lib/scoring/report/report-types";
 import styles from "./sections.module.css";
 
@@ -32,7 +32,7 @@ export function FlakyTasks({
   return (
     <section className={`card ${styles.flaky}`} aria-labelledby="flaky-title" data-testid="flaky-tasks">
       <h2 id="flaky-title" className={styles.panelTitle}>
-        Flaky tasks <span className="badge badge-warn">{tasks.length}</span>
+        Flaky tasks <span className="badge badge-warn">{count(tasks.length)}</span>
       </h2>
       <p className={styles.panelNote}>
         They can pass but do not pass reliably: a reliability problem, not a capability one.
@@ -75,8 +75,8 @@ export function FlakyTasks({
             </button>
           ) : null}
           <span className="muted">
-            {Math.min(limit, tasks.length)} of {tasks.length} shown; sort the table by diagnosis to page through them
-            all
+            {count(Math.min(limit, tasks.length))} of {count(tasks.length)} shown; sort the table by diagnosis to page
+            through them all
           </span>
         </div>
       ) : null}

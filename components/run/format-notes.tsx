@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { RegradeTable } from "@/components/compare/regrade-table";
-import { num } from "@/lib/display/format";
+import { count, num, plural } from "@/lib/display/format";
 import type { PageReport } from "@/lib/scoring/report/report-types";
 import type { RunPageMeta } from "@/lib/views/run-page-meta";
 
@@ -33,12 +33,12 @@ export function FormatNotes({ meta, report }: { meta: RunPageMeta; report: PageR
             runId={meta.id}
             runName={meta.name}
             regrades={shown}
-            summary={meta.regradeSummary ?? `${regrades.length} ${regrades.length === 1 ? "trial" : "trials"} regraded`}
+            summary={meta.regradeSummary ?? `${plural(regrades.length, "trial")} regraded`}
             reason={meta.regradeReason}
           />
           {regrades.length > REGRADES_SHOWN ? (
             <button type="button" className="button button-small" onClick={() => setAll(!all)}>
-              {all ? `Show the first ${REGRADES_SHOWN}` : `Show all ${regrades.length} regrades`}
+              {all ? `Show the first ${REGRADES_SHOWN}` : `Show all ${count(regrades.length)} regrades`}
             </button>
           ) : null}
         </>

@@ -61,7 +61,7 @@ export function GroupBreakdown({ data }: { data: GroupChartData }) {
       </div>
       {data.rows.length > GROUPS_SHOWN ? (
         <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
-          {all ? `Show the first ${GROUPS_SHOWN}` : `Show all ${data.rows.length} groups`}
+          {all ? `Show the first ${GROUPS_SHOWN}` : `Show all ${count(data.rows.length)} groups`}
         </button>
       ) : null}
     </section>

@@ -1,5 +1,4 @@
-import { plural } from "@/lib/display/format";
-import { bytes } from "@/lib/display/format";
+import { bytes, count, plural } from "@/lib/display/format";
 import { totalBytes, type PickedFile } from "./picked-files";
 import styles from "./upload.module.css";
 
@@ -51,7 +50,7 @@ export function PickedList({
             </button>
           </li>
         ))}
-        {files.length > SHOWN ? <li className="muted">…and {files.length - SHOWN} more</li> : null}
+        {files.length > SHOWN ? <li className="muted">…and {count(files.length - SHOWN)} more</li> : null}
       </ul>
     </section>
   );

@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import type { TIngestBody } from "@/lib/api/schemas/runs";
 import styles from "./upload.module.css";
 import { runHref } from "@/lib/views/hrefs";
@@ -14,7 +14,7 @@ function PathList({ paths, className }: { paths: readonly string[]; className?: 
           <code>{p}</code>
         </li>
       ))}
-      {paths.length > LIST_LIMIT ? <li className="muted">…and {paths.length - LIST_LIMIT} more</li> : null}
+      {paths.length > LIST_LIMIT ? <li className="muted">…and {count(paths.length - LIST_LIMIT)} more</li> : null}
     </ul>
   );
 }
@@ -24,7 +24,7 @@ export function UploadResult({ body }: { body: TIngestBody }) {
   const { runs, warnings, accepted, rejected, duplicates, skipped } = body;
   const title =
     accepted.length > 0
-      ? `Stored ${plural(accepted.length, "file")}${rejected.length > 0 ? `, ${rejected.length} rejected` : ""}`
+      ? `Stored ${plural(accepted.length, "file")}${rejected.length > 0 ? `, ${count(rejected.length)} rejected` : ""}`
       : rejected.length > 0
         ? "Nothing was stored"
         : "Nothing new: every file was already stored";
@@ -36,17 +36,17 @@ export function UploadResult({ body }: { body: TIngestBody }) {
       </h2>
       <div className={styles.tally}>
         <span className={accepted.length > 0 ? "badge badge-pass" : "badge"} data-testid="count-stored">
-          {accepted.length} stored
+          {count(accepted.length)} stored
         </span>
         <span className={rejected.length > 0 ? "badge badge-fail" : "badge"} data-testid="count-rejected">
-          {rejected.length} rejected
+          {count(rejected.length)} rejected
         </span>
         {duplicates.length > 0 ? (
           <span className="badge" data-testid="count-duplicates">
-            {duplicates.length} already stored
+            {count(duplicates.length)} already stored
           </span>
         ) : null}
-        {skipped.length > 0 ? <span className="badge">{skipped.length} ignored</span> : null}
+        {skipped.length > 0 ? <span className="badge">{count(skipped.length)} ignored</span> : null}
       </div>
 
       {runs.length > 0 ? (
@@ -80,7 +80,7 @@ export function UploadResult({ body }: { body: TIngestBody }) {
                 <span className={styles.reason}>{r.error}</span>
               </li>
             ))}
-            {rejected.length > LIST_LIMIT ? <li>…and {rejected.length - LIST_LIMIT} more</li> : null}
+            {rejected.length > LIST_LIMIT ? <li>…and {count(rejected.length - LIST_LIMIT)} more</li> : null}
           </ul>
           <p className={styles.rejectedHelp}>
             {accepted.length > 0 || duplicates.length > 0 ? "The other files were stored all the same. " : ""}

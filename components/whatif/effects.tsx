@@ -2,7 +2,7 @@
 
 import Link from "@/components/ui/link";
 import { useState } from "react";
-import { changeText, metricText, metricTitle } from "@/lib/display/format";
+import { changeText, count, metricText, metricTitle } from "@/lib/display/format";
 import { tone } from "./effect-tone";
 import { metricKind, type MetricKind } from "@/lib/scoring/core/dimensions";
 import type { CompletionFlip, ScenarioEffects, ValueEffect } from "@/lib/scoring/report/scenario-effects";
@@ -81,7 +81,7 @@ function CompletionFlips({ flips, taskHref }: { flips: CompletionFlip[]; taskHre
           </ul>
           {flips.length > FLIPS_SHOWN ? (
             <button type="button" className={`button button-small ${styles.more}`} onClick={() => setAll(!all)}>
-              {all ? "Show fewer" : `Show all ${flips.length}`}
+              {all ? "Show fewer" : `Show all ${count(flips.length)}`}
             </button>
           ) : null}
         </>

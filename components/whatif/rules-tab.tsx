@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { fixed, metricTitle, num, plural } from "@/lib/display/format";
+import { count, fixed, metricTitle, num, plural } from "@/lib/display/format";
 import { thresholdWords } from "@/lib/display/pass-words";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import {
@@ -178,8 +178,8 @@ function ComponentSums({ summary }: { summary: ComponentWeights }) {
         <>Weights sum to {fixed(summary.sum, 2)}, not 1.00.</>
       ) : (
         <>
-          In {summary.offRollouts.length} of {plural(summary.rollouts, "graded rollout")} the weights do not sum to
-          1.00:{" "}
+          In {count(summary.offRollouts.length)} of {plural(summary.rollouts, "graded rollout")} the weights do not sum
+          to 1.00:{" "}
           {shown.map((o, i) => (
             <span key={o.rollout}>
               {i > 0 ? "; " : ""}
