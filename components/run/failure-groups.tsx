@@ -68,7 +68,7 @@ export function FailureGroups({
         ))}
       </div>
       <div className={styles.tableWrap}>
-        <table className={`table ${styles.compact}`}>
+        <table className={`table ${styles.compact} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col" className="num">
@@ -85,23 +85,25 @@ export function FailureGroups({
           <tbody>
             {shown.map((g) => (
               <tr key={g.key} data-testid="failure-group" data-group={g.id}>
-                <td className="num">
+                <td className="num" data-label="rollouts">
                   <Link href={groupHref(g.id)} aria-label={`list the ${count(g.count)} rollouts of this group`}>
                     <strong>{count(g.count)}</strong>
                   </Link>
                   {g.unscored > 0 ? <div className="muted">{count(g.unscored)} unscored</div> : null}
                 </td>
-                <td className="num">{pct(g.share)}</td>
-                <td className={styles.wrap}>
+                <td className="num" data-label="share">
+                  {pct(g.share)}
+                </td>
+                <td className={`${styles.wrap} ${styles.line}`}>
                   <Breakable text={describeFailureGroup(g)} />
                 </td>
-                <td className={styles.wrap}>
+                <td className={`${styles.wrap} ${styles.line}`} data-label="tasks">
                   {g.tasks.slice(0, GROUP_TASKS_NAMED).join(", ")}
                   {g.taskCount > GROUP_TASKS_NAMED ? (
                     <span className="muted"> and {count(g.taskCount - GROUP_TASKS_NAMED)} more</span>
                   ) : null}
                 </td>
-                <td className={styles.wrap}>
+                <td className={`${styles.wrap} ${styles.line}`} data-label="examples">
                   {g.examples.map((id, i) => (
                     <Fragment key={id}>
                       <Link href={rolloutHref(id)}>

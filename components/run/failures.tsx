@@ -37,7 +37,7 @@ export function MostFailedChecks({
         </p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={`table ${styles.compact}`}>
+          <table className={`table ${styles.compact} ${styles.cards}`}>
             <thead>
               <tr>
                 <th scope="col">Check</th>
@@ -51,17 +51,17 @@ export function MostFailedChecks({
             <tbody>
               {shown.map((c) => (
                 <tr key={`${c.dimension}\u0000${c.key}\u0000${c.label}`}>
-                  <td className={styles.wrap}>
+                  <td className={`${styles.wrap} ${styles.line}`}>
                     <Breakable text={c.label} />
                   </td>
                   <td>
                     <span className="badge">{metricTitle(c.dimension)}</span>
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="failed">
                     <strong>{count(c.failures)}</strong>
                     <span className="muted">/{count(c.rollouts)}</span>
                   </td>
-                  <td className={styles.wrap}>
+                  <td className={`${styles.wrap} ${styles.line}`} data-label="tasks">
                     {c.tasks.slice(0, TASKS_NAMED).map((t, i, named) => {
                       const href = taskHref(t);
                       return (
