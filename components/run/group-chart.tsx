@@ -27,6 +27,7 @@ export function GroupChart({ data }: { data: GroupChartData }) {
       <YAxis
         domain={[0, 1]}
         ticks={[0, 0.25, 0.5, 0.75, 1]}
+        interval={0}
         tickFormatter={(v: number) => pct(v, 0)}
         tickLine={false}
         axisLine={false}

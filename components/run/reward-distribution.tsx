@@ -53,9 +53,12 @@ export function RewardDistribution({
               interval="preserveStartEnd"
               minTickGap={10}
             />
+            {/* interval 0: every tick drawn, none measured (a measure mid-render forces a layout of the page). */}
             <YAxis
               allowDecimals={false}
               domain={[0, "dataMax"]}
+              interval={0}
+              tickFormatter={(v: number) => count(v)}
               tickLine={false}
               axisLine={false}
               tick={{ fontSize: 11, fill: "var(--text-3)" }}
