@@ -2,15 +2,13 @@
 
 import Link from "@/components/ui/link";
 import { Fragment, useState } from "react";
-import type { Report } from "@/lib/scoring/report/report-types";
+import type { PageFailedCheck, Report } from "@/lib/scoring/report/report-types";
 import { metricTitle } from "@/lib/display/format";
 import { count } from "@/lib/scoring/core/numbers";
 import styles from "./sections.module.css";
 import { Breakable } from "@/components/ui/breakable";
 
 const LIMIT = 8;
-/** Tasks named per check; a check failed across a big run names thousands. */
-const TASKS_NAMED = 5;
 
 /** Required checks that failed, most failures first (identity: dimension, key, label across tasks). */
 export function MostFailedChecks({
@@ -18,7 +16,8 @@ export function MostFailedChecks({
   noneWords,
   taskHref,
 }: {
-  checks: Report["failures"]["checks"];
+  /** Each with its first task keys (CHECK_TASKS_NAMED) and how many it has. */
+  checks: PageFailedCheck[];
   /** What to say when no required check failed (noFailedCheckWords). */
   noneWords: string;
   taskHref: (taskKey: string) => string | null;
@@ -62,7 +61,7 @@ export function MostFailedChecks({
                     <span className="muted">/{count(c.rollouts)}</span>
                   </td>
                   <td className={`${styles.wrap} ${styles.line}`} data-label="tasks">
-                    {c.tasks.slice(0, TASKS_NAMED).map((t, i, named) => {
+                    {c.tasks.map((t, i, named) => {
                       const href = taskHref(t);
                       return (
                         <Fragment key={t}>
@@ -71,8 +70,8 @@ export function MostFailedChecks({
                         </Fragment>
                       );
                     })}
-                    {c.tasks.length > TASKS_NAMED ? (
-                      <span className="muted"> and {count(c.tasks.length - TASKS_NAMED)} more</span>
+                    {c.taskCount > c.tasks.length ? (
+                      <span className="muted"> and {count(c.taskCount - c.tasks.length)} more</span>
                     ) : null}
                   </td>
                 </tr>

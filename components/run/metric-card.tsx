@@ -149,8 +149,8 @@ function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: str
               <Violation v={v} taskHref={taskHref} />
             </li>
           ))}
-          {gate.list.length > shown.length ? (
-            <li className="muted">and {gate.list.length - shown.length} more</li>
+          {gate.violations > shown.length ? (
+            <li className="muted">and {count(gate.violations - shown.length)} more</li>
           ) : null}
         </ul>
       )}

@@ -3,6 +3,7 @@ import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { failureGroupsOf, pageFailureGroups } from "@/lib/scoring/report/failure-groups";
 import { levers } from "@/lib/scoring/report/levers";
 import { computeReport } from "@/lib/scoring/report/report";
+import { pageReportOf } from "@/lib/scoring/report/page-report";
 import type { PageReport, Report } from "@/lib/scoring/report/report-types";
 import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
 import { applySummaryDelta, rolloutSummary, type RolloutSummary } from "@/lib/scoring/view/rollout-summary";
@@ -27,11 +28,8 @@ function scorer(levers?: LeversMode, options?: { warm?: boolean }) {
   return { handle, answers, until };
 }
 
-/** A report as the page holds it: without its rollout rows, its task rows without their pooled figures. */
-const page = ({ rollouts: _rows, tasks, ...rest }: Report): PageReport => ({
-  ...rest,
-  tasks: tasks.map(({ pooled: _pooled, ...task }) => task),
-});
+/** A report as the page holds it (pageReportOf: page-report.test.ts). */
+const page = ({ rollouts: _rows, ...rest }: Report): PageReport => pageReportOf(rest);
 
 /** The reports of the answers that carry one, each delta applied to the report before it. */
 function reports(answers: readonly WorkerAnswer[]): PageReport[] {

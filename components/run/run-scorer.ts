@@ -2,7 +2,7 @@ import { failureGroupsOfColumns, pageFailureGroups } from "@/lib/scoring/report/
 import { RunSnapshot } from "@/lib/scoring/run-snapshot";
 import type { Scenario } from "@/lib/scoring/scenario/scenario";
 import { reportDelta } from "@/lib/scoring/wire/report-delta";
-import type { PageTaskReport, TaskReport } from "@/lib/scoring/report/report-types";
+import { pageReportOf } from "@/lib/scoring/report/page-report";
 import { schemeVotes } from "@/lib/scoring/view/explain-schemes";
 import { summaryDelta, summaryKeeper } from "@/lib/scoring/view/rollout-summary";
 import {
@@ -37,7 +37,7 @@ function scored(
 ): ScoredView {
   const { report, rollouts, passed } = s.pageView(scenario);
   return {
-    report: { ...report, tasks: pageTasks(report.tasks) },
+    report: pageReportOf(report),
     schemeVotes: schemeVotes(report.tasks, report.headline.metric),
     summary: summaryOf(report.warnings, rollouts),
     tallies: s.checkTallies(scenario),
@@ -45,19 +45,6 @@ function scored(
     robustness: s.robustness(scenario, report),
     failureGroups: pageFailureGroups(failureGroupsOfColumns(s.columns, passed)),
   };
-}
-
-/** Each task row without its pooled figures, the same object for the same row (report deltas compare rows). */
-const pageRows = new WeakMap<TaskReport, PageTaskReport>();
-function pageTasks(tasks: readonly TaskReport[]): PageTaskReport[] {
-  return tasks.map((task) => {
-    let row = pageRows.get(task);
-    if (row === undefined) {
-      const { pooled: _pooled, ...rest } = task;
-      pageRows.set(task, (row = rest));
-    }
-    return row;
-  });
 }
 
 /**

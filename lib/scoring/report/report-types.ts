@@ -11,11 +11,19 @@ import type { Diagnosis, TaskSummary } from "../core/task-summary";
 /** A task row as the run page holds it: its pooled figures stay in the worker (the page reads SchemeVotes). */
 export type PageTaskReport = Omit<TaskReport, "pooled">;
 
+/** A failed check as the run page holds it: its first task keys (page-report.ts) and how many it has. */
+export type PageFailedCheck = Omit<FailedCheckReport, "tasks"> & { tasks: string[]; taskCount: number };
+
 /**
- * A report without its rollout rows, its task rows without their pooled figures: what the run page holds (its
- * worker keeps the rest, lib/scoring/view/rollout-summary.ts). A whole report's parts are one.
+ * A report as the run page holds it (pageReportOf, page-report.ts): no rollout rows, task rows without their
+ * pooled figures (its worker keeps the rest, lib/scoring/view/rollout-summary.ts), each failed check with its
+ * first task keys, each authority gate with its first violations (`violations` counts them all). At 100,000
+ * rollouts the whole lists are 2 MB for the page to receive at every flip.
  */
-export type PageReport = Omit<Report, "rollouts" | "tasks"> & { tasks: PageTaskReport[] };
+export type PageReport = Omit<Report, "rollouts" | "tasks" | "failures"> & {
+  tasks: PageTaskReport[];
+  failures: { checks: PageFailedCheck[]; tags: Report["failures"]["tags"] };
+};
 
 /**
  * The score report (docs/scoring.md#the-report-json), as `tally score --json` and GET /api/runs/:id/report return it.

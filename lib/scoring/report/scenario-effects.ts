@@ -1,5 +1,8 @@
 import type { MetricKind } from "../core/dimensions";
 import type { PageReport, PageTaskReport } from "./report-types";
+
+/** What the effects read of a report: a whole report or the run page's (its failures are not read). */
+type EffectsReport = Omit<PageReport, "failures">;
 import { ownValue, type Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
@@ -99,7 +102,7 @@ const CHANGE_ORDER: Record<CompletionChange, number> = {
   recounted: 4,
 };
 
-export function completionFlips(recorded: PageReport, scenario: PageReport): CompletionFlip[] {
+export function completionFlips(recorded: EffectsReport, scenario: EffectsReport): CompletionFlip[] {
   const recordedFail = recorded.scenario.unscored === "fail";
   const scenarioFail = scenario.scenario.unscored === "fail";
   // The same task figures under the same policy (a change of headline only): nothing flips.
@@ -135,7 +138,7 @@ function addedWarnings(recorded: readonly string[], scenario: readonly string[])
 }
 
 /** `recorded`: computeReport(run, {}); `scenario`: computeReport(run, scenario). */
-export function scenarioEffects(recorded: PageReport, scenario: PageReport): ScenarioEffects {
+export function scenarioEffects(recorded: EffectsReport, scenario: EffectsReport): ScenarioEffects {
   const metrics: MetricEffect[] = Object.values(scenario.metrics).map((m) => {
     const r = ownValue(recorded.metrics, m.metric);
     return {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { syntheticScoringRun } from "@/lib/bench/synthetic";
 import { computeReport } from "../report/report";
+import { pageReportOf } from "../report/page-report";
 import type { PageReport, Report } from "../report/report-types";
 import { sameValue } from "../core/same-value";
 import { applyReportDelta, reportDelta } from "./report-delta";
 
 const run = syntheticScoringRun({ tasks: 20, rollouts: 3, checks: 4, groups: 2, seed: 11 });
 
-/** The report as the run page holds it: without its rollout rows. */
+/** The report as the run page holds it (pageReportOf). */
 const page = (scenario = {}): PageReport => {
   const { rollouts: _rows, ...rest }: Report = computeReport(run, scenario);
-  return rest;
+  return pageReportOf(rest);
 };
 
 describe("sameValue", () => {

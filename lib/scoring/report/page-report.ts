@@ -1,0 +1,42 @@
+import type { MetricReport, PageReport, PageTaskReport, Report, TaskReport } from "./report-types";
+
+/** Task keys the run page names for a failed check; the rest it counts. */
+export const CHECK_TASKS_NAMED = 5;
+/** Violations the run page lists for an authority gate; the rest it counts. */
+export const GATE_VIOLATIONS_LISTED = 5;
+
+/** Each task row without its pooled figures, the same object for the same row (report deltas compare rows). */
+const pageRows = new WeakMap<TaskReport, PageTaskReport>();
+
+function pageTask(task: TaskReport): PageTaskReport {
+  let row = pageRows.get(task);
+  if (row === undefined) {
+    const { pooled: _pooled, ...rest } = task;
+    pageRows.set(task, (row = rest));
+  }
+  return row;
+}
+
+function pageMetric(metric: MetricReport): MetricReport {
+  const { gate } = metric;
+  if (gate === undefined || gate.list.length <= GATE_VIOLATIONS_LISTED) return metric;
+  return { ...metric, gate: { ...gate, list: gate.list.slice(0, GATE_VIOLATIONS_LISTED) } };
+}
+
+/** What the run page holds of a report (PageReport): only what it shows of each list, and how long the list is. */
+export function pageReportOf(report: Omit<Report, "rollouts">): PageReport {
+  const { failures, metrics } = report;
+  return {
+    ...report,
+    tasks: report.tasks.map(pageTask),
+    metrics: Object.fromEntries(Object.entries(metrics).map(([key, m]) => [key, pageMetric(m)])),
+    failures: {
+      checks: failures.checks.map((c) => ({
+        ...c,
+        tasks: c.tasks.slice(0, CHECK_TASKS_NAMED),
+        taskCount: c.tasks.length,
+      })),
+      tags: failures.tags,
+    },
+  };
+}
