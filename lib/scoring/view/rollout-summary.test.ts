@@ -77,7 +77,11 @@ describe("rolloutSummary", () => {
           const next = keep(...table(scenario));
           const delta = structuredClone(summaryDelta(first, next));
           expect("ids" in delta.strips).toBe(false);
+          for (const scatter of delta.scatters) expect("points" in scatter || "unscored" in scatter).toBe(false);
           expect(applySummaryDelta(first, delta)).toStrictEqual(next);
+          // Sent again unchanged, each scatter keeps the points it had: the page draws none again.
+          const again = applySummaryDelta(next, structuredClone(summaryDelta(next, next)));
+          for (const [i, scatter] of again.scatters.entries()) expect(scatter.points).toBe(next.scatters[i]!.points);
           // Against a summary of another layout (none sent before), it goes whole.
           expect(summaryDelta(null, next)).toBe(next);
           expect(summaryDelta(rolloutSummary(computeReport(r, scenario)), next)).toBe(next);
@@ -88,6 +92,16 @@ describe("rolloutSummary", () => {
     const strips = { reward: new Float64Array(0), flags: new Uint8Array(0) };
     const delta = { ...rolloutSummary({ warnings: [], rollouts: [] }), strips };
     expect(() => applySummaryDelta(null, delta)).toThrow(/none was sent before/);
+    const scatter = {
+      measure: "tokens",
+      y: "pass",
+      per: "task",
+      unrecorded: 0,
+      ys: new Float64Array(0),
+      passed: new Uint8Array(0),
+    } as const;
+    const withStrips = { ...rolloutSummary({ warnings: [], rollouts: [] }), scatters: [scatter] };
+    expect(() => applySummaryDelta(null, withStrips)).toThrow(/none was sent before/);
   });
 
   it("keeps a null reward apart from a reward of 0, and unscored points as such", () => {

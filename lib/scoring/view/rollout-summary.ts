@@ -223,25 +223,68 @@ export function summaryKeeper(): (warnings: readonly string[], rollouts: Rollout
 
 /**
  * A summary as the run page's worker sends it after another of the same run: its strips without the run's own
- * parts (tasks, starts and ids: 100,000 rollout ids at 100,000 rollouts) when the summary before had the same
- * ones. The receiver takes them from the summary it holds.
+ * parts (tasks, starts and ids: 100,000 rollout ids at 100,000 rollouts) and each scatter without its points'
+ * ids, tasks and measures (20,000 points a scatter when per task) when the summary before had the same ones.
+ * The receiver takes them from the summary it holds.
  */
-export type SummaryDelta = Omit<RolloutSummary, "strips"> & {
+export type SummaryDelta = Omit<RolloutSummary, "strips" | "scatters"> & {
   strips: StripTable | Pick<StripTable, "reward" | "flags">;
+  scatters: (EffortScatter | ScatterDelta)[];
 };
+
+/** A scatter after one of the same layout: each point's y and verdict (1: passed), in the points' order. */
+export type ScatterDelta = Omit<EffortScatter, "points" | "unscored"> & { ys: Float64Array; passed: Uint8Array };
 
 /** `next` as a delta from `previous` (null: nothing sent before). */
 export function summaryDelta(previous: RolloutSummary | null, next: RolloutSummary): SummaryDelta {
   const { strips } = next;
   if (previous?.strips.ids !== strips.ids) return next;
-  return { ...next, strips: { reward: strips.reward, flags: strips.flags } };
+  return {
+    ...next,
+    strips: { reward: strips.reward, flags: strips.flags },
+    scatters: next.scatters.map((scatter, i) => scatterDelta(previous.scatters[i], scatter)),
+  };
 }
 
-/** The summary a delta stands for, sharing the previous summary's strip tasks, starts and ids where it left them out. */
+function scatterDelta(previous: EffortScatter | undefined, next: EffortScatter): EffortScatter | ScatterDelta {
+  // The band is the layout's own array (scatterLayoutOf): the same array, the same layout, the same points.
+  if (previous?.unscored !== next.unscored || previous.points.length !== next.points.length) return next;
+  const { points, unscored: _unscored, ...rest } = next;
+  const ys = new Float64Array(points.length);
+  const passed = new Uint8Array(points.length);
+  for (const [i, p] of points.entries()) {
+    ys[i] = p.y;
+    passed[i] = p.passed ? 1 : 0;
+  }
+  return { ...rest, ys, passed };
+}
+
+/** The summary a delta stands for, sharing the previous summary's run parts where it left them out. */
 export function applySummaryDelta(previous: RolloutSummary | null, delta: SummaryDelta): RolloutSummary {
   const { strips } = delta;
-  if ("ids" in strips) return { ...delta, strips };
+  if ("ids" in strips)
+    return { ...delta, strips, scatters: delta.scatters.map((s) => applyScatterDelta(undefined, s)) };
   if (!previous) throw new Error("A rollout summary was sent without its strips' rollouts, but none was sent before.");
   const { tasks, start, ids } = previous.strips;
-  return { ...delta, strips: { tasks, start, ids, reward: strips.reward, flags: strips.flags } };
+  return {
+    ...delta,
+    strips: { tasks, start, ids, reward: strips.reward, flags: strips.flags },
+    scatters: delta.scatters.map((s, i) => applyScatterDelta(previous.scatters[i], s)),
+  };
+}
+
+/** A point whose y and verdict did not change is the same object, and so are the points when none did. */
+function applyScatterDelta(previous: EffortScatter | undefined, delta: EffortScatter | ScatterDelta): EffortScatter {
+  if ("points" in delta) return delta;
+  if (previous === undefined) throw new Error("A scatter was sent without its points, but none was sent before.");
+  const { ys, passed, ...rest } = delta;
+  let changed = false;
+  const points = previous.points.map((p, i) => {
+    const y = ys[i]!;
+    const ok = passed[i] === 1;
+    if (Object.is(p.y, y) && p.passed === ok) return p;
+    changed = true;
+    return { ...p, y, passed: ok };
+  });
+  return { ...rest, points: changed ? points : previous.points, unscored: previous.unscored };
 }
