@@ -101,6 +101,20 @@ describe("completion flips with several rollouts", () => {
     ]);
   });
 
+  it("reads rows the page holds as the same objects, or in another order, as it reads separate reports", () => {
+    const flips = { flips: [{ task: "checkout", check: "C3", passed: true }] };
+    const recorded = computeReport(scoringArticle);
+    const scenario = computeReport(scoringArticle, flips);
+    const expected = scenarioEffects(recorded, scenario).completionFlips;
+    expect(expected.map((f) => f.key)).toEqual(["incident/checkout"]);
+    // As the page holds them: the scenario's unchanged rows are the recorded report's own objects.
+    const shared = scenario.tasks.map((t, i) => (t.key === "incident/checkout" ? t : recorded.tasks[i]!));
+    expect(scenarioEffects(recorded, { ...scenario, tasks: shared }).completionFlips).toEqual(expected);
+    expect(scenarioEffects(recorded, { ...scenario, tasks: [...scenario.tasks].reverse() }).completionFlips).toEqual(
+      expected,
+    );
+  });
+
   it("counting unscored rollouts as failures recounts a task without calling it better or worse", () => {
     const fail = (id: string, t: string) => rollout(id, t, [check("C1", false)]);
     const unscored = (id: string, t: string) => rollout(id, t, [], { status: "unscored" });

@@ -106,11 +106,16 @@ export function completionFlips(recorded: EffectsReport, scenario: EffectsReport
   const recordedFail = recorded.scenario.unscored === "fail";
   const scenarioFail = scenario.scenario.unscored === "fail";
   // The same task figures under the same policy (a change of headline only): nothing flips.
-  if (recorded.tasks === scenario.tasks && recordedFail === scenarioFail) return [];
-  const before = new Map(recorded.tasks.map((t) => [t.key, t]));
+  const samePolicy = recordedFail === scenarioFail;
+  if (recorded.tasks === scenario.tasks && samePolicy) return [];
+  // By key only where the rows are not in the same places; a run page's rows are (one run, one order).
+  let byKey: Map<string, PageTaskReport> | null = null;
   const out: CompletionFlip[] = [];
-  for (const t of scenario.tasks) {
-    const r = before.get(t.key);
+  for (const [i, t] of scenario.tasks.entries()) {
+    const at = recorded.tasks[i];
+    // The same row object under the same policy: the worker's report deltas keep the rows a scenario left alone.
+    if (samePolicy && at === t) continue;
+    const r = at?.key === t.key ? at : (byKey ??= new Map(recorded.tasks.map((row) => [row.key, row]))).get(t.key);
     if (!r) continue;
     const a = completionSide(r, recordedFail);
     const b = completionSide(t, scenarioFail);
