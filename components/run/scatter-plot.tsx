@@ -34,6 +34,13 @@ const HOVER_PX = 14;
 const CIRCLE = `a${RADIUS} ${RADIUS} 0 1 0 ${2 * RADIUS} 0a${RADIUS} ${RADIUS} 0 1 0 ${-2 * RADIUS} 0`;
 
 /**
+ * Each point's circle under a scale (a chart's, memoised while its size and domains hold; a band point's y is
+ * fixed by the same margins). After a flip most points are the same objects (the summary's deltas keep them),
+ * and 20,000 circles written anew are most of a redraw.
+ */
+const circlesByScale = new WeakMap<object, WeakMap<object, string>>();
+
+/**
  * A scatter drawn as one SVG path per series: 20,000 points cost one attribute, not 20,000 elements, so a what-if
  * change that redraws it stays within a frame. Axes get round ticks (axisTicks); hovering a point shows
  * `tooltip(point)`. A band draws points without a y on a row below the plot, on the same x axis. The points are
@@ -71,8 +78,11 @@ export function ScatterPlot<P extends { x: number; y: number }, B extends { x: n
 
   const withBand = band !== undefined && band.points.length > 0;
   const margin = withBand ? BAND_MARGIN : MARGIN;
-  const x = useMemo(() => axisTicks(xDomain[0], xDomain[1]), [xDomain]);
-  const y = useMemo(() => axisTicks(yDomain[0], yDomain[1]), [yDomain]);
+  // By value: a caller's domain is a new array at each change of scenario, and a new scale draws every circle anew.
+  const [x0, x1] = xDomain;
+  const [y0, y1] = yDomain;
+  const x = useMemo(() => axisTicks(x0, x1), [x0, x1]);
+  const y = useMemo(() => axisTicks(y0, y1), [y0, y1]);
   const plotW = Math.max(0, width - margin.left - margin.right);
   const plotH = HEIGHT - margin.top - margin.bottom;
   const height = HEIGHT + (withBand ? BAND_HEIGHT : 0);
@@ -89,6 +99,8 @@ export function ScatterPlot<P extends { x: number; y: number }, B extends { x: n
   // Each series (and the band) as one path of circles, and its points' pixel positions for the hover search.
   const drawn = useMemo(() => {
     if (plotW <= 0) return [];
+    let circles = circlesByScale.get(scale);
+    if (circles === undefined) circlesByScale.set(scale, (circles = new WeakMap()));
     const path = <T extends P | B>(
       s: { name: string; colour: string; points: readonly T[] },
       yOf: (p: T) => number,
@@ -100,7 +112,9 @@ export function ScatterPlot<P extends { x: number; y: number }, B extends { x: n
         const cy = yOf(p);
         at[2 * i] = cx;
         at[2 * i + 1] = cy;
-        parts.push(`M${(cx - RADIUS).toFixed(1)} ${cy.toFixed(1)}${CIRCLE}`);
+        let circle = circles.get(p);
+        if (circle === undefined) circles.set(p, (circle = `M${(cx - RADIUS).toFixed(1)} ${cy.toFixed(1)}${CIRCLE}`));
+        parts.push(circle);
       });
       const points: readonly (P | B)[] = s.points;
       return { name: s.name, colour: s.colour, points, at, d: parts.join("") };
