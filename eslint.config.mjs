@@ -214,6 +214,11 @@ export default defineConfig([
           selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
           message: "Math.max(...list) throws past ~120,000 elements: use a loop or reduce",
         },
+        // In Chromium each toLocaleString call makes a formatter (~23 µs); lib/scoring/core/numbers.ts holds one.
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: "use count() or plural() (lib/scoring/core/numbers.ts), or a formatter made once",
+        },
       ],
     },
   },

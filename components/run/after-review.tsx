@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { changeText, metricText, plural } from "@/lib/display/format";
+import { changeText, count, metricText, plural } from "@/lib/display/format";
 import { metricKind } from "@/lib/scoring/core/dimensions";
 import type { AfterReview } from "@/lib/scoring/view/after-review";
 
@@ -30,8 +30,8 @@ export function AfterReviewFigures({
         Recorded and reviewed verdicts
       </h2>
       <p style={{ margin: "0 0 8px" }}>
-        {plural(reviewed, "verdict")} reviewed: {decided.toLocaleString("en-US")} decided by the reviewers
-        {undecided > 0 ? `, ${undecided.toLocaleString("en-US")} left as recorded (a tie or unsure)` : ""}.
+        {plural(reviewed, "verdict")} reviewed: {count(decided)} decided by the reviewers
+        {undecided > 0 ? `, ${count(undecided)} left as recorded (a tie or unsure)` : ""}.
       </p>
       <div style={{ overflowX: "auto" }}>
         <table className="table" style={{ width: "auto" }}>

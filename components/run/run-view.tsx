@@ -22,7 +22,7 @@ import { FormatNotes } from "./format-notes";
 import { GroupBreakdown } from "./group-breakdown";
 import { HeadlineCard } from "./headline-card";
 import { MetricCard } from "./metric-card";
-import { metricText } from "@/lib/display/format";
+import { count, metricText } from "@/lib/display/format";
 import { RewardDistribution } from "./reward-distribution";
 import { MeanRewardCard, PassRateCard } from "./rollout-rate-cards";
 import { RunHeader } from "./run-header";
@@ -268,7 +268,7 @@ function FirstScreen({
         </p>
       ) : (
         <p className={styles.loading} role="status" aria-busy="true">
-          Loading the run’s {first.counts.rollouts.toLocaleString("en-US")} rollouts for the what-if explorer…
+          Loading the run’s {count(first.counts.rollouts)} rollouts for the what-if explorer…
         </p>
       )}
       {first.tasks.length > 0 ? (
@@ -276,8 +276,8 @@ function FirstScreen({
           <div className={styles.sectionHead}>
             <h2 id="tasks-title">Tasks</h2>
             <p>
-              The first {first.tasks.length} of {first.counts.tasks.toLocaleString("en-US")} tasks by key; sorting and
-              filtering follow once the run has loaded.
+              The first {first.tasks.length} of {count(first.counts.tasks)} tasks by key; sorting and filtering follow
+              once the run has loaded.
             </p>
           </div>
           <TasksTable

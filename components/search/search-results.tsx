@@ -1,5 +1,5 @@
 import Link from "@/components/ui/link";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import { stepNumber } from "@/lib/views/hrefs";
 import type { StepHit, TraceSearchResult } from "@/lib/views/trace-search";
 import styles from "./search.module.css";
@@ -28,7 +28,7 @@ function StepRow({ hit }: { hit: StepHit }) {
     <li className={styles.step}>
       <div className={styles.stepHead}>
         <Link href={hit.href} data-testid="search-step-link">
-          Step {stepNumber(hit.step).toLocaleString("en-US")}
+          Step {count(stepNumber(hit.step))}
         </Link>
         <span className="badge">{hit.source}</span>
         {hit.tool ? <span className={`badge ${styles.tool}`}>{hit.tool}</span> : null}
@@ -100,7 +100,7 @@ export function SearchResults({
         <nav className={styles.pager} aria-label="Result pages">
           {page > 1 ? <Link href={pageHref(page - 1)}>← Previous</Link> : <span className="muted">← Previous</span>}
           <span>
-            Page {page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
+            Page {count(page)} of {count(pages)}
           </span>
           {page < pages ? (
             <Link href={pageHref(page + 1)} data-testid="search-next-page">

@@ -40,9 +40,12 @@ export function shortScore(value: number | null): string {
   return value === null ? "" : num(value, 2);
 }
 
+const TENTHS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** A mean of counts with separators and exactly one decimal ("4.5", "4.0", "1,234.5"), one precision a column. */
 export function tenths(n: number): string {
-  return n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return TENTHS.format(n);
 }
 
 /** A count in three significant figures with a k / M suffix ("308", "15.5k", "3.58M"); exact below 1,000. */
@@ -56,8 +59,7 @@ export function compactCount(n: number | null | undefined): string {
 /** US dollars: cents from $1 up ("$12.34"), four decimals below ("$0.0035"), so small costs do not read $0.00. */
 export function usd(value: number | null | undefined): string {
   if (missing(value)) return MISSING;
-  if (Math.abs(value) >= 1)
-    return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (Math.abs(value) >= 1) return `$${CENTS.format(value)}`;
   return `$${value.toFixed(4)}`;
 }
 

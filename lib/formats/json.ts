@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { count } from "@/lib/scoring/core/numbers";
 import type { InputFile, Json, JsonObject } from "./types";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "./json-depth";
 import { locateJsonError } from "./json-position";
@@ -105,7 +106,7 @@ export const MAX_TEXT_CHARS = 536_870_888;
 /** Why bytes decodeText gave null for did not decode: too long for one string, or not text. */
 export function undecodedWhy(bytes: Pick<Uint8Array, "byteLength">): string {
   return bytes.byteLength > MAX_TEXT_CHARS
-    ? `too big to read as one text (${bytes.byteLength.toLocaleString("en-US")} bytes; at most ${MAX_TEXT_CHARS.toLocaleString("en-US")} characters)`
+    ? `too big to read as one text (${count(bytes.byteLength)} bytes; at most ${count(MAX_TEXT_CHARS)} characters)`
     : "not UTF-8 text (is this a binary file?)";
 }
 

@@ -1,7 +1,7 @@
 import { buildTraceIndex, indexedTraceKey, readIndexedSteps, type BuiltTraceIndex } from "@/lib/formats/trace-index";
 import type { StoredFileRef, StoredTraceIndex } from "@/lib/store/records";
 import type { Store } from "@/lib/store/store";
-import { bytes } from "@/lib/display/format";
+import { bytes, count } from "@/lib/display/format";
 import { chunksOf, cutLongTexts, type Trace, type TraceRead, type TraceStep } from "@/lib/traces";
 
 /*
@@ -173,7 +173,7 @@ export async function indexedTraceRead(
     totals: summary.totals,
     metadata: {},
     warnings: [
-      `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side aligns its first ${SIDE_BY_SIDE_STEPS.toLocaleString("en-US")} steps and the run export holds its first ${INDEXED_FIRST_STEPS}`,
+      `${bytes(summary.bytes)} of trace: read a page at a time from its index; side by side aligns its first ${count(SIDE_BY_SIDE_STEPS)} steps and the run export holds its first ${INDEXED_FIRST_STEPS}`,
       ...summary.warnings,
     ],
     indexed: { sha256: index.sha256, part: index.part, errors: summary.errors, refs: null },

@@ -1,4 +1,5 @@
 import { ZSearchQuery } from "@/lib/api/schemas/search";
+import { count } from "@/lib/display/format";
 import { traceSearchQuery, searchRunTraces, SearchQueryError, type StepHit } from "@/lib/views/trace-search";
 import { parseCommand, UsageError } from "../args";
 import { openDatabase } from "../database";
@@ -82,7 +83,7 @@ export const searchCommand = {
       const { total, index } = result;
       const skipped = index.skipped > 0 ? `; ${index.skipped} traces could not be read and were not searched` : "";
       console.log(
-        `${total.rollouts.toLocaleString("en-US")} rollouts, ${total.steps.toLocaleString("en-US")} steps match in ${terminalText(run.name)} (${index.indexed.toLocaleString("en-US")} traces searched${skipped})${result.complete ? "" : "; the scan stopped at its step limit"}`,
+        `${count(total.rollouts)} rollouts, ${count(total.steps)} steps match in ${terminalText(run.name)} (${count(index.indexed)} traces searched${skipped})${result.complete ? "" : "; the scan stopped at its step limit"}`,
       );
       for (const rollout of result.rollouts) {
         console.log(

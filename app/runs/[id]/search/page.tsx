@@ -7,7 +7,7 @@ import { readSearchParams, writeSearchParams } from "@/components/search/search-
 import { SearchResults } from "@/components/search/search-results";
 import styles from "@/components/task/task-page.module.css";
 import Link from "@/components/ui/link";
-import { plural } from "@/lib/display/format";
+import { count, plural } from "@/lib/display/format";
 import { getStore } from "@/lib/store/open-store";
 import { rolloutsHref, runHref, runSearchHref, taskTraceHref } from "@/lib/views/hrefs";
 import { traceSearchQuery, searchRunTraces, SearchQueryError, type TraceSearchResult } from "@/lib/views/trace-search";
@@ -121,7 +121,7 @@ export default async function SearchPage({ params, searchParams }: { params: Par
               <span>Tools these traces call:</span>
               {tools.slice(0, 12).map((t) => (
                 <Link key={t.tool} href={`${base}?${writeSearchParams({ q: t.tool, mode: "phrase", tool: t.tool })}`}>
-                  {t.tool} ({t.steps.toLocaleString("en-US")})
+                  {t.tool} ({count(t.steps)})
                 </Link>
               ))}
             </div>
