@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "@/components/ui/link";
-import { memo, useMemo } from "react";
+import { memo, useMemo, useState } from "react";
 import { count, fixed, metricTitle, num, pct } from "@/lib/display/format";
 import { queryTerms } from "@/components/whatif/check-rows";
 import type { PageTaskReport } from "@/lib/scoring/report/report-types";
 import type { StripPoint } from "@/lib/scoring/view/rollout-strips";
 import { diagnosisWords } from "./diagnosis";
 import { RewardStrip } from "./reward-strip";
-import { sortRows, type SortDirection, type SortValue } from "@/lib/scoring/view/sort-rows";
+import { sortKeeper, type SortDirection, type SortValue } from "@/lib/scoring/view/sort-rows";
 import styles from "./tasks-table.module.css";
 import { pageOf } from "@/components/ui/page-of";
 import { useUrlState } from "@/components/url-state/use-url-state";
@@ -213,9 +213,11 @@ export function TasksTable({
         terms.every((term) => haystack[i]!.includes(term)),
     );
   }, [tasks, haystack, view.q, view.diagnosis]);
+  // Kept across changes of scenario: a flip that moves no task under the sort re-sorts nothing.
+  const [sortTasks] = useState(sortKeeper<PageTaskReport>);
   const sorted = useMemo(
-    () => (active?.sort ? sortRows(filtered, active.sort, sort.direction) : filtered),
-    [filtered, active, sort.direction],
+    () => (active?.sort ? sortTasks(filtered, active.sort, sort.direction) : filtered),
+    [sortTasks, filtered, active, sort.direction],
   );
   const page = useMemo(() => pageOf(sorted, view.page, TASKS_PAGE_SIZE), [sorted, view.page]);
 
