@@ -241,7 +241,7 @@ function VirtualCheckTable({
       ) : null}
       <div className={listStyles.tableScroll}>
         <table
-          className={`table ${listStyles.checkTable}`}
+          className={`table table-cards ${listStyles.checkTable}`}
           data-testid="check-table"
           data-virtual={mounted ? "true" : undefined}
         >

@@ -68,7 +68,7 @@ export function FailureGroups({
         ))}
       </div>
       <div className={styles.tableWrap}>
-        <table className={`table ${styles.compact} ${styles.cards}`}>
+        <table className={`table table-cards ${styles.compact}`}>
           <thead>
             <tr>
               <th scope="col" className="num">
@@ -94,16 +94,16 @@ export function FailureGroups({
                 <td className="num" data-label="share">
                   {pct(g.share)}
                 </td>
-                <td className={`${styles.wrap} ${styles.line}`}>
+                <td className={`${styles.wrap} card-line`}>
                   <Breakable text={describeFailureGroup(g)} />
                 </td>
-                <td className={`${styles.wrap} ${styles.line}`} data-label="tasks">
+                <td className={`${styles.wrap} card-line`} data-label="tasks">
                   {g.tasks.slice(0, GROUP_TASKS_NAMED).join(", ")}
                   {g.taskCount > GROUP_TASKS_NAMED ? (
                     <span className="muted"> and {count(g.taskCount - GROUP_TASKS_NAMED)} more</span>
                   ) : null}
                 </td>
-                <td className={`${styles.wrap} ${styles.line}`} data-label="examples">
+                <td className={`${styles.wrap} card-line`} data-label="examples">
                   {g.examples.map((id, i) => (
                     <Fragment key={id}>
                       <Link href={rolloutHref(id)}>

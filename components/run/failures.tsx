@@ -36,7 +36,7 @@ export function MostFailedChecks({
         </p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={`table ${styles.compact} ${styles.cards}`}>
+          <table className={`table table-cards ${styles.compact}`}>
             <thead>
               <tr>
                 <th scope="col">Check</th>
@@ -50,7 +50,7 @@ export function MostFailedChecks({
             <tbody>
               {shown.map((c) => (
                 <tr key={`${c.dimension}\u0000${c.key}\u0000${c.label}`}>
-                  <td className={`${styles.wrap} ${styles.line}`}>
+                  <td className={`${styles.wrap} card-line`}>
                     <Breakable text={c.label} />
                   </td>
                   <td>
@@ -60,7 +60,7 @@ export function MostFailedChecks({
                     <strong>{count(c.failures)}</strong>
                     <span className="muted">/{count(c.rollouts)}</span>
                   </td>
-                  <td className={`${styles.wrap} ${styles.line}`} data-label="tasks">
+                  <td className={`${styles.wrap} card-line`} data-label="tasks">
                     {c.tasks.map((t, i, named) => {
                       const href = taskHref(t);
                       return (
