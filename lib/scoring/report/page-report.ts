@@ -10,7 +10,7 @@ const pageRows = new WeakMap<TaskReport, PageTaskReport>();
 
 function pageTask(t: TaskReport): PageTaskReport {
   let row = pageRows.get(t);
-  // Field by field: a rest spread of 20,000 rows of 19 fields took 41-120 ms in Node, this a few.
+  // Field by field: on 20,000 fresh rows of 19 fields a rest spread took 19-65 ms in Node, this 20-32 ms.
   if (row === undefined) {
     row = {
       key: t.key,
