@@ -1,11 +1,11 @@
 import type { MetricKind } from "../core/dimensions";
 import type { PageReport, PageTaskReport } from "./report-types";
-
-/** What the effects read of a report: a whole report or the run page's (its failures are not read). */
-type EffectsReport = Omit<PageReport, "failures">;
 import { ownValue, type Scenario } from "../scenario/scenario";
 import type { Scheme } from "../core/schemes";
 import type { ScoringRun } from "../core/types";
+
+/** What the effects read of a report: a whole report or the run page's (its failures are not read). */
+type EffectsReport = Omit<PageReport, "failures">;
 
 /**
  * What a what-if scenario does to a run: the as-recorded report beside the scenario's report, figure by figure.

@@ -22,7 +22,7 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => SortValue, di
  * sortRows for list after list of one table (a run page's tasks at each change of scenario): when the rows'
  * values are those of the last list, in the same places and the same direction, the last order is kept and no
  * comparison is made. A flip changes one task's figures, rarely its place under the sort: 20,000 tasks sorted by
- * key cost ~20 ms in Chromium, their values read and compared ~1 ms.
+ * key took 25-31 ms in Node, their keys read and compared with the last 1-2.5 ms.
  */
 export function sortKeeper<T>(): (rows: readonly T[], value: (row: T) => SortValue, direction: SortDirection) => T[] {
   let last: { values: SortValue[]; direction: SortDirection; order: Int32Array } | null = null;
