@@ -3,8 +3,7 @@
 import Link from "@/components/ui/link";
 import { Fragment, useState } from "react";
 import type { PageFailedCheck, Report } from "@/lib/scoring/report/report-types";
-import { metricTitle } from "@/lib/display/format";
-import { count } from "@/lib/scoring/core/numbers";
+import { count, metricTitle } from "@/lib/display/format";
 import styles from "./sections.module.css";
 import { Breakable } from "@/components/ui/breakable";
 

@@ -2,6 +2,7 @@ import Link from "@/components/ui/link";
 import { count, coverageText, intervalText, isPartial, metricText, metricTitle, plural } from "@/lib/display/format";
 import { metricColour } from "./metric-colour";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
+import { GATE_VIOLATIONS_LISTED } from "@/lib/scoring/report/page-report";
 import type { AuthorityGate, MetricReport } from "@/lib/scoring/report/report-types";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./metric-card.module.css";
@@ -122,8 +123,6 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
   return null;
 }
 
-const GATE_LIST_LIMIT = 5;
-
 /** The zero-violation release gate over every authority check of the run. */
 function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: string) => string | null }) {
   if (gate.passed) {
@@ -134,7 +133,7 @@ function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: str
       </p>
     );
   }
-  const shown = gate.list.slice(0, GATE_LIST_LIMIT);
+  const shown = gate.list.slice(0, GATE_VIOLATIONS_LISTED);
   return (
     <div className={`${styles.gate} ${styles.gateFailed}`}>
       <strong>Gate failed</strong> — {plural(gate.violations, "violation")}
