@@ -5,7 +5,6 @@ import { Fragment, useState } from "react";
 import { count, pct } from "@/lib/display/format";
 import {
   describeFailureGroup,
-  GROUP_TASKS_NAMED,
   sortFailureGroups,
   type FailureGroupSort,
   type PageFailureGroup,
@@ -98,9 +97,9 @@ export function FailureGroups({
                   <Breakable text={describeFailureGroup(g)} />
                 </td>
                 <td className={`${styles.wrap} card-line`} data-label="tasks">
-                  {g.tasks.slice(0, GROUP_TASKS_NAMED).join(", ")}
-                  {g.taskCount > GROUP_TASKS_NAMED ? (
-                    <span className="muted"> and {count(g.taskCount - GROUP_TASKS_NAMED)} more</span>
+                  {g.tasks.join(", ")}
+                  {g.taskCount > g.tasks.length ? (
+                    <span className="muted"> and {count(g.taskCount - g.tasks.length)} more</span>
                   ) : null}
                 </td>
                 <td className={`${styles.wrap} card-line`} data-label="examples">

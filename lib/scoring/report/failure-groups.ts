@@ -2,6 +2,8 @@ import { sparseAt } from "../columns/run-of-columns";
 import { ROLLOUT_STATUS, UNSCORED, codePassed, codeStatus, type RunColumns } from "../columns/run-columns";
 import type { ScoringRollout, ScoringRun } from "../core/types";
 import { sameBytes, sameRows } from "../core/same-value";
+import { namedTasks } from "./page-report";
+import type { NamedTasks } from "./report-types";
 
 /**
  * A run's failed and unscored rollouts grouped by what the verifier and the harness already say: the set of
@@ -59,7 +61,7 @@ export const GROUP_TASKS_NAMED = 3;
  * A failure group as the run page's worker sends it: its first GROUP_TASKS_NAMED task keys and how many it has.
  * At 100,000 rollouts the groups' whole task lists are over a megabyte for the page to receive at every flip.
  */
-export type PageFailureGroup = Omit<FailureGroup, "tasks"> & { tasks: string[]; taskCount: number };
+export type PageFailureGroup = Omit<FailureGroup, "tasks"> & NamedTasks;
 
 const pageGroupsOf = new WeakMap<readonly FailureGroup[], PageFailureGroup[]>();
 
@@ -67,7 +69,7 @@ const pageGroupsOf = new WeakMap<readonly FailureGroup[], PageFailureGroup[]>();
 export function pageFailureGroups(groups: readonly FailureGroup[]): PageFailureGroup[] {
   let page = pageGroupsOf.get(groups);
   if (page === undefined) {
-    page = groups.map((g) => ({ ...g, tasks: g.tasks.slice(0, GROUP_TASKS_NAMED), taskCount: g.tasks.length }));
+    page = groups.map((g) => ({ ...g, ...namedTasks(g.tasks, GROUP_TASKS_NAMED) }));
     pageGroupsOf.set(groups, page);
   }
   return page;

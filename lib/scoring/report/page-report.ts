@@ -1,9 +1,14 @@
-import type { MetricReport, PageReport, PageTaskReport, Report, TaskReport } from "./report-types";
+import type { MetricReport, NamedTasks, PageReport, PageTaskReport, Report, TaskReport } from "./report-types";
 
 /** Task keys the run page names for a failed check; the rest it counts. */
 export const CHECK_TASKS_NAMED = 5;
 /** Violations the run page lists for an authority gate; the rest it counts. */
 export const GATE_VIOLATIONS_LISTED = 5;
+
+/** The first `named` of a list of task keys, and how many it has: a big run's lists run to thousands. */
+export function namedTasks(tasks: readonly string[], named: number): NamedTasks {
+  return { tasks: tasks.slice(0, named), taskCount: tasks.length };
+}
 
 /** Each task row without its pooled figures, the same object for the same row (report deltas compare rows). */
 const pageRows = new WeakMap<TaskReport, PageTaskReport>();
@@ -51,11 +56,7 @@ export function pageReportOf(report: Omit<Report, "rollouts">): PageReport {
     tasks: report.tasks.map(pageTask),
     metrics: Object.fromEntries(Object.entries(metrics).map(([key, m]) => [key, pageMetric(m)])),
     failures: {
-      checks: failures.checks.map((c) => ({
-        ...c,
-        tasks: c.tasks.slice(0, CHECK_TASKS_NAMED),
-        taskCount: c.tasks.length,
-      })),
+      checks: failures.checks.map((c) => ({ ...c, ...namedTasks(c.tasks, CHECK_TASKS_NAMED) })),
       tags: failures.tags,
     },
   };

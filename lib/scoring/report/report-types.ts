@@ -11,8 +11,14 @@ import type { Diagnosis, TaskSummary } from "../core/task-summary";
 /** A task row as the run page holds it: its pooled figures stay in the worker (the page reads SchemeVotes). */
 export type PageTaskReport = Omit<TaskReport, "pooled">;
 
-/** A failed check as the run page holds it: its first task keys (page-report.ts) and how many it has. */
-export type PageFailedCheck = Omit<FailedCheckReport, "tasks"> & { tasks: string[]; taskCount: number };
+/** Task keys as the run page holds them (namedTasks, page-report.ts): the first few, and how many in all. */
+export interface NamedTasks {
+  tasks: string[];
+  taskCount: number;
+}
+
+/** A failed check as the run page holds it: its first task keys and how many it has. */
+export type PageFailedCheck = Omit<FailedCheckReport, "tasks"> & NamedTasks;
 
 /**
  * A report as the run page holds it (pageReportOf, page-report.ts): no rollout rows, task rows without their
