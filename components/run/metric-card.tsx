@@ -2,7 +2,6 @@ import Link from "@/components/ui/link";
 import { count, coverageText, intervalText, isPartial, metricText, metricTitle, plural } from "@/lib/display/format";
 import { metricColour } from "./metric-colour";
 import type { CheckTally } from "@/lib/scoring/report/check-tallies";
-import { GATE_VIOLATIONS_LISTED } from "@/lib/scoring/report/page-report";
 import type { AuthorityGate, MetricReport } from "@/lib/scoring/report/report-types";
 import { SCHEME_WORDS } from "@/lib/scoring/core/schemes";
 import styles from "./metric-card.module.css";
@@ -123,7 +122,10 @@ function Counts({ metric, tally }: { metric: MetricReport; tally: CheckTally | u
   return null;
 }
 
-/** The zero-violation release gate over every authority check of the run. */
+/**
+ * The zero-violation release gate over every authority check of the run: the violations the page report lists
+ * (its first GATE_VIOLATIONS_LISTED, pageReportOf), then how many more there are.
+ */
 function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: string) => string | null }) {
   if (gate.passed) {
     return (
@@ -133,7 +135,7 @@ function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: str
       </p>
     );
   }
-  const shown = gate.list.slice(0, GATE_VIOLATIONS_LISTED);
+  const shown = gate.list;
   return (
     <div className={`${styles.gate} ${styles.gateFailed}`}>
       <strong>Gate failed</strong> — {plural(gate.violations, "violation")}
