@@ -135,6 +135,22 @@ describe("rule grade", () => {
     expect(v.passed).toBe(false);
   });
 
+  it("has no reward when Σ score × weight overflows to +∞ and −∞ (their sum is NaN), and does not pass", () => {
+    // 1e160 × 1e160 = +∞ and 1e160 × −1e160 = −∞ in doubles: the sum is NaN, clipped or not.
+    const overflow = rollout(
+      "overflow",
+      "t",
+      [
+        check("a", null, { score: 1e160, weight: 1e160, status: "graded" }),
+        check("b", null, { score: 1e160, weight: -1e160, status: "graded" }),
+      ],
+      { rule: "grade" },
+    );
+    const v = rolloutVerdict(overflow, { passThreshold: 0 });
+    expect(v.reward).toBeNull();
+    expect(v.passed).toBe(false);
+  });
+
   it("without a gate passes by threshold (audit: 0.6)", () => {
     const audit = rollout(
       "audit",

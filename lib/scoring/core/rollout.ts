@@ -80,7 +80,16 @@ function gradeReward(rollout: ScoringRollout, totals: GradedTotals): number | nu
   return clip01(totals.weightedSum - rollout.penalties);
 }
 
+/**
+ * A reward that is not a number is no reward: score × weight of extreme values can overflow to +∞ and −∞ in one
+ * rollout, and their sum is NaN. The columnar scorer keeps NaN as its "no reward" mark, so both agree.
+ */
 function rewardFor(rollout: ScoringRollout, totals: GradedTotals, changed: boolean): number | null {
+  const reward = ruleReward(rollout, totals, changed);
+  return reward !== null && Number.isNaN(reward) ? null : reward;
+}
+
+function ruleReward(rollout: ScoringRollout, totals: GradedTotals, changed: boolean): number | null {
   switch (rollout.rule) {
     case "checks":
       return rollout.reportedReward !== null && !changed ? rollout.reportedReward : meanScore(totals);
