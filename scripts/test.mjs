@@ -18,6 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { prepareOtherNode } from "./other-node.mjs";
 import { startPostgres } from "./pg-throwaway.mjs";
 
@@ -39,8 +40,11 @@ if (alsoNode !== undefined && !/^\d+$/.test(alsoNode)) {
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "tally-test-run-"));
-/** @type {{ name: string, status: "ok" | "FAIL" | "skip", detail: string, passed: number, failed: number, skipped: number }[]} */
+/** @type {{ name: string, status: "ok" | "FAIL" | "skip", detail: string, passed: number, failed: number, skipped: number, failures?: string[] }[]} */
 const steps = [];
+// The summary names at most this many failed tests per step, each with its message's first line: CI keeps only
+// the end of the output.
+const FAILURES_NAMED = 10;
 const started = Date.now();
 
 // ---- cleanup: PostgreSQL and the current child, on every way out -------------------------------------------
@@ -212,6 +216,7 @@ async function stepUnit(on) {
   let failed = 0;
   let skipped = 0;
   let broken = 0;
+  const failures = [];
   if (json) {
     passed = json.numPassedTests ?? 0;
     failed = json.numFailedTests ?? 0;
@@ -220,6 +225,10 @@ async function stepUnit(on) {
     for (const file of json.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
       if (file.status === "failed" && failedTests === 0) broken += 1;
+      const where = path.relative(cwd, file.name ?? "");
+      if (file.status === "failed" && failedTests === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+      for (const a of file.assertionResults ?? [])
+        if (a.status === "failed") failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     }
     failed += broken;
   }
@@ -228,7 +237,15 @@ async function stepUnit(on) {
   const detail = json
     ? `${passed} passed, ${failed} failed${broken ? ` (${broken} file${broken > 1 ? "s" : ""} failed to run)` : ""}, ${skipped} skipped (${seconds(t0)})`
     : `vitest exited with ${code} and no report (${seconds(t0)})`;
-  steps.push({ name, status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+  steps.push({ name, status: ok ? "ok" : "FAIL", detail, passed, failed, skipped, failures });
+}
+
+function firstLine(message) {
+  return (
+    stripVTControlCharacters(String(message ?? "no message"))
+      .split("\n")
+      .find((line) => line.trim() !== "") ?? "no message"
+  );
 }
 
 async function stepOtherNode(preparing) {
@@ -339,7 +356,23 @@ async function stepE2e() {
     ? `${passed} passed, ${failed} failed, ${skipped} skipped (${seconds(t0)})`
     : `playwright exited with ${code} and no report (${seconds(t0)})`;
   if (errors.length > 0) detail += `; ${errors[0]}`;
-  steps.push({ name: "e2e", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped });
+  steps.push({ name: "e2e", status: ok ? "ok" : "FAIL", detail, passed, failed, skipped, failures: e2eFailures(json) });
+}
+
+/** The tests of a Playwright JSON report whose outcome was unexpected, as `file › title: first line`. */
+function e2eFailures(json) {
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected") {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of json?.suites ?? []) walk(suite);
+  return failures;
 }
 
 // ---- main ------------------------------------------------------------------------------------------------
@@ -388,6 +421,11 @@ const passed = steps.reduce((n, s) => n + s.passed, 0);
 const failed = steps.reduce((n, s) => n + s.failed, 0);
 const anyFailed = steps.some((s) => s.status === "FAIL");
 console.log(`\n── summary (${seconds(started)}) ${"─".repeat(40)}`);
-for (const s of steps) console.log(`  ${s.name.padEnd(14)} ${s.status.padEnd(5)} ${s.detail}`);
+for (const s of steps) {
+  console.log(`  ${s.name.padEnd(14)} ${s.status.padEnd(5)} ${s.detail}`);
+  const failures = s.failures ?? [];
+  for (const failure of failures.slice(0, FAILURES_NAMED)) console.log(`      ✗ ${failure.slice(0, 300)}`);
+  if (failures.length > FAILURES_NAMED) console.log(`      and ${failures.length - FAILURES_NAMED} more`);
+}
 console.log(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed`);
 process.exitCode = anyFailed ? 1 : 0;
