@@ -240,12 +240,12 @@ async function stepUnit(on) {
   steps.push({ name, status: ok ? "ok" : "FAIL", detail, passed, failed, skipped, failures });
 }
 
+/** A failure's first line, and fast-check's seed line when it has one (the seed replays the failing case). */
 function firstLine(message) {
-  return (
-    stripVTControlCharacters(String(message ?? "no message"))
-      .split("\n")
-      .find((line) => line.trim() !== "") ?? "no message"
-  );
+  const lines = stripVTControlCharacters(String(message ?? "no message")).split("\n");
+  const first = lines.find((line) => line.trim() !== "") ?? "no message";
+  const seed = lines.find((line) => line.trim().startsWith("{ seed:"));
+  return seed ? `${first} ${seed.trim()}` : first;
 }
 
 async function stepOtherNode(preparing) {
@@ -424,7 +424,7 @@ console.log(`\n── summary (${seconds(started)}) ${"─".repeat(40)}`);
 for (const s of steps) {
   console.log(`  ${s.name.padEnd(14)} ${s.status.padEnd(5)} ${s.detail}`);
   const failures = s.failures ?? [];
-  for (const failure of failures.slice(0, FAILURES_NAMED)) console.log(`      ✗ ${failure.slice(0, 300)}`);
+  for (const failure of failures.slice(0, FAILURES_NAMED)) console.log(`      ✗ ${failure.slice(0, 400)}`);
   if (failures.length > FAILURES_NAMED) console.log(`      and ${failures.length - FAILURES_NAMED} more`);
 }
 console.log(`${passed} passed, ${anyFailed && failed === 0 ? 1 : failed} failed`);
