@@ -224,9 +224,11 @@ async function stepUnit(on) {
     // A file that fails to load (syntax error, failing import, failing beforeAll) has no failed test: count it.
     for (const file of json.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
-      if (file.status === "failed" && failedTests === 0) broken += 1;
       const where = path.relative(cwd, file.name ?? "");
-      if (file.status === "failed" && failedTests === 0) failures.push(`${where}: ${firstLine(file.message)}`);
+      if (file.status === "failed" && failedTests === 0) {
+        broken += 1;
+        failures.push(`${where}: ${firstLine(file.message)}`);
+      }
       for (const a of file.assertionResults ?? [])
         if (a.status === "failed") failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     }
