@@ -227,10 +227,10 @@ async function stepUnit(on) {
       const where = path.relative(cwd, file.name ?? "");
       if (file.status === "failed" && failedTests === 0) {
         broken += 1;
-        failures.push(`${where}: ${firstLine(file.message)}`);
+        failures.push(`${where}: ${failureLine(file.message)}`);
       }
       for (const a of file.assertionResults ?? [])
-        if (a.status === "failed") failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+        if (a.status === "failed") failures.push(`${where} › ${a.fullName}: ${failureLine(a.failureMessages?.[0])}`);
     }
     failed += broken;
   }
@@ -243,7 +243,7 @@ async function stepUnit(on) {
 }
 
 /** A failure's first line, and fast-check's seed line when it has one (the seed replays the failing case). */
-function firstLine(message) {
+function failureLine(message) {
   const lines = stripVTControlCharacters(String(message ?? "no message")).split("\n");
   const first = lines.find((line) => line.trim() !== "") ?? "no message";
   const seed = lines.find((line) => line.trim().startsWith("{ seed:"));
@@ -369,7 +369,7 @@ function e2eFailures(json) {
       for (const test of spec.tests ?? [])
         if (test.status === "unexpected") {
           const error = test.results?.at(-1)?.error?.message;
-          failures.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+          failures.push(`${spec.file} › ${spec.title}: ${failureLine(error)}`);
         }
     for (const child of suite.suites ?? []) walk(child);
   };
