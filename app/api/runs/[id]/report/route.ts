@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { requireRead } from "@/lib/api/auth";
 import { ApiError, handle } from "@/lib/api/errors";
 import { scenarioWithReviews } from "@/lib/api/reviewed-scenario";
+import { jsonResponse } from "@/lib/api/json-response";
 import { checkWholeReport, parseReportQuery, reportPage, reportSummary } from "@/lib/api/report-page";
 import { reportView } from "@/lib/views/report-view";
 import { requestScenario } from "@/lib/api/scenario-request";
@@ -32,5 +33,6 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   const reviews = agreement ? { reviews: agreement } : {};
   if (query.kind === "summary")
     return NextResponse.json({ ...reportSummary(report), failureGroups: report.failureGroups, ...reviews });
-  return NextResponse.json({ ...report, ...reviews });
+  // Written as the client reads it: the text of a whole report is tens of MB (lib/api/json-response.ts).
+  return jsonResponse({ ...report, ...reviews });
 });
