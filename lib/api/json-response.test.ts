@@ -29,10 +29,12 @@ describe("jsonPieces", () => {
       list: [undefined, () => 1, Number.POSITIVE_INFINITY, new Date(0)],
       at: new Date(86_400_000),
       deep: { deeper: { deepest: [1, undefined] } },
+      own: { toJSON: () => ["own"], hidden: 1 },
+      ownList: Object.assign([1, 2], { toJSON: () => "list" }),
     };
     expect(joined(value, 1)).toBe(
       '{"list":[null,null,null,"1970-01-01T00:00:00.000Z"],"at":"1970-01-02T00:00:00.000Z",' +
-        '"deep":{"deeper":{"deepest":[1,null]}}}',
+        '"deep":{"deeper":{"deepest":[1,null]}},"own":["own"],"ownList":"list"}',
     );
     expect(joined([])).toBe("[]");
     expect(joined({})).toBe("{}");

@@ -9,30 +9,36 @@ const PIECE_CHARS = 1 << 16;
 /** Containers down to this depth are written member by member; deeper ones whole (a report's row is one). */
 const SPLIT_DEPTH = 2;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+/** Arrays and plain objects, which JSON.stringify writes member by member (unless they have a toJSON). */
+function splittable(value: unknown): value is readonly unknown[] | Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-};
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
 
 function* members(value: unknown, depth: number): Generator<string> {
-  if (depth < SPLIT_DEPTH && Array.isArray(value)) {
+  const split = depth < SPLIT_DEPTH && splittable(value);
+  if (split && Array.isArray(value)) {
     yield "[";
     for (let i = 0; i < value.length; i++) {
       if (i > 0) yield ",";
       yield* members(value[i], depth + 1);
     }
     yield "]";
-  } else if (depth < SPLIT_DEPTH && isPlainObject(value)) {
+  } else if (split) {
+    const object = value as Record<string, unknown>;
     let first = true;
     yield "{";
-    for (const key of Object.keys(value)) {
-      const member = value[key];
+    for (const key of Object.keys(object)) {
+      const member = object[key];
+      const whole = depth + 1 < SPLIT_DEPTH && splittable(member) ? null : JSON.stringify(member);
       // What JSON.stringify leaves out of an object (undefined, a function, a symbol) is left out here too.
-      if (!Array.isArray(member) && !isPlainObject(member) && JSON.stringify(member) === undefined) continue;
+      if (whole === undefined) continue;
       yield `${first ? "" : ","}${JSON.stringify(key)}:`;
       first = false;
-      yield* members(member, depth + 1);
+      if (whole === null) yield* members(member, depth + 1);
+      else yield whole;
     }
     yield "}";
   } else {
