@@ -223,14 +223,13 @@ async function stepUnit(on) {
     skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
     // A file that fails to load (syntax error, failing import, failing beforeAll) has no failed test: count it.
     for (const file of json.testResults ?? []) {
-      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed");
       const where = path.relative(cwd, file.name ?? "");
-      if (file.status === "failed" && failedTests === 0) {
+      if (file.status === "failed" && failedTests.length === 0) {
         broken += 1;
         failures.push(`${where}: ${failureLine(file.message)}`);
       }
-      for (const a of file.assertionResults ?? [])
-        if (a.status === "failed") failures.push(`${where} › ${a.fullName}: ${failureLine(a.failureMessages?.[0])}`);
+      for (const a of failedTests) failures.push(`${where} › ${a.fullName}: ${failureLine(a.failureMessages?.[0])}`);
     }
     failed += broken;
   }

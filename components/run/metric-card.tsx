@@ -135,23 +135,23 @@ function Gate({ gate, taskHref }: { gate: AuthorityGate; taskHref: (taskKey: str
       </p>
     );
   }
-  const shown = gate.list;
+  const { list } = gate;
   return (
     <div className={`${styles.gate} ${styles.gateFailed}`}>
       <strong>Gate failed</strong> — {plural(gate.violations, "violation")}
-      {shown.length === 1 && shown[0] ? (
+      {list.length === 1 && list[0] ? (
         <>
-          : <Violation v={shown[0]} taskHref={taskHref} />
+          : <Violation v={list[0]} taskHref={taskHref} />
         </>
       ) : (
         <ul>
-          {shown.map((v, i) => (
+          {list.map((v, i) => (
             <li key={i}>
               <Violation v={v} taskHref={taskHref} />
             </li>
           ))}
-          {gate.violations > shown.length ? (
-            <li className="muted">and {count(gate.violations - shown.length)} more</li>
+          {gate.violations > list.length ? (
+            <li className="muted">and {count(gate.violations - list.length)} more</li>
           ) : null}
         </ul>
       )}
